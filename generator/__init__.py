@@ -1,0 +1,3 @@
+"""PnP Forge: print-and-play asset generator."""
+
+__version__ = "0.1.0"

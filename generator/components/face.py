@@ -1,0 +1,54 @@
+"""Faces and items: what components give the print layer.
+
+A Face draws itself with its origin at the top-left corner of its bleed box;
+the trim box starts `bleed_mm` in from there. Art should fill the whole bleed
+box; text should stay `safe_mm` inside the trim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal, Optional
+
+from ..draw.canvas import Canvas
+
+DEFAULT_BLEED_MM = 3.0
+DEFAULT_SAFE_MM = 3.0
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printable side of one item, drawn at real size."""
+    width_mm: float                      # trim width
+    height_mm: float                     # trim height
+    draw: Callable[[Canvas], None]       # draws in the bleed box, origin at its top-left corner
+    bleed_mm: float = DEFAULT_BLEED_MM
+    safe_mm: float = DEFAULT_SAFE_MM
+    shape: Literal["rect", "round", "hex", "triangle"] = "rect"   # the cut outline inside the trim box
+    corner_mm: float = 0.0               # corner radius of the cut, for rounded cards
+
+    @property
+    def bleed_width_mm(self) -> float:
+        return self.width_mm + 2 * self.bleed_mm
+
+    @property
+    def bleed_height_mm(self) -> float:
+        return self.height_mm + 2 * self.bleed_mm
+
+
+@dataclass(frozen=True)
+class Item:
+    """A thing a player cuts out: a card, a tile, a counter, a board.
+
+    `back` is None for single-sided items. `back_oriented` is True when the
+    back has a top and bottom that must keep their relation to the front
+    (Lutinades): the print layer then rotates rather than just mirrors.
+    """
+    id: str
+    component: str
+    front: Face
+    back: Optional[Face] = None
+    back_oriented: bool = False
+    copies: int = 1
+    label: str = ""
+    meta: dict = field(default_factory=dict, compare=False)

@@ -1,0 +1,74 @@
+"""Find games in a content folder and load one into checked models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import ContentError
+from .models import COMPONENT_KINDS, Game, GameInfo
+from .schema import Where, build
+from .yamlfile import LocatedDict, read_yaml
+
+
+def discover_games(content_dir: Path) -> list[str]:
+    """Ids of the games in `content_dir`: every folder holding a game.yaml, sorted."""
+    content_dir = Path(content_dir)
+    if not content_dir.is_dir():
+        raise ContentError(content_dir, None, "content folder not found")
+    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
+
+
+def load_component(path: Path):
+    data = read_yaml(path)
+    where = Where(path, getattr(data, "line", 1))
+    if not isinstance(data, dict):
+        raise where.error("a component file must be a mapping with a 'kind' key")
+    kind = data.get("kind")
+    if kind is None:
+        raise where.error(f"missing key 'kind' (one of {', '.join(COMPONENT_KINDS)})")
+    if kind not in COMPONENT_KINDS:
+        import difflib
+        close = difflib.get_close_matches(str(kind), list(COMPONENT_KINDS), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        line = data.line_of("kind") if isinstance(data, LocatedDict) else None
+        raise ContentError(path, line, f"unknown component kind '{kind}'{hint}; known: {', '.join(COMPONENT_KINDS)}")
+    return build(COMPONENT_KINDS[kind], data, where, f"{kind} component"), where
+
+
+def load_game(content_dir: Path, game_id: str) -> Game:
+    """Load and check content/<game_id>/: game.yaml and every component it lists."""
+    folder = Path(content_dir) / game_id
+    game_file = folder / "game.yaml"
+    if not game_file.is_file():
+        known = discover_games(content_dir) if Path(content_dir).is_dir() else []
+        import difflib
+        close = difflib.get_close_matches(game_id, known, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise ContentError(game_file, None, f"no game '{game_id}' here{hint}; games: {', '.join(known) or 'none'}")
+    data = read_yaml(game_file)
+    info: GameInfo = build(GameInfo, data, Where(game_file, 1), "game.yaml")
+    if info.id != game_id:
+        raise ContentError(game_file, data.line_of("id"), f"id '{info.id}' does not match the folder name '{game_id}'")
+    components, sources, ids = [], {}, {}
+    for i, name in enumerate(info.components):
+        line = data["components"].line_of(i)
+        path = folder / name
+        if not path.is_file():
+            raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
+        component, where = load_component(path)
+        if component.id in ids:
+            raise ContentError(path, where.line, f"component id '{component.id}' is already used by {ids[component.id]}")
+        ids[component.id] = name
+        sources[component.id] = where
+        components.append(component)
+        _check_component_files(component, folder, where)
+    if info.rules and not (folder / info.rules).is_file():
+        raise ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found")
+    return Game(info=info, folder=folder, components=tuple(components), sources=sources)
+
+
+def _check_component_files(component, folder: Path, where: Where) -> None:
+    """Files a component names must exist, so a missing one is caught before rendering."""
+    source = getattr(component, "source", None)
+    if source and not (folder / source).is_file():
+        raise where.error(f"{component.kind} '{component.id}': file '{source}' not found")

@@ -1,0 +1,248 @@
+"""The canvas interface every component draws on.
+
+Coordinates are millimetres from the top-left corner of the page, y pointing
+down, as in SVG. Backends implement the primitives (`_` methods are theirs);
+everything built from primitives (text wrapping and fitting, arrows, pips)
+lives here once, so the PDF and the SVG come from the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from . import fonts
+from .style import Stroke, TextStyle
+
+Point = tuple[float, float]
+# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathOp = tuple
+
+
+class LayoutError(ValueError):
+    """Text that cannot fit its box even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    style: TextStyle
+
+
+@dataclass(frozen=True)
+class PlacedRun:
+    x_mm: float
+    text: str
+    style: TextStyle
+
+
+_INLINE = re.compile(r"(\*\*.+?\*\*|\*.+?\*)")
+
+
+def parse_inline(text: str, style: TextStyle) -> list[Run]:
+    """`**bold**` and `*italic*` inside a string, as runs."""
+    runs = []
+    for piece in _INLINE.split(text):
+        if not piece:
+            continue
+        if piece.startswith("**") and piece.endswith("**") and len(piece) > 4:
+            runs.append(Run(piece[2:-2], style.with_(bold=True)))
+        elif piece.startswith("*") and piece.endswith("*") and len(piece) > 2:
+            runs.append(Run(piece[1:-1], style.with_(italic=True)))
+        else:
+            runs.append(Run(piece, style))
+    return runs
+
+
+def wrap_runs(runs: Sequence[Run], width_mm: float) -> list[list[PlacedRun]]:
+    """Break runs into lines no wider than width_mm, at spaces and after hyphens; '\\n' forces a break."""
+    lines: list[list[PlacedRun]] = [[]]
+    x = 0.0
+    for run in runs:
+        tokens = re.findall(r"\n|[^ \n]+ *| +", run.text)
+        space_w = fonts.text_width_mm(" ", run.style)
+        for token in tokens:
+            if token == "\n":
+                lines.append([])
+                x = 0.0
+                continue
+            word = token.rstrip(" ")
+            trailing = len(token) - len(word)
+            w = fonts.text_width_mm(word, run.style)
+            if lines[-1] and x + w > width_mm + 1e-6 and word:
+                lines.append([])
+                x = 0.0
+            if word:
+                _append(lines[-1], x, word, run.style)
+                x += w
+            x += trailing * space_w
+            if trailing and lines[-1]:
+                _append(lines[-1], x - trailing * space_w, " " * trailing, run.style)
+    return [_strip_trailing(line) for line in lines]
+
+
+def _append(line: list[PlacedRun], x: float, text: str, style: TextStyle) -> None:
+    if line and line[-1].style == style:
+        last = line[-1]
+        line[-1] = PlacedRun(last.x_mm, last.text + text, style)
+    else:
+        line.append(PlacedRun(x, text, style))
+
+
+def _strip_trailing(line: list[PlacedRun]) -> list[PlacedRun]:
+    while line and not line[-1].text.strip():
+        line.pop()
+    if line:
+        last = line[-1]
+        line[-1] = PlacedRun(last.x_mm, last.text.rstrip(" "), last.style)
+    return line
+
+
+def line_width_mm(line: list[PlacedRun]) -> float:
+    if not line:
+        return 0.0
+    last = line[-1]
+    return last.x_mm + fonts.text_width_mm(last.text, last.style)
+
+
+class Canvas:
+    """Abstract mm canvas. Subclasses: PdfCanvas, SvgCanvas."""
+
+    # --- primitives, implemented by each backend -------------------------------
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: Stroke | None = None, radius: float = 0.0) -> None:
+        raise NotImplementedError
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
+               stroke: Stroke | None = None) -> None:
+        raise NotImplementedError
+
+    def path(self, ops: Sequence[PathOp], *, fill: str | None = None, stroke: Stroke | None = None,
+             even_odd: bool = False) -> None:
+        raise NotImplementedError
+
+    def _text_run(self, x: float, y: float, text: str, style: TextStyle) -> None:
+        """Draw one run with its baseline starting at (x, y); no NNBSP inside."""
+        raise NotImplementedError
+
+    def image(self, x: float, y: float, w: float, h: float, source) -> None:
+        raise NotImplementedError
+
+    @contextmanager
+    def group(self, *, translate: Point = (0.0, 0.0), rotate_deg: float = 0.0, scale: float = 1.0,
+              clip: tuple[float, float, float, float] | None = None, name: str | None = None) -> Iterator[None]:
+        """Draw the block's calls moved, then rotated (clockwise, in degrees), then scaled; clip in local mm."""
+        raise NotImplementedError
+        yield
+
+    # --- built from primitives: the same in every backend ------------------------
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: Stroke) -> None:
+        self.path([("M", x1, y1), ("L", x2, y2)], stroke=stroke)
+
+    def polyline(self, points: Sequence[Point], *, stroke: Stroke | None = None, fill: str | None = None,
+                 closed: bool = False) -> None:
+        ops: list[PathOp] = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+        if closed:
+            ops.append(("Z",))
+        self.path(ops, fill=fill, stroke=stroke)
+
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: Stroke | None = None) -> None:
+        self.polyline(points, stroke=stroke, fill=fill, closed=True)
+
+    def arrow(self, x1: float, y1: float, x2: float, y2: float, *, colour: str, width_mm: float = 0.8,
+              head_mm: float = 3.0) -> None:
+        """A straight arrow with a filled head ending exactly at (x2, y2)."""
+        angle = math.atan2(y2 - y1, x2 - x1)
+        back = (x2 - head_mm * math.cos(angle), y2 - head_mm * math.sin(angle))
+        self.line(x1, y1, back[0], back[1], Stroke(colour, width_mm, cap="round"))
+        half = head_mm * 0.45
+        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+        self.polygon([(x2, y2), (back[0] + nx, back[1] + ny), (back[0] - nx, back[1] - ny)], fill=colour)
+
+    def text(self, x: float, y: float, text: str, style: TextStyle, *, align: str = "left") -> None:
+        """One line of text, baseline at y; align left, center or right of x."""
+        self.runs(x, y, [Run(text, style)], align=align)
+
+    def runs(self, x: float, y: float, runs: Sequence[Run], *, align: str = "left") -> None:
+        placed, xx = [], 0.0
+        for run in runs:
+            placed.append(PlacedRun(xx, run.text, run.style))
+            xx += fonts.text_width_mm(run.text, run.style)
+        self._placed_line(x, y, placed, align, xx)
+
+    def _placed_line(self, x: float, y: float, line: list[PlacedRun], align: str, width: float) -> None:
+        offset = {"left": 0.0, "center": -width / 2.0, "right": -width}[align]
+        for run in line:
+            cursor = x + offset + run.x_mm
+            parts = run.text.split(fonts.NNBSP)
+            for i, part in enumerate(parts):
+                if part:
+                    self._text_run(cursor, y, part, run.style)
+                cursor += fonts.text_width_mm(part, run.style)
+                if i < len(parts) - 1:
+                    cursor += fonts.NNBSP_EM * run.style.size_mm
+
+    def text_box(self, x: float, y: float, w: float, h: float, text: str | Sequence[Run], style: TextStyle, *,
+                 align: str = "left", valign: str = "top", leading: float = 1.25, fit: bool = True,
+                 min_size_pt: float = 7.0) -> float:
+        """Wrap text into the box, shrinking it (down to min_size_pt) until it fits.
+
+        Returns the size used. Raises LayoutError when it cannot fit: a silent
+        overflow would print text over the cut line.
+        """
+        layout = layout_text(text, style, w, h, leading=leading, fit=fit, min_size_pt=min_size_pt)
+        self.draw_layout(x, y, w, h, layout, align=align, valign=valign)
+        return layout.size_pt
+
+    def draw_layout(self, x: float, y: float, w: float, h: float, layout: "TextLayout", *,
+                    align: str = "left", valign: str = "top") -> None:
+        top = y + {"top": 0.0, "middle": (h - layout.height_mm) / 2.0, "bottom": h - layout.height_mm}[valign]
+        ax = {"left": x, "center": x + w / 2.0, "right": x + w}[align]
+        for i, line in enumerate(layout.lines):
+            baseline = top + layout.first_baseline_mm + i * layout.line_height_mm
+            self._placed_line(ax, baseline, line, align, line_width_mm(line))
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    lines: list
+    size_pt: float
+    line_height_mm: float
+    first_baseline_mm: float
+
+    @property
+    def height_mm(self) -> float:
+        if not self.lines:
+            return 0.0
+        return self.first_baseline_mm + (len(self.lines) - 1) * self.line_height_mm + \
+            0.25 * self.line_height_mm / 1.25
+
+
+def _scaled(runs: Sequence[Run], size_pt: float, base_pt: float) -> list[Run]:
+    k = size_pt / base_pt
+    return [Run(r.text, r.style.with_(size_pt=r.style.size_pt * k)) for r in runs]
+
+
+def layout_text(text: str | Sequence[Run], style: TextStyle, w: float, h: float, *, leading: float = 1.25,
+                fit: bool = True, min_size_pt: float = 7.0) -> TextLayout:
+    """Lines and size for text in a w x h box (see Canvas.text_box)."""
+    runs = parse_inline(text, style) if isinstance(text, str) else list(text)
+    size = style.size_pt
+    while True:
+        scaled = _scaled(runs, size, style.size_pt)
+        lines = wrap_runs(scaled, w)
+        size_mm = size * (25.4 / 72.0)
+        lh = size_mm * leading
+        ascent = fonts.ascent_mm(style.with_(size_pt=size))
+        layout = TextLayout(lines, size, lh, ascent)
+        too_wide = any(line_width_mm(line) > w + 1e-6 for line in lines)
+        if (layout.height_mm <= h + 1e-6 and not too_wide) or not fit:
+            return layout
+        if size - 0.25 < min_size_pt - 1e-9:
+            plain = "".join(r.text for r in runs)
+            raise LayoutError(f"text does not fit a {w:.1f} x {h:.1f} mm box even at {min_size_pt} pt: "
+                              f"{plain[:60]!r}{'…' if len(plain) > 60 else ''}")
+        size -= 0.25

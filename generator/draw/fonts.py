@@ -1,0 +1,78 @@
+"""The embedded font family: where its files are, registration with reportlab, metrics.
+
+Both backends measure text here, so a line wraps at the same word in the PDF
+and in the SVG. Characters the font lacks are typeset by us: the French
+narrow no-break space (U+202F) becomes a gap of NNBSP_EM.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import fontpkg_fira_sans
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .style import TextStyle
+
+FAMILY_NAME = "Fira Sans"
+_FILES = {
+    (False, False): "FiraSans-Regular.ttf",
+    (True, False): "FiraSans-Bold.ttf",
+    (False, True): "FiraSans-Italic.ttf",
+    (True, True): "FiraSans-BoldItalic.ttf",
+}
+NNBSP = "\u202f"
+NNBSP_EM = 0.17  # a thin, unbreakable gap, as French typesetters set before ; : ! ?
+
+
+def font_file(bold: bool = False, italic: bool = False) -> Path:
+    return Path(fontpkg_fira_sans.ROOT) / "files" / _FILES[(bold, italic)]
+
+
+def font_name(style: TextStyle) -> str:
+    """reportlab's registered name for a style, registering the font on first use."""
+    name = "FiraSans" + {(False, False): "", (True, False): "-Bold", (False, True): "-Italic",
+                         (True, True): "-BoldItalic"}[(style.bold, style.italic)]
+    _register(name, style.bold, style.italic)
+    return name
+
+
+@lru_cache(maxsize=None)
+def _register(name: str, bold: bool, italic: bool) -> None:
+    pdfmetrics.registerFont(TTFont(name, str(font_file(bold, italic))))
+
+
+@lru_cache(maxsize=None)
+def covered_codepoints(bold: bool = False, italic: bool = False) -> frozenset[int]:
+    from fontTools.ttLib import TTFont as FTFont
+    with FTFont(str(font_file(bold, italic)), lazy=True) as f:
+        return frozenset(f.getBestCmap())
+
+
+def missing_glyphs(text: str, style: TextStyle = TextStyle()) -> set[str]:
+    """Characters of `text` the font cannot draw (the ones we typeset ourselves excluded)."""
+    have = covered_codepoints(style.bold, style.italic)
+    return {ch for ch in text if ord(ch) not in have and ch not in (NNBSP, "\n")}
+
+
+def text_width_mm(text: str, style: TextStyle) -> float:
+    """Advance width of one line of text in mm, narrow no-break spaces included."""
+    name = font_name(style)
+    parts = text.split(NNBSP)
+    width_pt = sum(pdfmetrics.stringWidth(p, name, style.size_pt) for p in parts)
+    width_pt += (len(parts) - 1) * NNBSP_EM * style.size_pt
+    return width_pt * (25.4 / 72.0)
+
+
+def ascent_mm(style: TextStyle) -> float:
+    face = pdfmetrics.getFont(font_name(style)).face
+    return face.ascent / 1000.0 * style.size_mm
+
+
+def cap_height_mm(style: TextStyle) -> float:
+    """Height of capitals, for centring a label optically in a box."""
+    face = pdfmetrics.getFont(font_name(style)).face
+    cap = getattr(face, "capHeight", 700) or 700
+    return cap / 1000.0 * style.size_mm

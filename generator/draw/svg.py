@@ -1,0 +1,178 @@
+"""SVG backend: the mm canvas on svgwrite, one page per file.
+
+The viewBox is the page in millimetres, so coordinates are written as they
+come. The glyphs used are subset from the same TrueType files the PDF embeds
+and inlined as @font-face, so the SVG needs no installed font.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import svgwrite
+
+from . import fonts
+from .canvas import Canvas, PathOp, Point
+from .style import Stroke, TextStyle
+
+FONT_FAMILY = "PnP Fira Sans"
+
+
+def num(v: float) -> str:
+    """Short, stable number formatting (0.001 mm is far below any printer's resolution)."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class SvgCanvas(Canvas):
+    def __init__(self, width_mm: float, height_mm: float, *, title: str = "", embed_fonts: bool = True):
+        self.width_mm, self.height_mm = width_mm, height_mm
+        self.dwg = svgwrite.Drawing(size=(f"{num(width_mm)}mm", f"{num(height_mm)}mm"), profile="full", debug=False)
+        self.dwg.viewbox(0, 0, width_mm, height_mm)
+        if title:
+            self.dwg.set_desc(title=title)
+        self._stack = [self.dwg]
+        self._ids = 0
+        self._used: dict[tuple[bool, bool], set[str]] = {}
+        self.embed_fonts = embed_fonts
+
+    def _next_id(self, prefix: str) -> str:
+        self._ids += 1
+        return f"{prefix}{self._ids}"
+
+    def _add(self, element) -> None:
+        self._stack[-1].add(element)
+
+    @staticmethod
+    def _paint(fill: str | None, stroke: Stroke | None) -> dict:
+        attrs = {"fill": fill if fill is not None else "none"}
+        if stroke is not None:
+            attrs["stroke"] = stroke.colour
+            attrs["stroke_width"] = num(stroke.width_mm)
+            if stroke.cap != "butt":
+                attrs["stroke_linecap"] = stroke.cap
+            if stroke.join != "miter":
+                attrs["stroke_linejoin"] = stroke.join
+            if stroke.dash_mm:
+                attrs["stroke_dasharray"] = ",".join(num(d) for d in stroke.dash_mm)
+        return attrs
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, radius=0.0):
+        if fill is None and stroke is None:
+            return
+        extra = {"rx": num(radius), "ry": num(radius)} if radius > 0 else {}
+        self._add(self.dwg.rect(insert=(num(x), num(y)), size=(num(w), num(h)), **extra,
+                                **self._paint(fill, stroke)))
+
+    def circle(self, cx, cy, r, *, fill=None, stroke=None):
+        if fill is None and stroke is None:
+            return
+        self._add(self.dwg.circle(center=(num(cx), num(cy)), r=num(r), **self._paint(fill, stroke)))
+
+    def path(self, ops: Sequence[PathOp], *, fill=None, stroke=None, even_odd=False):
+        if fill is None and stroke is None:
+            return
+        parts = []
+        for op in ops:
+            if op[0] == "Z":
+                parts.append("Z")
+            else:
+                parts.append(op[0] + " ".join(num(v) for v in op[1:]))
+        attrs = self._paint(fill, stroke)
+        if even_odd:
+            attrs["fill_rule"] = "evenodd"
+        self._add(self.dwg.path(d=" ".join(parts), **attrs))
+
+    def _text_run(self, x, y, text, style: TextStyle):
+        self._used.setdefault((style.bold, style.italic), set()).update(text)
+        attrs = {"font_family": FONT_FAMILY, "font_size": num(style.size_mm), "fill": style.colour}
+        if style.bold:
+            attrs["font_weight"] = "bold"
+        if style.italic:
+            attrs["font_style"] = "italic"
+        element = self.dwg.text(text, insert=(num(x), num(y)), **attrs)
+        if text != text.strip() or "  " in text:
+            element.attribs["xml:space"] = "preserve"
+        self._add(element)
+
+    def image(self, x, y, w, h, source):
+        path = Path(source)
+        if path.suffix.lower() == ".svg":
+            from .svgimport import draw_svg_file
+            draw_svg_file(self, path, x, y, w, h)
+            return
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
+        self._add(self.dwg.image(href=f"data:{mime};base64,{data}", insert=(num(x), num(y)),
+                                 size=(num(w), num(h)), preserveAspectRatio="none"))
+
+    @contextmanager
+    def group(self, *, translate: Point = (0.0, 0.0), rotate_deg: float = 0.0, scale: float = 1.0,
+              clip=None, name=None) -> Iterator[None]:
+        transform = []
+        if translate != (0.0, 0.0) and translate != (0, 0):
+            transform.append(f"translate({num(translate[0])} {num(translate[1])})")
+        if rotate_deg:
+            transform.append(f"rotate({num(rotate_deg)})")
+        if scale != 1.0:
+            transform.append(f"scale({num(scale)})")
+        g = self.dwg.g()
+        if transform:
+            g.attribs["transform"] = " ".join(transform)
+        if name:
+            g.attribs["id"] = name
+        self._add(g)
+        self._stack.append(g)
+        inner = g
+        if clip is not None:
+            clip_id = self._next_id("clip")
+            cp = self.dwg.clipPath(id=clip_id)
+            cp.add(self.dwg.rect(insert=(num(clip[0]), num(clip[1])), size=(num(clip[2]), num(clip[3]))))
+            self.dwg.defs.add(cp)
+            inner = self.dwg.g(clip_path=f"url(#{clip_id})")
+            g.add(inner)
+            self._stack.append(inner)
+        try:
+            yield
+        finally:
+            self._stack.pop()
+            if inner is not g:
+                self._stack.pop()
+
+    def _font_css(self) -> str:
+        rules = []
+        for (bold, italic) in sorted(self._used):
+            chars = self._used[(bold, italic)]
+            data = base64.b64encode(_subset(fonts.font_file(bold, italic), "".join(sorted(chars)))).decode("ascii")
+            rules.append(
+                f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
+                f"font-style:{'italic' if italic else 'normal'};"
+                f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+        return "".join(rules)
+
+    def tostring(self) -> str:
+        if self.embed_fonts and self._used:
+            self.dwg.defs.add(self.dwg.style(self._font_css()))
+        return self.dwg.tostring()
+
+
+def _subset(font_path: Path, text: str) -> bytes:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.name_IDs = ["*"]   # keep the name table, which carries the OFL licence notice
+    options.notdef_outline = True
+    options.layout_features = ["kern", "liga"]
+    with TTFont(str(font_path), recalcTimestamp=False) as font:
+        sub = subset.Subsetter(options)
+        sub.populate(text=text)
+        sub.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue()
