@@ -1,0 +1,121 @@
+"""The `pnp` command line: click commands, nothing else.
+
+Exit codes (DESIGN.md): 0 success, 1 a diagram or check contradicted,
+2 bad input or usage. Errors name the file and line; no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .build import Contradicted
+from .content import ContentError, discover_games, load_game
+
+EXIT_CONTRADICTED = 1
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"pnp: {message}" if not message.startswith("content") else message, err=True)
+    sys.exit(code)
+
+
+def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
+    if games:
+        return list(games)
+    found = discover_games(content_dir)
+    if not found:
+        raise ContentError(content_dir, None, "no game here (no <game>/game.yaml)")
+    return found
+
+
+def _run(fn, *args, **kwargs):
+    """Run a command body, turning known failures into messages and exit codes."""
+    try:
+        return fn(*args, **kwargs)
+    except ContentError as err:
+        _fail(err.format(), EXIT_BAD_INPUT)
+    except Contradicted as err:
+        for message in err.messages:
+            click.echo(message, err=True)
+        sys.exit(EXIT_CONTRADICTED)
+
+
+content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
+                              show_default=True, help="Folder holding one sub-folder per game.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """PnP Forge: print-and-play boards, cards, dice and rulebooks from plain content files."""
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--variant", default=None, help="Build with a named rules variant.")
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds, no large dark fills.")
+@click.option("--cmyk", is_flag=True, help="Every colour in CMYK.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Games rendered in parallel.")
+def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, jobs):
+    """Render GAMES (default: every game of the content folder) into the output folder."""
+    from .build import BuildOptions, build_games
+
+    def body():
+        ids = _games(content_dir, games)
+        options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk)
+        written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
+        click.echo(f"{len(written)} files written for {len(ids)} game(s) in {out_dir}")
+    _run(body)
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+def validate(games, content_dir):
+    """Check content and diagrams of GAMES without rendering."""
+    from .build import validate_games
+
+    def body():
+        ids = _games(content_dir, games)
+        validate_games(content_dir, ids)
+        click.echo(f"{len(ids)} game(s) valid: {', '.join(ids)}")
+    _run(body)
+
+
+@cli.command(name="list")
+@content_option
+def list_games(content_dir):
+    """Games, their components and variants."""
+    def body():
+        for gid in _games(content_dir, ()):
+            game = load_game(content_dir, gid)
+            click.echo(f"{gid}: {game.info.title} ({game.info.players} joueurs)")
+            for c in game.components:
+                click.echo(f"  {c.kind:8} {c.id}: {c.name}")
+            for v in game.info.variants:
+                click.echo(f"  variant  {v.id}: {v.name}")
+    _run(body)
+
+
+@cli.command()
+def schema():
+    """Print the JSON Schema of the content format, for editors."""
+    from .content.schema_export import content_schema
+    click.echo(json.dumps(content_schema(), indent=2, ensure_ascii=False))
+
+
+def main() -> None:
+    cli(prog_name="pnp")
+
+
+if __name__ == "__main__":
+    main()

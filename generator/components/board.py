@@ -1,0 +1,259 @@
+"""Grid boards: the printed board at real size, and any rectangular part of it for diagrams.
+
+Squares are named a1… (columns left to right, rows from the bottom). On a
+`points` board the pieces stand on line crossings, named the same way with
+one more column and row than there are squares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..content.coords import column_letter, parse_square, square_range
+from ..content.models import Board
+from ..draw import symbols
+from ..draw.canvas import Canvas
+from ..draw.fonts import cap_height_mm
+from ..draw.style import Stroke, TextStyle
+from .face import DEFAULT_BLEED_MM, Face, Item
+from .pieces import draw_piece
+
+COORD_PT = 9.0
+
+Placement = tuple[str, str, "str | None"]   # (square, piece style name, value)
+
+
+@dataclass(frozen=True)
+class View:
+    """The part of a board to draw: columns c0..c1 and rows r0..r1 of squares (inclusive, 0-based)."""
+    c0: int
+    r0: int
+    c1: int
+    r1: int
+
+    @property
+    def columns(self) -> int:
+        return self.c1 - self.c0 + 1
+
+    @property
+    def rows(self) -> int:
+        return self.r1 - self.r0 + 1
+
+
+def full_view(board: Board) -> View:
+    return View(0, 0, board.grid.columns - 1, board.grid.rows - 1)
+
+
+def view_of(board: Board, first: str, last: str) -> View | None:
+    """The smallest view holding two corner squares (or points), or None if they are off the board."""
+    g = board.grid
+    extra = 1 if g.points else 0
+    a, b = parse_square(first, g.columns + extra, g.rows + extra), parse_square(last, g.columns + extra, g.rows + extra)
+    if a is None or b is None:
+        return None
+    c0, c1 = sorted((a[0], b[0]))
+    r0, r1 = sorted((a[1], b[1]))
+    if g.points:  # a view of points p..q covers squares p..q-1 (at least one square)
+        c1, r1 = max(c0, c1 - 1), max(r0, r1 - 1)
+        c1, r1 = min(c1, g.columns - 1), min(r1, g.rows - 1)
+    return View(c0, r0, c1, r1)
+
+
+def view_size_mm(board: Board, view: View, margin_mm: float | None = None) -> tuple[float, float]:
+    m = board.margin_mm if margin_mm is None else margin_mm
+    cell = board.grid.cell_mm
+    return view.columns * cell + 2 * m, view.rows * cell + 2 * m
+
+
+def board_size_mm(board: Board) -> tuple[float, float]:
+    """Trim size of the printed board: the grid plus its margin on every side."""
+    return view_size_mm(board, full_view(board))
+
+
+class BoardDrawing:
+    """Maps squares to millimetres for one view drawn with its grid's top-left corner at (gx, gy)."""
+
+    def __init__(self, board: Board, view: View, gx: float, gy: float):
+        self.board, self.view, self.gx, self.gy = board, view, gx, gy
+        self.cell = board.grid.cell_mm
+
+    def square_rect(self, col: int, row: int) -> tuple[float, float, float, float]:
+        x = self.gx + (col - self.view.c0) * self.cell
+        y = self.gy + (self.view.r1 - row) * self.cell
+        return x, y, self.cell, self.cell
+
+    def centre(self, name: str) -> tuple[float, float]:
+        """Centre of a square, or the crossing itself on a points board."""
+        g = self.board.grid
+        if g.points:
+            col, row = parse_square(name, g.columns + 1, g.rows + 1)
+            return (self.gx + (col - self.view.c0) * self.cell,
+                    self.gy + (self.view.r1 + 1 - row) * self.cell)
+        col, row = parse_square(name, g.columns, g.rows)
+        x, y, w, h = self.square_rect(col, row)
+        return x + w / 2, y + h / 2
+
+    def visible(self, name: str) -> bool:
+        g = self.board.grid
+        extra = 1 if g.points else 0
+        pos = parse_square(name, g.columns + extra, g.rows + extra)
+        if pos is None:
+            return False
+        col, row = pos
+        v = self.view
+        return v.c0 <= col <= v.c1 + extra and v.r0 <= row <= v.r1 + extra
+
+    @property
+    def grid_rect(self) -> tuple[float, float, float, float]:
+        return self.gx, self.gy, self.view.columns * self.cell, self.view.rows * self.cell
+
+
+def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View | None = None,
+               placements: Iterable[Placement] | None = None, margin_mm: float | None = None,
+               background: bool = True) -> BoardDrawing:
+    """Draw `view` of the board (default: all of it) with its margin's top-left corner at (x, y).
+
+    Returns the square-to-mm mapping, so callers (diagrams) can draw marks and arrows over it.
+    """
+    view = view or full_view(board)
+    m = board.margin_mm if margin_mm is None else margin_mm
+    g, cell = board.grid, board.grid.cell_mm
+    d = BoardDrawing(board, view, x + m, y + m)
+    gw, gh = view.columns * cell, view.rows * cell
+    if background:
+        canvas.rect(x, y, gw + 2 * m, gh + 2 * m, fill=board.colours.background)
+    _fill_cells(canvas, board, d)
+    _draw_lines(canvas, board, d)
+    _draw_zones(canvas, board, d)
+    if g.coordinates:
+        _draw_coordinates(canvas, board, d, m)
+    if placements is not None:
+        for square, piece, value in placements:
+            if d.visible(square):
+                cx, cy = d.centre(square)
+                draw_piece(canvas, board.pieces[piece], cx, cy, value)
+    return d
+
+
+def _fill_cells(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
+    v = d.view
+    if board.grid.checkered:
+        for row in range(v.r0, v.r1 + 1):
+            for col in range(v.c0, v.c1 + 1):
+                if (col + row) % 2 == 0:
+                    canvas.rect(*d.square_rect(col, row), fill=board.grid.checkered)
+    g = board.grid
+    for style in board.cells:
+        for name in style.at:
+            col, row = parse_square(name, g.columns, g.rows)
+            if not (v.c0 <= col <= v.c1 and v.r0 <= row <= v.r1):
+                continue
+            x, y, w, h = d.square_rect(col, row)
+            if style.fill:
+                canvas.rect(x, y, w, h, fill=style.fill)
+            if style.mark != "none":
+                symbols.draw_symbol(canvas, style.mark, x + w / 2, y + h / 2, w * 0.55, style.mark_colour)
+            if style.label:
+                ts = TextStyle(size_pt=7.5, colour=style.label_colour)
+                canvas.text(x + w - 1.2, y + h - 1.2, style.label, ts, align="right")
+
+
+def _draw_lines(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
+    g, v = board.grid, d.view
+    gx, gy, gw, gh = d.grid_rect
+    inner = Stroke(board.colours.line, board.line_mm)
+    outer = Stroke(board.colours.line, board.border_mm, join="miter")
+    for i in range(v.columns + 1):
+        col = v.c0 + i
+        xx = gx + i * d.cell
+        is_edge = col in (0, g.columns)
+        if not is_edge:
+            canvas.line(xx, gy, xx, gy + gh, inner)
+    for j in range(v.rows + 1):
+        row = v.r1 + 1 - j
+        yy = gy + j * d.cell
+        is_edge = row in (0, g.rows)
+        if not is_edge:
+            canvas.line(gx, yy, gx + gw, yy, inner)
+    # The frame is drawn where the view reaches the board's real edge; elsewhere a thin line ends the crop.
+    edges = [
+        (v.c0 == 0, (gx, gy, gx, gy + gh)),
+        (v.c1 == g.columns - 1, (gx + gw, gy, gx + gw, gy + gh)),
+        (v.r1 == g.rows - 1, (gx, gy, gx + gw, gy)),
+        (v.r0 == 0, (gx, gy + gh, gx + gw, gy + gh)),
+    ]
+    for real, (x1, y1, x2, y2) in edges:
+        stroke = outer if real else inner
+        ext = board.border_mm / 2 if real else 0.0
+        if x1 == x2:
+            canvas.line(x1, y1 - ext, x2, y2 + ext, stroke)
+        else:
+            canvas.line(x1 - ext, y1, x2 + ext, y2, stroke)
+
+
+def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
+    g, v = board.grid, d.view
+    for zone in board.zones:
+        squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
+        cols = [c for c, _ in squares]
+        rows = [r for _, r in squares]
+        c0, c1 = max(min(cols), v.c0), min(max(cols), v.c1)
+        r0, r1 = max(min(rows), v.r0), min(max(rows), v.r1)
+        if c0 > c1 or r0 > r1:
+            continue
+        x0, y0, _, _ = d.square_rect(c0, r1)
+        x1, y1, w, h = d.square_rect(c1, r0)
+        inset = zone.width_mm / 2 + board.line_mm
+        dash = (2.0, 1.4) if zone.line == "dashed" else None
+        canvas.rect(x0 + inset, y0 + inset, x1 + w - x0 - 2 * inset, y1 + h - y0 - 2 * inset,
+                    stroke=Stroke(zone.colour, zone.width_mm, dash_mm=dash), radius=1.0)
+        if zone.label:
+            ts = TextStyle(size_pt=7.5, colour=zone.colour, bold=True)
+            canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
+
+
+def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: float) -> None:
+    if margin < 3.5:
+        return
+    g, v = board.grid, d.view
+    gx, gy, gw, gh = d.grid_rect
+    size_pt = min(COORD_PT, margin * 0.45 * 72 / 25.4 * 1.6)
+    ts = TextStyle(size_pt=size_pt, colour=board.colours.coordinates)
+    half_cap = cap_height_mm(ts) / 2
+    mid = margin / 2
+    extra = 1 if g.points else 0
+    offset = 0.0 if g.points else d.cell / 2
+    for i in range(v.columns + extra):
+        col = v.c0 + i
+        label = column_letter(col)
+        xx = gx + i * d.cell + offset
+        canvas.text(xx, gy + gh + mid + half_cap, label, ts, align="center")
+        canvas.text(xx, gy - mid + half_cap, label, ts, align="center")
+    for j in range(v.rows + extra):
+        row = v.r1 + extra - j
+        yy = gy + j * d.cell + offset
+        canvas.text(gx - mid, yy + half_cap, str(row + 1), ts, align="center")
+        canvas.text(gx + gw + mid, yy + half_cap, str(row + 1), ts, align="center")
+
+
+def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
+    """The whole board as one printable item, with its start position if the content asks for it."""
+    w, h = board_size_mm(board)
+    placements = [(p.at, p.piece, p.value) for p in board.setup] if board.draw_setup else None
+
+    def draw(canvas: Canvas) -> None:
+        # Background over the whole bleed box, so a slightly-off cut shows no white edge.
+        canvas.rect(0, 0, w + 2 * bleed_mm, h + 2 * bleed_mm, fill=board.colours.background)
+        draw_board(canvas, board, bleed_mm, bleed_mm, placements=placements, background=False)
+
+    face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm)
+    return Item(id=board.id, component=board.id, front=face, label=board.name)
+
+
+def grid_line_positions(board: Board, x: float, y: float) -> tuple[list[float], list[float]]:
+    """Where the board's vertical and horizontal lines fall (mm) when drawn at (x, y): for tests and cut files."""
+    m, cell, g = board.margin_mm, board.grid.cell_mm, board.grid
+    xs = [x + m + i * cell for i in range(g.columns + 1)]
+    ys = [y + m + j * cell for j in range(g.rows + 1)]
+    return xs, ys

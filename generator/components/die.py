@@ -1,0 +1,53 @@
+"""Die faces: each face of a Die drawn in a square, for cube nets and sticker sheets.
+
+A face is a number 1-6 (pips), a symbol name (crown, star, cross, dot) or a
+short text. The print layer arranges the six faces into a net or a sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..content.models import Die
+from ..draw import symbols
+from ..draw.canvas import Canvas
+from ..draw.fonts import cap_height_mm
+from ..draw.style import Stroke, TextStyle
+
+FaceDrawer = Callable[[Canvas], None]
+
+
+def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: float = 0.0, y: float = 0.0,
+                  bleed_mm: float = 0.0) -> None:
+    """Face `index` (0-5, standard places 1-6) in the square (x, y, size); fill spills `bleed_mm` outside."""
+    canvas.rect(x - bleed_mm, y - bleed_mm, size_mm + 2 * bleed_mm, size_mm + 2 * bleed_mm, fill=die.fill)
+    value = die.faces[index]
+    cx, cy = x + size_mm / 2, y + size_mm / 2
+    if value.isdigit() and 1 <= int(value) <= 6:
+        symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
+    elif value in symbols.SYMBOLS:
+        symbols.draw_symbol(canvas, value, cx, cy, size_mm * 0.7, die.ink)
+    elif value.strip():
+        style = TextStyle(size_pt=size_mm * 1.1, colour=die.ink, bold=True)
+        canvas.text_box(x + 1, y + 1, size_mm - 2, size_mm - 2, value, style, align="center", valign="middle",
+                        min_size_pt=6.0)
+
+
+def die_faces(die: Die, size_mm: float) -> list[FaceDrawer]:
+    """Six callables, each drawing one face in the square (0, 0, size_mm) of the canvas."""
+    return [lambda canvas, i=i: draw_die_face(canvas, die, i, size_mm) for i in range(6)]
+
+
+def draw_die_top(canvas: Canvas, die: Die, cx: float, cy: float, size_mm: float, face: int = 0) -> None:
+    """A die seen from above (rounded, outlined), as in a material list or a rulebook figure."""
+    half = size_mm / 2
+    canvas.rect(cx - half, cy - half, size_mm, size_mm, fill=die.fill, stroke=Stroke("#222222", 0.35),
+                radius=size_mm * 0.16)
+    value = die.faces[face]
+    if value.isdigit() and 1 <= int(value) <= 6:
+        symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
+    elif value in symbols.SYMBOLS:
+        symbols.draw_symbol(canvas, value, cx, cy, size_mm * 0.7, die.ink)
+    else:
+        style = TextStyle(size_pt=size_mm, colour=die.ink, bold=True)
+        canvas.text(cx, cy + cap_height_mm(style) / 2, value, style, align="center")

@@ -1,0 +1,66 @@
+"""Drawing one piece (die, disc, square, triangle, hex, pawn) from its PieceStyle.
+
+Used by the board for its start position and by rulebook diagrams, so a
+piece looks the same wherever it appears.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..content.models import PieceStyle
+from ..draw import symbols
+from ..draw.canvas import Canvas
+from ..draw.fonts import cap_height_mm
+from ..draw.style import Stroke, TextStyle
+
+OUTLINE_MM = 0.35
+
+
+def regular_polygon(cx: float, cy: float, radius: float, sides: int, start_deg: float) -> list[tuple[float, float]]:
+    return [(cx + radius * math.cos(math.radians(start_deg + i * 360 / sides)),
+             cy + radius * math.sin(math.radians(start_deg + i * 360 / sides))) for i in range(sides)]
+
+
+def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: str | None = None,
+               size_mm: float | None = None) -> None:
+    """Draw a piece centred on (cx, cy); `value` is a die's top face or a label."""
+    size = size_mm or style.size_mm
+    half = size / 2
+    outline = Stroke(style.stroke, OUTLINE_MM, join="round")
+    shape = style.shape
+    if shape == "die":
+        canvas.rect(cx - half, cy - half, size, size, fill=style.fill, stroke=outline, radius=size * 0.16)
+    elif shape == "disc":
+        canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
+    elif shape == "pawn":
+        canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
+        canvas.circle(cx, cy, half * 0.62, stroke=Stroke(style.ink, OUTLINE_MM))
+    elif shape == "square":
+        inset = size * 0.06
+        canvas.rect(cx - half + inset, cy - half + inset, size - 2 * inset, size - 2 * inset,
+                    fill=style.fill, stroke=outline, radius=size * 0.05)
+    elif shape == "triangle":
+        # Equilateral, centroid on the centre: circumradius chosen so the side is about `size`.
+        canvas.polygon(regular_polygon(cx, cy + size * 0.1, size * 0.58, 3, -90), fill=style.fill, stroke=outline)
+    elif shape == "hex":
+        canvas.polygon(regular_polygon(cx, cy, half, 6, 30), fill=style.fill, stroke=outline)
+    if style.mark == "crown":
+        symbols.crown(canvas, cx, cy, size * 0.62, style.ink)
+    elif style.mark == "ring":
+        canvas.circle(cx, cy, half * 0.75, stroke=Stroke(style.ink, OUTLINE_MM * 1.5))
+    if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":
+        symbols.pips(canvas, cx, cy, size, int(value), style.ink)
+        return
+    text = value if value is not None else style.label
+    if text and style.mark == "none":
+        _centred_label(canvas, cx, cy + (size * 0.1 if shape == "triangle" else 0), size, text, style.ink)
+    elif style.label and style.mark != "none":
+        # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
+        _centred_label(canvas, cx, cy + half * 0.62, size * 0.45, style.label, style.ink)
+
+
+def _centred_label(canvas: Canvas, cx: float, cy: float, size: float, text: str, colour: str) -> None:
+    size_pt = max(6.0, min(14.0, size * 1.4 / max(1, len(text)) * 2.0))
+    style = TextStyle(size_pt=size_pt, colour=colour, bold=True)
+    canvas.text(cx, cy + cap_height_mm(style) / 2, text, style, align="center")
