@@ -113,6 +113,55 @@ def schema():
     click.echo(json.dumps(content_schema(), indent=2, ensure_ascii=False))
 
 
+@cli.group()
+def engine():
+    """Ask a game's rules engine directly."""
+
+
+def _engine_call(fn, *args):
+    """Engine commands: bad input (unknown game, bad notation, unreadable file) is exit 2."""
+    from .engine import EngineError
+    try:
+        return _run(fn, *args)
+    except (EngineError, KeyError, ValueError) as err:
+        message = err.args[0] if isinstance(err, KeyError) and err.args else str(err)
+        if isinstance(err, KeyError):
+            message = f"no rules engine for '{message}'"
+        _fail(message, EXIT_BAD_INPUT)
+
+
+@engine.command()
+@click.argument("game")
+@click.argument("depth", type=click.IntRange(0, 12))
+@click.option("--variant", default=None)
+def perft(game, depth, variant):
+    """Count the leaves of the legal-move tree DEPTH plies deep from the start position."""
+    from .engine.commands import perft as run_perft
+    click.echo(_engine_call(run_perft, game, depth, variant))
+
+
+@engine.command()
+@click.argument("game")
+@click.option("--position", "position_path", type=click.Path(path_type=Path), default=None,
+              help="YAML position file (as a diagram's position); default: the start position.")
+def moves(game, position_path):
+    """The legal moves of a position, as a JSON list in the game's notation."""
+    from .engine.commands import moves_json
+    click.echo(_engine_call(moves_json, game, position_path))
+
+
+@engine.command()
+@click.argument("game")
+@click.argument("tiles", nargs=-1, required=True)
+def score(game, tiles):
+    """Score tiles (Praxis: TILE = effect/colour, e.g. plus1/bleu): the best total, then the collections."""
+    if game != "praxis":
+        _fail(f"'engine score' is for praxis, not '{game}'", EXIT_BAD_INPUT)
+    from .engine.praxis import praxis_score_lines
+    for line in _engine_call(praxis_score_lines, list(tiles)):
+        click.echo(line)
+
+
 def main() -> None:
     cli(prog_name="pnp")
 
