@@ -111,7 +111,8 @@ class BoardDrawing:
 
 def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View | None = None,
                placements: Iterable[Placement] | None = None, margin_mm: float | None = None,
-               background: bool = True) -> BoardDrawing:
+               background: bool = True, coord_pt: float = COORD_PT, highlight: Sequence[str] = (),
+               highlight_colour: str = "#F4C7B8") -> BoardDrawing:
     """Draw `view` of the board (default: all of it) with its margin's top-left corner at (x, y).
 
     Returns the square-to-mm mapping, so callers (diagrams) can draw marks and arrows over it.
@@ -124,10 +125,18 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     if background:
         canvas.rect(x, y, gw + 2 * m, gh + 2 * m, fill=board.colours.background)
     _fill_cells(canvas, board, d)
+    for name in highlight:
+        if d.visible(name):
+            if g.points:
+                cx, cy = d.centre(name)
+                canvas.circle(cx, cy, cell * 0.32, fill=highlight_colour)
+            else:
+                col, row = parse_square(name, g.columns, g.rows)
+                canvas.rect(*d.square_rect(col, row), fill=highlight_colour)
     _draw_lines(canvas, board, d)
     _draw_zones(canvas, board, d)
     if g.coordinates:
-        _draw_coordinates(canvas, board, d, m)
+        _draw_coordinates(canvas, board, d, m, coord_pt)
     if placements is not None:
         for square, piece, value in placements:
             if d.visible(square):
@@ -213,12 +222,13 @@ def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
             canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
-def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: float) -> None:
-    if margin < 3.5:
-        return
+def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: float, coord_pt: float) -> None:
     g, v = board.grid, d.view
     gx, gy, gw, gh = d.grid_rect
-    size_pt = min(COORD_PT, margin * 0.45 * 72 / 25.4 * 1.6)
+    # The labels sit centred in the margin; they shrink with a narrow margin rather than touch the grid.
+    size_pt = min(coord_pt, margin * 0.55 * 72 / 25.4)
+    if size_pt < 4:
+        return
     ts = TextStyle(size_pt=size_pt, colour=board.colours.coordinates)
     half_cap = cap_height_mm(ts) / 2
     mid = margin / 2

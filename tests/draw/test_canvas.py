@@ -102,3 +102,35 @@ def test_identical_drawings_give_identical_pdf_bytes():
         pdf.text(10, 10, "Déterministe", TextStyle())
         return pdf.finish()
     assert render() == render()
+
+
+def test_png_images_are_placed_at_their_box_in_both_backends(tmp_path):
+    from PIL import Image
+    png = tmp_path / "carre.png"
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(png)
+    pdf = PdfCanvas()
+    pdf.begin_page(100, 100)
+    pdf.image(10, 20, 40, 20, png)
+    with pdfplumber.open(io.BytesIO(pdf.finish())) as doc:
+        (img,) = doc.pages[0].images
+    assert abs(img["x0"] * MM_PER_PT - 10) < 0.01 and abs(img["top"] * MM_PER_PT - 20) < 0.01
+    assert abs(img["width"] * MM_PER_PT - 40) < 0.01 and abs(img["height"] * MM_PER_PT - 20) < 0.01
+    svg = SvgCanvas(100, 100)
+    svg.image(10, 20, 40, 20, png)
+    text = svg.tostring()
+    assert "data:image/png;base64," in text and 'x="10"' in text and 'width="40"' in text
+
+
+def test_rotated_groups_turn_clockwise_in_both_backends():
+    pdf = PdfCanvas()
+    pdf.begin_page(100, 100)
+    with pdf.group(translate=(50, 50), rotate_deg=90):
+        pdf.line(0, 0, 20, 0, Stroke("#000000", 0.3))   # +x turned clockwise points down the page
+    with pdfplumber.open(io.BytesIO(pdf.finish())) as doc:
+        (line,) = doc.pages[0].lines
+    assert abs(line["x0"] * MM_PER_PT - 50) < 0.01 and abs(line["x1"] * MM_PER_PT - 50) < 0.01
+    assert abs(line["top"] * MM_PER_PT - 50) < 0.01 and abs(line["bottom"] * MM_PER_PT - 70) < 0.01
+    svg = SvgCanvas(100, 100)
+    with svg.group(translate=(50, 50), rotate_deg=90):
+        svg.line(0, 0, 20, 0, Stroke("#000000", 0.3))
+    assert 'transform="translate(50 50) rotate(90)"' in svg.tostring()
