@@ -1,0 +1,391 @@
+"""The diagram checker: replays every diagram of a game with its engine and tests its claims.
+
+A claim that the engine contradicts is a DiagramFailure (exit 1), reported as
+`content/<game>/diagrams.yaml:<line>: diagram "<id>": <claim> but <finding>`.
+A diagram that cannot be read (bad notation, unknown square, unknown claim)
+is a ContentError (exit 2).
+
+Every claim is about the position after the diagram's `moves` (the position
+itself when there are none); effect claims (captures, flips, ...) are about
+the moves. Claim kinds:
+
+    legal_moves: {from: c1, moves: [...]}   exactly these are the legal moves of
+                                            the piece on c1 (without `from`: of
+                                            the whole position)
+    legal: [moves]                          each of these is legal
+    illegal: {move: m, reason: r}           m is illegal, for reason r (a key of
+                                            the engine's illegal_reasons); or a
+                                            list of such mappings
+    position: {...}                         the whole position, exactly
+    pieces: {square: piece or empty}        these squares hold these pieces
+    to_move: player                         who moves next
+    winner: player | none | draw            the outcome
+    score: {player: points}                 these players have these scores
+    <effect kind>: [squares]                e.g. captures, flips: what the moves did
+    <engine extra claim>: value             checked by engine.check_claim
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.diagrams import Claim, Diagram, load_diagrams
+from ..content.errors import ContentError, display_path
+from ..content.yamlfile import LocatedDict
+from . import get_engine, has_engine
+from .core import ClaimContext, Engine, IllegalMove, NotationError
+
+CORE_CLAIMS = ("legal_moves", "legal", "illegal", "position", "pieces", "to_move", "winner", "score")
+EMPTY_WORDS = (None, "", "empty", "vide")
+
+
+@dataclass(frozen=True)
+class DiagramFailure:
+    """A diagram claim the engine contradicts."""
+    path: Path
+    line: int
+    diagram_id: str
+    message: str
+
+    def format(self) -> str:
+        return f'{display_path(self.path)}:{self.line}: diagram "{self.diagram_id}": {self.message}'
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class _Failed(Exception):
+    """Raised inside one claim check: (claimed, found)."""
+
+    def __init__(self, claimed: str, found: str):
+        super().__init__(f"{claimed} but {found}")
+        self.claimed, self.found = claimed, found
+        self.line: int | None = None   # set for an illegal move of `moves`: the move's line
+
+
+def board_size(game_id: str, content_dir: Path) -> tuple[int, int] | None:
+    """(columns, rows) of the squares a diagram can name: the game's first board, if any."""
+    from ..content.loader import load_game
+    game = load_game(content_dir, game_id)
+    for component in game.components:
+        if getattr(component, "kind", None) == "board":
+            g = component.grid
+            return g.columns + g.points, g.rows + g.points
+    return None
+
+
+def load_game_diagrams(game_id: str, content_dir: Path) -> list[Diagram]:
+    """The diagrams of content/<game_id>/diagrams.yaml, shapes checked ([] when there is no file)."""
+    path = Path(content_dir) / game_id / "diagrams.yaml"
+    if not path.is_file():
+        return []
+    size = board_size(game_id, content_dir)
+    return load_diagrams(path, *(size or (None, None)))
+
+
+def check_diagrams(game_id: str, content_dir: Path) -> list[DiagramFailure]:
+    """Check every diagram of a game; the failures in file order ([] when all hold or there are none)."""
+    diagrams = load_game_diagrams(game_id, content_dir)
+    if not diagrams:
+        return []
+    if not has_engine(game_id):
+        d = diagrams[0]
+        raise ContentError(d.path, d.line, f"game '{game_id}' has no rules engine to check its diagrams")
+    engine = get_engine(game_id)
+    failures: list[DiagramFailure] = []
+    for diagram in diagrams:
+        failures.extend(check_diagram(engine, diagram))
+    return failures
+
+
+def start_position(engine: Engine, diagram: Diagram):
+    """The diagram's position before its moves (ContentError if it cannot be read)."""
+    data = diagram.position
+    try:
+        engine.check_variant(diagram.variant)
+    except NotationError as err:
+        raise ContentError(diagram.path, diagram.line_of("variant"), f"diagram '{diagram.id}': {err.message}") from None
+    if diagram.to_move is not None and diagram.to_move not in engine.players:
+        raise ContentError(diagram.path, diagram.line_of("to_move"),
+                           f"diagram '{diagram.id}': to_move: '{diagram.to_move}' is not a player "
+                           f"({', '.join(engine.players)})")
+    try:
+        if data == "start":
+            position = engine.initial(diagram.variant)
+            if diagram.to_move is not None and diagram.to_move != engine.to_move(position):
+                raise ContentError(diagram.path, diagram.line_of("to_move"),
+                                   f"diagram '{diagram.id}': to_move: the start position has "
+                                   f"{engine.to_move(position)} to move")
+            return position
+        return engine.read_position(data, diagram.to_move, diagram.variant)
+    except NotationError as err:
+        line = diagram.line_of("position")
+        if isinstance(data, LocatedDict):
+            line = data.line_of(err.key) if err.key is not None and err.key in data else data.line
+        raise ContentError(diagram.path, line, f"diagram '{diagram.id}': position: {err.message}") from None
+
+
+def play_moves(engine: Engine, diagram: Diagram, position):
+    """Play the diagram's moves: (positions before each move, moves, final position).
+
+    An illegal move raises _Failed at that move; a malformed one, ContentError.
+    """
+    befores, played = [], []
+    for j, text in enumerate(diagram.moves):
+        line = diagram.move_lines[j] if j < len(diagram.move_lines) else diagram.line
+        try:
+            move = engine.parse_move(position, text)
+        except NotationError as err:
+            raise ContentError(diagram.path, line, f"diagram '{diagram.id}': moves: {err.message}") from None
+        except IllegalMove as err:
+            failure = _Failed(f'move {j + 1} "{text}" is legal', f"the engine finds it illegal ({err.reason}: {err.detail})")
+            failure.line = line
+            raise failure from None
+        befores.append(position)
+        played.append(move)
+        position = engine.play(position, move)
+    return befores, played, position
+
+
+def shown_position(game_id: str, diagram: Diagram):
+    """The position a diagram's picture shows (`show.state`), for drawing."""
+    engine = get_engine(game_id)
+    before = start_position(engine, diagram)
+    if diagram.show.state == "before" or not diagram.moves:
+        return before
+    try:
+        return play_moves(engine, diagram, before)[2]
+    except _Failed as failed:
+        raise ContentError(diagram.path, failed.line, f"diagram '{diagram.id}': {failed}") from None
+
+
+def diagram_placements(game_id: str, diagram: Diagram) -> list[tuple[str, str, str | None]]:
+    """What to draw: (square, piece style, value) of the position the diagram shows."""
+    return get_engine(game_id).placements(shown_position(game_id, diagram))
+
+
+def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:
+    """The failed claims of one diagram (an illegal move stops its other claims)."""
+    def fail(line: int, failed: _Failed) -> DiagramFailure:
+        return DiagramFailure(diagram.path, line, diagram.id, f"{failed.claimed} but {failed.found}")
+
+    before = start_position(engine, diagram)
+    try:
+        befores, played, after = play_moves(engine, diagram, before)
+    except _Failed as failed:
+        return [fail(failed.line, failed)]
+    context = ClaimContext(engine, before, after, tuple(played))
+    checker = _ClaimChecker(engine, diagram, context, befores)
+    failures = []
+    for claim in diagram.claims:
+        try:
+            checker.check(claim)
+        except _Failed as failed:
+            failures.append(fail(claim.line, failed))
+        except NotationError as err:
+            raise ContentError(claim.path, claim.line, f"diagram '{diagram.id}': {claim.kind}: {err.message}") from None
+    return failures
+
+
+def _squares_text(squares) -> str:
+    return "[" + ", ".join(squares) + "]"
+
+
+class _ClaimChecker:
+    """Checks one claim at a time against the position after the moves; raises _Failed."""
+
+    def __init__(self, engine: Engine, diagram: Diagram, context: ClaimContext, befores: list):
+        self.engine, self.diagram, self.context, self.befores = engine, diagram, context, befores
+        self.after = context.after
+
+    def error(self, claim: Claim, message: str) -> ContentError:
+        return ContentError(claim.path, claim.line, f"diagram '{self.diagram.id}': {claim.kind}: {message}")
+
+    def kinds(self) -> tuple[str, ...]:
+        return CORE_CLAIMS + tuple(self.engine.effect_kinds) + tuple(self.engine.extra_claims)
+
+    def check(self, claim: Claim) -> None:
+        kind = claim.kind
+        if kind in CORE_CLAIMS:
+            getattr(self, f"claim_{kind}")(claim)
+        elif kind in self.engine.effect_kinds:
+            self.claim_effect(claim)
+        elif kind in self.engine.extra_claims:
+            result = self.engine.check_claim(kind, claim.value, self.context)
+            if result is not None:
+                raise _Failed(*result)
+        else:
+            import difflib
+            close = difflib.get_close_matches(kind, self.kinds(), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise ContentError(claim.path, claim.line, f"diagram '{self.diagram.id}': unknown claim '{kind}'{hint}; "
+                                                       f"{self.engine.game_id} knows: {', '.join(self.kinds())}")
+
+    # --- moves ----------------------------------------------------------------
+    def _texts(self, claim: Claim, value: Any, what: str) -> list[str]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+            raise self.error(claim, f"{what}: expected a list of moves")
+        return [str(v) for v in value]
+
+    def _format(self, moves) -> str:
+        return ", ".join(self.engine.format_move(self.after, m) for m in moves) or "none"
+
+    def claim_legal_moves(self, claim: Claim) -> None:
+        value = claim.value
+        origin = None
+        if isinstance(value, dict):
+            unknown = [k for k in value if k not in ("from", "moves")]
+            if unknown or "moves" not in value:
+                raise self.error(claim, "expected {from: square, moves: [...]} or a list of moves")
+            origin = str(value["from"]) if value.get("from") is not None else None
+            value = value["moves"]
+        texts = self._texts(claim, value if value is not None else [], "moves")
+        whose = f"of {origin}" if origin else "of the position"
+        claimed_text = f"the legal moves {whose} are {', '.join(texts) or 'none'}"
+        claimed = []
+        for text in texts:
+            try:
+                move = self.engine.parse_move(self.after, text)
+            except IllegalMove as err:
+                raise _Failed(claimed_text, f'"{text}" is illegal ({err.reason}: {err.detail})') from None
+            if origin is not None and self.engine.move_origin(move) != origin:
+                raise self.error(claim, f'"{text}" does not start on {origin}')
+            claimed.append(move)
+        found = self.engine.moves_from(self.after, origin) if origin else self.engine.legal_moves(self.after)
+        if set(claimed) != set(found):
+            missing = [m for m in found if m not in set(claimed)]
+            details = [f"the engine finds {self._format(found)}"]
+            if missing:
+                details.append(f"missing: {self._format(missing)}")
+            if len(claimed) != len(set(claimed)):
+                details.append("a move is listed twice")
+            raise _Failed(claimed_text, "; ".join(details))
+        if len(claimed) != len(set(claimed)):
+            raise self.error(claim, "a move is listed twice (two spellings of one move?)")
+
+    def claim_legal(self, claim: Claim) -> None:
+        for text in self._texts(claim, claim.value, "legal"):
+            try:
+                self.engine.parse_move(self.after, text)
+            except IllegalMove as err:
+                raise _Failed(f'"{text}" is legal', f"the engine finds it illegal ({err.reason}: {err.detail})") from None
+
+    def claim_illegal(self, claim: Claim) -> None:
+        items = claim.value if isinstance(claim.value, list) else [claim.value]
+        reasons = self.engine.illegal_reasons
+        for item in items:
+            if not isinstance(item, dict) or "move" not in item or "reason" not in item \
+                    or any(k not in ("move", "reason") for k in item):
+                raise self.error(claim, "expected {move: ..., reason: ...} or a list of them")
+            text, reason = str(item["move"]), str(item["reason"])
+            if reason not in reasons:
+                raise self.error(claim, f"unknown reason '{reason}'; {self.engine.game_id} knows: "
+                                        f"{', '.join(reasons)}")
+            claimed = f'"{text}" is illegal ({reason}: {reasons[reason]})'
+            try:
+                self.engine.parse_move(self.after, text)
+            except IllegalMove as err:
+                if err.reason != reason:
+                    raise _Failed(claimed, f"the engine finds another reason ({err.reason}: {err.detail})") from None
+                continue
+            raise _Failed(claimed, "the engine finds it legal")
+
+    # --- results --------------------------------------------------------------
+    def _written(self) -> dict:
+        return dict(self.engine.write_position(self.after))
+
+    def claim_position(self, claim: Claim) -> None:
+        try:
+            expected = self.engine.read_position(claim.value, self.engine.to_move(self.after), self.diagram.variant)
+        except NotationError as err:
+            line = claim.value.line_of(err.key) if isinstance(claim.value, LocatedDict) and err.key in claim.value \
+                else claim.line
+            raise ContentError(claim.path, line, f"diagram '{self.diagram.id}': position: {err.message}") from None
+        want, have = dict(self.engine.write_position(expected)), self._written()
+        if want != have:
+            keys = [k for k in have if want.get(k) != have[k]] + [k for k in want if k not in have]
+            claimed = "the position after the moves has " + ", ".join(
+                f"{k} {want.get(k, 'empty')}" for k in keys)
+            found = "the engine finds " + ", ".join(f"{k} {have.get(k, 'empty')}" for k in keys)
+            raise _Failed(claimed, found)
+
+    def claim_pieces(self, claim: Claim) -> None:
+        if not isinstance(claim.value, dict) or not claim.value:
+            raise self.error(claim, "expected a mapping square -> piece (or 'empty')")
+        have = self._written()
+        wrong = []
+        for key, text in claim.value.items():
+            key = str(key)
+            try:
+                want = None if text in EMPTY_WORDS else self.engine.piece_text(key, text)
+            except NotationError as err:
+                line = claim.value.line_of(key) if isinstance(claim.value, LocatedDict) else claim.line
+                raise ContentError(claim.path, line, f"diagram '{self.diagram.id}': pieces: {err.message}") from None
+            if have.get(key) != want:
+                wrong.append((key, want, have.get(key)))
+        if wrong:
+            raise _Failed("after the moves " + ", ".join(f"{k} holds {w or 'nothing'}" for k, w, _ in wrong),
+                          "the engine finds " + ", ".join(f"{k} {h or 'empty'}" for k, _, h in wrong))
+
+    def claim_to_move(self, claim: Claim) -> None:
+        want, have = str(claim.value), self.engine.to_move(self.after)
+        if want not in self.engine.players:
+            raise self.error(claim, f"'{want}' is not a player ({', '.join(self.engine.players)})")
+        if want != have:
+            raise _Failed(f"{want} is to move", f"the engine finds {have} to move")
+
+    def claim_winner(self, claim: Claim) -> None:
+        want = "none" if claim.value is None else str(claim.value)
+        allowed = tuple(self.engine.players) + ("none", "draw")
+        if want not in allowed:
+            raise self.error(claim, f"'{want}' is not one of {', '.join(allowed)}")
+        outcome = self.engine.outcome(self.after)
+        have = "none" if outcome is None else (outcome.winner or "draw")
+        if want == have:
+            return
+        claimed = {"none": "the game goes on", "draw": "the game is drawn"}.get(want, f"{want} wins")
+        if outcome is None:
+            found = "the game goes on"
+        elif outcome.winner is None:
+            found = f"the game is drawn ({outcome.reason})"
+        else:
+            found = f"{outcome.winner} wins ({outcome.reason})"
+        raise _Failed(claimed, found)
+
+    def claim_score(self, claim: Claim) -> None:
+        if not isinstance(claim.value, dict) or not claim.value:
+            raise self.error(claim, "expected a mapping player -> points")
+        try:
+            score = self.engine.score(self.after)
+        except NotImplementedError:
+            raise self.error(claim, f"{self.engine.game_id} has no score") from None
+        for player, points in claim.value.items():
+            if str(player) not in score:
+                raise self.error(claim, f"'{player}' has no score (known: {', '.join(score)})")
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise self.error(claim, f"{player}: expected a whole number of points")
+        wrong = [(str(p), v, score[str(p)]) for p, v in claim.value.items() if score[str(p)] != v]
+        if wrong:
+            raise _Failed(", ".join(f"{p} scores {v}" for p, v, _ in wrong),
+                          "the engine finds " + ", ".join(f"{p} {h}" for p, _, h in wrong))
+
+    def claim_effect(self, claim: Claim) -> None:
+        kind = claim.kind
+        value = claim.value if claim.value is not None else []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            raise self.error(claim, "expected a list of squares")
+        want = [str(v) for v in value]
+        have: list[str] = []
+        for position, move in zip(self.befores, self.context.moves):
+            for sq in self.engine.effects(position, move).get(kind, ()):
+                if sq not in have:
+                    have.append(sq)
+        if sorted(set(want)) != sorted(have):
+            raise _Failed(f"the moves give {kind} {_squares_text(want)}",
+                          f"the engine finds {kind} {_squares_text(have)}")

@@ -1,0 +1,397 @@
+"""Tectonic (Seria Ludis): mountains that turn each other red, exact to the seed and
+content/tectonic/game.yaml's assumptions.
+
+Rules as implemented:
+- 10x10 board, columns a-j, rows 1-10. White (blanc) sits at row 1 and moves
+  first, black (noir) at row 10. A region is the 3-2-1 staircase of 6 squares in
+  a corner (a1 b1 c1 a2 b2 a3, and its mirror images); white owns the two
+  regions of row 1, black those of row 10.
+- Each player has 3 collines (round), 3 pics (triangular), 3 monts (square),
+  each white or black on one face and red on the other.
+- A colline steps one square in any of the 8 directions. A pic goes up to 3
+  squares diagonally forward or up to 3 squares straight back, forward being
+  away from its owner. A mont goes up to 4 squares along a row or a column.
+  No piece passes over or lands on another piece.
+- Red pieces are neutral: nobody moves them, they win nothing, they still block.
+- After a move, every red piece orthogonally next to the moved piece takes the
+  mover's colour: it simply turns back if it is the mover's own piece; else the
+  mover swaps it for a piece of the same kind from his reserve (his pieces off
+  the board), and the other player's piece goes back to its owner's reserve.
+  With no such piece in reserve it stays red; when the reserve cannot cover
+  every enemy red neighbour, they are taken in board order (a1, b1, ..., j10).
+- Then, if the moved piece ends orthogonally next to enemy pieces, it turns
+  exactly one of them red; the mover chooses which. The flip is compulsory.
+- A player wins with a colline, a pic and a mont of his colour together in one
+  of the two enemy regions, or when every enemy piece on the board is red; a
+  player who cannot move loses.
+
+Notation. Squares 'a1'..'j10'. A piece is its kind letter (C colline, P pic,
+M mont) and the colour showing (B blanc, N noir); a red piece adds the colour
+of its hidden face: 'CB', 'MN', 'PRN' (a black pic turned red). A move is
+'d2-d6', plus '*e6' for the enemy piece it turns red: 'd2-d6*e6'; the flip may
+be left out when there is only one piece to turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..content.coords import parse_square, square_name
+from .core import Engine, IllegalMove, NotationError, Outcome
+
+SIZE = 10
+WHITE, BLACK, RED = 0, 1, 2
+PLAYERS = ("blanc", "noir")
+FACE_LETTER = ("B", "N", "R")
+KINDS = ("C", "P", "M")
+KIND_NAMES = {"C": "colline", "P": "pic", "M": "mont"}
+PER_KIND = 3   # pieces of each kind per player
+FORWARD = (1, -1)   # row step of "forward" for white, black
+
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+ALL_DIRECTIONS = ORTHOGONAL + ((1, 1), (1, -1), (-1, -1), (-1, 1))
+
+
+def _region(corner_col: int, corner_row: int) -> tuple[int, ...]:
+    """The 3-2-1 staircase of squares in the corner at (corner_col, corner_row)."""
+    dc = 1 if corner_col == 0 else -1
+    dr = 1 if corner_row == 0 else -1
+    cells = [(corner_col + dc * i, corner_row + dr * j) for j in range(3) for i in range(3 - j)]
+    return tuple(sorted(r * SIZE + c for c, r in cells))
+
+
+# region name (its corner square) -> squares; the owner's regions are on his side
+REGIONS = {"a1": _region(0, 0), "j1": _region(9, 0), "a10": _region(0, 9), "j10": _region(9, 9)}
+OWN_REGIONS = (("a1", "j1"), ("a10", "j10"))
+TARGET_REGIONS = (OWN_REGIONS[BLACK], OWN_REGIONS[WHITE])
+
+# the designed start, white's side; black's is the same turned half a turn (see game.yaml)
+START_WHITE = {"d1": "M", "e1": "P", "f1": "C", "g1": "M",
+               "c2": "C", "d2": "P", "e2": "M", "f2": "C", "g2": "P"}
+
+
+class Piece(NamedTuple):
+    kind: str    # 'C', 'P' or 'M'
+    face: int    # WHITE, BLACK or RED: the face showing
+    owner: int   # WHITE or BLACK: whose piece it is physically (the colour of its non-red face)
+
+
+@dataclass(frozen=True)
+class TectonicPosition:
+    """100 cells (index row*10+column, a1 = 0) holding a Piece or None, and the side to move."""
+    board: tuple
+    to_move: int
+
+
+@dataclass(frozen=True, order=True)
+class TectonicMove:
+    """Start square, end square, and the square of the enemy piece turned red (-1: none)."""
+    origin: int
+    dest: int
+    flip: int = -1
+
+
+def _sq(index: int) -> str:
+    return square_name(index % SIZE, index // SIZE)
+
+
+def _parse_sq(name: str, key: str | None = None) -> int:
+    at = parse_square(str(name), SIZE, SIZE)
+    if at is None:
+        raise NotationError(f"'{name}' is not a square of the 10x10 board (a1 to j10)", key)
+    return at[1] * SIZE + at[0]
+
+
+def _neighbours(index: int, directions=ORTHOGONAL):
+    c, r = index % SIZE, index // SIZE
+    for dc, dr in directions:
+        if 0 <= c + dc < SIZE and 0 <= r + dr < SIZE:
+            yield (r + dr) * SIZE + c + dc
+
+
+def _rays(kind: str, owner: int) -> list[tuple[tuple[int, int], int]]:
+    """(direction, maximum distance) of each way a piece of this kind moves."""
+    if kind == "C":
+        return [(d, 1) for d in ALL_DIRECTIONS]
+    if kind == "M":
+        return [(d, 4) for d in ORTHOGONAL]
+    fwd = FORWARD[owner]
+    return [((-1, fwd), 3), ((1, fwd), 3), ((0, -fwd), 3)]
+
+
+def _reserve(board, player: int, kind: str) -> int:
+    """Pieces of `kind` that `player` has off the board."""
+    return PER_KIND - sum(1 for p in board if p is not None and p.owner == player and p.kind == kind)
+
+
+_MOVE = re.compile(r"^([a-z][0-9]{1,2})\s*-\s*([a-z][0-9]{1,2})(?:\s*\*\s*([a-z][0-9]{1,2}))?$", re.I)
+_PIECE = re.compile(r"^([CPM])(?:([BN])|R([BN]))$", re.I)
+
+
+class TectonicEngine(Engine):
+    game_id = "tectonic"
+    players = PLAYERS
+    effect_kinds = ("flips", "recolours")
+    extra_claims = ("reserve",)
+    illegal_reasons = {
+        "game_over": "the game is already won",
+        "empty": "no piece on the start square",
+        "not_your_piece": "the piece is the other player's",
+        "red_piece": "a red piece is neutral and cannot move",
+        "occupied": "the end square holds a piece",
+        "shape": "the piece cannot move that way or that far",
+        "blocked": "the way passes over a piece",
+        "no_flip": "the square named to turn red holds no enemy piece next to the end square",
+    }
+
+    # --- positions -----------------------------------------------------------
+    def initial(self, variant: str | None = None) -> TectonicPosition:
+        self.check_variant(variant)
+        board: list = [None] * (SIZE * SIZE)
+        for name, kind in START_WHITE.items():
+            i = _parse_sq(name)
+            board[i] = Piece(kind, WHITE, WHITE)
+            board[SIZE * SIZE - 1 - i] = Piece(kind, BLACK, BLACK)   # half a turn about the centre
+        return TectonicPosition(tuple(board), WHITE)
+
+    @staticmethod
+    def _parse_piece(text: str, key: str | None) -> Piece:
+        m = _PIECE.match(str(text).strip())
+        if not m:
+            raise NotationError(f"{key}: '{text}' is not a piece: write the kind (C colline, P pic, M mont) "
+                                f"then the colour (B or N), or R and the hidden colour for a red piece: "
+                                f"CB, MN, PRN", key)
+        kind = m.group(1).upper()
+        if m.group(2):
+            side = "BN".index(m.group(2).upper())
+            return Piece(kind, side, side)
+        return Piece(kind, RED, "BN".index(m.group(3).upper()))
+
+    @staticmethod
+    def _format_piece(p: Piece) -> str:
+        if p.face == RED:
+            return f"{p.kind}R{FACE_LETTER[p.owner]}"
+        return p.kind + FACE_LETTER[p.face]
+
+    def piece_text(self, key: str, text: Any) -> str:
+        return self._format_piece(self._parse_piece(str(text), key))
+
+    def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> TectonicPosition:
+        self.check_variant(variant)
+        if not isinstance(data, dict):
+            raise NotationError("a Tectonic position is a mapping square -> piece, e.g. {d2: MB, e9: PN, f5: CRN}")
+        board: list = [None] * (SIZE * SIZE)
+        for key, value in data.items():
+            board[_parse_sq(str(key), str(key))] = self._parse_piece("" if value is None else str(value), str(key))
+        for side in (WHITE, BLACK):
+            for kind in KINDS:
+                if _reserve(board, side, kind) < 0:
+                    raise NotationError(f"{PLAYERS[side]} has more than {PER_KIND} {KIND_NAMES[kind]}s "
+                                        f"(counting red ones with a {PLAYERS[side]} back)")
+        if to_move is not None and to_move not in PLAYERS:
+            raise NotationError(f"to_move: '{to_move}' is not a player ({', '.join(PLAYERS)})")
+        return TectonicPosition(tuple(board), PLAYERS.index(to_move) if to_move else WHITE)
+
+    def write_position(self, position: TectonicPosition) -> dict:
+        return {_sq(i): self._format_piece(p) for i, p in enumerate(position.board) if p is not None}
+
+    def to_move(self, position: TectonicPosition) -> str:
+        return PLAYERS[position.to_move]
+
+    def placements(self, position: TectonicPosition) -> list[tuple[str, str, str | None]]:
+        colour = ("blanc", "noir", "rouge")
+        return [(_sq(i), f"{KIND_NAMES[p.kind]}_{colour[p.face]}", None)
+                for i, p in enumerate(position.board) if p is not None]
+
+    def reserve(self, position: TectonicPosition, player: str) -> dict[str, int]:
+        """Pieces of each kind (colline, pic, mont) the player has off the board."""
+        side = PLAYERS.index(player)
+        return {KIND_NAMES[k]: _reserve(position.board, side, k) for k in KINDS}
+
+    def check_claim(self, kind: str, value: Any, context) -> tuple[str, str] | None:
+        """`reserve: {blanc: {colline: 1}}`: pieces off the board after the moves."""
+        if kind != "reserve":
+            return super().check_claim(kind, value, context)
+        if not isinstance(value, dict) or not value:
+            raise NotationError("reserve: expected {player: {colline: n, pic: n, mont: n}}")
+        wrong = []
+        for player, counts in value.items():
+            if player not in PLAYERS:
+                raise NotationError(f"reserve: '{player}' is not a player ({', '.join(PLAYERS)})")
+            if not isinstance(counts, dict):
+                raise NotationError(f"reserve: {player}: expected a mapping kind -> count")
+            have = self.reserve(context.after, player)
+            for name, count in counts.items():
+                if name not in have:
+                    raise NotationError(f"reserve: '{name}' is not a kind of piece ({', '.join(have)})")
+                if have[name] != count:
+                    wrong.append((player, name, count, have[name]))
+        if not wrong:
+            return None
+        return (", ".join(f"{p} has {c} {n} in reserve" for p, n, c, _ in wrong),
+                "the engine finds " + ", ".join(f"{h} for {p}'s {n}" for p, n, _, h in wrong))
+
+    # --- moves ---------------------------------------------------------------
+    def _destinations(self, board, origin: int) -> list[int]:
+        piece = board[origin]
+        c0, r0 = origin % SIZE, origin // SIZE
+        out = []
+        for (dc, dr), reach in _rays(piece.kind, piece.owner):
+            c, r = c0, r0
+            for _ in range(reach):
+                c, r = c + dc, r + dr
+                if not (0 <= c < SIZE and 0 <= r < SIZE) or board[r * SIZE + c] is not None:
+                    break
+                out.append(r * SIZE + c)
+        return out
+
+    @staticmethod
+    def _flip_targets(board, origin: int, dest: int, side: int) -> list[int]:
+        return sorted(n for n in _neighbours(dest) if n != origin and board[n] is not None
+                      and board[n].face == 1 - side)
+
+    def _all_moves(self, position: TectonicPosition) -> list[TectonicMove]:
+        board, side = position.board, position.to_move
+        moves = []
+        for origin, piece in enumerate(board):
+            if piece is None or piece.face != side:
+                continue
+            for dest in self._destinations(board, origin):
+                flips = self._flip_targets(board, origin, dest, side)
+                if flips:
+                    moves.extend(TectonicMove(origin, dest, f) for f in flips)
+                else:
+                    moves.append(TectonicMove(origin, dest))
+        return sorted(moves)
+
+    def legal_moves(self, position: TectonicPosition) -> list[TectonicMove]:
+        if self._set_winner(position) is not None or self._wiped_out(position) is not None:
+            return []
+        return self._all_moves(position)
+
+    def _apply(self, position: TectonicPosition, move: TectonicMove):
+        """(new board, recoloured squares, flipped squares)."""
+        board = list(position.board)
+        side = position.to_move
+        piece = board[move.origin]
+        board[move.origin] = None
+        board[move.dest] = piece
+        # board order decides which enemy pieces a short reserve covers (own ones cost nothing)
+        reds = sorted(n for n in _neighbours(move.dest) if board[n] is not None and board[n].face == RED)
+        recoloured = []
+        for n in reds:
+            red = board[n]
+            if red.owner == side:
+                board[n] = Piece(red.kind, side, side)
+            elif _reserve(board, side, red.kind) > 0:
+                board[n] = Piece(red.kind, side, side)   # the enemy piece goes back to its owner's reserve
+            else:
+                continue
+            recoloured.append(n)
+        flipped = []
+        if move.flip >= 0:
+            target = board[move.flip]
+            board[move.flip] = Piece(target.kind, RED, target.owner)
+            flipped.append(move.flip)
+        return tuple(board), sorted(recoloured), flipped
+
+    def play(self, position: TectonicPosition, move: TectonicMove) -> TectonicPosition:
+        board, _, _ = self._apply(position, move)
+        return TectonicPosition(board, 1 - position.to_move)
+
+    def effects(self, position: TectonicPosition, move: TectonicMove) -> dict[str, tuple[str, ...]]:
+        _, recoloured, flipped = self._apply(position, move)
+        return {"flips": tuple(_sq(i) for i in flipped), "recolours": tuple(_sq(i) for i in recoloured)}
+
+    def move_origin(self, move: TectonicMove) -> str:
+        return _sq(move.origin)
+
+    # --- the end -------------------------------------------------------------
+    @staticmethod
+    def _set_winner(position: TectonicPosition) -> tuple[int, str] | None:
+        board = position.board
+        for side in (1 - position.to_move, position.to_move):   # the player who just moved first
+            for name in TARGET_REGIONS[side]:
+                kinds = {board[i].kind for i in REGIONS[name] if board[i] is not None and board[i].face == side}
+                if len(kinds) == 3:
+                    return side, f"a colline, a pic and a mont of {PLAYERS[side]} stand in the region of {name}"
+        return None
+
+    @staticmethod
+    def _wiped_out(position: TectonicPosition) -> tuple[int, str] | None:
+        faces = {p.face for p in position.board if p is not None}
+        for side in (1 - position.to_move, position.to_move):
+            if (1 - side) not in faces:
+                return side, f"every {PLAYERS[1 - side]} piece is red"
+        return None
+
+    def outcome(self, position: TectonicPosition) -> Outcome | None:
+        won = self._set_winner(position) or self._wiped_out(position)
+        if won is None and not self._all_moves(position):
+            side = position.to_move
+            won = 1 - side, f"{PLAYERS[side]} cannot move"
+        return None if won is None else Outcome(PLAYERS[won[0]], won[1])
+
+    # --- notation ------------------------------------------------------------
+    def format_move(self, position: TectonicPosition, move: TectonicMove) -> str:
+        text = f"{_sq(move.origin)}-{_sq(move.dest)}"
+        return text + (f"*{_sq(move.flip)}" if move.flip >= 0 else "")
+
+    def parse_move(self, position: TectonicPosition, text: str) -> TectonicMove:
+        m = _MOVE.match(str(text).strip())
+        if not m:
+            raise NotationError(f"'{text}' is not a Tectonic move: write start-end, e.g. d2-d6, "
+                                f"and *square for the enemy piece turned red: d2-d6*e6")
+        origin, dest = _parse_sq(m.group(1)), _parse_sq(m.group(2))
+        flip = _parse_sq(m.group(3)) if m.group(3) else None
+        board, side = position.board, position.to_move
+        won = self.outcome(position)
+        if won:
+            raise IllegalMove("game_over", f"{won.winner} has already won ({won.reason})")
+        piece = board[origin]
+        if piece is None:
+            raise IllegalMove("empty", f"there is no piece on {_sq(origin)}")
+        if piece.face == RED:
+            raise IllegalMove("red_piece", f"the {KIND_NAMES[piece.kind]} on {_sq(origin)} is red")
+        if piece.face != side:
+            raise IllegalMove("not_your_piece", f"the {KIND_NAMES[piece.kind]} on {_sq(origin)} is "
+                                                f"{PLAYERS[piece.face]}'s and {PLAYERS[side]} is to move")
+        if board[dest] is not None:
+            raise IllegalMove("occupied", f"{_sq(dest)} holds a {KIND_NAMES[board[dest].kind]}")
+        if dest not in self._destinations(board, origin):
+            path = self._path(piece, origin, dest)
+            if path is None:
+                raise IllegalMove("shape", f"a {PLAYERS[piece.owner]} {KIND_NAMES[piece.kind]} cannot go from "
+                                           f"{_sq(origin)} to {_sq(dest)}")
+            blocker = next(s for s in path if board[s] is not None)
+            raise IllegalMove("blocked", f"{_sq(blocker)} is in the way")
+        targets = self._flip_targets(board, origin, dest, side)
+        if flip is None:
+            if len(targets) > 1:
+                options = " or ".join(f"{_sq(origin)}-{_sq(dest)}*{_sq(t)}" for t in targets)
+                raise NotationError(f"'{text}': several enemy pieces can be turned red; write {options}")
+            return TectonicMove(origin, dest, targets[0] if targets else -1)
+        if flip not in targets:
+            raise IllegalMove("no_flip", f"{_sq(flip)} holds no {PLAYERS[1 - side]} piece next to {_sq(dest)}")
+        return TectonicMove(origin, dest, flip)
+
+    @staticmethod
+    def _path(piece: Piece, origin: int, dest: int) -> list[int] | None:
+        """Squares passed over on the way origin -> dest if the piece's move allows it, else None."""
+        dc = dest % SIZE - origin % SIZE
+        dr = dest // SIZE - origin // SIZE
+        steps = max(abs(dc), abs(dr))
+        if steps == 0:
+            return None
+        unit = (dc // steps, dr // steps)
+        if unit[0] * steps != dc or unit[1] * steps != dr:
+            return None
+        for direction, reach in _rays(piece.kind, piece.owner):
+            if direction == unit and steps <= reach:
+                return [origin + k * (unit[1] * SIZE + unit[0]) for k in range(1, steps)]
+        return None
+
+
+ENGINE = TectonicEngine()

@@ -1,0 +1,162 @@
+"""The diagram checker: true claims pass, false ones fail with file, line and diagram, bad ones are content errors."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ContentError
+from generator.engine.checker import check_diagrams, diagram_placements, load_game_diagrams, shown_position
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def game_copy(tmp_path, monkeypatch):
+    """A copy of content/<game> under tmp_path/content, the working directory set to tmp_path."""
+    def make(game: str, diagrams: str) -> Path:
+        shutil.copytree(REPO / "content" / game, tmp_path / "content" / game)
+        (tmp_path / "content" / game / "diagrams.yaml").write_text(textwrap.dedent(diagrams), encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        return tmp_path / "content"
+    return make
+
+
+def failures(content: Path, game: str = "tactix") -> list[str]:
+    return [f.format() for f in check_diagrams(game, content)]
+
+
+@pytest.mark.parametrize("game", ["tactix", "tectonic"])
+def test_every_diagram_in_the_content_holds(game):
+    assert load_game_diagrams(game, REPO / "content"), "the game has diagrams"
+    assert check_diagrams(game, REPO / "content") == []
+
+
+def test_a_game_without_diagrams_has_nothing_to_check(tmp_path):
+    shutil.copytree(REPO / "content" / "tactix", tmp_path / "tactix")
+    (tmp_path / "tactix" / "diagrams.yaml").unlink()
+    assert check_diagrams("tactix", tmp_path) == []
+
+
+def test_the_wrong_fixture_fails_with_file_line_diagram_claim_and_finding(game_copy):
+    content = game_copy("tactix", (FIXTURES / "wrong_diagram.yaml").read_text(encoding="utf-8"))
+    assert failures(content) == [
+        'content/tactix/diagrams.yaml:7: diagram "faux-virage": after the moves d3 holds B5n3 '
+        'but the engine finds d3 B6n3'
+    ]
+
+
+def test_pnp_validate_and_build_stop_on_the_wrong_fixture_with_exit_1(game_copy, tmp_path):
+    game_copy("tactix", (FIXTURES / "wrong_diagram.yaml").read_text(encoding="utf-8"))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    expected = 'content/tactix/diagrams.yaml:7: diagram "faux-virage": after the moves d3 holds B5n3'
+    for args in (["validate", "tactix", "--content", "content"],
+                 ["build", "tactix", "--content", "content", "--out", "out"]):
+        run = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=tmp_path, env=env,
+                             capture_output=True, text=True)
+        assert run.returncode == 1, run.stdout + run.stderr
+        assert expected in run.stdout + run.stderr
+    assert not (tmp_path / "out" / "tactix").exists()
+
+
+DIAGRAM = """\
+- id: d
+  caption: c
+  position: {position}
+  moves: {moves}
+  expect:
+    - {claim}
+"""
+
+
+@pytest.mark.parametrize("position, moves, claim, message", [
+    ("start", "[]", "legal_moves: {from: c1, moves: [c1-c3, c1-d2]}",
+     "the legal moves of c1 are c1-c3, c1-d2 but the engine finds c1-b2, c1-d2, c1-c3; missing: c1-b2"),
+    ("start", "[]", "legal_moves: {from: c1, moves: [c1-c3, c1-d2, c1-b2, c1-e1]}",
+     'the legal moves of c1 are c1-c3, c1-d2, c1-b2, c1-e1 but "c1-e1" is illegal (own_piece: e1 holds a blanc die)'),
+    ("start", "[]", "legal: [d1-d6]",
+     '"d1-d6" is legal but the engine finds it illegal (distance: d6 is 5 squares away and the die shows 6 on top)'),
+    ("start", "[]", "illegal: {move: d1-d7, reason: blocked}",
+     '"d1-d7" is illegal (blocked: every path of the right length passes over a die) but the engine finds it legal'),
+    ("start", "[a1-d3]", "winner: blanc", "blanc wins but the game goes on"),
+    ("start", "[a1-d3]", "to_move: blanc", "blanc is to move but the engine finds noir to move"),
+    ("start", "[a1-d3]", "captures: [d3]", "the moves give captures [d3] but the engine finds captures []"),
+    ("'{e7: B2, e9: NR, e1: BR}'", "[e7xe9]", "winner: noir", "noir wins but blanc wins (the enemy king is captured)"),
+    ("'{e7: B2, e9: NR, e1: BR}'", "[e7xe9]", "position: {e9: B5, e1: BR}",
+     "the position after the moves has e9 B5 but the engine finds e9 B5n3"),
+    ("start", "[a1-a5]", "winner: none",
+     'move 1 "a1-a5" is legal but the engine finds it illegal (distance: a5 is 4 squares away and the die shows 5 on top)'),
+])
+def test_each_kind_of_false_claim_says_what_was_claimed_and_what_the_engine_finds(game_copy, position, moves,
+                                                                                 claim, message):
+    content = game_copy("tactix", DIAGRAM.format(position=position.strip("'"), moves=moves, claim=claim))
+    (failure,) = failures(content)
+    line = 4 if "move 1" in message else 6
+    assert failure == f'content/tactix/diagrams.yaml:{line}: diagram "d": {message}'
+
+
+def test_tectonic_flips_recolours_and_reserve_claims_fail_with_findings(game_copy):
+    content = game_copy("tectonic", """\
+        - id: t
+          caption: c
+          position: {b5: MB, e6: PN, f5: CRN, a1: CB}
+          moves: [b5-e5]
+          expect:
+            - flips: [f5]
+            - recolours: []
+            - reserve: {blanc: {colline: 2}}
+        """)
+    assert failures(content, "tectonic") == [
+        'content/tectonic/diagrams.yaml:6: diagram "t": the moves give flips [f5] but the engine finds flips [e6]',
+        'content/tectonic/diagrams.yaml:7: diagram "t": the moves give recolours [] but the engine finds recolours [f5]',
+        'content/tectonic/diagrams.yaml:8: diagram "t": blanc has 2 colline in reserve '
+        "but the engine finds 1 for blanc's colline",
+    ]
+
+
+@pytest.mark.parametrize("body, line, message", [
+    ("position: {e1: BR, z9: NR}\n  expect: []", 3, "'z9' is not a square"),
+    ("position: {e1: BR, e9: NR}\n  moves: [e1-e2, e9-e99]", 4, "not a square"),
+    ("position: start\n  expect:\n    - legal: [d1d7]", 5, "is not a Tactix move"),
+    ("position: start\n  expect:\n    - winer: blanc", 5, "unknown claim 'winer' (did you mean 'winner'?)"),
+    ("position: start\n  expect:\n    - illegal: {move: d1-d6, reason: far}", 5, "unknown reason 'far'"),
+    ("position: start\n  expect:\n    - flips: [d1]", 5, "unknown claim 'flips'"),
+    ("position: start\n  expect:\n    - winner: personne", 5, "'personne' is not one of blanc, noir, none, draw"),
+    ("position: start\n  show: {crop: [a1, k9]}", 4, "'k9' is not a square of the 9x9 board"),
+    ("position: start\n  variant: rapide", 4, "unknown variant 'rapide'"),
+    ("position: start\n  to_move: rouge", 4, "to_move: 'rouge' is not a player"),
+    ("positon: start", 3, "unknown key 'positon' (did you mean 'position'?)"),
+])
+def test_malformed_diagrams_are_content_errors_at_their_line(game_copy, body, line, message):
+    content = game_copy("tactix", f"- id: d\n  caption: c\n  {body}\n")
+    with pytest.raises(ContentError) as err:
+        check_diagrams("tactix", content)
+    assert err.value.line == line, err.value.format()
+    assert message in err.value.message
+    assert str(err.value.path).endswith("content/tactix/diagrams.yaml")
+
+
+def test_duplicate_diagram_ids_are_refused(game_copy):
+    content = game_copy("tactix", "- {id: d, caption: c, position: start}\n- {id: d, caption: c, position: start}\n")
+    with pytest.raises(ContentError, match="already used on line 1"):
+        check_diagrams("tactix", content)
+
+
+def test_the_picture_shows_the_position_before_or_after_the_moves():
+    diagrams = {d.id: d for d in load_game_diagrams("tactix", REPO / "content")}
+    after = dict((sq, (style, value)) for sq, style, value in diagram_placements("tactix", diagrams["bascule-virage"]))
+    assert after["d3"] == ("blanc", "6") and "a1" not in after
+    before = diagrams["chemin-barre"]
+    assert before.show.state == "before"
+    placed = diagram_placements("tactix", before)
+    assert ("d4", "blanc", "3") in placed and ("e1", "roi_blanc", None) in placed
+    tect = {d.id: d for d in load_game_diagrams("tectonic", REPO / "content")}
+    from generator.engine import get_engine
+    assert get_engine("tectonic").write_position(shown_position("tectonic", tect["retournement"]))["f5"] == "CRN"

@@ -1,0 +1,109 @@
+"""The engine registry, the core protocol's shared helpers, and the `pnp engine` command functions."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.content.errors import ContentError
+from generator.engine import Engine, engine_ids, get_engine, has_engine
+from generator.engine.commands import moves_json, perft
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
+    assert {"tactix", "tectonic"} <= set(engine_ids())
+    assert get_engine("tactix") is get_engine("tactix")
+    assert get_engine("tactix").game_id == "tactix" and get_engine("tectonic").game_id == "tectonic"
+    assert not has_engine("lutinades")
+    with pytest.raises(KeyError):
+        get_engine("lutinades")
+
+
+@pytest.mark.parametrize("game", ["tactix", "tectonic"])
+def test_every_engine_keeps_the_protocol(game):
+    e = get_engine(game)
+    assert isinstance(e, Engine)
+    p = e.initial()
+    assert e.to_move(p) == e.players[0]
+    assert e.outcome(p) is None
+    assert e.read_position(e.write_position(p), e.to_move(p)) == p
+    moves = e.legal_moves(p)
+    assert moves == e.legal_moves(p)           # deterministic order
+    for m in moves:
+        assert e.parse_move(p, e.format_move(p, m)) == m
+        assert set(e.effects(p, m)) <= set(e.effect_kinds)
+        assert e.move_origin(m) in e.write_position(p)
+    assert set(e.illegal_reasons) and all(isinstance(v, str) for v in e.illegal_reasons.values())
+
+
+def test_perft_command_counts_the_start_tree():
+    assert perft("tactix", 0) == 1
+    assert perft("tactix", 1) == 37
+    assert perft("tactix", 2) == 1329
+    assert perft("tactix", 2, "centre") == 1329      # no king can reach e5 in two plies
+
+
+def test_perft_command_refuses_bad_input():
+    with pytest.raises(ContentError, match="no rules engine for game 'chess'"):
+        perft("chess", 1)
+    with pytest.raises(ContentError, match="unknown variant 'court'"):
+        perft("tactix", 1, "court")
+    with pytest.raises(ContentError, match="0 or more"):
+        perft("tactix", -1)
+
+
+def test_moves_command_lists_the_start_moves_as_json():
+    moves = json.loads(moves_json("tactix", None))
+    assert len(moves) == 37 and "d1-d7" in moves and "a1-d3" in moves
+
+
+def test_moves_command_reads_a_bare_or_a_diagram_style_position_file(tmp_path):
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("e5: BR\ne6: N3n1\nd5: B1\ne9: NR\n", encoding="utf-8")
+    assert json.loads(moves_json("tactix", bare)) == ["d5-d4", "d5-c5", "d5-d6", "e5-e4", "e5-f5", "e5xe6"]
+    full = tmp_path / "full.yaml"
+    full.write_text("position: {e5: BR, e6: N3n1, e9: NR}\nto_move: noir\n", encoding="utf-8")
+    black = json.loads(moves_json("tactix", full))
+    assert {"e9-d9", "e9-f9", "e9-e8", "e6-h6"} <= set(black)      # noir is to move; e6-e3 would pass over e5
+    assert "e6-e3" not in black and not any(m.startswith("e5") for m in black)
+    tect = tmp_path / "t.yaml"
+    tect.write_text("position: {b5: MB, e6: PN, f5: CN}\n", encoding="utf-8")
+    assert {"b5-e5*e6", "b5-e5*f5"} <= set(json.loads(moves_json("tectonic", tect)))
+
+
+def test_a_bad_position_file_names_its_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("e1: BR\ne9: NR\nd4: B3\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        moves_json("tactix", bad)
+    assert err.value.line == 3 and "north face" in err.value.message
+    missing = tmp_path / "missing.yaml"
+    with pytest.raises(ContentError, match="file not found"):
+        moves_json("tactix", missing)
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("position: start\nplayer: noir\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="unknown key 'player'"):
+        moves_json("tactix", extra)
+
+
+def test_generic_perft_walks_the_tree_and_stops_at_won_positions():
+    e = get_engine("tectonic")
+    p = e.read_position({"a10": "CN", "a9": "MRB", "b9": "CRB", "b10": "PRB", "e1": "MB"}, "noir")
+    assert e.perft(p, 0) == 1 and e.perft(p, 1) == 0 and e.perft(p, 3) == 0
+
+
+def test_engines_never_import_the_drawing_layers():
+    code = ("import sys; import generator.engine.checker, generator.engine.commands, "
+            "generator.engine.tactix, generator.engine.tectonic; "
+            "bad = [m for m in sys.modules if m.startswith(('generator.draw', 'generator.components'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr

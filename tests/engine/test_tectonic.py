@@ -1,0 +1,252 @@
+"""Tectonic rules, pinned on positions worked out by hand from the Seria Ludis rules and game.yaml's assumptions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine import IllegalMove, NotationError, get_engine
+
+E = get_engine("tectonic")
+
+
+def pos(mapping, to_move="blanc"):
+    return E.read_position(mapping, to_move)
+
+
+def moves_of(position, square):
+    return sorted(E.format_move(position, m) for m in E.moves_from(position, square))
+
+
+def reason(position, text):
+    with pytest.raises(IllegalMove) as err:
+        E.parse_move(position, text)
+    return err.value.reason
+
+
+def play(position, *texts):
+    for text in texts:
+        position = E.play(position, E.parse_move(position, text))
+    return position
+
+
+# --- start -------------------------------------------------------------------------
+
+def test_start_is_symmetric_by_a_half_turn_with_three_pieces_of_each_kind():
+    written = E.write_position(E.initial())
+    assert len(written) == 18
+    for sq, piece in written.items():
+        col, row = ord(sq[0]) - ord("a"), int(sq[1:]) - 1
+        twin = f"{chr(ord('a') + 9 - col)}{10 - row}"
+        assert written[twin] == piece[0] + {"B": "N", "N": "B"}[piece[1]]
+    for kind in "CPM":
+        assert sum(1 for p in written.values() if p == kind + "B") == 3
+    assert E.reserve(E.initial(), "blanc") == {"colline": 0, "pic": 0, "mont": 0}
+
+
+def test_board_yaml_setup_is_the_engine_start():
+    from generator.content import load_game
+    board = load_game("content", "tectonic").component("plateau")
+    assert sorted((p.at, p.piece, p.value) for p in board.setup) == sorted(E.placements(E.initial()))
+    for _sq, style, _v in E.placements(pos({"a1": "CRN", "b1": "PRB", "c1": "MRB", "j10": "MN"})):
+        assert style in board.pieces
+
+
+def test_regions_are_the_corner_staircases():
+    from generator.engine.tectonic import REGIONS
+    names = {k: sorted(f"{chr(97 + i % 10)}{i // 10 + 1}" for i in v) for k, v in REGIONS.items()}
+    assert names["a1"] == sorted(["a1", "b1", "c1", "a2", "b2", "a3"])
+    assert names["j10"] == sorted(["j10", "i10", "h10", "j9", "i9", "j8"])
+    from generator.content import load_game
+    board = load_game("content", "tectonic").component("plateau")
+    marked = sorted(sq for style in board.cells for sq in style.at)
+    assert marked == sorted(sum(names.values(), []))
+
+
+# --- movement ------------------------------------------------------------------------
+
+def test_a_colline_steps_one_square_in_eight_directions():
+    p = pos({"e5": "CB", "j10": "MN"})
+    assert moves_of(p, "e5") == sorted(f"e5-{s}" for s in ("d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"))
+    q = pos({"a1": "CB", "j10": "MN"})
+    assert moves_of(q, "a1") == ["a1-a2", "a1-b1", "a1-b2"]
+
+
+def test_a_white_pic_goes_forward_diagonally_and_straight_back_up_to_three():
+    p = pos({"d4": "PB", "j10": "MN"})
+    assert moves_of(p, "d4") == sorted(["d4-c5", "d4-b6", "d4-a7", "d4-e5", "d4-f6", "d4-g7",
+                                        "d4-d3", "d4-d2", "d4-d1"])
+    assert reason(p, "d4-h8") == "shape"      # four squares
+    assert reason(p, "d4-c3") == "shape"      # backward diagonal
+    assert reason(p, "d4-d5") == "shape"      # straight forward
+
+
+def test_a_black_pic_goes_forward_toward_white():
+    p = pos({"e7": "PN", "a1": "MB"}, to_move="noir")
+    assert moves_of(p, "e7") == sorted(["e7-d6", "e7-c5", "e7-b4", "e7-f6", "e7-g5", "e7-h4",
+                                        "e7-e8", "e7-e9", "e7-e10"])
+
+
+def test_a_mont_goes_up_to_four_squares_in_a_line_and_never_jumps():
+    p = pos({"c3": "MB", "c6": "CB", "j10": "MN"})
+    assert moves_of(p, "c3") == sorted(["c3-c4", "c3-c5", "c3-c2", "c3-c1", "c3-b3", "c3-a3",
+                                        "c3-d3", "c3-e3", "c3-f3", "c3-g3"])
+    assert reason(p, "c3-c7") == "blocked"
+    assert reason(p, "c3-h3") == "shape"
+    assert reason(p, "c3-c6") == "occupied"
+
+
+def test_only_the_movers_coloured_pieces_move():
+    p = pos({"e5": "MB", "f5": "CRN", "g8": "MN"}, to_move="noir")
+    assert reason(p, "f5-f6") == "red_piece"
+    assert reason(p, "e5-e6") == "not_your_piece"
+    assert reason(p, "a1-a2") == "empty"
+
+
+# --- turning red -----------------------------------------------------------------------
+
+def test_stopping_beside_two_enemies_turns_exactly_one_the_mover_chooses():
+    p = pos({"b5": "MB", "e6": "PN", "f5": "CN"})
+    assert [m for m in moves_of(p, "b5") if m.startswith("b5-e5")] == ["b5-e5*e6", "b5-e5*f5"]
+    with pytest.raises(NotationError, match="several"):
+        E.parse_move(p, "b5-e5")
+    assert reason(p, "b5-e5*d5") == "no_flip"
+    after = play(p, "b5-e5*f5")
+    assert E.write_position(after) == {"e5": "MB", "e6": "PN", "f5": "CRN"}
+    assert E.effects(p, E.parse_move(p, "b5-e5*f5"))["flips"] == ("f5",)
+
+
+def test_the_flip_is_compulsory_and_implied_when_there_is_one_choice():
+    p = pos({"e2": "MB", "e6": "PN", "a10": "CN"})
+    move = E.parse_move(p, "e2-e5")
+    assert E.format_move(p, move) == "e2-e5*e6"
+    assert E.write_position(E.play(p, move))["e6"] == "PRN"
+
+
+def test_diagonal_neighbours_are_not_turned():
+    p = pos({"e2": "MB", "f6": "PN"})
+    assert E.format_move(p, E.parse_move(p, "e2-e5")) == "e2-e5"
+    assert E.write_position(play(p, "e2-e5"))["f6"] == "PN"
+
+
+def test_a_red_piece_blocks_the_way():
+    p = pos({"c3": "MB", "c5": "PRN", "j10": "MN"})
+    assert reason(p, "c3-c6") == "blocked"
+
+
+def test_own_red_piece_turns_back_when_its_owner_comes_beside_it():
+    p = pos({"f5": "CRN", "e5": "MB", "g8": "MN"}, to_move="noir")
+    move = E.parse_move(p, "g8-g5")
+    assert E.effects(p, move) == {"flips": (), "recolours": ("f5",)}
+    assert E.write_position(E.play(p, move))["f5"] == "CN"
+
+
+def test_an_enemy_red_piece_is_swapped_for_one_from_the_movers_reserve():
+    p = pos({"f5": "CRN", "e3": "MB", "c1": "CB", "d1": "CB", "j10": "MN"})
+    assert E.reserve(p, "blanc")["colline"] == 1
+    after = play(p, "e3-e5")
+    assert E.write_position(after)["f5"] == "CB"
+    assert E.reserve(after, "blanc")["colline"] == 0
+    assert E.reserve(after, "noir")["colline"] == 3
+
+
+def test_without_that_kind_in_reserve_the_red_piece_stays_red():
+    p = pos({"f5": "CRN", "e3": "MB", "b1": "CB", "c1": "CB", "d1": "CB", "j10": "MN"})
+    after = play(p, "e3-e5")
+    assert E.write_position(after)["f5"] == "CRN"
+    # a red piece of a kind still in reserve, beside the same square, is taken
+    q = pos({"f5": "CRN", "e6": "PRN", "e3": "MB", "b1": "CB", "c1": "CB", "d1": "CB", "j10": "MN"})
+    assert E.effects(q, E.parse_move(q, "e3-e5"))["recolours"] == ("e6",)
+
+
+def test_own_red_pieces_turn_back_for_free_and_a_short_reserve_goes_in_board_order():
+    # White collines: b1, c1 and f5 (red) = 3, reserve 0: f5 turns back, black's d5 stays red.
+    p = pos({"d5": "CRN", "f5": "CRB", "e3": "MB", "b1": "CB", "c1": "CB", "j10": "MN"})
+    after = E.write_position(play(p, "e3-e5"))
+    assert (after["d5"], after["f5"]) == ("CRN", "CB")
+    # Two black red collines beside e5 and one white colline in reserve: d5 comes first.
+    q = pos({"d5": "CRN", "f5": "CRN", "e3": "MB", "b1": "CB", "c1": "CB", "j10": "MN"})
+    move = E.parse_move(q, "e3-e5")
+    assert E.effects(q, move)["recolours"] == ("d5",)
+    after = E.write_position(E.play(q, move))
+    assert (after["d5"], after["f5"]) == ("CB", "CRN")
+
+
+def test_the_piece_flipped_this_move_stays_red():
+    p = pos({"e2": "MB", "e6": "PN", "f5": "CRN", "a10": "CN"})
+    move = E.parse_move(p, "e2-e5")
+    assert E.effects(p, move) == {"flips": ("e6",), "recolours": ("f5",)}
+    after = E.write_position(E.play(p, move))
+    assert (after["e6"], after["f5"]) == ("PRN", "CB")
+
+
+def test_more_than_three_pieces_of_a_kind_is_not_a_position():
+    with pytest.raises(NotationError, match="more than 3"):
+        E.read_position({"a1": "CB", "b1": "CB", "c1": "CB", "d1": "CRB", "j10": "MN"})
+
+
+# --- winning -------------------------------------------------------------------------------
+
+def test_colline_pic_and_mont_together_in_an_enemy_region_win():
+    p = pos({"b10": "CB", "a9": "PB", "a4": "MB", "j5": "MN"})
+    assert E.outcome(p) is None
+    after = play(p, "a4-a8")
+    assert E.outcome(after).winner == "blanc"
+    assert E.legal_moves(after) == []
+
+
+def test_the_three_must_share_one_region_and_it_must_be_the_enemys():
+    split = play(pos({"b10": "CB", "a9": "PB", "j4": "MB", "a5": "MN"}), "j4-j8")
+    assert E.outcome(split) is None
+    own = pos({"a1": "CB", "b1": "PB", "a2": "MB", "j5": "MN"})
+    assert E.outcome(own) is None
+    red = pos({"b10": "CB", "a9": "PB", "a8": "MRB", "j5": "MN"})
+    assert E.outcome(red) is None        # a red piece counts for no one
+
+
+def test_black_wins_in_whites_regions():
+    p = pos({"j1": "CN", "i1": "PN", "i5": "MN", "a10": "MB"}, to_move="noir")
+    assert E.outcome(play(p, "i5-i2")).winner == "noir"
+
+
+def test_turning_the_last_coloured_enemy_piece_red_wins():
+    p = pos({"e6": "PN", "c8": "MRN", "e2": "MB"})
+    after = play(p, "e2-e5")
+    assert E.outcome(after).winner == "blanc"
+    assert "red" in E.outcome(after).reason
+
+
+def test_a_player_who_cannot_move_loses():
+    p = pos({"a10": "CN", "a9": "MRB", "b9": "CRB", "b10": "PRB", "e1": "MB"}, to_move="noir")
+    assert E.legal_moves(p) == []
+    assert E.outcome(p).winner == "blanc"
+
+
+# --- notation ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["e2", "e2-e11", "k2-k3", "e2xe5", "e2-e5*", "e2-e5*z9"])
+def test_malformed_moves_are_notation_errors(text):
+    with pytest.raises(NotationError):
+        E.parse_move(E.initial(), text)
+
+
+def test_bad_pieces_name_their_square():
+    with pytest.raises(NotationError) as err:
+        E.read_position({"e5": "XB"})
+    assert err.value.key == "e5"
+
+
+def test_random_games_round_trip_through_the_notation():
+    rng = random.Random(5)
+    for _ in range(5):
+        p = E.initial()
+        for _ply in range(60):
+            moves = E.legal_moves(p)
+            if not moves:
+                assert E.outcome(p) is not None
+                break
+            for m in moves:
+                assert E.parse_move(p, E.format_move(p, m)) == m
+            assert E.read_position(E.write_position(p), E.to_move(p)) == p
+            p = E.play(p, rng.choice(moves))
