@@ -165,8 +165,537 @@ class Sheet:
     accent: Colour = Colour("#7A1F1F")
 
 
-Component = Union[Board, Dice, Sheet]
-COMPONENT_KINDS = {"board": Board, "dice": Dice, "sheet": Sheet}
+# --- Cards, tiles and counters: faces described by a small element language ---------------------
+#
+# Every position in a layout is in millimetres from the top-left corner of the
+# face's BLEED box (the same origin as components.face.Face), x to the right,
+# y down. With the default 3 mm bleed the trim starts at (3, 3) and the safe
+# zone, where text must stay, at (6, 6). Numbers may also be written as text
+# with row fields, e.g. x: "{x}"; colours are '#RRGGBB' or "{field}".
+
+import csv  # noqa: E402  (kept with the models that use them)
+import io  # noqa: E402
+import math  # noqa: E402
+import re  # noqa: E402
+import types  # noqa: E402
+from typing import Any  # noqa: E402
+
+from .errors import ContentError  # noqa: E402
+from .yamlfile import LocatedList  # noqa: E402
+
+Num = Union[float, str]
+_COLOUR_OR_FIELD = re.compile(r"^(#[0-9A-Fa-f]{6}|.*\{[^}]*\}.*)$")
+
+
+def _check_colour(value: Optional[str], where: Where, name: str) -> None:
+    if value is not None and not _COLOUR_OR_FIELD.match(value):
+        raise where.error(f"{name}: expected a colour '#RRGGBB' or a '{{field}}', found {value!r}")
+
+
+def _check_num(value: Optional[Num], where: Where, name: str) -> None:
+    if isinstance(value, str) and "{" not in value:
+        raise where.error(f"{name}: expected a number or a '{{field}}', found {value!r}")
+
+
+@dataclass(frozen=True)
+class BackgroundSpec:
+    """Fills the whole bleed box with a colour."""
+    colour: str = spec(doc="'#RRGGBB' or '{field}'")
+
+    def check(self, where: Where) -> None:
+        _check_colour(self.colour, where, "colour")
+
+
+@dataclass(frozen=True)
+class RectSpec:
+    """A rectangle, optionally rounded; x, y is its top-left corner. Without x/y/w/h: the trim box."""
+    x: Optional[Num] = None
+    y: Optional[Num] = None
+    w: Optional[Num] = spec(None, doc="width in mm")
+    h: Optional[Num] = spec(None, doc="height in mm")
+    radius: Num = spec(0.0, doc="corner radius in mm")
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_mm: Num = spec(0.3, doc="line width in mm (0.09 mm at least)")
+    dash_mm: list[float] = spec(factory=tuple, doc="dash pattern, e.g. [2, 1]")
+
+    def check(self, where: Where) -> None:
+        given = [v is not None for v in (self.x, self.y, self.w, self.h)]
+        if any(given) and not all(given):
+            raise where.error("rect: give all of x, y, w, h, or none of them for the trim box")
+        for n in ("x", "y", "w", "h", "radius", "stroke_mm"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.fill, where, "fill")
+        _check_colour(self.stroke, where, "stroke")
+
+
+@dataclass(frozen=True)
+class CircleSpec:
+    """A circle of centre (cx, cy) and radius r."""
+    cx: Num
+    cy: Num
+    r: Num
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_mm: Num = 0.3
+    dash_mm: list[float] = spec(factory=tuple)
+
+    def check(self, where: Where) -> None:
+        for n in ("cx", "cy", "r", "stroke_mm"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.fill, where, "fill")
+        _check_colour(self.stroke, where, "stroke")
+
+
+@dataclass(frozen=True)
+class PolygonSpec:
+    """A closed polygon: either `points`, or a regular one (`sides`, centre cx/cy, radius r to the corners)."""
+    points: list[tuple[Num, Num]] = spec(factory=tuple, doc="corners [[x, y], ...] in mm")
+    sides: Optional[int] = spec(None, minimum=3, maximum=64)
+    cx: Optional[Num] = None
+    cy: Optional[Num] = None
+    r: Optional[Num] = None
+    rotate_deg: Num = spec(0.0, doc="turn of a regular polygon, clockwise; 0 puts a corner at the top")
+    fill: Optional[str] = None
+    stroke: Optional[str] = None
+    stroke_mm: Num = 0.3
+    dash_mm: list[float] = spec(factory=tuple)
+
+    def check(self, where: Where) -> None:
+        regular = [v is not None for v in (self.sides, self.cx, self.cy, self.r)]
+        if self.points and any(regular):
+            raise where.error("polygon: give either points or sides/cx/cy/r, not both")
+        if not self.points and not all(regular):
+            raise where.error("polygon: give points (3 at least), or all of sides, cx, cy, r")
+        if self.points and len(self.points) < 3:
+            raise where.error(f"polygon: needs 3 points at least, found {len(self.points)}")
+        for p in self.points:
+            _check_num(p[0], where, "x")
+            _check_num(p[1], where, "y")
+        for n in ("cx", "cy", "r", "rotate_deg", "stroke_mm"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.fill, where, "fill")
+        _check_colour(self.stroke, where, "stroke")
+
+
+@dataclass(frozen=True)
+class LineSpec:
+    """A straight line from (x1, y1) to (x2, y2), with an arrow head at the end if `arrow`."""
+    x1: Num
+    y1: Num
+    x2: Num
+    y2: Num
+    stroke: str = "#222222"
+    stroke_mm: Num = 0.3
+    dash_mm: list[float] = spec(factory=tuple)
+    cap: Literal["butt", "round", "square"] = "round"
+    arrow: bool = spec(False, doc="draw a filled head at (x2, y2)")
+
+    def check(self, where: Where) -> None:
+        for n in ("x1", "y1", "x2", "y2", "stroke_mm"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.stroke, where, "stroke")
+
+
+@dataclass(frozen=True)
+class TextSpec:
+    """Text. With w and h: wrapped and shrunk to fit the box (never under min_size_pt).
+    With w only: one line, shrunk to fit the width. Without: one line at (x, y).
+    (x, y) is the box's top-left corner; for a single line, x is the left end, the centre
+    or the right end per `align`, and y the top (valign top), middle, bottom or baseline.
+    `**bold**` and `*italic*` work inside the text; `{field}` takes a value from the row."""
+    text: str
+    x: Num
+    y: Num
+    w: Optional[Num] = None
+    h: Optional[Num] = None
+    size_pt: Num = spec(10.0, doc="starting size; 7 pt at least")
+    min_size_pt: float = spec(7.0, minimum=7.0, maximum=200, doc="smallest size allowed when shrinking to fit")
+    bold: bool = False
+    italic: bool = False
+    colour: str = "#222222"
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom", "baseline"] = "top"
+    leading: float = spec(1.25, minimum=0.8, maximum=3)
+    rotate_deg: Num = spec(0.0, doc="clockwise turn around (x, y)")
+
+    def check(self, where: Where) -> None:
+        for n in ("x", "y", "w", "h", "size_pt", "rotate_deg"):
+            _check_num(getattr(self, n), where, n)
+        if self.h is not None and self.w is None:
+            raise where.error("text: a box needs w as well as h")
+        if self.valign == "baseline" and self.h is not None:
+            raise where.error("text: valign 'baseline' is for single lines without a box (no h)")
+        if isinstance(self.size_pt, float) and self.size_pt < self.min_size_pt:
+            raise where.error(f"text: size_pt {self.size_pt} is below the minimum {self.min_size_pt} pt")
+        _check_colour(self.colour, where, "colour")
+
+
+@dataclass(frozen=True)
+class ImageSpec:
+    """A PNG or SVG file from the game's assets/ folder, fitted into the box (aspect kept, centred)."""
+    file: str = spec(doc="file name in assets/, '{field}' allowed")
+    w: Num = spec(doc="box width in mm")
+    h: Num = spec(doc="box height in mm")
+    x: Num = 0.0
+    y: Num = 0.0
+    rotate_deg: Num = spec(0.0, doc="clockwise turn around the box centre")
+
+    def check(self, where: Where) -> None:
+        for n in ("x", "y", "w", "h", "rotate_deg"):
+            _check_num(getattr(self, n), where, n)
+
+
+@dataclass(frozen=True)
+class IconSpec:
+    """A named vector symbol drawn by code (crown, star, heart, shield, plus, minus, arrow-up…),
+    in a size x size square whose centre is (cx, cy)."""
+    name: str = spec(doc="icon name, or '{field}'")
+    cx: Num = spec(doc="centre x in mm")
+    cy: Num = spec(doc="centre y in mm")
+    size: Num = spec(doc="side of the icon's square in mm")
+    colour: str = "#222222"
+    outline: Optional[str] = spec(None, doc="outline colour (the game's one stroke width, size/24 x 1.5)")
+    rotate_deg: Num = 0.0
+
+    def check(self, where: Where) -> None:
+        for n in ("cx", "cy", "size", "rotate_deg"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.colour, where, "colour")
+        _check_colour(self.outline, where, "outline")
+
+
+PATTERN_KINDS = ("stripes", "crosshatch", "dots", "grain", "checks")
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    """A pattern of lines or dots over a box (default: the whole bleed box), clipped to it:
+    a texture for plain backs, or a second cue beside a colour."""
+    kind: str = spec(doc="stripes, crosshatch, dots, grain or checks; '{field}' allowed")
+    colour: str = "#000000"
+    x: Optional[Num] = None
+    y: Optional[Num] = None
+    w: Optional[Num] = None
+    h: Optional[Num] = None
+    spacing_mm: Num = spec(3.0, doc="distance between lines or dot centres")
+    stroke_mm: Num = spec(0.3, doc="line width, or dot diameter")
+    angle_deg: Num = spec(45.0, doc="direction of stripes and grain")
+
+    def check(self, where: Where) -> None:
+        given = [v is not None for v in (self.x, self.y, self.w, self.h)]
+        if any(given) and not all(given):
+            raise where.error("pattern: give all of x, y, w, h, or none of them for the bleed box")
+        if "{" not in self.kind and self.kind not in PATTERN_KINDS:
+            raise where.error(f"pattern: kind {self.kind!r} is not one of {', '.join(PATTERN_KINDS)}")
+        for n in ("x", "y", "w", "h", "spacing_mm", "stroke_mm", "angle_deg"):
+            _check_num(getattr(self, n), where, n)
+        _check_colour(self.colour, where, "colour")
+
+
+@dataclass(frozen=True)
+class LayoutElement:
+    """One element of a face, drawn in list order: exactly one of the shape keys, plus optional
+    `when` / `unless` conditions on the row's fields (a value, or a list of accepted values)."""
+    background: Optional[BackgroundSpec] = None
+    rect: Optional[RectSpec] = None
+    circle: Optional[CircleSpec] = None
+    polygon: Optional[PolygonSpec] = None
+    line: Optional[LineSpec] = None
+    text: Optional[TextSpec] = None
+    image: Optional[ImageSpec] = None
+    icon: Optional[IconSpec] = None
+    pattern: Optional[PatternSpec] = None
+    when: dict[str, Any] = spec(factory=dict, doc="draw only when every field matches (a value or a list of values)")
+    unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    KINDS = ("background", "rect", "circle", "polygon", "line", "text", "image", "icon", "pattern")
+
+    @property
+    def element_kind(self) -> str:
+        return next(k for k in self.KINDS if getattr(self, k) is not None)
+
+    @property
+    def body(self):
+        """The element's own spec (RectSpec, TextSpec…)."""
+        return getattr(self, self.element_kind)
+
+    def accepts(self, values) -> bool:
+        """Whether a row with these field values (text) draws this element."""
+        def matches(cond) -> bool:
+            for key, want in cond.items():
+                options = want if isinstance(want, (list, tuple)) else (want,)
+                if values.get(key) not in {_scalar_text(o, Where(None, None), key) for o in options}:
+                    return False
+            return True
+        return (not self.when or matches(self.when)) and not (self.unless and matches(self.unless))
+
+    def check(self, where: Where) -> None:
+        present = [k for k in self.KINDS if getattr(self, k) is not None]
+        if len(present) != 1:
+            found = ", ".join(present) if present else "none"
+            raise where.error(f"a layout element needs exactly one of {', '.join(self.KINDS)} (found: {found})")
+        for cond in (self.when, self.unless):
+            for key, want in cond.items():
+                for option in (want if isinstance(want, (list, tuple)) else (want,)):
+                    _scalar_text(option, where, key)
+
+
+CARD_SIZES_MM = {
+    "poker": (63.5, 88.9),    # 2.5 x 3.5 in
+    "bridge": (57.15, 88.9),  # 2.25 x 3.5 in
+    "mini": (44.45, 63.5),    # 1.75 x 2.5 in (DriveThruCards mini)
+    "tarot": (69.85, 120.65), # 2.75 x 4.75 in
+    "square": (63.5, 63.5),   # 2.5 x 2.5 in
+}
+
+_FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a component's table: field values as text, how many copies, where it was written."""
+    values: types.MappingProxyType
+    count: int
+    index: int                      # 1-based position in the table
+    path: Optional[Path]
+    line: Optional[int]
+
+    def get(self, key: str, default: Optional[str] = None) -> Optional[str]:
+        return self.values.get(key, default)
+
+
+def _scalar_text(value, where: Where, key: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    found = "a list" if isinstance(value, list) else "a mapping"
+    raise where.error(f"field '{key}': expected a single value, found {found}")
+
+
+def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
+    out = dict(defaults)
+    count = None
+    for key, raw in values.items():
+        if not _FIELD_NAME.match(str(key)):
+            raise where.error(f"field name '{key}' must start with a letter and hold only letters, digits, _ or -")
+        text = _scalar_text(raw, where, key)
+        if text == "" and key in out:
+            continue   # an empty cell (a CSV gap) means "not given": the default stays
+        if key in ("count", "quantity"):
+            if count is not None:
+                raise where.error("give 'count' or 'quantity', not both")
+            try:
+                count = int(text)
+            except ValueError:
+                raise where.error(f"{key}: expected a whole number, found {text!r}") from None
+            if count < 0:
+                raise where.error(f"{key}: {count} is below 0")
+        out[key] = text
+    if count is None:
+        count = 1
+    out.setdefault("count", str(count))
+    return Row(types.MappingProxyType(out), count, index, where.path, where.line)
+
+
+def _read_rows(owner, where: Where) -> tuple:
+    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked."""
+    defaults = dict(owner.defaults)
+    if owner.fields is not None and owner.table is not None:
+        raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
+    rows = []
+    if owner.fields is not None:
+        data = owner.fields
+        if not isinstance(data, list):
+            raise where.error(f"{owner.kind} '{owner.id}': 'fields' must be a list of rows (mappings)")
+        for i, item in enumerate(data):
+            line = data.line_of(i) if isinstance(data, LocatedList) else where.line
+            rwhere = Where(where.path, line)
+            if not isinstance(item, dict):
+                raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
+            rows.append(_make_row(item, i + 1, rwhere, defaults))
+    elif owner.table is not None:
+        base = where.path.parent if where.path is not None else Path(".")
+        table = base / owner.table
+        try:
+            text = table.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise where.error(f"{owner.kind} '{owner.id}': table file '{owner.table}' not found") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise where.error(f"{owner.kind} '{owner.id}': cannot read '{owner.table}': {err}") from None
+        first = text.splitlines()[0] if text else ""
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+        reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+        header = None
+        for record in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in record):
+                continue
+            if header is None:
+                header = [c.strip() for c in record]
+                dupes = sorted({c for c in header if header.count(c) > 1})
+                if dupes:
+                    raise ContentError(table, line, f"column '{dupes[0]}' appears twice")
+                continue
+            if len(record) != len(header):
+                raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
+            rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), len(rows) + 1,
+                                  Where(table, line), defaults))
+        if header is None:
+            raise ContentError(table, None, "the table is empty (a header line is needed)")
+    else:
+        rows.append(_make_row({}, 1, where, defaults))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """What decks, tiles and counters share: a table of rows, each giving one item drawn
+    from the `front` layout (and `back`), `count` copies of it. Positions are mm from the
+    bleed box's top-left corner. Besides its own fields a row offers `{index}` (1-based)
+    and `{id}` (its `id` field, or '<component id>-<index>')."""
+    kind: str
+    id: str
+    name: str
+    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order")
+    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)")
+    backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
+                                                 "(rows without one use `back`)")
+    back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
+    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies")
+    table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names)")
+    defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
+    bleed_mm: float = spec(3.0, minimum=0, maximum=10)
+    safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+    _rows: tuple = field(default=(), init=False, compare=False, repr=False)
+
+    @property
+    def rows(self) -> tuple:
+        return self._rows
+
+    def trim_mm(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def check(self, where: Where) -> None:
+        object.__setattr__(self, "_rows", _read_rows(self, where))
+        for row in self._rows:
+            name = row.get("back") if self.backs else None   # without `backs`, 'back' is a plain field
+            if name is not None and name not in self.backs:
+                known = ", ".join(sorted(self.backs)) or "none"
+                raise ContentError(row.path, row.line,
+                                   f"row {row.index}: back '{name}' is not one of 'backs' ({known})")
+        if self.back is None and not self.backs and self.back_oriented:
+            raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+
+
+@dataclass(frozen=True)
+class Deck(FaceSet):
+    """A deck of cards: one size (a preset or width_mm/height_mm), rounded corners."""
+    kind: Literal["deck"]
+    size: Optional[Literal["poker", "bridge", "mini", "tarot", "square"]] = spec(
+        None, doc="poker 63.5x88.9, bridge 57.15x88.9, mini 44.45x63.5, tarot 69.85x120.65, square 63.5x63.5")
+    width_mm: Optional[float] = spec(None, minimum=10, maximum=300)
+    height_mm: Optional[float] = spec(None, minimum=10, maximum=300)
+    landscape: bool = spec(False, doc="swap the preset's width and height")
+    corner_mm: float = spec(3.0, minimum=0, maximum=20, doc="corner radius of the cut")
+
+    def trim_mm(self) -> tuple[float, float]:
+        if self.size is not None:
+            w, h = CARD_SIZES_MM[self.size]
+        else:
+            w, h = self.width_mm, self.height_mm
+        return (h, w) if self.landscape else (w, h)
+
+    def check(self, where: Where) -> None:
+        if (self.size is None) == (self.width_mm is None or self.height_mm is None):
+            raise where.error(f"deck '{self.id}': give a size preset ({', '.join(CARD_SIZES_MM)}) "
+                              f"or both width_mm and height_mm")
+        if self.size is not None and (self.width_mm is not None or self.height_mm is not None):
+            raise where.error(f"deck '{self.id}': give a size preset or width_mm/height_mm, not both")
+        super().check(where)
+
+
+HEX_RATIO = 2.0 / math.sqrt(3.0)   # corner-to-corner over flat-to-flat of a regular hexagon
+
+
+@dataclass(frozen=True)
+class Tiles(FaceSet):
+    """Tiles: square (size_mm), rectangular (width_mm/height_mm) or hexagonal (size_mm across flats)."""
+    kind: Literal["tiles"]
+    shape: Literal["square", "rect", "hex"] = "square"
+    size_mm: Optional[float] = spec(None, minimum=5, maximum=300, doc="side of a square, or hexagon across flats")
+    width_mm: Optional[float] = spec(None, minimum=5, maximum=300)
+    height_mm: Optional[float] = spec(None, minimum=5, maximum=300)
+    hex_top: Literal["pointy", "flat"] = spec("pointy", doc="hexagon with a corner or a side at the top")
+    corner_mm: float = spec(0.0, minimum=0, maximum=20)
+
+    def trim_mm(self) -> tuple[float, float]:
+        if self.shape == "rect":
+            return self.width_mm, self.height_mm
+        if self.shape == "hex":
+            s = self.size_mm
+            return (s, s * HEX_RATIO) if self.hex_top == "pointy" else (s * HEX_RATIO, s)
+        return self.size_mm, self.size_mm
+
+    def check(self, where: Where) -> None:
+        if self.shape == "rect" and (self.width_mm is None or self.height_mm is None):
+            raise where.error(f"tiles '{self.id}': a rect tile needs width_mm and height_mm")
+        if self.shape != "rect" and self.size_mm is None:
+            raise where.error(f"tiles '{self.id}': a {self.shape} tile needs size_mm")
+        if self.shape != "rect" and (self.width_mm is not None or self.height_mm is not None):
+            raise where.error(f"tiles '{self.id}': width_mm/height_mm are for rect tiles; a {self.shape} tile "
+                              f"takes size_mm")
+        super().check(where)
+
+
+@dataclass(frozen=True)
+class Counters(FaceSet):
+    """Counters: round, square, hex or triangle; flat (one or two faces), folded (front and
+    back side by side, folded along the middle) or standees (back upside down above the
+    front, folded at the top, with feet)."""
+    kind: Literal["counters"]
+    shape: Literal["round", "square", "hex", "triangle"] = "round"
+    size_mm: Optional[float] = spec(None, minimum=5, maximum=200,
+                                    doc="diameter, side of a square or triangle, or hexagon across flats")
+    height_mm: Optional[float] = spec(None, minimum=5, maximum=300, doc="for square counters: a rectangle this tall")
+    hex_top: Literal["pointy", "flat"] = spec("pointy", doc="hexagon with a corner or a side at the top")
+    form: Literal["flat", "fold", "standee"] = "flat"
+    foot_mm: float = spec(12.0, minimum=5, maximum=60, doc="depth of each foot of a standee")
+    foot_colour: Colour = Colour("#FFFFFF")
+    corner_mm: float = spec(0.0, minimum=0, maximum=20)
+
+    def trim_mm(self) -> tuple[float, float]:
+        s = self.size_mm
+        if self.shape == "hex":
+            return (s, s * HEX_RATIO) if self.hex_top == "pointy" else (s * HEX_RATIO, s)
+        if self.shape == "triangle":
+            return s, s * math.sqrt(3.0) / 2.0
+        if self.shape == "square" and self.height_mm is not None:
+            return s, self.height_mm
+        return s, s
+
+    def check(self, where: Where) -> None:
+        if self.size_mm is None:
+            raise where.error(f"missing key 'size_mm' in counters '{self.id}'")
+        if self.height_mm is not None and self.shape != "square":
+            raise where.error(f"counters '{self.id}': height_mm is for square (rectangular) counters only")
+        if self.form != "flat" and self.shape != "square":
+            raise where.error(f"counters '{self.id}': {self.form} counters must be square "
+                              f"(the cut of two joined faces is a rectangle)")
+        if self.form == "fold" and self.back is None and not self.backs:
+            raise where.error(f"counters '{self.id}': a fold counter needs a back")
+        super().check(where)
+
+
+Component = Union[Board, Dice, Sheet, Deck, Tiles, Counters]
+COMPONENT_KINDS = {"board": Board, "dice": Dice, "sheet": Sheet, "deck": Deck, "tiles": Tiles, "counters": Counters}
 
 
 @dataclass(frozen=True)

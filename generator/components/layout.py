@@ -1,0 +1,675 @@
+"""The element language shared by cards, tiles and counters: layouts + rows -> Faces and Items.
+
+A layout is a list of LayoutElement (content/models.py), drawn in order, every
+position in mm from the top-left corner of the face's bleed box. This module
+resolves each element against one row of fields (`{field}` substitution,
+`when` / `unless`), checks what a printer would regret (unknown fields,
+missing assets, text that overflows its box or leaves the safe zone, glyphs
+the font lacks, lines too thin to print) and only then returns a Face whose
+`draw` replays the resolved primitives. So every content error surfaces when
+items are built, as a ContentError naming the file and line of the element,
+never halfway through writing a sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence
+
+from ..content.errors import ContentError, display_path
+from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
+from ..draw import fonts
+from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
+from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
+from . import icons
+from .face import Face, Item
+
+Op = Callable[[Canvas], None]
+FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+SAFE_TOLERANCE_MM = 0.05   # rounding slack when checking the safe zone, far below any cutter's accuracy
+DESCENT_EM = 0.25          # the part of a line below the baseline, as canvas.TextLayout counts it
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+# --- geometry of one face ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Frame:
+    """Trim size, bleed, safe distance and cut shape of a face; positions are bleed-box mm."""
+    width_mm: float
+    height_mm: float
+    bleed_mm: float = 3.0
+    safe_mm: float = 3.0
+    shape: str = "rect"          # rect | round | hex | triangle (Face.shape)
+    corner_mm: float = 0.0
+
+    @property
+    def bleed_width_mm(self) -> float:
+        return self.width_mm + 2 * self.bleed_mm
+
+    @property
+    def bleed_height_mm(self) -> float:
+        return self.height_mm + 2 * self.bleed_mm
+
+    def face(self, draw: Callable[[Canvas], None]) -> Face:
+        return Face(width_mm=self.width_mm, height_mm=self.height_mm, draw=draw, bleed_mm=self.bleed_mm,
+                    safe_mm=self.safe_mm, shape=self.shape, corner_mm=self.corner_mm)
+
+    def cut_polygon(self) -> list[tuple[float, float]] | None:
+        """Corners of a hexagonal or triangular cut (bleed-box mm); None for rect and round."""
+        return shape_polygon(self.shape, self.bleed_mm, self.bleed_mm, self.width_mm, self.height_mm)
+
+    def inside_safe(self, x: float, y: float) -> bool:
+        """Whether a point lies in the safe zone: `safe_mm` inside the cut, whatever its shape."""
+        b, s, w, h = self.bleed_mm, self.safe_mm, self.width_mm, self.height_mm
+        t = SAFE_TOLERANCE_MM
+        if self.shape == "round":
+            rx, ry = w / 2.0 - s, h / 2.0 - s
+            if rx <= 0 or ry <= 0:
+                return False
+            dx, dy = (x - b - w / 2.0) / (rx + t), (y - b - h / 2.0) / (ry + t)
+            return dx * dx + dy * dy <= 1.0
+        if self.shape in ("hex", "triangle"):
+            return _inside_inset_polygon(self.cut_polygon(), s - t, x, y)
+        return b + s - t <= x <= b + w - s + t and b + s - t <= y <= b + h - s + t
+
+
+def shape_polygon(shape: str, x: float, y: float, w: float, h: float) -> list[tuple[float, float]] | None:
+    """Corners of a regular hexagon or an upward equilateral triangle inscribed in the box (x, y, w, h),
+    clockwise on paper.
+
+    The same contract as print/outline.py, which draws the cut: a hexagon has
+    corners at the left and right when the box is at least as wide as tall
+    ("flat" top), at the top and bottom otherwise ("pointy").
+    """
+    if shape == "hex":
+        if w >= h:
+            return [(x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2), (x + 3 * w / 4, y + h),
+                    (x + w / 4, y + h), (x, y + h / 2)]
+        return [(x + w / 2, y), (x + w, y + h / 4), (x + w, y + 3 * h / 4), (x + w / 2, y + h),
+                (x, y + 3 * h / 4), (x, y + h / 4)]
+    if shape == "triangle":
+        return [(x + w / 2, y), (x + w, y + h), (x, y + h)]
+    return None
+
+
+def _inside_inset_polygon(poly: list[tuple[float, float]], inset: float, x: float, y: float) -> bool:
+    """Point inside a convex polygon (clockwise on paper) shrunk by `inset` mm on every side."""
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        ex, ey = x2 - x1, y2 - y1
+        length = math.hypot(ex, ey)
+        # With y down and corners clockwise on paper, the inside is where this cross product is positive.
+        if (ex * (y - y1) - ey * (x - x1)) / length < inset:
+            return False
+    return True
+
+
+def frame_of(component: FaceSet, shape: str = "rect", corner_mm: float = 0.0) -> Frame:
+    w, h = component.trim_mm()
+    return Frame(w, h, component.bleed_mm, component.safe_mm, shape, corner_mm)
+
+
+# --- where an element is, for messages ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Spot:
+    """One element being resolved for one row: enough to write a useful error."""
+    component: FaceSet
+    side: str
+    number: int
+    element: LayoutElement
+    row: Row
+
+    def error(self, message: str) -> ContentError:
+        src = self.element._source
+        path = src.path if src is not None else None
+        line = src.line if src is not None else None
+        if path is None and self.component._source is not None:
+            path = self.component._source.path
+        row = self.row
+        where_row = ""
+        if row.path is not None and row.path != path:
+            shown = row.path.name if path is not None and row.path.parent == path.parent else display_path(row.path)
+            where_row = f" ({shown}:{row.line})"
+        elif row.line:
+            where_row = f" (line {row.line})"
+        return ContentError(path, line, f"{self.component.kind} '{self.component.id}', {self.side} element "
+                                        f"{self.number} ({self.element.element_kind}), row {row.index}"
+                                        f"{where_row}: {message}")
+
+
+def fields_of(row: Row, item_id: str) -> dict[str, str]:
+    """The values `{field}` can name: the row's, plus `index` (1-based) and `id` unless the row sets them."""
+    values = dict(row.values)
+    values.setdefault("index", str(row.index))
+    values.setdefault("id", item_id)
+    return values
+
+
+def substitute(text: str, values: dict[str, str], spot: Spot) -> str:
+    """Replace `{field}` and `{field:format}` with row values; `{{` and `}}` are literal braces."""
+    def one(match: re.Match) -> str:
+        token = match.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        expr = match.group(1).strip()
+        name, _, fmt = expr.partition(":")
+        name = name.strip()
+        if name not in values:
+            close = difflib.get_close_matches(name, list(values), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise spot.error(f"unknown field '{name}' in {text!r}{hint}; fields: {', '.join(sorted(values))}")
+        value = values[name]
+        if not fmt:
+            return value
+        for kind in (int, float):
+            try:
+                return format(kind(value), fmt)
+            except ValueError:
+                continue
+        try:
+            return format(value, fmt)
+        except ValueError as err:
+            raise spot.error(f"format '{fmt}' does not apply to {name} = {value!r}: {err}") from None
+    return FIELD.sub(one, text)
+
+
+def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:
+    """Field names a layout's texts, values and conditions use: what makes two rows' faces differ."""
+    names: set[str] = set()
+
+    def visit(value) -> None:
+        if isinstance(value, str):
+            for m in FIELD.finditer(value):
+                if m.group(1) is not None:
+                    names.add(m.group(1).partition(":")[0].strip())
+        elif isinstance(value, tuple):
+            for v in value:
+                visit(v)
+        elif dataclasses.is_dataclass(value):
+            for f in dataclasses.fields(value):
+                visit(getattr(value, f.name))
+
+    for element in layout:
+        visit(element.body)
+        names.update(element.when)
+        names.update(element.unless)
+    return frozenset(names)
+
+
+# --- resolving values ---------------------------------------------------------------------------
+
+class Resolver:
+    """Turns an element's raw values (numbers, '{field}' text) into numbers and colours for one row."""
+
+    def __init__(self, values: dict[str, str], spot: Spot):
+        self.values, self.spot = values, spot
+
+    def text(self, raw: str) -> str:
+        return substitute(raw, self.values, self.spot)
+
+    def num(self, raw, name: str) -> float:
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            return float(raw)
+        text = self.text(str(raw)).strip()
+        try:
+            value = float(text)
+        except ValueError:
+            raise self.spot.error(f"{name}: {raw!r} gives {text!r}, which is not a number") from None
+        if not math.isfinite(value):
+            raise self.spot.error(f"{name}: {raw!r} gives {text!r}, which is not a finite number")
+        return value
+
+    def opt_num(self, raw, name: str) -> Optional[float]:
+        return None if raw is None else self.num(raw, name)
+
+    def colour(self, raw: Optional[str], name: str) -> Optional[str]:
+        if raw is None:
+            return None
+        text = self.text(raw).strip()
+        if text.lower() == "none" and "{" in raw:
+            return None   # a row may switch a fill or stroke off with the value 'none'
+        if not HEX_COLOUR.match(text):
+            raise self.spot.error(f"{name}: {raw!r} gives {text!r}, which is not a colour '#RRGGBB'")
+        return text.upper()
+
+    def stroke(self, colour_raw: Optional[str], width_raw, dash: Sequence[float] = (), cap: str = "butt",
+               join: str = "miter") -> Optional[Stroke]:
+        colour = self.colour(colour_raw, "stroke")
+        if colour is None:
+            return None
+        width = self.num(width_raw, "stroke_mm")
+        if width < MIN_LINE_MM - 1e-9:
+            raise self.spot.error(f"stroke_mm: a line of {width} mm is thinner than {MIN_LINE_MM:.3f} mm "
+                                  f"(0.25 pt) and would not survive printing")
+        if any(d <= 0 for d in dash):
+            raise self.spot.error("dash_mm: dash lengths must be above 0")
+        return Stroke(colour, width, tuple(dash) or None, cap=cap, join=join)
+
+
+# --- elements -----------------------------------------------------------------------------------
+
+class FaceContext:
+    """Everything elements need besides the row: the component, its folder, the face geometry."""
+
+    def __init__(self, component: FaceSet, game_folder: Path):
+        self.component = component
+        self.game_folder = Path(game_folder)
+        self.assets = self.game_folder / "assets"
+
+
+def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, frame: Frame, ctx: FaceContext,
+                   side: str) -> list[Op]:
+    """Check every element of `layout` for `row` and return the drawing operations, in order."""
+    values = fields_of(row, item_id)
+    ops: list[Op] = []
+    for number, element in enumerate(layout, start=1):
+        if not element.accepts(values):
+            continue
+        spot = Spot(ctx.component, side, number, element, row)
+        handler = _HANDLERS[element.element_kind]
+        ops.extend(handler(element.body, Resolver(values, spot), frame, ctx))
+    return ops
+
+
+def _background(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    colour = r.colour(spec.colour, "colour")
+    w, h = frame.bleed_width_mm, frame.bleed_height_mm
+    if colour is None:
+        return []
+    return [lambda c: c.rect(0.0, 0.0, w, h, fill=colour)]
+
+
+def _box(spec, r: Resolver, frame: Frame, default: str) -> tuple[float, float, float, float]:
+    if spec.x is None:
+        if default == "trim":
+            return frame.bleed_mm, frame.bleed_mm, frame.width_mm, frame.height_mm
+        return 0.0, 0.0, frame.bleed_width_mm, frame.bleed_height_mm
+    box = r.num(spec.x, "x"), r.num(spec.y, "y"), r.num(spec.w, "w"), r.num(spec.h, "h")
+    if box[2] <= 0 or box[3] <= 0:
+        raise r.spot.error(f"w and h must be above 0 (found {box[2]:g} x {box[3]:g})")
+    return box
+
+
+def _rect(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    x, y, w, h = _box(spec, r, frame, "trim")
+    radius = r.num(spec.radius, "radius")
+    if radius < 0 or radius > min(w, h) / 2 + 1e-9:
+        raise r.spot.error(f"radius {radius:g} must lie between 0 and half the smaller side ({min(w, h) / 2:g})")
+    fill = r.colour(spec.fill, "fill")
+    stroke = r.stroke(spec.stroke, spec.stroke_mm, spec.dash_mm)
+    if fill is None and stroke is None:
+        raise r.spot.error("a rect needs a fill or a stroke")
+    return [lambda c: c.rect(x, y, w, h, fill=fill, stroke=stroke, radius=radius)]
+
+
+def _circle(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    cx, cy, rad = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.r, "r")
+    if rad <= 0:
+        raise r.spot.error(f"r must be above 0 (found {rad:g})")
+    fill = r.colour(spec.fill, "fill")
+    stroke = r.stroke(spec.stroke, spec.stroke_mm, spec.dash_mm)
+    if fill is None and stroke is None:
+        raise r.spot.error("a circle needs a fill or a stroke")
+    return [lambda c: c.circle(cx, cy, rad, fill=fill, stroke=stroke)]
+
+
+def _polygon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    if spec.points:
+        points = [(r.num(px, "x"), r.num(py, "y")) for px, py in spec.points]
+    else:
+        cx, cy, rad = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.r, "r")
+        turn = r.num(spec.rotate_deg, "rotate_deg")
+        points = []
+        for i in range(spec.sides):
+            a = math.radians(turn + 360.0 * i / spec.sides)
+            points.append((cx + rad * math.sin(a), cy - rad * math.cos(a)))
+    fill = r.colour(spec.fill, "fill")
+    stroke = r.stroke(spec.stroke, spec.stroke_mm, spec.dash_mm, join="round")
+    if fill is None and stroke is None:
+        raise r.spot.error("a polygon needs a fill or a stroke")
+    return [lambda c: c.polygon(points, fill=fill, stroke=stroke)]
+
+
+def _line(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    x1, y1, x2, y2 = (r.num(getattr(spec, n), n) for n in ("x1", "y1", "x2", "y2"))
+    stroke = r.stroke(spec.stroke, spec.stroke_mm, spec.dash_mm, cap=spec.cap)
+    if spec.arrow:
+        head = max(3.0 * stroke.width_mm, 2.0)
+        if math.hypot(x2 - x1, y2 - y1) <= head:
+            raise r.spot.error(f"an arrow needs to be longer than its head ({head:g} mm)")
+        return [lambda c: c.arrow(x1, y1, x2, y2, colour=stroke.colour, width_mm=stroke.width_mm, head_mm=head)]
+    return [lambda c: c.line(x1, y1, x2, y2, stroke)]
+
+
+def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    text = r.text(spec.text)
+    if not text.strip():
+        return []
+    size = r.num(spec.size_pt, "size_pt")
+    if size < spec.min_size_pt:
+        raise r.spot.error(f"size_pt {size:g} is below the minimum {spec.min_size_pt:g} pt")
+    style = TextStyle(size_pt=size, colour=r.colour(spec.colour, "colour"), bold=spec.bold, italic=spec.italic)
+    missing = fonts.missing_glyphs(text.replace("*", ""), style)
+    if missing:
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(missing))
+        raise r.spot.error(f"the font has no glyph for {shown}; draw it as an icon instead")
+    x, y = r.num(spec.x, "x"), r.num(spec.y, "y")
+    w, h = r.opt_num(spec.w, "w"), r.opt_num(spec.h, "h")
+    rotate = r.num(spec.rotate_deg, "rotate_deg")
+    if (w is not None and w <= 0) or (h is not None and h <= 0):
+        raise r.spot.error("w and h must be above 0")
+    try:
+        if h is not None:          # a box: wrap and shrink
+            layout = layout_text(text, style, w, h, leading=spec.leading, min_size_pt=spec.min_size_pt)
+        elif w is not None:        # one line shrunk to the width
+            layout = layout_text(text, style, 1e6, 1e6, leading=spec.leading, fit=False)
+            while any(line_width_mm(line) > w + 1e-6 for line in layout.lines):
+                if layout.size_pt - 0.25 < spec.min_size_pt - 1e-9:
+                    raise LayoutError(f"text does not fit a width of {w:.1f} mm even at {spec.min_size_pt} pt: "
+                                      f"{text[:60]!r}")
+                layout = layout_text(text, style.with_(size_pt=layout.size_pt - 0.25), 1e6, 1e6,
+                                     leading=spec.leading, fit=False)
+        else:
+            layout = layout_text(text, style, 1e6, 1e6, leading=spec.leading, fit=False)
+    except LayoutError as err:
+        raise r.spot.error(str(err)) from None
+
+    # Local coordinates: the anchor (x, y) is the origin, so a rotation turns around it.
+    if h is not None:
+        box_x, box_w = 0.0, w
+        top = {"top": 0.0, "middle": (h - layout.height_mm) / 2.0, "bottom": h - layout.height_mm}[spec.valign]
+    else:
+        box_x, box_w = ({"left": 0.0, "center": -w / 2.0, "right": -w}[spec.align], w) if w is not None \
+            else (0.0, 0.0)
+        top = {"top": 0.0, "middle": -layout.height_mm / 2.0, "bottom": -layout.height_mm,
+               "baseline": -layout.first_baseline_mm}[spec.valign]
+    anchor = {"left": box_x, "center": box_x + box_w / 2.0, "right": box_x + box_w}[spec.align]
+    size_mm = layout.size_pt * (25.4 / 72.0)
+    ascent = fonts.ascent_mm(style.with_(size_pt=layout.size_pt))
+    corners = []
+    for i, line in enumerate(layout.lines):
+        if not line:
+            continue
+        width = line_width_mm(line)
+        x0 = anchor - {"left": 0.0, "center": width / 2.0, "right": width}[spec.align]
+        baseline = top + layout.first_baseline_mm + i * layout.line_height_mm
+        for px, py in ((x0, baseline - ascent), (x0 + width, baseline - ascent),
+                       (x0, baseline + DESCENT_EM * size_mm), (x0 + width, baseline + DESCENT_EM * size_mm)):
+            corners.append(_turn(px, py, rotate, x, y))
+    outside = [p for p in corners if not frame.inside_safe(*p)]
+    if outside:
+        px, py = outside[0]
+        raise r.spot.error(f"text {text[:40]!r} reaches ({px:.1f}, {py:.1f}) mm, outside the safe zone "
+                           f"({frame.safe_mm:g} mm inside the cut); move it, give it a box, or shorten it")
+    block_h = layout.height_mm
+
+    def draw(c: Canvas) -> None:
+        if rotate:
+            with c.group(translate=(x, y), rotate_deg=rotate):
+                c.draw_layout(box_x, top, box_w, block_h, layout, align=spec.align, valign="top")
+        else:
+            c.draw_layout(x + box_x, y + top, box_w, block_h, layout, align=spec.align, valign="top")
+    return [draw]
+
+
+def _turn(px: float, py: float, degrees: float, ox: float, oy: float) -> tuple[float, float]:
+    """A local point turned clockwise by `degrees` then moved to (ox, oy), as Canvas.group does."""
+    if not degrees:
+        return ox + px, oy + py
+    a = math.radians(degrees)
+    return ox + px * math.cos(a) - py * math.sin(a), oy + px * math.sin(a) + py * math.cos(a)
+
+
+def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    name = r.text(spec.file).strip()
+    path = ctx.assets / name
+    if Path(name).is_absolute() or ".." in Path(name).parts:
+        raise r.spot.error(f"image '{name}': give a file name inside the game's assets/ folder")
+    if not path.is_file():
+        raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}")
+    suffix = path.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise r.spot.error(f"image '{name}': use PNG, JPEG or SVG, not '{suffix}'")
+    x, y, w, h = r.num(spec.x, "x"), r.num(spec.y, "y"), r.num(spec.w, "w"), r.num(spec.h, "h")
+    if w <= 0 or h <= 0:
+        raise r.spot.error("w and h must be above 0")
+    rotate = r.num(spec.rotate_deg, "rotate_deg")
+    if suffix == ".svg":
+        from ..draw.svgimport import SvgImportError, load_svg
+        try:
+            drawing = load_svg(path)
+        except SvgImportError as err:
+            raise r.spot.error(str(err)) from None
+
+        def paint(c: Canvas, bx: float, by: float) -> None:
+            drawing.draw(c, bx, by, w, h)
+    else:
+        from reportlab.lib.utils import ImageReader
+        try:
+            pw, ph = ImageReader(str(path)).getSize()
+        except Exception as err:   # reportlab/PIL raise many kinds for a damaged file
+            raise r.spot.error(f"image '{name}' cannot be read: {err}") from None
+        k = min(w / pw, h / ph)    # keep the aspect ratio, centred in the box, as SVG's 'meet' does
+        iw, ih = pw * k, ph * k
+
+        def paint(c: Canvas, bx: float, by: float) -> None:
+            c.image(bx + (w - iw) / 2.0, by + (h - ih) / 2.0, iw, ih, path)
+
+    def draw(c: Canvas) -> None:
+        if rotate:
+            with c.group(translate=(x + w / 2.0, y + h / 2.0), rotate_deg=rotate):
+                paint(c, -w / 2.0, -h / 2.0)
+        else:
+            paint(c, x, y)
+    return [draw]
+
+
+def _icon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    name = r.text(spec.name).strip()
+    if name not in icons.ICONS:
+        close = difflib.get_close_matches(name, icons.icon_names(), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise r.spot.error(f"unknown icon '{name}'{hint}; icons: {', '.join(icons.icon_names())}")
+    cx, cy, size = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.size, "size")
+    if size <= 0:
+        raise r.spot.error("size must be above 0")
+    colour = r.colour(spec.colour, "colour")
+    outline = r.colour(spec.outline, "outline")
+    rotate = r.num(spec.rotate_deg, "rotate_deg")
+    if outline is not None and size / icons.GRID * icons.OUTLINE_UNITS < MIN_LINE_MM:
+        raise r.spot.error(f"an outlined icon of {size:g} mm has lines thinner than 0.25 pt; make it larger")
+    return [lambda c: icons.draw_icon(c, name, cx, cy, size, colour=colour, outline=outline, rotate_deg=rotate)]
+
+
+def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
+    kind = r.text(spec.kind).strip()
+    if kind not in PATTERN_KINDS:
+        raise r.spot.error(f"pattern kind {kind!r} is not one of {', '.join(PATTERN_KINDS)}")
+    x, y, w, h = _box(spec, r, frame, "bleed")
+    colour = r.colour(spec.colour, "colour")
+    spacing = r.num(spec.spacing_mm, "spacing_mm")
+    width = r.num(spec.stroke_mm, "stroke_mm")
+    angle = r.num(spec.angle_deg, "angle_deg")
+    if spacing < 0.5:
+        raise r.spot.error(f"spacing_mm {spacing:g} is too fine to print (0.5 mm at least)")
+    if width < MIN_LINE_MM - 1e-9:
+        raise r.spot.error(f"stroke_mm {width:g} is thinner than {MIN_LINE_MM:.3f} mm (0.25 pt)")
+    paths = pattern_paths(kind, x, y, w, h, spacing, width, angle)
+    fill_only = kind in ("dots", "checks")
+    stroke = None if fill_only else Stroke(colour, width, cap="round", join="round")
+
+    def draw(c: Canvas) -> None:
+        with c.group(clip=(x, y, w, h)):
+            for ops in paths:
+                c.path(ops, fill=colour if fill_only else None, stroke=stroke)
+    return [draw]
+
+
+def pattern_paths(kind: str, x: float, y: float, w: float, h: float, spacing: float, width: float,
+                  angle: float) -> list[list[PathOp]]:
+    """Deterministic pattern geometry covering the box (x, y, w, h); the caller clips to it."""
+    cx, cy = x + w / 2.0, y + h / 2.0
+    reach = math.hypot(w, h) / 2.0 + spacing
+    paths: list[list[PathOp]] = []
+
+    def parallel(deg: float) -> list[tuple[float, float, float, float]]:
+        a = math.radians(deg)
+        dx, dy = math.cos(a), math.sin(a)          # along the lines
+        nx, ny = -dy, dx                           # across them
+        n = int(reach / spacing) + 1
+        return [(cx + nx * k * spacing, cy + ny * k * spacing, dx, dy) for k in range(-n, n + 1)]
+
+    if kind in ("stripes", "crosshatch"):
+        for deg in ((angle,) if kind == "stripes" else (angle, angle + 90.0)):
+            ops: list[PathOp] = []
+            for px, py, dx, dy in parallel(deg):
+                ops += [("M", px - dx * reach, py - dy * reach), ("L", px + dx * reach, py + dy * reach)]
+            paths.append(ops)
+    elif kind == "grain":
+        # Gently waving lines, their waves varying along and across so the texture does not look ruled;
+        # sines of the indices keep it the same on every build.
+        half_wave = spacing * 4.0
+        for j, (px, py, dx, dy) in enumerate(parallel(angle)):
+            nx, ny = -dy, dx
+            steps = int(2 * reach / half_wave) + 1
+            sx, sy = px - dx * reach, py - dy * reach
+            ops = [("M", sx, sy)]
+            for i in range(steps):
+                amp = spacing * 0.28 * (0.55 + 0.45 * math.sin(1.7 * i + 2.3 * j)) * (1 if i % 2 == 0 else -1)
+                ex, ey = sx + dx * half_wave, sy + dy * half_wave
+                ops.append(("C", sx + dx * half_wave / 3 + nx * amp, sy + dy * half_wave / 3 + ny * amp,
+                            ex - dx * half_wave / 3 + nx * amp, ey - dy * half_wave / 3 + ny * amp, ex, ey))
+                sx, sy = ex, ey
+            paths.append(ops)
+    elif kind == "dots":
+        ops = []
+        rows = int(h / spacing) + 2
+        cols = int(w / spacing) + 2
+        r = width / 2.0
+        for j in range(rows):
+            shift = spacing / 2.0 if j % 2 else 0.0   # staggered rows read as a texture, not a grid
+            for i in range(cols):
+                ops += icons.circle_ops(x + i * spacing + shift, y + j * spacing, r)
+        paths.append(ops)
+    elif kind == "checks":
+        ops = []
+        for j in range(int(h / spacing) + 1):
+            for i in range(int(w / spacing) + 1):
+                if (i + j) % 2 == 0:
+                    x0, y0 = x + i * spacing, y + j * spacing
+                    ops += [("M", x0, y0), ("L", x0 + spacing, y0), ("L", x0 + spacing, y0 + spacing),
+                            ("L", x0, y0 + spacing), ("Z",)]
+        paths.append(ops)
+    return paths
+
+
+_HANDLERS = {"background": _background, "rect": _rect, "circle": _circle, "polygon": _polygon, "line": _line,
+             "text": _text, "image": _image, "icon": _icon, "pattern": _pattern}
+
+
+# --- faces and items ----------------------------------------------------------------------------
+
+def replay(ops: Sequence[Op], frame: Frame) -> Callable[[Canvas], None]:
+    """A Face.draw that replays resolved operations, clipped to the bleed box so art never
+    spills onto a neighbour on the sheet."""
+    ops = tuple(ops)
+    clip = (0.0, 0.0, frame.bleed_width_mm, frame.bleed_height_mm)
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.group(clip=clip):
+            for op in ops:
+                op(canvas)
+    return draw
+
+
+class FaceMaker:
+    """Builds the faces of one component, sharing a Face between rows whose fields make no difference."""
+
+    def __init__(self, component: FaceSet, game_folder: Path, frame: Frame):
+        self.ctx = FaceContext(component, game_folder)
+        self.frame = frame
+        self._refs: dict[int, frozenset[str]] = {}
+        self._cache: dict[tuple, Face] = {}
+
+    def key(self, layout: Sequence[LayoutElement], values: dict[str, str]) -> tuple:
+        refs = self._refs.get(id(layout))
+        if refs is None:
+            refs = self._refs[id(layout)] = referenced_fields(layout)
+        return tuple((name, values.get(name)) for name in sorted(refs))
+
+    def ops(self, layout: Sequence[LayoutElement], row: Row, item_id: str, side: str,
+            frame: Optional[Frame] = None) -> list[Op]:
+        return resolve_layout(layout, row, item_id, frame or self.frame, self.ctx, side)
+
+    def face(self, layout: Sequence[LayoutElement], row: Row, item_id: str, side: str) -> Face:
+        key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
+        face = self._cache.get(key)
+        if face is None:
+            face = self.frame.face(replay(self.ops(layout, row, item_id, side), self.frame))
+            self._cache[key] = face
+        return face
+
+
+def item_ids(component: FaceSet) -> list[str]:
+    """One id per row: the row's `id` field, else '<component>-<index>' zero-padded; all distinct."""
+    rows = component.rows
+    width = max(2, len(str(len(rows))))
+    ids, seen = [], {}
+    for row in rows:
+        item_id = row.get("id") or f"{component.id}-{row.index:0{width}d}"
+        if item_id in seen:
+            raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by row "
+                                                   f"{seen[item_id]}")
+        seen[item_id] = row.index
+        ids.append(item_id)
+    return ids
+
+
+def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutElement]], str]:
+    """The back layout of a row and its name for messages: the named back its 'back' field picks
+    when the component has `backs`, else the shared `back` (None: single-sided)."""
+    name = row.get("back") if component.backs else None
+    if name is not None:
+        return component.backs[name], f"back '{name}'"
+    return component.back, "back"
+
+
+def label_of(row: Row, item_id: str) -> str:
+    for key in ("name", "title", "label"):
+        if row.get(key):
+            return row.get(key)
+    return item_id
+
+
+def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Item]:
+    """One Item per row with `count` copies (rows with count 0 are left out); front and back faces
+    come from the layouts, resolved and checked now."""
+    maker = FaceMaker(component, game_folder, frame)
+    items = []
+    for row, item_id in zip(component.rows, item_ids(component)):
+        if row.count == 0:
+            continue
+        front = maker.face(component.front, row, item_id, "front")
+        layout, back_name = back_layout(component, row)
+        back = maker.face(layout, row, item_id, back_name) if layout is not None else None
+        items.append(Item(id=item_id, component=component.id, front=front, back=back,
+                          back_oriented=component.back_oriented and back is not None, copies=row.count,
+                          label=label_of(row, item_id), meta=item_meta(component, row)))
+    return items
+
+
+def item_meta(component: FaceSet, row: Row) -> dict:
+    """What the print layer and the manifest may want to show: the row's fields and where it was written."""
+    source = f"{display_path(row.path)}:{row.line}" if row.path is not None else ""
+    return {"fields": dict(row.values), "source": source, "kind": component.kind}
