@@ -79,8 +79,25 @@ def _single_face_pdf(game: Game, item: Item, paper: tuple[float, float], options
     return pdf.finish()
 
 
+def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict:
+    """Every diagram of the game as a Figure, positions taken from its rules engine (id -> Figure)."""
+    from .components.diagram import diagram_figure
+    from .engine import has_engine
+    from .engine.checker import diagram_placements, load_game_diagrams
+    boards = [c for c in game.components if isinstance(c, Board)]
+    if not boards or not has_engine(game.id):
+        return {}
+    out = {}
+    for diagram in load_game_diagrams(game.id, content_dir):
+        out[diagram.id] = diagram_figure(boards[0], diagram, diagram_placements(game.id, diagram),
+                                         max_width_mm=max_width_mm)
+    return out
+
+
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
     out = GameOutput(game)
+    for figure_id, figure in figures(game, game.folder.parent).items():
+        out.add(f"diagrams/{figure_id}.svg", figure.svg())
     paper = PAPERS_MM[options.paper]
     for component in game.components:
         if isinstance(component, Board):
@@ -155,4 +172,24 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         for name in sorted(files):
             write_atomically(folder / name, files[name])
             written.append(folder / name)
+    index = Path(out_dir) / "index.html"
+    write_atomically(index, _gallery(content_dir, Path(out_dir)).encode("utf-8"))
+    written.append(index)
     return written
+
+
+def _gallery(content_dir: Path, out_dir: Path) -> str:
+    """The index of every game built so far in out_dir (building one game keeps the others listed)."""
+    from .content import discover_games
+    from .gallery import gallery_html
+    games = []
+    for gid in discover_games(content_dir):
+        folder = out_dir / gid
+        if not folder.is_dir():
+            continue
+        info = load_game(content_dir, gid).info
+        files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+        games.append({"id": gid, "title": info.title, "players": info.players, "duration": info.duration,
+                      "ages": info.ages, "credit": info.credit or ", ".join(info.authors), "files": files,
+                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f]})
+    return gallery_html(games)

@@ -114,8 +114,11 @@ def schema():
 
 
 @cli.group()
-def engine():
-    """Ask a game's rules engine directly."""
+@click.argument("game")
+@click.pass_context
+def engine(ctx, game):
+    """Ask GAME's rules engine directly: pnp engine GAME perft|moves|score ..."""
+    ctx.obj = game
 
 
 def _engine_call(fn, *args):
@@ -131,19 +134,19 @@ def _engine_call(fn, *args):
 
 
 @engine.command()
-@click.argument("game")
 @click.argument("depth", type=click.IntRange(0, 12))
 @click.option("--variant", default=None)
+@click.pass_obj
 def perft(game, depth, variant):
-    """Count the leaves of the legal-move tree DEPTH plies deep from the start position."""
+    """Count the leaves of the legal-move tree DEPTH plies deep from the start position (the count alone)."""
     from .engine.commands import perft as run_perft
     click.echo(_engine_call(run_perft, game, depth, variant))
 
 
 @engine.command()
-@click.argument("game")
 @click.option("--position", "position_path", type=click.Path(path_type=Path), default=None,
               help="YAML position file (as a diagram's position); default: the start position.")
+@click.pass_obj
 def moves(game, position_path):
     """The legal moves of a position, as a JSON list in the game's notation."""
     from .engine.commands import moves_json
@@ -151,12 +154,12 @@ def moves(game, position_path):
 
 
 @engine.command()
-@click.argument("game")
 @click.argument("tiles", nargs=-1, required=True)
+@click.pass_obj
 def score(game, tiles):
     """Score tiles (Praxis: TILE = effect/colour, e.g. plus1/bleu): the best total, then the collections."""
     if game != "praxis":
-        _fail(f"'engine score' is for praxis, not '{game}'", EXIT_BAD_INPUT)
+        _fail(f"'score' is for praxis, not '{game}'", EXIT_BAD_INPUT)
     from .engine.praxis import praxis_score_lines
     for line in _engine_call(praxis_score_lines, list(tiles)):
         click.echo(line)

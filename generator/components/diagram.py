@@ -7,6 +7,7 @@ copy. Marks, arrows and highlights use one accent colour (STYLE.md).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -54,7 +55,7 @@ def diagram_figure(board: Board, diagram: Diagram, placements: Sequence[Placemen
         d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=FIGURE_MARGIN_MM,
                        coord_pt=FIGURE_COORD_PT, highlight=show.highlight, highlight_colour=HIGHLIGHT)
         for arrow in show.arrows:
-            _arrow_path(canvas, [d.centre(sq) for sq in arrow.path])
+            _arrow_path(canvas, [d.centre(sq) for sq in arrow.path], stop_short_mm=d.cell * 0.36)
         for mark in show.marks:
             cx, cy = d.centre(mark.at)
             _mark(canvas, cx + d.cell * 0.32, cy - d.cell * 0.32, mark.label)
@@ -79,9 +80,14 @@ def scaled_board(board: Board, factor: float) -> Board:
                    pieces=pieces, zones=zones)
 
 
-def _arrow_path(canvas: Canvas, points: list[tuple[float, float]]) -> None:
-    """A polyline through the squares, ending in an arrowhead short of the last centre."""
+def _arrow_path(canvas: Canvas, points: list[tuple[float, float]], stop_short_mm: float) -> None:
+    """A polyline through the squares; the head stops at the edge of the last square's piece, not on it."""
     stroke = Stroke(ACCENT, 0.7, cap="round", join="round")
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length > stop_short_mm * 1.5:
+        k = (length - stop_short_mm) / length
+        points = points[:-1] + [(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)]
     if len(points) > 2:
         canvas.polyline(points[:-1], stroke=stroke)
     canvas.arrow(*points[-2], *points[-1], colour=ACCENT, width_mm=0.7, head_mm=2.4)

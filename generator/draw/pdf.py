@@ -38,66 +38,6 @@ class ReportlabCanvas(Canvas):
         self._c = rl_canvas
         self.cmyk = cmyk
 
-
-class PdfCanvas(ReportlabCanvas):
-    """Draws onto a multi-page PDF held in memory; `finish()` returns its bytes."""
-
-    def __init__(self, *, title: str = "", author: str = "", subject: str = "", cmyk: bool = False):
-        self._buffer = io.BytesIO()
-        rl = rl_canvas.Canvas(self._buffer, invariant=1, pageCompression=1)
-        rl.setTitle(title)
-        rl.setAuthor(author)
-        rl.setSubject(subject)
-        rl.setCreator("PnP Forge")
-        rl.setProducer("PnP Forge (reportlab)")
-        super().__init__(rl, cmyk=cmyk)
-        self._page_open = False
-        self.page_count = 0
-        self.width_mm = self.height_mm = 0.0
-
-    @property
-    def reportlab_canvas(self):
-        return self._c
-
-    # --- pages ---------------------------------------------------------------------
-    def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
-                   bleed: Box | None = None) -> None:
-        """Start a page; trim and bleed boxes (if any) are written into the page dictionary."""
-        if self._page_open:
-            self.end_page()
-        self.width_mm, self.height_mm = width_mm, height_mm
-        c = self._c
-        c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
-        # Boxes default to the media box so every page carries TrimBox and BleedBox.
-        full = (0.0, 0.0, width_mm, height_mm)
-        c.setTrimBox(self._pdf_box(trim or full))
-        c.setBleedBox(self._pdf_box(bleed or trim or full))
-        c.saveState()
-        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, height_mm * PT_PER_MM)
-        self._page_open = True
-
-    def _pdf_box(self, box: Box) -> list[float]:
-        x, y, w, h = box
-        return [round(x * PT_PER_MM, 4), round((self.height_mm - y - h) * PT_PER_MM, 4),
-                round((x + w) * PT_PER_MM, 4), round((self.height_mm - y) * PT_PER_MM, 4)]
-
-    def end_page(self) -> None:
-        if self._page_open:
-            self._c.restoreState()
-            self._c.showPage()
-            self._page_open = False
-            self.page_count += 1
-
-    def bookmark(self, title: str, key: str, level: int = 0) -> None:
-        """An outline entry pointing at the current page."""
-        self._c.bookmarkPage(key)
-        self._c.addOutlineEntry(title, key, level=level)
-
-    def finish(self) -> bytes:
-        self.end_page()
-        self._c.save()
-        return self._buffer.getvalue()
-
     # --- colours and strokes ---------------------------------------------------------
     def _colour(self, colour: str):
         r, g, b = hex_to_rgb(colour)
@@ -193,3 +133,66 @@ class PdfCanvas(ReportlabCanvas):
             yield
         finally:
             c.restoreState()
+
+
+class PdfCanvas(ReportlabCanvas):
+    """Draws onto a multi-page PDF held in memory; `finish()` returns its bytes."""
+
+    def __init__(self, *, title: str = "", author: str = "", subject: str = "", cmyk: bool = False):
+        self._buffer = io.BytesIO()
+        # The initial font is reportlab's Helvetica unless told otherwise: it would sit unembedded in every
+        # page's resources, which print shops reject. Start on the embedded family instead.
+        rl = rl_canvas.Canvas(self._buffer, invariant=1, pageCompression=1,
+                              initialFontName=fonts.font_name(TextStyle()))
+        rl.setTitle(title)
+        rl.setAuthor(author)
+        rl.setSubject(subject)
+        rl.setCreator("PnP Forge")
+        rl.setProducer("PnP Forge (reportlab)")
+        super().__init__(rl, cmyk=cmyk)
+        self._page_open = False
+        self.page_count = 0
+        self.width_mm = self.height_mm = 0.0
+
+    @property
+    def reportlab_canvas(self):
+        return self._c
+
+    # --- pages ---------------------------------------------------------------------
+    def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
+                   bleed: Box | None = None) -> None:
+        """Start a page; trim and bleed boxes (if any) are written into the page dictionary."""
+        if self._page_open:
+            self.end_page()
+        self.width_mm, self.height_mm = width_mm, height_mm
+        c = self._c
+        c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
+        # Boxes default to the media box so every page carries TrimBox and BleedBox.
+        full = (0.0, 0.0, width_mm, height_mm)
+        c.setTrimBox(self._pdf_box(trim or full))
+        c.setBleedBox(self._pdf_box(bleed or trim or full))
+        c.saveState()
+        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, height_mm * PT_PER_MM)
+        self._page_open = True
+
+    def _pdf_box(self, box: Box) -> list[float]:
+        x, y, w, h = box
+        return [round(x * PT_PER_MM, 4), round((self.height_mm - y - h) * PT_PER_MM, 4),
+                round((x + w) * PT_PER_MM, 4), round((self.height_mm - y) * PT_PER_MM, 4)]
+
+    def end_page(self) -> None:
+        if self._page_open:
+            self._c.restoreState()
+            self._c.showPage()
+            self._page_open = False
+            self.page_count += 1
+
+    def bookmark(self, title: str, key: str, level: int = 0) -> None:
+        """An outline entry pointing at the current page."""
+        self._c.bookmarkPage(key)
+        self._c.addOutlineEntry(title, key, level=level)
+
+    def finish(self) -> bytes:
+        self.end_page()
+        self._c.save()
+        return self._buffer.getvalue()

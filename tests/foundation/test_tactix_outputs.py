@@ -46,13 +46,13 @@ def board(content_dir):
 
 
 def test_expected_files_exist(tactix_build: Path):
-    names = {p.name for p in tactix_build.iterdir()}
+    names = {str(p.relative_to(tactix_build)) for p in tactix_build.rglob("*")}
     for expected in ("board-plateau.pdf", "board-plateau.svg", "resume.pdf", "resume.svg",
-                     "des-rois.pdf", "des-rois.svg"):
+                     "des-rois-patrons.pdf", "des-rois-patrons-p01-decoupe.svg", "diagrams/prise.svg"):
         assert expected in names
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois.pdf"])
+@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
     reader = PdfReader(tactix_build / name)
     for page in reader.pages:
@@ -60,7 +60,7 @@ def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
         assert abs(w - A4[0]) < 0.1 and abs(h - A4[1]) < 0.1
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois.pdf"])
+@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_every_font_is_embedded(tactix_build, name):
     fonts = fonts_of(PdfReader(tactix_build / name))
     assert fonts, "expected text, hence fonts"
@@ -69,7 +69,7 @@ def test_every_font_is_embedded(tactix_build, name):
         assert "FiraSans" in font_name
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois.pdf"])
+@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_every_page_has_trim_and_bleed_boxes(tactix_build, name):
     for page in PdfReader(tactix_build / name).pages:
         assert "/TrimBox" in page and "/BleedBox" in page
@@ -143,8 +143,10 @@ def test_svg_embeds_its_font(tactix_build):
 def test_two_builds_are_byte_identical(content_dir, tactix_build, tmp_path):
     result = CliRunner().invoke(cli, ["build", "tactix", "--content", str(content_dir), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    for path in sorted(tactix_build.iterdir()):
-        again = tmp_path / "tactix" / path.name
+    files = sorted(p for p in tactix_build.rglob("*") if p.is_file())
+    assert len(files) > 5
+    for path in files:
+        again = tmp_path / "tactix" / path.relative_to(tactix_build)
         assert again.read_bytes() == path.read_bytes(), f"{path.name} differs between two builds"
 
 
