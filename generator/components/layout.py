@@ -26,7 +26,7 @@ from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
-from . import icons
+from ..draw import icons
 from .face import Face, Item
 
 Op = Callable[[Canvas], None]

@@ -45,10 +45,8 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
         canvas.polygon(regular_polygon(cx, cy + size * 0.1, size * 0.58, 3, -90), fill=style.fill, stroke=outline)
     elif shape == "hex":
         canvas.polygon(regular_polygon(cx, cy, half, 6, 30), fill=style.fill, stroke=outline)
-    if style.mark == "crown":
-        symbols.crown(canvas, cx, cy, size * 0.62, style.ink)
-    elif style.mark == "ring":
-        canvas.circle(cx, cy, half * 0.75, stroke=Stroke(style.ink, OUTLINE_MM * 1.5))
+    if style.mark != "none":
+        symbols.draw_symbol(canvas, style.mark, cx, cy, size * 0.62, style.ink)
     if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":
         symbols.pips(canvas, cx, cy, size, int(value), style.ink)
         return

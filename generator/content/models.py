@@ -17,6 +17,15 @@ INK = Colour("#222222")
 WHITE = Colour("#FFFFFF")
 
 
+def _check_icon(name: str, where: Where) -> None:
+    from ..draw.icons import icon_names
+    if name != "none" and name not in icon_names():
+        import difflib
+        close = difflib.get_close_matches(name, icon_names(), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise where.error(f"unknown mark '{name}'{hint}; icons: {', '.join(icon_names())}")
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named rules variant, switchable at build time."""
@@ -34,8 +43,11 @@ class PieceStyle:
     stroke: Colour = INK
     ink: Colour = INK
     size_mm: float = spec(14.0, minimum=2, maximum=200, doc="outer size of the piece")
-    mark: Literal["none", "crown", "ring"] = "none"
+    mark: str = spec("none", doc="an icon name (crown, star, ring…) drawn on the piece, or none")
     label: str = spec("", doc="letter or word printed on the piece, so colour never carries meaning alone")
+
+    def check(self, where: Where) -> None:
+        _check_icon(self.mark, where)
 
 
 @dataclass(frozen=True)
@@ -53,8 +65,11 @@ class CellStyle:
     fill: Optional[Colour] = None
     label: str = ""
     label_colour: Colour = Colour("#666666")
-    mark: Literal["none", "crown", "star", "cross", "dot"] = "none"
+    mark: str = spec("none", doc="an icon name (crown, star, cross…) drawn in the squares, or none")
     mark_colour: Colour = Colour("#888888")
+
+    def check(self, where: Where) -> None:
+        _check_icon(self.mark, where)
 
 
 @dataclass(frozen=True)

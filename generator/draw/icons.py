@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..draw.canvas import Canvas, PathOp
-from ..draw.style import Stroke
+from .canvas import Canvas, PathOp
+from .style import Stroke
 
 GRID = 24.0
 OUTLINE_UNITS = 1.5
