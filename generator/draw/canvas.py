@@ -111,6 +111,10 @@ def line_width_mm(line: list[PlacedRun]) -> float:
 class Canvas:
     """Abstract mm canvas. Subclasses: PdfCanvas, SvgCanvas."""
 
+    # Set by the print layer for --ink-saver. Faces read it and swap large dark fills for light ones:
+    # once a face is drawn, nothing downstream can recolour it.
+    ink_saver: bool = False
+
     # --- primitives, implemented by each backend -------------------------------
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
              stroke: Stroke | None = None, radius: float = 0.0) -> None:

@@ -1,0 +1,233 @@
+"""Dice to build: cube nets with glue tabs, laid out several to a page.
+
+The net is a cross, three faces wide and four tall:
+
+          top
+    left  front  right
+          bottom
+          back
+
+Faces come as six drawing callables in the places of a standard die's 1 to 6
+(opposite faces 1-6, 2-5, 3-4). Front is 1, right 2, top 3: 1, 2, 3 then run
+counterclockwise around their shared corner, the right-handed die that
+FACTS.md describes. A cube net has 14 free edges that meet in 7 pairs when
+folded; each pair gets one glue tab, on the side faces and below the back,
+where no two tabs collide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ..draw.canvas import Canvas
+from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
+from .document import GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
+from .cutfile import cut_svg
+from .geometry import Affine, Box, box3
+from .marks import FOLD_LINE_STROKE
+from .options import PrintOptions
+from .outline import transform_ops
+from .sheet import choose_grid
+
+FaceDrawer = Callable[[Canvas], None]
+
+# face index (0 = the die's "1") -> (column, row) in the cross
+NET_CELLS: dict[int, tuple[int, int]] = {0: (1, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2), 4: (0, 1), 5: (1, 3)}
+# the free edges, walked clockwise round the cross from the top face's top edge
+BOUNDARY: tuple[tuple[int, str], ...] = (
+    (2, "top"), (2, "right"), (1, "top"), (1, "right"), (1, "bottom"), (3, "right"), (5, "right"),
+    (5, "bottom"), (5, "left"), (3, "left"), (4, "bottom"), (4, "left"), (4, "top"), (2, "left"))
+# one edge of each pair that meets when folded carries the tab
+TABS: tuple[tuple[int, str], ...] = (
+    (4, "top"), (1, "top"), (4, "left"), (1, "right"), (4, "bottom"), (1, "bottom"), (5, "bottom"))
+NET_GAP_MM = 4.0
+TAB_FILL = "#E6E6E6"
+NET_CUT = Stroke("#000000", MIN_LINE_MM)
+
+
+@dataclass(frozen=True)
+class DieArt:
+    """One die to build: its six face drawings (each in a size_mm square at the origin)."""
+    id: str
+    name: str
+    faces: tuple[FaceDrawer, ...]
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class NetPlan:
+    """One net in its own millimetres, the bounding box of faces and tabs starting at (0, 0)."""
+    size_mm: float
+    tab_mm: float
+    faces: tuple[tuple[int, Box], ...]                       # (face index, square)
+    tabs: tuple[tuple[int, str, tuple[tuple[float, float], ...]], ...]
+    outline: tuple[tuple[float, float], ...]                 # the cut, a closed polygon
+    folds: tuple[tuple[float, float, float, float], ...]     # face-to-face and face-to-tab edges
+    width_mm: float
+    height_mm: float
+
+
+def _edge(cell: Box, side: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge of a square, in the clockwise direction."""
+    x, y, s, _ = cell
+    return {"top": ((x, y), (x + s, y)), "right": ((x + s, y), (x + s, y + s)),
+            "bottom": ((x + s, y + s), (x, y + s)), "left": ((x, y + s), (x, y))}[side]
+
+
+def _tab(p0, p1, depth: float) -> tuple[tuple[float, float], ...]:
+    """A trapezoid on a clockwise edge: outward by depth, ends cut at 45 degrees."""
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    tx, ty = dx / length, dy / length
+    nx, ny = ty, -tx                     # outward of a clockwise edge, y down
+    inset = min(depth, length / 3)
+    return (p0, (p0[0] + nx * depth + tx * inset, p0[1] + ny * depth + ty * inset),
+            (p1[0] + nx * depth - tx * inset, p1[1] + ny * depth - ty * inset), p1)
+
+
+def net_plan(size_mm: float, tab_mm: float = 5.0) -> NetPlan:
+    if tab_mm <= 0 or tab_mm > size_mm / 2:
+        raise ValueError(f"glue tabs of {tab_mm} mm do not suit a {size_mm} mm die")
+    s, t = size_mm, tab_mm
+    ox, oy = t, 0.0                      # the left tab sticks out left of the cross
+    cells = {i: (ox + c * s, oy + r * s, s, s) for i, (c, r) in NET_CELLS.items()}
+    tab_set = set(TABS)
+    outline: list[tuple[float, float]] = []
+    tabs = []
+    for index, side in BOUNDARY:
+        p0, p1 = _edge(cells[index], side)
+        pts = _tab(p0, p1, t) if (index, side) in tab_set else (p0, p1)
+        if (index, side) in tab_set:
+            tabs.append((index, side, tuple((round(x, 6), round(y, 6)) for x, y in pts)))
+        for p in pts:
+            p = (round(p[0], 6), round(p[1], 6))
+            if not outline or outline[-1] != p:
+                outline.append(p)
+    if outline[0] == outline[-1]:
+        outline.pop()
+    folds = []
+    for a, b, side in ((2, 0, "bottom"), (4, 0, "right"), (0, 1, "right"), (0, 3, "bottom"), (3, 5, "bottom")):
+        (x1, y1), (x2, y2) = _edge(cells[a], side)
+        folds.append((x1, y1, x2, y2))
+    for _, _, pts in tabs:
+        folds.append((*pts[0], *pts[-1]))
+    width = 3 * s + 2 * t
+    height = 4 * s + t
+    return NetPlan(s, t, tuple(sorted(cells.items())), tuple(tabs), tuple(outline), tuple(folds), width, height)
+
+
+def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, tab_mm: float = 5.0,
+              game_title: str, component_name: str) -> ImposedDocument:
+    """Cube nets, as many per page as fit; one cut file per page with each net's outline."""
+    plan = net_plan(size_mm, tab_mm)
+    entries = [(die, k + 1) for die in dice for k in range(die.copies)]
+    grid = choose_grid(plan.width_mm, plan.height_mm, 0.0, replace(options, gutter_mm=NET_GAP_MM),
+                       shared_cuts=False, count=max(1, len(entries)))
+    for die in dice:
+        if len(die.faces) != 6:
+            raise ValueError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
+    if not entries:
+        raise ValueError("no dice to print")
+    chunks = [entries[i:i + grid.per_page] for i in range(0, len(entries), grid.per_page)]
+    page = grid.page
+    pdf = new_pdf(options, title=f"{game_title} — {component_name}")
+    infos, cut_files = [], []
+    for n, chunk in enumerate(chunks, start=1):
+        label = page_label(game_title, component_name, n, len(chunks), "recto seul",
+                           "imprimer à 100 %, recto seul")
+        pdf.begin_page(page.width_mm, page.height_mm)
+        placements, cuts = [], []
+        for slot, (die, copy) in enumerate(chunk):
+            unit, _ = grid.slot(slot)
+            m = _net_transform(plan, unit, grid.rotation_deg)
+            placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
+            cuts.append(transform_ops(_polygon_ops(plan.outline), m))
+        draw_label(pdf, grid.label_band, label)
+        infos.append(PageInfo(n, page.width_mm, page.height_mm, "dice", "single", label, tuple(placements)))
+        cut_files.append((n, cut_svg(page.width_mm, page.height_mm, cuts,
+                                     title=f"{game_title} — {component_name} — page {n} — découpe")))
+    total = sum(d.copies for d in dice)
+    guide = GuideInfo(
+        title=component_name, sides="recto seul", paper_fr="papier 160 à 200 g/m² (bristol)", pages=len(chunks),
+        copies=total,
+        steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
+               "Découpez le pourtour de chaque patron, languettes comprises.",
+               "Marquez les plis au dos d'une règle, sur les pointillés, puis pliez toutes les arêtes vers l'intérieur.",
+               "Encollez les languettes grises une à une et fermez le cube par la face du dessous."))
+    return ImposedDocument(pdf.finish(), tuple(infos), component_name, "dice", options.paper, guide,
+                           tuple(cut_files))
+
+
+def _net_transform(plan: NetPlan, unit: Box, rotation_deg: int) -> Affine:
+    from .geometry import place
+    return place(plan.width_mm, plan.height_mm, unit, rotation_deg)
+
+
+def _polygon_ops(points) -> list:
+    return [("M", *points[0])] + [("L", *p) for p in points[1:]] + [("Z",)]
+
+
+def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_deg: int, page: int,
+              component: str) -> list[Placement]:
+    placements = []
+    for _, _, pts in plan.tabs:
+        pdf.path(transform_ops(_polygon_ops(pts), m), fill=TAB_FILL)
+    for index, square in plan.faces:
+        trim = box3(m.map_box(square))
+        p = Placement(page=page, item_id=die.id, copy=copy, face=str(index + 1), trim=trim, art=trim,
+                      rotation_deg=rotation_deg, width_mm=plan.size_mm, height_mm=plan.size_mm,
+                      component=component)
+        with pdf.group(clip=trim):
+            with pdf.group(translate=p.transform.apply(0, 0), rotate_deg=rotation_deg):
+                die.faces[index](pdf)
+        placements.append(p)
+    for x1, y1, x2, y2 in plan.folds:
+        a, b = m.apply(x1, y1), m.apply(x2, y2)
+        pdf.line(a[0], a[1], b[0], b[1], FOLD_LINE_STROKE)
+    pdf.path(transform_ops(_polygon_ops(plan.outline), m), stroke=NET_CUT)
+    # The die's name goes on the tab under the back face: hidden once the cube is closed.
+    _, _, pts = next(t for t in plan.tabs if t[:2] == (5, "bottom"))
+    cx = (pts[0][0] + pts[-1][0]) / 2
+    cy = pts[0][1] + plan.tab_mm * 0.5
+    x, y = m.apply(cx, cy)
+    style = TextStyle(size_pt=6, colour="#555555")
+    with pdf.group(translate=(x, y), rotate_deg=rotation_deg):
+        name = die.name if len(die.name) <= 18 else die.name[:17] + "…"
+        pdf.text(0, 0.8, name, style, align="center")
+    return placements
+
+
+def dice_documents(game, component, options: PrintOptions) -> dict[str, ImposedDocument]:
+    """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
+    from ..components.die import die_faces
+    from .stickers import dice_stickers, sticker_size
+    size = component.size_mm
+    out: dict[str, ImposedDocument] = {}
+    if component.form in ("net", "both"):
+        arts = [DieArt(d.id, d.name, tuple(die_faces(d, size)), d.count) for d in component.dice]
+        # A tab deeper than a third of the face would collide with its neighbour at the corners.
+        tab = min(component.tab_mm, size / 3)
+        out[f"{component.id}-patrons.pdf"] = dice_nets(arts, options, size_mm=size, tab_mm=tab,
+                                                       game_title=game.info.title, component_name=component.name)
+    if component.form in ("stickers", "both"):
+        sticker = sticker_size(size)
+        arts = [DieArt(d.id, d.name, tuple(die_faces(d, sticker)), d.count) for d in component.dice]
+        out[f"{component.id}-autocollants.pdf"] = dice_stickers(
+            arts, options, sticker_mm=sticker, game_title=game.info.title,
+            component_name=f"{component.name} (autocollants)")
+    return out
+
+
+def dice_outputs(game, component, paper, options) -> dict[str, bytes]:
+    """What build.py writes for a dice component: PDFs and cut files by name.
+
+    `paper` is accepted for the build's current call and ignored: `options.paper` names it.
+    """
+    popts = options if isinstance(options, PrintOptions) else PrintOptions(
+        paper=getattr(options, "paper", "a4"), ink_saver=getattr(options, "ink_saver", False),
+        cmyk=getattr(options, "cmyk", False))
+    files: dict[str, bytes] = {}
+    for name, doc in dice_documents(game, component, popts).items():
+        files.update(doc.outputs(name))
+    return files

@@ -1,0 +1,151 @@
+"""manifest.json: every page of every print file of a game, and every item on it with its trim in mm.
+
+Rectangles are [x, y, width, height] in millimetres from the page's top-left
+corner, y down. `trim_mm` is where the item is cut; `art_mm` is the art
+actually printed around it (its bleed, cut back where neighbours share a cut
+line); a tile's `window_mm` is the part of the board's bleed box it shows.
+`MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
+manifest against it without any extra library.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from .document import ImposedDocument, PageInfo, Placement
+from .options import PrintOptions
+
+MANIFEST_VERSION = 1
+
+_RECT = {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
+_NULLABLE_RECT = {"type": ["array", "null"], "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
+
+MANIFEST_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "PnP Forge print manifest",
+    "type": "object",
+    "required": ["version", "game", "title", "unit", "options", "files"],
+    "properties": {
+        "version": {"type": "integer", "enum": [MANIFEST_VERSION]},
+        "game": {"type": "string"},
+        "title": {"type": "string"},
+        "unit": {"type": "string", "enum": ["mm"]},
+        "options": {"type": "object", "required": ["paper", "margin_mm", "duplex", "fold", "ink_saver", "cmyk"]},
+        "files": {"type": "array", "items": {
+            "type": "object",
+            "required": ["file", "component", "kind", "paper", "pages", "cut_files", "print"],
+            "properties": {
+                "file": {"type": "string"},
+                "component": {"type": "string"},
+                "kind": {"type": "string"},
+                "paper": {"type": "string"},
+                "print": {"type": "object", "required": ["sides", "paper", "copies", "steps"]},
+                "cut_files": {"type": "array", "items": {
+                    "type": "object", "required": ["page", "file"],
+                    "properties": {"page": {"type": "integer"}, "file": {"type": "string"}}}},
+                "pages": {"type": "array", "items": {
+                    "type": "object",
+                    "required": ["page", "width_mm", "height_mm", "kind", "side", "label", "items"],
+                    "properties": {
+                        "page": {"type": "integer"},
+                        "width_mm": {"type": "number"},
+                        "height_mm": {"type": "number"},
+                        "kind": {"type": "string", "enum": ["sheet", "fold", "tile", "map", "dice", "stickers",
+                                                            "calibration", "guide", "card"]},
+                        "side": {"type": "string", "enum": ["recto", "verso", "single"]},
+                        "flip": {"type": ["string", "null"], "enum": ["long", "short", None]},
+                        "label": {"type": "string"},
+                        "tile": {"type": ["string", "null"]},
+                        "window_mm": _NULLABLE_RECT,
+                        "trim_box_mm": _NULLABLE_RECT,
+                        "bleed_box_mm": _NULLABLE_RECT,
+                        "items": {"type": "array", "items": {
+                            "type": "object",
+                            "required": ["id", "copy", "face", "trim_mm", "art_mm", "rotation_deg", "shape"],
+                            "properties": {
+                                "id": {"type": "string"},
+                                "copy": {"type": "integer"},
+                                "face": {"type": "string"},
+                                "trim_mm": _RECT,
+                                "art_mm": _RECT,
+                                "rotation_deg": {"type": "integer", "enum": [0, 90, 180, 270]},
+                                "shape": {"type": "string", "enum": ["rect", "round", "hex", "triangle"]},
+                            }}},
+                    }}},
+            }}},
+    },
+}
+
+
+def _rect(box) -> list[float] | None:
+    return None if box is None else [round(v, 3) for v in box]
+
+
+def _item(p: Placement) -> dict:
+    return {"id": p.item_id, "copy": p.copy, "face": p.face, "trim_mm": _rect(p.trim), "art_mm": _rect(p.art),
+            "rotation_deg": p.rotation_deg, "shape": p.shape}
+
+
+def _page(info: PageInfo) -> dict:
+    return {"page": info.number, "width_mm": round(info.width_mm, 3), "height_mm": round(info.height_mm, 3),
+            "kind": info.kind, "side": info.side, "flip": info.flip, "label": info.label, "tile": info.tile,
+            "window_mm": _rect(info.window), "trim_box_mm": _rect(info.trim_box),
+            "bleed_box_mm": _rect(info.bleed_box), "items": [_item(p) for p in info.placements]}
+
+
+def document_entry(file_name: str, doc: ImposedDocument) -> dict:
+    names = doc.cut_file_names(file_name)
+    g = doc.guide
+    return {"file": file_name, "component": doc.component, "kind": doc.kind, "paper": doc.paper,
+            "print": {"sides": g.sides, "paper": g.paper_fr, "copies": g.copies, "steps": list(g.steps)},
+            "cut_files": [{"page": n, "file": names[n]} for n, _ in doc.cut_files],
+            "pages": [_page(p) for p in doc.pages]}
+
+
+def build_manifest(game_id: str, game_title: str, files: Sequence[tuple[str, ImposedDocument]],
+                   options: PrintOptions) -> dict:
+    return {"version": MANIFEST_VERSION, "game": game_id, "title": game_title, "unit": "mm",
+            "options": {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm,
+                        "duplex": options.duplex, "fold": options.fold, "cut_lines": options.cut_lines,
+                        "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk},
+            "files": [document_entry(name, doc) for name, doc in files]}
+
+
+def dumps(manifest: dict) -> str:
+    """Stable text: insertion order kept, no floats wider than a micrometre, a final newline."""
+    return json.dumps(manifest, ensure_ascii=False, indent=1) + "\n"
+
+
+_TYPES = {"object": dict, "array": list, "string": str, "number": (int, float), "integer": int,
+          "boolean": bool, "null": type(None)}
+
+
+def check_manifest(data: Any, schema: dict = MANIFEST_SCHEMA, path: str = "$") -> list[str]:
+    """Errors of `data` against the subset of JSON Schema that MANIFEST_SCHEMA uses."""
+    errors: list[str] = []
+    types = schema.get("type")
+    if types is not None:
+        names = types if isinstance(types, list) else [types]
+        ok = any(isinstance(data, _TYPES[t]) and not (t in ("number", "integer") and isinstance(data, bool))
+                 for t in names)
+        if not ok:
+            return [f"{path}: expected {' or '.join(names)}, got {type(data).__name__}"]
+    if "enum" in schema and data not in schema["enum"]:
+        errors.append(f"{path}: {data!r} is not one of {schema['enum']}")
+    if isinstance(data, dict):
+        for key in schema.get("required", ()):
+            if key not in data:
+                errors.append(f"{path}: missing {key!r}")
+        for key, sub in schema.get("properties", {}).items():
+            if key in data:
+                errors.extend(check_manifest(data[key], sub, f"{path}.{key}"))
+    if isinstance(data, list):
+        if len(data) < schema.get("minItems", 0):
+            errors.append(f"{path}: fewer than {schema['minItems']} items")
+        if "maxItems" in schema and len(data) > schema["maxItems"]:
+            errors.append(f"{path}: more than {schema['maxItems']} items")
+        if "items" in schema:
+            for i, value in enumerate(data):
+                errors.extend(check_manifest(value, schema["items"], f"{path}[{i}]"))
+    return errors

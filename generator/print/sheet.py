@@ -1,0 +1,352 @@
+"""N-up sheets: as many cards, tiles or counters per page as fit, with crop marks, duplex backs or fold pairs.
+
+The layout is computed as data first (`plan_sheets`): which paper way up,
+which quarter turn of the items, how many per row and column, and for every
+face its page, trim rectangle and printed art. Drawing, the manifest and the
+cut files all read that plan.
+
+Along each axis neighbours are either kept apart by a gutter of at least two
+bleeds (each keeps its whole bleed, one cut per side) or butted against each
+other (one shared cut, bleed kept only on the outside of the block). The
+layout takes whichever holds more, preferring the gutter on a tie: nine poker
+cards fit an A4 page only butted in one direction. The bleed on the outside of
+the block shrinks, if it must, to leave room for marks that can be seen.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Optional, Sequence
+
+from ..components.face import Face, Item
+from .cutfile import cut_svg, placement_cut_ops
+from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
+                       new_pdf, page_label)
+from .duplex import back_placement, sheet_flip
+from .fold import fold_segment, pair_placements
+from .geometry import Box, box3
+from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
+                    draw_marks, grid_marks)
+from .options import PrintOptions
+from .outline import outline_ops, transform_ops
+from .paper import PAPER_NAMES_FR, Page, candidate_pages
+
+EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
+
+
+class DoesNotFit(ValueError):
+    """An item larger than the printable area: it must be tiled (tiling.tile_face)."""
+
+
+# --- the grid ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AxisFit:
+    count: int
+    start: float          # page coordinate of the first trim edge
+    size: float           # trim size of a unit along this axis
+    gap: float            # trim-to-trim gap between neighbours
+    outer_bleed: float    # art kept beyond the outermost trims
+    inner_bleed: float    # art kept toward a neighbour
+
+    def trim_at(self, i: int) -> float:
+        return self.start + i * (self.size + self.gap)
+
+    def art_extent(self, i: int) -> tuple[float, float]:
+        lo = self.outer_bleed if i == 0 else self.inner_bleed
+        hi = self.outer_bleed if i == self.count - 1 else self.inner_bleed
+        return self.trim_at(i) - lo, self.trim_at(i) + self.size + hi
+
+
+def fit_axis(lo: float, length: float, size: float, bleed: float, gutter: float, *,
+             shared_cuts: bool = True) -> Optional[AxisFit]:
+    """The best row (or column) of units along one axis of the printable region [lo, lo + length]."""
+    best: Optional[AxisFit] = None
+    for gap in ((gutter, 0.0) if gutter > 0 and shared_cuts else (gutter,)):
+        n = math.floor((length - 2 * EDGE_MIN_MM + gap) / (size + gap) + 1e-9)
+        if n < 1:
+            continue
+        span = n * size + (n - 1) * gap
+        side = (length - span) / 2
+        outer = max(0.0, min(bleed, side - MIN_MARK_MM - MARK_CLEARANCE_MM))
+        fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2))
+        if best is None or fit.count > best.count:
+            best = fit
+    return best
+
+
+@dataclass(frozen=True)
+class Grid:
+    page: Page
+    rotation_deg: int      # quarter turn of every unit on the page (0 or 90)
+    fx: AxisFit
+    fy: AxisFit
+    region: Box            # printable area less the label band
+    label_band: Box
+
+    @property
+    def per_page(self) -> int:
+        return self.fx.count * self.fy.count
+
+    def slot(self, i: int) -> tuple[Box, Box]:
+        """Trim and allowed art of slot i, row by row from the top-left."""
+        c, r = i % self.fx.count, i // self.fx.count
+        x, y = self.fx.trim_at(c), self.fy.trim_at(r)
+        ax0, ax1 = self.fx.art_extent(c)
+        ay0, ay1 = self.fy.art_extent(r)
+        return (x, y, self.fx.size, self.fy.size), (ax0, ay0, ax1 - ax0, ay1 - ay0)
+
+
+def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOptions, *,
+                shared_cuts: bool = True, count: Optional[int] = None) -> Grid:
+    """Paper way up and item turn that need the fewest pages for `count` units (the most per page when
+    count is None); on a tie, upright items, then portrait paper, then more per page.
+
+    Butting items (shared cuts) is tried only with the default gutter: a gutter asked for is kept.
+    """
+    gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
+    shared_cuts = shared_cuts and options.gutter_mm is None
+    best: Optional[Grid] = None
+    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
+        px, py, pw, ph = page.printable
+        region = (px, py, pw, ph - LABEL_BAND_MM)
+        band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
+        for turn in (0, 90):
+            w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
+            fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
+            fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
+            if fx is None or fy is None:
+                continue
+            grid = Grid(page, turn, fx, fy, region, band)
+            if best is None or _rank(grid, count) < _rank(best, count):
+                best = grid
+            if unit_w == unit_h:
+                break     # a square unit turned is the same layout
+    if best is None:
+        raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES_FR[options.paper]} "
+                         f"inside a {options.margin_mm:g} mm margin: tile it across pages")
+    return best
+
+
+def _rank(grid: Grid, count: Optional[int]) -> tuple:
+    pages = math.ceil(count / grid.per_page) if count else 0
+    return (pages, grid.rotation_deg != 0, grid.page.orientation != "portrait", -grid.per_page)
+
+
+# --- the plan ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlannedPage:
+    info: PageInfo
+    faces: tuple[tuple[Placement, Face], ...]
+    marks: tuple[Mark, ...]
+    outlines: tuple[Placement, ...]            # cut outlines drawn over the art
+    fold_lines: tuple[tuple[float, float, float, float], ...]
+    label_band: Box
+    cut_paths: tuple[tuple, ...]               # cut outlines for the SVG cut file (recto pages only)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    pages: tuple[PlannedPage, ...]
+    mode: str                                  # single | duplex | fold
+    paper: str
+
+
+def _copies(items: Sequence[Item]) -> list[tuple[Item, int]]:
+    out = []
+    for item in items:
+        if item.copies < 1:
+            raise ValueError(f"item {item.id!r}: copies must be at least 1")
+        out.extend((item, k + 1) for k in range(item.copies))
+    return out
+
+
+def _group_key(item: Item, mode: str) -> tuple:
+    f = item.front
+    return (round(f.width_mm, 6), round(f.height_mm, 6), mode == "fold")
+
+
+def _unit_lines(unit_trim: Box) -> list[Line]:
+    x, y, w, h = unit_trim
+    return [Line(True, x), Line(True, x + w), Line(False, y), Line(False, y + h)]
+
+
+def _dedupe(lines: list[Line]) -> list[Line]:
+    seen: dict[tuple, Line] = {}
+    for line in lines:
+        key = (line.vertical, round(line.at, 6))
+        if key not in seen or line.kind == "cut":
+            seen[key] = line
+    return [seen[k] for k in sorted(seen)]
+
+
+def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bool = True) -> SheetPlan:
+    """`shared_cuts=False` keeps every unit apart by the gutter (stickers, shapes that must not touch)."""
+    if not items:
+        raise ValueError("nothing to impose: no items")
+    has_back = any(item.back is not None for item in items)
+    mode = "fold" if options.fold and has_back else ("duplex" if has_back and options.duplex != "none" else "single")
+    groups: dict[tuple, list[tuple[Item, int]]] = {}
+    for item, copy in _copies(items):
+        groups.setdefault(_group_key(item, mode), []).append((item, copy))
+
+    pages: list[dict] = []
+    for entries in groups.values():
+        first = entries[0][0].front
+        w, h = first.width_mm, first.height_mm
+        bleed = max(max(it.front.bleed_mm, it.back.bleed_mm if it.back else 0.0) for it, _ in entries)
+        unit_w = 2 * w if mode == "fold" else w
+        grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
+        page = grid.page
+        flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
+        for start in range(0, len(entries), grid.per_page):
+            chunk = entries[start:start + grid.per_page]
+            number = len(pages) + 1
+            faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
+            for slot, (item, copy) in enumerate(chunk):
+                unit_trim, unit_art = grid.slot(slot)
+                trims.append(unit_trim)
+                lines.extend(_unit_lines(unit_trim))
+                if mode == "fold":
+                    back = item.back or _blank_back(item.front)
+                    pair = pair_placements(unit_trim, unit_art, grid.rotation_deg, w, h, page=number,
+                                           item_id=item.id, copy=copy, component=item.component,
+                                           front=item.front, back=back)
+                    faces.extend(zip(pair, (item.front, back)))
+                    arts.extend(p.art for p in pair)
+                    seg = fold_segment(unit_trim, grid.rotation_deg, w, h)
+                    folds.append(seg)
+                    vertical = abs(seg[0] - seg[2]) < 1e-9
+                    lines.append(Line(vertical, seg[0] if vertical else seg[1], "fold"))
+                    cut_paths.append(_pair_cut_ops(pair, unit_trim, item.front))
+                    if options.cut_lines or item.front.shape != "rect":
+                        outlines.extend(pair)
+                else:
+                    p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
+                                  art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
+                                  shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component)
+                    faces.append((p, item.front))
+                    arts.append(unit_art)
+                    cut_paths.append(placement_cut_ops(p))
+                    if options.cut_lines or item.front.shape != "rect":
+                        outlines.append(p)
+            marks = grid_marks(arts, _dedupe(lines), trims, grid.region)
+            pages.append(dict(number=number, page=page, side="fold" if mode == "fold" else
+                              ("recto" if mode == "duplex" else "single"), faces=faces, marks=marks,
+                              outlines=outlines, folds=folds, band=grid.label_band, cut_paths=cut_paths,
+                              flip=None))
+            if mode == "duplex":
+                number = len(pages) + 1
+                backs = []
+                for (item, _), (p, face) in zip(chunk, faces):
+                    if item.back is None:
+                        continue
+                    backs.append((back_placement(p, item.back, flip, oriented=item.back_oriented, page=number),
+                                  item.back))
+                pages.append(dict(number=number, page=page, side="verso", faces=backs, marks=[],
+                                  outlines=[], folds=[], band=flip.map_box(grid.label_band), cut_paths=[],
+                                  flip=options.duplex))
+    return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper)
+
+
+def _blank_back(front: Face) -> Face:
+    return Face(front.width_mm, front.height_mm, lambda canvas: None, bleed_mm=front.bleed_mm,
+                safe_mm=front.safe_mm, shape=front.shape, corner_mm=front.corner_mm)
+
+
+def _pair_cut_ops(pair: list[Placement], unit_trim: Box, front: Face) -> tuple:
+    """A rectangular pair is cut round as one piece; other shapes round each face."""
+    if front.shape == "rect":
+        x, y, w, h = unit_trim
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    return tuple(op for p in pair for op in placement_cut_ops(p))
+
+
+def _finish_page(d: dict) -> PlannedPage:
+    page: Page = d["page"]
+    placements = tuple(replace(p, trim=box3(p.trim), art=box3(p.art)) for p, _ in d["faces"])
+    info = PageInfo(number=d["number"], width_mm=page.width_mm, height_mm=page.height_mm,
+                    kind="fold" if d["side"] == "fold" else "sheet",
+                    side="verso" if d["side"] == "verso" else ("recto" if d["side"] == "recto" else "single"),
+                    label="", placements=placements, flip=d["flip"])
+    return PlannedPage(info, tuple(d["faces"]), tuple(d["marks"]), tuple(d["outlines"]), tuple(d["folds"]),
+                       d["band"], tuple(tuple(ops) for ops in d["cut_paths"]))
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+_SIDE_FR = {"recto": "recto", "verso": "verso", "single": "recto seul"}
+
+
+def _setting_fr(mode: str, options: PrintOptions) -> str:
+    if mode == "duplex":
+        return f"imprimer à 100 %, {options.print_setting_fr}"
+    return "imprimer à 100 %, recto seul"
+
+
+def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
+                  kind: str = "cards", shared_cuts: bool = True) -> ImposedDocument:
+    """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto."""
+    plan = plan_sheets(items, options, shared_cuts=shared_cuts)
+    total = len(plan.pages)
+    pdf = new_pdf(options, title=f"{game_title} — {component_name}")
+    infos, cut_files = [], []
+    setting = _setting_fr(plan.mode, options)
+    for planned in plan.pages:
+        info = planned.info
+        side = "recto et verso côte à côte, à plier" if plan.mode == "fold" else _SIDE_FR[info.side]
+        label = page_label(game_title, component_name, info.number, total, side, setting)
+        info = replace(info, label=label)
+        single = info.placements[0] if len(info.placements) == 1 else None
+        pdf.begin_page(info.width_mm, info.height_mm, trim=single.trim if single else None,
+                       bleed=single.art if single else None)
+        if single:
+            info = replace(info, trim_box=single.trim, bleed_box=single.art)
+        for placement, face in planned.faces:
+            draw_face(pdf, face, placement)
+        for p in planned.outlines:
+            pdf.path(transform_ops(outline_ops(p.shape, p.width_mm, p.height_mm, p.corner_mm), p.transform),
+                     stroke=OUTLINE_STROKE)
+        for x1, y1, x2, y2 in planned.fold_lines:
+            pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
+        draw_marks(pdf, planned.marks)
+        draw_label(pdf, planned.label_band, label)
+        infos.append(info)
+        if info.side != "verso":
+            cut_files.append((info.number, cut_svg(info.width_mm, info.height_mm, planned.cut_paths,
+                                                   title=f"{game_title} — {component_name} — page {info.number} "
+                                                         f"— découpe")))
+    return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
+                           paper=options.paper, guide=_guide(plan, options, kind, component_name, items),
+                           cut_files=tuple(cut_files))
+
+
+_STOCK_FR = {
+    "cards": "papier 160 à 250 g/m² (ou 80 g/m² glissé dans des protège-cartes devant une carte à jouer)",
+    "tiles": "papier 80 à 120 g/m², collé sur du carton gris de 1 à 2 mm",
+    "counters": "papier 80 à 120 g/m², collé sur du carton gris de 1 à 2 mm",
+}
+
+
+def _guide(plan: SheetPlan, options: PrintOptions, kind: str, name: str, items: Sequence[Item]) -> GuideInfo:
+    steps = ["Imprimez à 100 % (taille réelle), sans « ajuster à la page »."]
+    if plan.mode == "duplex":
+        sides = options.print_setting_fr
+        steps.append(f"Imprimez en recto verso, retournement sur le {'bord long' if options.duplex == 'long' else 'bord court'} :"
+                     " chaque verso suit son recto.")
+        steps.append("Avant tout, imprimez une seule feuille et vérifiez par transparence que les dos tombent "
+                     "derrière les faces.")
+    elif plan.mode == "fold":
+        sides = "recto seul"
+        steps.append("Chaque pièce a sa face et son dos côte à côte : découpez la paire, pliez sur le pointillé, "
+                     "collez les deux moitiés dos à dos.")
+    else:
+        sides = "recto seul"
+    steps.append("Coupez d'un trait de cutter à la règle en prolongeant les traits de coupe d'un bord à l'autre "
+                 "de la feuille.")
+    if any(it.front.shape != "rect" for it in items):
+        steps.append("Les pièces rondes, hexagonales ou triangulaires se découpent le long du trait gris.")
+    if kind in ("tiles", "counters"):
+        steps.append("Collez la feuille sur du carton avant de découper.")
+    copies = sum(it.copies for it in items)
+    return GuideInfo(title=name, sides=sides, paper_fr=_STOCK_FR.get(kind, "papier 80 à 160 g/m²"),
+                     steps=tuple(steps), pages=len(plan.pages), copies=copies)

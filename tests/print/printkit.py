@@ -1,0 +1,99 @@
+"""Helpers for the print-layer tests: synthetic faces whose colours name them, and PDF read-back in mm.
+
+Each synthetic face fills its bleed box, then draws its trim box in a colour
+that encodes (item number, side), then a 4 mm orientation marker at trim-local
+(2, 2): reading the PDF back tells which item landed where and which way up.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+
+from generator.components.face import Face, Item
+
+MM_PER_PT = 25.4 / 72.0
+POKER = (63.5, 88.9)
+
+SIDE_CODE = {"front": (200, 100), "back": (100, 200)}
+MARK_CODE = {"front": (40, 40), "back": (70, 70)}
+
+
+def hexc(rgb) -> str:
+    return "#%02X%02X%02X" % tuple(rgb)
+
+
+def synthetic_face(index: int, side: str, w: float = POKER[0], h: float = POKER[1], *, bleed: float = 3.0,
+                   shape: str = "rect", seen: list | None = None) -> Face:
+    def draw(canvas):
+        if seen is not None:
+            seen.append(getattr(canvas, "ink_saver", None))
+        canvas.rect(0, 0, w + 2 * bleed, h + 2 * bleed, fill="#C8DCF0" if side == "front" else "#F0DCC8")
+        canvas.rect(bleed, bleed, w, h, fill=hexc((index, *SIDE_CODE[side])))
+        canvas.rect(bleed + 2, bleed + 2, 4, 4, fill=hexc((index, *MARK_CODE[side])))
+    return Face(w, h, draw, bleed_mm=bleed, shape=shape)
+
+
+def synthetic_items(n: int, w: float = POKER[0], h: float = POKER[1], *, back: bool = True, oriented=False,
+                    bleed: float = 3.0, shape: str = "rect", component: str = "cartes") -> list[Item]:
+    items = []
+    for i in range(n):
+        is_oriented = oriented(i) if callable(oriented) else oriented
+        items.append(Item(id=f"c{i:02d}", component=component, front=synthetic_face(i, "front", w, h, bleed=bleed,
+                                                                                     shape=shape),
+                          back=synthetic_face(i, "back", w, h, bleed=bleed, shape=shape) if back else None,
+                          back_oriented=is_oriented))
+    return items
+
+
+def open_pdf(data: bytes) -> pdfplumber.PDF:
+    return pdfplumber.open(io.BytesIO(data))
+
+
+def colour_of(obj) -> tuple[int, int, int] | None:
+    c = obj.get("non_stroking_color")
+    if not c or len(c) != 3:
+        return None
+    return tuple(int(round(v * 255)) for v in c)
+
+
+def rects_by_colour(page) -> dict[tuple[int, int, int], list[tuple[float, float, float, float]]]:
+    """Filled rectangles of a pdfplumber page, in mm (x, y, w, h), keyed by fill colour."""
+    out: dict = {}
+    for r in page.rects:
+        key = colour_of(r)
+        if key is None:
+            continue
+        out.setdefault(key, []).append((r["x0"] * MM_PER_PT, r["top"] * MM_PER_PT,
+                                        (r["x1"] - r["x0"]) * MM_PER_PT, (r["bottom"] - r["top"]) * MM_PER_PT))
+    return out
+
+
+def lines_mm(page) -> list[dict]:
+    """Straight lines: endpoints in mm, width in mm, dashed or not."""
+    out = []
+    for ln in page.lines:
+        pts = [(x * MM_PER_PT, y * MM_PER_PT) for x, y in ln["pts"]]
+        dash = ln.get("dash")
+        out.append({"p0": pts[0], "p1": pts[-1], "width": ln["linewidth"] * MM_PER_PT,
+                    "dashed": bool(dash and dash[0])})
+    return out
+
+
+def segment_hits_box(p0, p1, box, margin: float = 0.0) -> bool:
+    """Whether an axis-parallel segment comes within `margin` of the box (x, y, w, h)."""
+    x0, x1 = sorted((p0[0], p1[0]))
+    y0, y1 = sorted((p0[1], p1[1]))
+    return (x0 - margin < box[0] + box[2] and x1 + margin > box[0] and
+            y0 - margin < box[1] + box[3] and y1 + margin > box[1])
+
+
+def segment_inside(p0, p1, box, tol: float = 0.0) -> bool:
+    """Whether both ends of a segment lie in the box (its edges included, within tol)."""
+    return all(box[0] - tol <= x <= box[0] + box[2] + tol and box[1] - tol <= y <= box[1] + box[3] + tol
+               for x, y in (p0, p1))
+
+
+def close(a, b, tol: float) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b))

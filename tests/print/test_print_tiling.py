@@ -1,0 +1,134 @@
+"""Boards and mats: whole on one page when the paper allows, else tiles that cover it with the stated overlap."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from printkit import MM_PER_PT, lines_mm, open_pdf, segment_hits_box, synthetic_face
+from pypdf import PdfReader
+
+from generator.components.face import Item
+from generator.print import PrintOptions, plan_tiling, tile_face
+from generator.print.tiling import row_name
+
+TOL = 1e-6
+
+
+def board(w, h):
+    return Item("plateau", "plateau", synthetic_face(0, "front", w, h))
+
+
+def tile(w, h, **kw):
+    return tile_face(board(w, h), PrintOptions(**kw), game_title="Essai", component_name="Plateau")
+
+
+def _coverage(windows, length, axis):
+    spans = sorted({(w[axis], w[axis] + w[axis + 2]) for w in windows})
+    return spans
+
+
+@pytest.mark.parametrize("size,kw", [((600.0, 400.0), {}), ((600.0, 400.0), {"overlap_mm": 15.0}),
+                                     ((450.0, 300.0), {"paper": "letter"}), ((900.0, 600.0), {"paper": "a3"})])
+def test_tiles_cover_the_whole_board_with_the_stated_overlap(size, kw):
+    doc = tile(*size, **kw)
+    overlap = kw.get("overlap_mm", 10.0)
+    tiles = [p for p in doc.pages if p.kind == "tile"]
+    assert len(tiles) > 1
+    full_w, full_h = size[0] + 6, size[1] + 6          # the bleed box is what gets printed
+    for axis, length in ((0, full_w), (1, full_h)):
+        spans = _coverage([p.window for p in tiles], length, axis)
+        assert spans[0][0] == pytest.approx(0, abs=1e-3)
+        assert spans[-1][1] == pytest.approx(length, abs=1e-3)
+        for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
+            assert a1 - b0 == pytest.approx(overlap, abs=1e-3)   # neighbours share exactly the overlap
+    for p in tiles:
+        (pl,) = p.placements
+        x, y, w, h = pl.art
+        assert w == pytest.approx(p.window[2]) and h == pytest.approx(p.window[3])
+        assert 5 - TOL <= x and x + w <= p.width_mm - 5 + TOL and 5 - TOL <= y and y + h <= p.height_mm - 5 + TOL
+        # the board moves with its window: the window's board point is where its art starts on the page
+        assert pl.trim[0] - 3 + p.window[0] == pytest.approx(x, abs=1e-3)
+        assert pl.trim[1] - 3 + p.window[1] == pytest.approx(y, abs=1e-3)
+
+
+def test_tiles_are_named_row_letter_column_number_and_the_map_comes_last():
+    doc = tile(600.0, 400.0)
+    t = plan_tiling(606.0, 406.0, PrintOptions())
+    names = [p.tile for p in doc.pages if p.kind == "tile"]
+    assert names == [f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns)]
+    assert names[:2] == ["A1", "A2"] and doc.pages[-1].kind == "map"
+    pdf = open_pdf(doc.pdf)
+    for info, page in zip(doc.pages, pdf.pages):
+        text = page.extract_text()
+        if info.kind == "tile":
+            assert f"feuille {info.tile}" in text and f"page {info.number}/{len(doc.pages)}" in text
+    map_text = pdf.pages[-1].extract_text()
+    for name in names:
+        assert name in map_text
+
+
+def test_the_fewest_pages_win_when_choosing_the_paper_way_up():
+    t = plan_tiling(606.0, 406.0, PrintOptions())
+    # portrait A4: 191 x 273 mm of window room -> 4 x 2 = 8; landscape: 278 x 186 -> 3 x 3 = 9
+    assert (t.page.orientation, t.columns, t.rows) == ("portrait", 4, 2)
+
+
+def test_alignment_marks_show_where_the_next_sheet_edge_goes():
+    doc = tile(600.0, 400.0)
+    pdf = open_pdf(doc.pdf)
+    a1, page = doc.pages[0], pdf.pages[0]
+    art = a1.placements[0].art
+    edge_x = art[0] + art[2] - 10.0          # A2's left edge lies here once laid on A1
+    edge_y = art[1] + art[3] - 10.0          # B1's top edge
+    lines = lines_mm(page)
+    vertical = [ln for ln in lines if abs(ln["p0"][0] - edge_x) < 1e-3 and abs(ln["p1"][0] - edge_x) < 1e-3]
+    horizontal = [ln for ln in lines if abs(ln["p0"][1] - edge_y) < 1e-3 and abs(ln["p1"][1] - edge_y) < 1e-3]
+    assert len(vertical) == 2 and len(horizontal) == 2
+    for ln in vertical + horizontal:
+        assert ln["dashed"]
+        assert not segment_hits_box(ln["p0"], ln["p1"], art, 0.0)   # outside the art, in the margin
+
+
+def test_tile_marks_stay_off_the_art():
+    doc = tile(600.0, 400.0)
+    pdf = open_pdf(doc.pdf)
+    for info, page in zip(doc.pages, pdf.pages):
+        if info.kind != "tile":
+            continue
+        art = info.placements[0].art
+        for ln in lines_mm(page):
+            assert not segment_hits_box(ln["p0"], ln["p1"], art, 0.0)
+
+
+def test_a_board_that_fits_a3_is_printed_whole_with_its_trim_and_bleed_boxes():
+    doc = tile(380.0, 270.0, paper="a3")
+    assert len(doc.pages) == 1 and doc.pages[0].kind == "sheet"
+    info = doc.pages[0]
+    (p,) = info.placements
+    assert p.trim[2:] == (380.0, 270.0)
+    page = PdfReader(io.BytesIO(doc.pdf)).pages[0]
+    h = info.height_mm
+    trim = [float(v) * MM_PER_PT for v in page.trimbox]
+    assert trim == pytest.approx([p.trim[0], h - p.trim[1] - 270.0, p.trim[0] + 380.0, h - p.trim[1]], abs=0.01)
+    bleed = [float(v) * MM_PER_PT for v in page.bleedbox]
+    assert bleed == pytest.approx([p.art[0], h - p.art[1] - p.art[3], p.art[0] + p.art[2], h - p.art[1]], abs=0.01)
+    assert p.art[2] - p.trim[2] == pytest.approx(6.0)        # the whole 3 mm bleed on both sides
+
+
+def test_the_same_board_on_a4_is_tiled():
+    doc = tile(380.0, 270.0)
+    assert sum(p.kind == "tile" for p in doc.pages) == 4 and doc.pages[-1].kind == "map"
+
+
+def test_a_board_whose_trim_fits_inside_the_margin_stays_whole_with_its_outline_drawn():
+    # 194 mm square on A4: no room for 4.5 mm of marks each side of the trim (194 + 9 > 200), but the trim fits.
+    doc = tile(194.0, 194.0)
+    assert [p.kind for p in doc.pages] == ["sheet"]
+    (p,) = doc.pages[0].placements
+    assert p.art[0] >= 5 - TOL and p.art[0] + p.art[2] <= 205 + TOL
+    page = open_pdf(doc.pdf).pages[0]
+    outline = [r for r in page.rects if r.get("stroke") and not r.get("fill")]
+    assert [(round(r["width"] * MM_PER_PT, 3), round(r["height"] * MM_PER_PT, 3)) for r in outline] == [(194.0, 194.0)]
+    for ln in lines_mm(page):
+        assert not segment_hits_box(ln["p0"], ln["p1"], p.art, 0.0)
