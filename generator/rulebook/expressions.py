@@ -1,0 +1,245 @@
+"""Jinja expressions in rules.fr.md, evaluated in a sandbox before the Markdown is read.
+
+A rules file is content, not code: it may read the game's data (title,
+components, counts) and place diagrams, nothing more. The immutable sandbox
+refuses attributes that lead to Python internals, StrictUndefined turns a
+typo into an error, and the loader refuses every file. Whatever goes wrong
+becomes a ContentError naming the rules file and the line of the expression.
+
+Figures are placed with markers (private-use characters the Markdown reader
+recognises), so the figure's number, id and source line travel with it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined
+from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..content.errors import ContentError
+from .figures import Figure, FigureLookup
+from .material import MaterialLine, MaterialList, material_list, setup_counts
+
+# Markers put in the expanded text; U+E000-U+E003 are private use and never typed by an author.
+FIGURE_OPEN, FIGURE_CLOSE = "\ue000", "\ue001"
+REF_OPEN, REF_CLOSE = "\ue002", "\ue003"
+_MARKERS = (FIGURE_OPEN, FIGURE_CLOSE, REF_OPEN, REF_CLOSE)
+# Characters that would change the Markdown meaning of a value inserted into the text.
+_MARKDOWN_SPECIAL = "\\`*_[]<>#|~"
+
+
+class MarkdownText(str):
+    """Text a helper returns as Markdown on purpose (a list, a figure marker): inserted unescaped."""
+
+
+@dataclass(frozen=True)
+class FigureUse:
+    """A diagram placed in the text: its number in the book, id, figure and the rules line that placed it."""
+    number: int
+    id: str
+    figure: Figure
+    line: int | None
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    """A reference to a figure ("figure 3") made in the text, resolved once every figure is placed."""
+    id: str
+    line: int | None
+
+
+@dataclass
+class Expansion:
+    """The rules text with every expression evaluated, and the way back to the source lines."""
+    text: str
+    path: Path
+    line_map: list[int]                    # expanded line index (0-based) -> source line (1-based)
+    figures: list[FigureUse] = field(default_factory=list)
+    refs: list[FigureRef] = field(default_factory=list)
+
+    def source_line(self, expanded_line: int) -> int:
+        """1-based source line of a 0-based line of the expanded text."""
+        if not self.line_map:
+            return 1
+        return self.line_map[min(max(expanded_line, 0), len(self.line_map) - 1)]
+
+
+class _NoFiles(BaseLoader):
+    """Rules read no file: include, import and extends all fail here."""
+
+    def get_source(self, environment, template):
+        raise TemplateNotFound(template)
+
+
+class _HelperError(Exception):
+    """A helper refused its arguments; becomes a ContentError at the calling line."""
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, MarkdownText):
+        return value
+    if isinstance(value, MaterialList):
+        return MarkdownText(str(value))
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()       # a typo or an unsafe attribute: its own clear error
+    if callable(value):
+        # Printing a function would also print its memory address: different on every run.
+        raise _HelperError(f"this expression gives a function ({getattr(value, '__name__', 'callable')}); "
+                           "call it with parentheses")
+    text = value if isinstance(value, str) else str(value)
+    for marker in _MARKERS:
+        text = text.replace(marker, "")
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+
+
+def make_environment() -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(
+        undefined=StrictUndefined,
+        autoescape=False,
+        loader=_NoFiles(),
+        finalize=_finalize,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+def game_context(game: Any) -> dict[str, Any]:
+    """What a rules file may read: the game's info, its components by id, and helpers over them."""
+    components = types.MappingProxyType({c.id: c for c in game.components})
+
+    def materiel() -> MaterialList:
+        return material_list(game.components)
+
+    def setup_counts_of(board_id: str) -> Mapping[str, int]:
+        if board_id not in components:
+            raise _HelperError(f"setup_counts({board_id!r}): no component '{board_id}' "
+                               f"(components: {', '.join(components)})")
+        return types.MappingProxyType(setup_counts(components[board_id]))
+
+    return {
+        "game": game.info,
+        "components": components,
+        "variants": game.info.variants,
+        "assumptions": game.info.assumptions,
+        "materiel": materiel,
+        "setup_counts": setup_counts_of,
+    }
+
+
+def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureLookup, *,
+           first_number: int = 1) -> Expansion:
+    """Evaluate the expressions of a rules file; figures are numbered from `first_number`."""
+    path = Path(path)
+    filename = str(path)
+    for lineno, text in enumerate(source.splitlines(), start=1):
+        for marker in _MARKERS:
+            if marker in text:
+                raise ContentError(path, lineno, f"character U+{ord(marker):04X} is reserved; remove it")
+    env = make_environment()
+    expansion = Expansion("", path, [])
+
+    def diagram(figure_id: Any) -> MarkdownText:
+        figure_id = str(figure_id)
+        line = _calling_line(filename)
+        figure = _find_figure(figures, figure_id)
+        number = first_number + len(expansion.figures)
+        expansion.figures.append(FigureUse(number, figure_id, figure, line))
+        # The Markdown reader splits the paragraph around the marker: the figure is a block of its own.
+        return MarkdownText(f"{FIGURE_OPEN}{len(expansion.figures) - 1}{FIGURE_CLOSE}")
+
+    def figure_ref(figure_id: Any) -> MarkdownText:
+        figure_id = str(figure_id)
+        _find_figure(figures, figure_id)
+        expansion.refs.append(FigureRef(figure_id, _calling_line(filename)))
+        return MarkdownText(f"{REF_OPEN}{len(expansion.refs) - 1}{REF_CLOSE}")
+
+    env.globals.update(context)
+    env.globals["diagram"] = diagram
+    env.globals["figure_ref"] = figure_ref
+    try:
+        code = env.compile(source, name=path.name, filename=filename)
+        template = env.template_class.from_code(env, code, env.make_globals(None), None)
+        text = template.render()
+    except ContentError:
+        raise
+    except TemplateSyntaxError as err:
+        raise ContentError(path, err.lineno, f"expression syntax error: {err.message}") from None
+    except TemplateNotFound as err:
+        raise ContentError(path, _error_line(filename, err),
+                           f"a rules file cannot include, import or extend files ('{err.name}')") from None
+    except SecurityError as err:
+        raise ContentError(path, _error_line(filename, err), f"not allowed in a rules file: {err}") from None
+    except UndefinedError as err:
+        raise ContentError(path, _error_line(filename, err), f"unknown name or attribute: {err}") from None
+    except _HelperError as err:
+        raise ContentError(path, _error_line(filename, err), str(err)) from None
+    except TemplateError as err:
+        raise ContentError(path, _error_line(filename, err), f"expression error: {err}") from None
+    except Exception as err:  # any Python error inside an expression is the content's fault
+        raise ContentError(path, _error_line(filename, err),
+                           f"expression error: {type(err).__name__}: {err}") from None
+    expansion.text = text
+    expansion.line_map = _line_map(source, text)
+    return expansion
+
+
+def _find_figure(figures: FigureLookup, figure_id: str) -> Figure:
+    try:
+        return figures.get(figure_id)
+    except KeyError:
+        known = figures.known_ids()
+        if known is None:
+            raise _HelperError(f"unknown diagram '{figure_id}'") from None
+        close = difflib.get_close_matches(figure_id, known, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise _HelperError(f"unknown diagram '{figure_id}'{hint}; diagrams: {', '.join(known) or 'none'}") from None
+
+
+def _calling_line(filename: str) -> int | None:
+    """The rules line of the expression being evaluated: the innermost frame of the compiled template."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == filename:
+            template = frame.f_globals.get("__jinja_template__")
+            if template is not None:
+                return template.get_corresponding_lineno(frame.f_lineno)
+        frame = frame.f_back
+    return None
+
+
+def _error_line(filename: str, err: BaseException) -> int | None:
+    """Jinja rewrites tracebacks so template frames carry the template's lines; take the innermost."""
+    line = None
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _line_map(source: str, text: str) -> list[int]:
+    """For each expanded line, the source line it came from (lines inside an expression's output map to it)."""
+    src, out = source.splitlines(), text.splitlines()
+    mapping = [1] * len(out)
+    matcher = difflib.SequenceMatcher(None, src, out, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        for j in range(j1, j2):
+            if tag == "equal":
+                mapping[j] = i1 + (j - j1) + 1
+            else:
+                mapping[j] = min(i1 + (j - j1), max(i2 - 1, i1)) + 1
+    return mapping
+
+
+__all__ = ["expand", "game_context", "Expansion", "FigureUse", "FigureRef", "MarkdownText", "MaterialLine",
+           "FIGURE_OPEN", "FIGURE_CLOSE", "REF_OPEN", "REF_CLOSE"]

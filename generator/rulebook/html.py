@@ -1,0 +1,145 @@
+"""The HTML edition of a rulebook: one standalone file from templates/rulebook/rulebook.html.j2.
+
+The template walks the same document model as the PDF, so both editions say
+the same thing. Figures are drawn again into inline SVG through the same mm
+canvas (ids prefixed per figure, since one HTML page shares one id space); the
+font is subset to the characters the page uses and inlined once, so the file
+needs nothing beside it.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from ..draw import fonts
+from ..draw.svg import FONT_FAMILY, SvgCanvas
+from .markdown import Document
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+_XML_PROLOGUE = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+_STYLE = re.compile(r"<style[^>]*>.*?</style>", re.S)
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def inline_svg(svg: str, prefix: str) -> str:
+    """An SVG document made fit to sit inside HTML: no prologue, no font styles, ids made unique."""
+    svg = _XML_PROLOGUE.sub("", svg)
+    svg = _STYLE.sub("", svg)          # the page's own @font-face covers every figure's text
+    for old in sorted(set(_ID.findall(svg)), key=len, reverse=True):
+        new = f"{prefix}-{old}"
+        svg = svg.replace(f'id="{old}"', f'id="{new}"').replace(f"url(#{old})", f"url(#{new})")
+        svg = svg.replace(f'href="#{old}"', f'href="#{new}"')
+    return svg
+
+
+@lru_cache(maxsize=32)
+def _subset(bold: bool, italic: bool, chars: str) -> bytes:
+    """One face cut down to `chars`; kerning kept, hinting dropped (screens and printers do without)."""
+    options = subset.Options()
+    options.name_IDs = ["*"]          # the name table carries the OFL licence notice
+    options.notdef_outline = True
+    options.layout_features = ["kern"]
+    options.hinting = False
+    with TTFont(str(fonts.font_file(bold, italic)), recalcTimestamp=False) as font:
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=chars)
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue()
+
+
+def font_css(text: str, faces: set[tuple[bool, bool]]) -> str:
+    """@font-face rules for the faces the page uses, each subset to the characters of the page."""
+    chars = "".join(sorted(set(text) - {"\n", "\r", "\t"}))
+    rules = []
+    for bold, italic in sorted(faces):
+        data = base64.b64encode(_subset(bold, italic, chars)).decode("ascii")
+        rules.append(f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
+                     f"font-style:{'italic' if italic else 'normal'};"
+                     f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+    return "\n".join(rules)
+
+
+def figure_svg(figure: Any, prefix: str) -> tuple[str, set]:
+    """The figure drawn into SVG without its own fonts (the page has them), and the faces its text uses."""
+    canvas = SvgCanvas(figure.width_mm, figure.height_mm, title=str(getattr(figure, "caption", "")),
+                       embed_fonts=False)
+    figure.draw(canvas)
+    faces = set(getattr(canvas, "_used", {}).keys())
+    return inline_svg(canvas.tostring(), prefix), faces
+
+
+def _faces(document: Document) -> set[tuple[bool, bool]]:
+    faces = {(False, False), (True, False)}           # body text; headings, labels and table heads
+    def visit(spans):
+        for s in spans:
+            faces.add((s.bold, s.italic))
+    for b in _walk(document.blocks):
+        for spans in _spans_of(b):
+            visit(spans)
+    if document.figures:
+        faces.add((False, True))                      # captions are set in italic
+    return faces
+
+
+def _walk(blocks):
+    for b in blocks:
+        yield b
+        if b.kind == "list":
+            for item in b.items:
+                yield from _walk(item)
+        elif b.kind == "quote":
+            yield from _walk(b.blocks)
+
+
+def _spans_of(b):
+    if b.kind in ("heading", "paragraph"):
+        return [b.spans]
+    if b.kind == "table":
+        return list(b.header) + [c for row in b.rows for c in row]
+    if b.kind == "figure":
+        return [b.caption]
+    return []
+
+
+def contents(document: Document) -> list[tuple[Any, list]]:
+    """Sections with their subsections, for the table of contents (a stray subsection stands alone)."""
+    groups: list[tuple[Any, list]] = []
+    for h in document.headings:
+        if h.level == 1 or not groups:
+            groups.append((h, []))
+        elif h.level == 2:
+            groups[-1][1].append(h)
+    return groups
+
+
+def _environment(templates: Path) -> Environment:
+    env = Environment(loader=FileSystemLoader(str(templates)), autoescape=select_autoescape(["html", "j2"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    return env
+
+
+def render_html(document: Document, info: Any, *, accent: str, templates: Path | None = None) -> str:
+    env = _environment(Path(templates or TEMPLATES_DIR))
+    template = env.get_template("rulebook/rulebook.html.j2")
+    svgs, faces = {}, _faces(document)
+    for f in document.figures:
+        svg, used = figure_svg(f.figure, f"fig{f.number}")
+        svgs[f.number] = Markup(svg)
+        faces |= used
+    toc = contents(document)
+    values = dict(info=info, document=document, toc=toc, svgs=svgs, accent=accent, font_family=FONT_FAMILY)
+    draft = template.render(**values, fonts_css="")
+    return template.render(**values, fonts_css=Markup(font_css(draft, faces)))

@@ -1,0 +1,655 @@
+"""The rulebook as a typeset PDF, with reportlab's platypus.
+
+A title page, a table of contents with links, the rules, the appendices;
+a running header (title, version, licence) and a "page n/N" footer; PDF
+bookmarks for every heading; figures drawn as vectors through the mm canvas,
+numbered and captioned. Headings stay with what follows them; a paragraph
+never leaves a single line alone at the foot or the head of a page.
+
+The narrow no-break space (U+202F) is not in our font and reportlab would
+break a line at it, so it is typeset as a no-break space (U+00A0, in the
+font, never a break point for reportlab) set small enough to be exactly
+fonts.NNBSP_EM wide.
+
+`invariant=1` keeps dates and random ids out: the same book gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
+                                PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.tableofcontents import IndexingFlowable
+
+from ..draw import fonts
+from ..draw.pdf import ReportlabCanvas
+from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
+from .markdown import (CodeBlock, Document, FigureBlock, Heading, ListBlock, Paragraph as ParaBlock, Quote, Rule,
+                       Span, Table as TableBlock, plain)
+
+INK = "#222222"
+QUIET = "#6B6B6B"
+DEFAULT_ACCENT = "#7A1F1F"
+
+# Paper sizes in mm, portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Page geometry and type sizes of one edition; every length in mm, every size in pt."""
+    name: str
+    page_w_mm: float
+    page_h_mm: float
+    inner_mm: float          # margin on the binding side (left on odd pages)
+    outer_mm: float
+    top_mm: float
+    bottom_mm: float
+    body_pt: float
+    table_pt: float
+    caption_pt: float
+    h1_pt: float
+    h2_pt: float
+    h3_pt: float
+    title_pt: float
+    header_pt: float
+    leading: float = 1.25
+    accent: str = DEFAULT_ACCENT
+    allow_widows: bool = False     # True only to show, in tests, what the rule prevents
+
+    @property
+    def text_w_mm(self) -> float:
+        return self.page_w_mm - self.inner_mm - self.outer_mm
+
+    @property
+    def text_h_mm(self) -> float:
+        return self.page_h_mm - self.top_mm - self.bottom_mm
+
+
+def theme_for(paper: str = "a4", *, half: bool = False, accent: str = DEFAULT_ACCENT) -> Theme:
+    """The full-page edition of `paper`, or (half=True) the booklet edition on half of it."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    w, h = PAPERS[paper]
+    if half:
+        w, h = h / 2.0, w
+    if w >= 200:
+        # A full page: one column of about 75 characters, the comfortable measure.
+        side = round(w * 0.17, 1)
+        return Theme(f"{paper}", w, h, side, side, 25.0, 24.0, body_pt=10.5, table_pt=9.0, caption_pt=9.0,
+                     h1_pt=18.0, h2_pt=13.5, h3_pt=11.5, title_pt=44.0, header_pt=7.5, accent=accent)
+    # A booklet page: a little more room on the fold side, where the staples are.
+    return Theme(f"{paper}-half", w, h, 17.0, 13.0, 19.0, 18.0, body_pt=9.5, table_pt=8.5, caption_pt=8.5,
+                 h1_pt=15.0, h2_pt=12.0, h3_pt=10.5, title_pt=34.0, header_pt=7.0, accent=accent)
+
+
+# --- fonts ---------------------------------------------------------------------------------
+
+FONT = {(b, i): fonts.font_name(TextStyle(bold=b, italic=i)) for b in (False, True) for i in (False, True)}
+registerFontFamily(FONT[(False, False)], normal=FONT[(False, False)], bold=FONT[(True, False)],
+                   italic=FONT[(False, True)], boldItalic=FONT[(True, True)])
+
+
+@lru_cache(maxsize=None)
+def _nbsp_em(bold: bool, italic: bool) -> float:
+    return pdfmetrics.stringWidth("\u00a0", FONT[(bold, italic)], 1000) / 1000.0
+
+
+def gap_markup(size_pt: float, bold: bool = False, italic: bool = False) -> str:
+    """The narrow no-break space as platypus markup: a no-break space scaled to NNBSP_EM."""
+    return f'<font size="{size_pt * fonts.NNBSP_EM / _nbsp_em(bold, italic):.3f}">\u00a0</font>'
+
+
+def markup(spans, size_pt: float, accent: str, *, bold: bool = False) -> str:
+    """Platypus paragraph markup for runs of text, every character one our font has."""
+    out = []
+    for s in spans:
+        if s.text == "\n":
+            out.append("<br/>")
+            continue
+        b, i = bold or s.bold, s.italic
+        text = escape(s.text).replace("\n", "<br/>")
+        text = text.replace(fonts.NNBSP, gap_markup(size_pt, b, i))
+        if s.code:
+            text = f'<font color="{QUIET}">{text}</font>'
+        if s.italic:
+            text = f"<i>{text}</i>"
+        if s.bold:
+            text = f"<b>{text}</b>"
+        if s.href:
+            text = f'<a href="{escape(s.href, {chr(34): "&quot;"})}" color="{accent}">{text}</a>'
+        out.append(text)
+    return "".join(out)
+
+
+def outline_text(text: str) -> str:
+    """Bookmark titles are shown by the viewer's own font: plain spaces are safest there."""
+    return text.replace(fonts.NNBSP, "\u00a0").replace("\n", " ")
+
+
+def _colour(hex_colour: str) -> Color:
+    return Color(*hex_to_rgb(hex_colour))
+
+
+# --- styles ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    h: tuple                 # heading styles, levels 1..4
+    caption: ParagraphStyle
+    table: ParagraphStyle
+    table_head: ParagraphStyle
+    toc: tuple               # TOC levels 1..2
+    toc_page: ParagraphStyle
+    code: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    cover: ParagraphStyle
+    cover_small: ParagraphStyle
+
+
+def make_styles(t: Theme) -> Styles:
+    regular, bold, italic = FONT[(False, False)], FONT[(True, False)], FONT[(False, True)]
+    body = ParagraphStyle(
+        "body", fontName=regular, fontSize=t.body_pt, leading=t.body_pt * t.leading, textColor=_colour(INK),
+        alignment=TA_LEFT, spaceAfter=t.body_pt * 0.55, allowWidows=int(t.allow_widows),
+        allowOrphans=int(t.allow_widows), bulletFontName=regular, bulletFontSize=t.body_pt)
+
+    def heading(level: int, size: float, before: float, after: float) -> ParagraphStyle:
+        return ParagraphStyle(f"h{level}", parent=body, fontName=bold, fontSize=size, leading=size * 1.2,
+                              textColor=_colour(t.accent), spaceBefore=before, spaceAfter=after, keepWithNext=1)
+
+    h = (heading(1, t.h1_pt, t.body_pt * 1.6, t.body_pt * 0.9),
+         heading(2, t.h2_pt, t.body_pt * 1.1, t.body_pt * 0.45),
+         heading(3, t.h3_pt, t.body_pt * 0.9, t.body_pt * 0.3),
+         heading(4, t.body_pt, t.body_pt * 0.8, t.body_pt * 0.2))
+    table = ParagraphStyle("table", parent=body, fontSize=t.table_pt, leading=t.table_pt * 1.2, spaceAfter=0,
+                           bulletFontSize=t.table_pt)
+    toc1 = ParagraphStyle("toc1", parent=body, fontName=bold, spaceBefore=t.body_pt * 0.5, spaceAfter=0)
+    toc2 = ParagraphStyle("toc2", parent=body, leftIndent=t.body_pt * 1.2, spaceAfter=0)
+    return Styles(
+        body=body, h=h,
+        caption=ParagraphStyle("caption", parent=body, fontName=italic, fontSize=t.caption_pt,
+                               leading=t.caption_pt * 1.25, alignment=TA_CENTER, textColor=_colour("#444444"),
+                               spaceAfter=0),
+        table=table,
+        table_head=ParagraphStyle("table_head", parent=table, fontName=bold),
+        toc=(toc1, toc2),
+        toc_page=ParagraphStyle("toc_page", parent=body, alignment=TA_RIGHT, spaceAfter=0),
+        code=ParagraphStyle("code", parent=body, fontSize=t.table_pt, leading=t.table_pt * 1.3,
+                            textColor=_colour("#444444"), leftIndent=t.body_pt),
+        title=ParagraphStyle("title", parent=body, fontName=bold, fontSize=t.title_pt, leading=t.title_pt * 1.1,
+                             textColor=_colour(t.accent), alignment=TA_LEFT, spaceAfter=t.title_pt * 0.2),
+        subtitle=ParagraphStyle("subtitle", parent=body, fontName=italic, fontSize=t.h2_pt,
+                                leading=t.h2_pt * 1.3, textColor=_colour("#444444")),
+        cover=ParagraphStyle("cover", parent=body, fontSize=t.h3_pt, leading=t.h3_pt * 1.35, spaceAfter=0),
+        cover_small=ParagraphStyle("cover_small", parent=body, fontSize=t.header_pt + 1,
+                                   leading=(t.header_pt + 1) * 1.3, textColor=_colour(QUIET), spaceAfter=0),
+    )
+
+
+# --- flowables ---------------------------------------------------------------------------------
+
+class HeadingFlowable(Paragraph):
+    """A heading: its anchor, its bookmark and its line in the table of contents travel with it."""
+
+    def __init__(self, text: str, style: ParagraphStyle, *, key: str, title: str, level: int,
+                 outline_level: int, rule_colour: str | None = None, toc: bool = True):
+        super().__init__(text, style)
+        self.key, self.title, self.level, self.outline_level = key, title, level, outline_level
+        self.rule_colour, self.in_toc = rule_colour, toc
+
+    def draw(self):
+        c = self.canv
+        c.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize * 0.4)
+        c.addOutlineEntry(outline_text(self.title), self.key, level=self.outline_level, closed=False)
+        super().draw()
+        if self.rule_colour:
+            c.saveState()
+            c.setStrokeColor(_colour(self.rule_colour))
+            c.setLineWidth(0.6)
+            c.line(0, -self.style.fontSize * 0.25, self.width, -self.style.fontSize * 0.25)
+            c.restoreState()
+
+
+class FigureFlowable(Flowable):
+    """A figure drawn through the mm canvas, scaled down (never up) to fit the column."""
+
+    def __init__(self, block: FigureBlock, max_height_pt: float):
+        super().__init__()
+        self.block = block
+        self.max_height_pt = max_height_pt
+        self.scale = 1.0
+
+    def wrap(self, avail_w, avail_h):
+        fig = self.block.figure
+        w_pt, h_pt = fig.width_mm * PT_PER_MM, fig.height_mm * PT_PER_MM
+        self.scale = min(1.0, avail_w / w_pt, self.max_height_pt / h_pt)
+        self.avail_w = avail_w
+        self.width, self.height = avail_w, h_pt * self.scale
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        fig = self.block.figure
+        c.bookmarkHorizontal(self.block.anchor, 0, self.height)
+        w_pt = fig.width_mm * PT_PER_MM * self.scale
+        c.saveState()
+        # Top-left of the figure box becomes (0, 0), one unit is a millimetre, y grows downwards.
+        c.translate((self.avail_w - w_pt) / 2.0, self.height)
+        c.scale(PT_PER_MM * self.scale, -PT_PER_MM * self.scale)
+        fig.draw(ReportlabCanvas(c))
+        c.restoreState()
+
+
+class Contents(IndexingFlowable):
+    """Table of contents: one row per section and subsection, the title and the page both linked."""
+
+    def __init__(self, styles: Styles, accent: str, max_level: int = 2):
+        super().__init__()
+        self.styles, self.accent, self.max_level = styles, accent, max_level
+        self._entries: list = []
+        self._last: list = []
+        self._table = None
+
+    def beforeBuild(self):
+        self._last, self._entries = self._entries, []
+
+    def isSatisfied(self):
+        return self._entries == self._last
+
+    def notify(self, kind, stuff):
+        if kind == "TOCEntry" and stuff[0] <= self.max_level:
+            self._entries.append(stuff)
+
+    def _make(self, avail_w):
+        rows, styles = [], []
+        for i, (level, text, page, key) in enumerate(self._last or [(1, "…", 0, None)]):
+            style = self.styles.toc[min(level, 2) - 1]
+            link = f'<a href="#{key}" color="{INK}">' if key else "<a>"
+            rows.append([Paragraph(f"{link}{text}</a>", style),
+                         Paragraph(f"{link}{page}</a>", replace_style(self.styles.toc_page, style))])
+        col = max(avail_w * 0.12, 12 * PT_PER_MM)
+        table = Table(rows, colWidths=(avail_w - col, col), hAlign="LEFT")
+        table.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+        return table
+
+    def wrap(self, avail_w, avail_h):
+        self._table = self._make(avail_w)
+        return self._table.wrap(avail_w, avail_h)
+
+    def split(self, avail_w, avail_h):
+        self._table = self._make(avail_w)
+        return self._table.split(avail_w, avail_h)
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self._table.drawOn(canvas, x, y, _sW)
+
+
+def replace_style(base: ParagraphStyle, like: ParagraphStyle) -> ParagraphStyle:
+    return ParagraphStyle(base.name + "-" + like.name, parent=base, fontName=like.fontName,
+                          spaceBefore=like.spaceBefore)
+
+
+class PageCount(IndexingFlowable):
+    """Zero-size, last in the story: remembers how many pages the book has, for the 'page n/N' footers."""
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+        self._last = -1
+        self.width = self.height = 0
+
+    def beforeBuild(self):
+        self._last = self.count
+
+    def isSatisfied(self):
+        return self.count == self._last
+
+    def wrap(self, avail_w, avail_h):
+        return 0, 0
+
+    def draw(self):
+        self.count = self.canv.getPageNumber()
+
+
+# --- the document template ------------------------------------------------------------------------
+
+class RulebookTemplate(BaseDocTemplate):
+    def __init__(self, buffer, theme: Theme, info: Any, page_count: PageCount, **kw):
+        self.theme, self.info, self.page_count = theme, info, page_count
+        super().__init__(buffer, pagesize=(theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM),
+                         invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
+                         initialFontSize=theme.body_pt, title=f"{info.title} — règles du jeu",
+                         author=", ".join(info.authors), subject=info.subtitle or f"Règles de {info.title}",
+                         creator="PnP Forge", producer="PnP Forge (reportlab)", lang=info.language,
+                         displayDocTitle=1, **kw)
+        t = theme
+        frames = {}
+        for side in ("right", "left"):
+            left = t.inner_mm if side == "right" else t.outer_mm
+            frames[side] = Frame(left * PT_PER_MM, t.bottom_mm * PT_PER_MM, t.text_w_mm * PT_PER_MM,
+                                 t.text_h_mm * PT_PER_MM, leftPadding=0, rightPadding=0, topPadding=0,
+                                 bottomPadding=0, id=side)
+        cover = Frame(t.inner_mm * PT_PER_MM, t.bottom_mm * PT_PER_MM, t.text_w_mm * PT_PER_MM,
+                      t.text_h_mm * PT_PER_MM, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                      id="cover")
+        self.addPageTemplates([
+            PageTemplate("cover", [cover], onPage=self._cover_page, autoNextPageTemplate="left"),
+            PageTemplate("left", [frames["left"]], onPage=self._page, autoNextPageTemplate="right"),
+            PageTemplate("right", [frames["right"]], onPage=self._page, autoNextPageTemplate="left"),
+        ])
+
+    def afterFlowable(self, flowable):
+        if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
+            self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))
+
+    # Page furniture is drawn in mm, y down, through the same canvas as the figures.
+    def _mm(self, canvas) -> ReportlabCanvas:
+        canvas.saveState()
+        canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, self.theme.page_h_mm * PT_PER_MM)
+        return ReportlabCanvas(canvas)
+
+    def _cover_page(self, canvas, doc):
+        t = self.theme
+        mm = self._mm(canvas)
+        x, w = t.inner_mm, t.text_w_mm
+        mm.rect(x, t.top_mm - 8, w * 0.25, 1.6, fill=t.accent)
+        small = TextStyle(size_pt=t.header_pt + 0.5, colour=QUIET)
+        lines = [f"Version {self.info.version}", self.info.licence]
+        if self.info.credit:
+            lines.insert(0, self.info.credit)
+        y = t.page_h_mm - t.bottom_mm + 4
+        for line in lines:
+            mm.text_box(x, y, w, 4.2, line, small, min_size_pt=6.0)
+            y += small.size_mm * 1.35
+        canvas.restoreState()
+
+    def _page(self, canvas, doc):
+        t = self.theme
+        page = canvas.getPageNumber()
+        right_hand = page % 2 == 1
+        left = t.inner_mm if right_hand else t.outer_mm
+        w = t.text_w_mm
+        mm = self._mm(canvas)
+        style = TextStyle(size_pt=t.header_pt, colour=QUIET)
+        head_y = t.top_mm - 7.0
+        title = f"{self.info.title} · version {self.info.version}"
+        title_style = style.with_(bold=True, colour=t.accent)
+        mm.text(left, head_y, title, title_style)
+        room = w - fonts.text_width_mm(title, title_style) - 6.0
+        _fitted_text(mm, left + w, head_y, self.info.licence, style, room, align="right")
+        mm.line(left, head_y + 2.0, left + w, head_y + 2.0, Stroke(QUIET, 0.15))
+        foot_y = t.page_h_mm - t.bottom_mm + 9.0
+        total = self.page_count.count or page
+        number = f"page {page}/{total}"
+        number_w = fonts.text_width_mm(number, style)
+        if right_hand:
+            mm.text(left + w, foot_y, number, style, align="right")
+            if self.info.credit:
+                _fitted_text(mm, left, foot_y, self.info.credit, style, w - number_w - 6.0, align="left")
+        else:
+            mm.text(left, foot_y, number, style)
+            if self.info.credit:
+                _fitted_text(mm, left + w, foot_y, self.info.credit, style, w - number_w - 6.0, align="right")
+        canvas.restoreState()
+
+
+def _fitted_text(mm: ReportlabCanvas, x: float, y: float, text: str, style: TextStyle, room_mm: float, *,
+                 align: str) -> None:
+    """One line in at most room_mm: smaller down to 5.5 pt, then cut with an ellipsis."""
+    size = style.size_pt
+    while fonts.text_width_mm(text, style.with_(size_pt=size)) > room_mm and size > 5.5:
+        size -= 0.25
+    style = style.with_(size_pt=size)
+    if fonts.text_width_mm(text, style) > room_mm:
+        while text and fonts.text_width_mm(text + "…", style) > room_mm:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    mm.text(x, y, text, style, align=align)
+
+
+# --- story -----------------------------------------------------------------------------------------
+
+class StoryBuilder:
+    """Document model blocks to platypus flowables."""
+
+    def __init__(self, theme: Theme, styles: Styles):
+        self.t, self.s = theme, styles
+        self.prev_outline = -1
+
+    def heading(self, h: Heading, *, toc: bool = True) -> Flowable:
+        level = min(h.level, 4)
+        # The outline cannot skip a level: a ### right under a # hangs one level down.
+        outline = min(h.level - 1, self.prev_outline + 1)
+        self.prev_outline = outline
+        style = self.s.h[level - 1]
+        text = markup(h.spans, style.fontSize, self.t.accent, bold=True)
+        flow = HeadingFlowable(text, style, key=h.anchor, title=plain(h.spans), level=h.level,
+                               outline_level=outline, rule_colour=self.t.accent if level == 1 else None, toc=toc)
+        flow.toc_markup = markup(h.spans, self.t.body_pt, INK, bold=h.level == 1)
+        return flow
+
+    def blocks(self, blocks, *, indent: float = 0.0) -> list:
+        out: list = []
+        for b in blocks:
+            out.extend(self.block(b, indent=indent))
+        return out
+
+    def _body(self, indent: float) -> ParagraphStyle:
+        if not indent:
+            return self.s.body
+        return ParagraphStyle(f"body-{indent:.1f}", parent=self.s.body, leftIndent=indent)
+
+    def block(self, b, *, indent: float = 0.0) -> list:
+        t, s = self.t, self.s
+        if isinstance(b, Heading):
+            return [self.heading(b)]
+        if isinstance(b, ParaBlock):
+            return [Paragraph(markup(b.spans, t.body_pt, t.accent), self._body(indent))]
+        if isinstance(b, ListBlock):
+            return self.list_block(b, indent)
+        if isinstance(b, TableBlock):
+            return [self.table(b, indent)]
+        if isinstance(b, Quote):
+            return [self.quote(b, indent)]
+        if isinstance(b, FigureBlock):
+            return [self.figure(b)]
+        if isinstance(b, Rule):
+            return [HRFlowable(width="30%", thickness=0.6, color=_colour(t.accent), spaceBefore=t.body_pt * 0.4,
+                               spaceAfter=t.body_pt * 0.9, hAlign="CENTER")]
+        if isinstance(b, CodeBlock):
+            lines = [escape(line).replace(" ", "\u00a0") for line in b.text.split("\n")]
+            return [Paragraph("<br/>".join(lines), s.code)]
+        raise TypeError(f"unknown block {b!r}")
+
+    def list_block(self, b: ListBlock, indent: float) -> list:
+        t = self.t
+        step = t.body_pt * 1.5
+        inner = indent + step
+        out: list = []
+        for n, item in enumerate(b.items):
+            bullet = f"{b.start + n}." if b.ordered else ("•" if indent == 0 else "–")
+            style = ParagraphStyle(f"item-{inner:.1f}", parent=self.s.body, leftIndent=inner,
+                                   bulletIndent=indent + (0 if b.ordered else step * 0.3),
+                                   spaceAfter=t.body_pt * 0.25)
+            blocks = list(item)
+            first = blocks.pop(0) if blocks and isinstance(blocks[0], ParaBlock) else None
+            text = markup(first.spans, t.body_pt, t.accent) if first else "\u00a0"
+            out.append(Paragraph(text, style, bulletText=bullet))
+            out.extend(self.blocks(blocks, indent=inner))
+        if out:
+            out.append(Spacer(1, t.body_pt * 0.3))
+        return out
+
+    def table(self, b: TableBlock, indent: float) -> Flowable:
+        t, s = self.t, self.s
+        avail = t.text_w_mm * PT_PER_MM - indent
+        ncols = max(len(b.header), max((len(r) for r in b.rows), default=0))
+        aligns = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+        def cell(spans, col, head):
+            base = s.table_head if head else s.table
+            align = b.align[col] if col < len(b.align) else "left"
+            style = ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=aligns[align])
+            return Paragraph(markup(spans, t.table_pt, t.accent, bold=head), style)
+
+        rows = [[cell(c, i, True) for i, c in enumerate(b.header)]] + \
+               [[cell(c, i, False) for i, c in enumerate(r)] + [""] * (ncols - len(r)) for r in b.rows]
+        widths = _column_widths([b.header] + list(b.rows), ncols, avail, t.table_pt)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        tint = _tint(t.accent, 0.12)
+        table.setStyle(_table_style([
+            ("BACKGROUND", (0, 0), (-1, 0), tint),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, _colour(t.accent)),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, _colour("#BBBBBB")),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]))
+        table.spaceAfter = t.body_pt * 0.8
+        table.spaceBefore = t.body_pt * 0.2
+        if indent:
+            return _Indented(table, indent)
+        return table
+
+    def quote(self, b: Quote, indent: float) -> Flowable:
+        t = self.t
+        inner = self.blocks(b.blocks)
+        rows = [[f] for f in inner] or [[Spacer(1, 1)]]
+        avail = t.text_w_mm * PT_PER_MM - indent
+        table = Table(rows, colWidths=(avail,), hAlign="LEFT")
+        table.setStyle(_table_style([
+            ("LINEBEFORE", (0, 0), (0, -1), 1.6, _colour(t.accent)),
+            ("BACKGROUND", (0, 0), (-1, -1), _tint(t.accent, 0.06)),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, 0), 5), ("BOTTOMPADDING", (0, -1), (-1, -1), 2),
+        ]))
+        table.spaceAfter = t.body_pt * 0.8
+        if indent:
+            return _Indented(table, indent)
+        return table
+
+    def figure(self, b: FigureBlock) -> Flowable:
+        t, s = self.t, self.s
+        caption = f"<b>{b.label}</b>"
+        if b.caption:
+            caption += " — " + markup(b.caption, t.caption_pt, t.accent)
+        max_h = t.text_h_mm * PT_PER_MM * 0.62
+        return KeepTogether([Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
+                             Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)])
+
+
+class _Indented(Flowable):
+    """A flowable moved right by `indent` points (a table inside a list item)."""
+
+    def __init__(self, inner: Flowable, indent: float):
+        super().__init__()
+        self.inner, self.indent = inner, indent
+
+    def wrap(self, avail_w, avail_h):
+        w, h = self.inner.wrap(avail_w - self.indent, avail_h)
+        self.width, self.height = w + self.indent, h
+        return self.width, self.height
+
+    def getSpaceAfter(self):
+        return self.inner.getSpaceAfter()
+
+    def draw(self):
+        self.inner.drawOn(self.canv, self.indent, 0)
+
+
+def _table_style(commands: list) -> TableStyle:
+    """Table commands, with our font as the table's own default: reportlab's is an unembedded Helvetica."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT[(False, False)])] + commands)
+
+
+def _tint(hex_colour: str, amount: float) -> Color:
+    r, g, b = hex_to_rgb(hex_colour)
+    return Color(1 - (1 - r) * amount, 1 - (1 - g) * amount, 1 - (1 - b) * amount)
+
+
+def _column_widths(rows, ncols: int, avail: float, size_pt: float) -> list[float]:
+    """Columns share the width by the length of their longest text, none narrower than a short word."""
+    need = [0.0] * ncols
+    for row in rows:
+        for i, spans in enumerate(row):
+            need[i] = max(need[i], pdfmetrics.stringWidth(plain(spans), FONT[(False, False)], size_pt) + 10)
+    floor = min(avail / ncols, 18 * PT_PER_MM)
+    if sum(need) <= avail:
+        extra = (avail - sum(need)) / ncols if sum(need) > avail * 0.7 else 0.0
+        return [n + extra for n in need]
+    widths = [max(floor, avail * n / sum(need)) for n in need]
+    k = avail / sum(widths)
+    return [w * k for w in widths]
+
+
+# --- cover and whole book -------------------------------------------------------------------------
+
+def cover_story(info: Any, theme: Theme, styles: Styles) -> list:
+    t, s = theme, styles
+    story: list = [Spacer(1, t.text_h_mm * PT_PER_MM * 0.14)]
+    story.append(Paragraph(escape(info.title), s.title))
+    if info.subtitle:
+        story.append(Paragraph(markup([Span(_fr(info.subtitle))], t.h2_pt, t.accent), s.subtitle))
+    story.append(Spacer(1, t.body_pt * 2.2))
+    authors = ", ".join(info.authors)
+    rows = [("Auteur" + ("s" if len(info.authors) > 1 else ""), authors), ("Joueurs", info.players),
+            ("Durée", info.duration), ("Âge", info.ages)]
+    data = [[Paragraph(f"<b>{escape(k)}</b>", s.cover),
+             Paragraph(markup([Span(_fr(str(v)))], t.h3_pt, t.accent), s.cover)] for k, v in rows]
+    label_w = 28 * PT_PER_MM if t.page_w_mm >= 200 else 22 * PT_PER_MM
+    table = Table(data, colWidths=(label_w, t.text_w_mm * PT_PER_MM - label_w), hAlign="LEFT")
+    table.setStyle(_table_style([("LINEBELOW", (0, 0), (-1, -1), 0.3, _colour("#CCCCCC")),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+    story.append(table)
+    return story
+
+
+def _fr(text: str) -> str:
+    from .typography import french
+    return french(text)
+
+
+def render_pdf(document: Document, info: Any, theme: Theme) -> bytes:
+    """The typeset rulebook as PDF bytes."""
+    styles = make_styles(theme)
+    builder = StoryBuilder(theme, styles)
+    page_count = PageCount()
+    story: list = cover_story(info, theme, styles)
+    story += [NextPageTemplate("left"), PageBreak()]
+    contents_title = Heading(1, (Span("Sommaire"),), "sommaire", 0)
+    story.append(builder.heading(contents_title, toc=False))
+    story.append(Contents(styles, theme.accent))
+    story.append(PageBreak())
+    builder.prev_outline = -1
+    cut = len(document.blocks) if document.appendix_start is None else document.appendix_start
+    body, appendices = document.blocks[:cut], document.blocks[cut:]
+    story += builder.blocks(body)
+    if appendices:
+        story.append(PageBreak())       # appendices open on a page of their own
+        story += builder.blocks(appendices)
+    story.append(page_count)
+    buffer = io.BytesIO()
+    doc = RulebookTemplate(buffer, theme, info, page_count)
+    doc.multiBuild(story, maxPasses=12)
+    return buffer.getvalue()
+
+
+__all__ = ["render_pdf", "theme_for", "Theme", "PAPERS", "gap_markup", "markup"]

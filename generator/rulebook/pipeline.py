@@ -1,0 +1,124 @@
+"""The rulebook pipeline: rules.fr.md -> expressions -> document model -> PDF (full page and booklet) and HTML.
+
+`build_rulebook` is what build.py calls; `read_rulebook` stops at the document
+model (for validation without rendering, and for tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.errors import ContentError
+from .booklet import booklet_order, impose, padded_count
+from .expressions import expand, game_context
+from .figures import FigureLookup, FigureSource
+from .html import render_html
+from .markdown import Document, check_links, parse
+from .pdf import DEFAULT_ACCENT, PAPERS, render_pdf, theme_for
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+HALF_PAGE_NAMES = {"a4": "A5", "a3": "A4", "letter": "demi-Letter"}
+PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What the appendices say about printing, for the chosen paper."""
+    paper: str
+    page: str
+    booklet_page: str
+    booklet_note: str
+
+
+def edition_for(paper: str) -> Edition:
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    sheet = PAPER_NAMES[paper]
+    note = (f"imprimez le fichier du livret recto verso sur du {sheet} à l'italienne, retournement sur le bord court, "
+            f"à 100 % (sans « ajuster à la page ») ; gardez les feuilles dans l'ordre où elles sortent, la première "
+            f"à l'extérieur, pliez-les ensemble en leur milieu et agrafez sur le pli.")
+    return Edition(paper, sheet, HALF_PAGE_NAMES[paper], note)
+
+
+@dataclass(frozen=True)
+class RulebookOutput:
+    """Everything the rulebook layer makes for one game. Bytes are identical for identical content."""
+    pdf_a4: bytes            # full-page edition, in the chosen paper (A4 unless paper says otherwise)
+    pdf_a5: bytes            # the booklet's pages, one per PDF page (half the paper: A5 for A4)
+    pdf_booklet: bytes       # the same pages imposed two-up on landscape sheets, in folding order
+    html: str                # standalone HTML edition, SVG figures inline
+    paper: str
+    pages: int               # pages of the full-page edition
+    booklet_pages: int       # pages of the booklet, before padding
+    booklet_sheets: int      # sheets of paper to print the booklet on
+    booklet_note: str        # how to print and fold the booklet, in French
+
+
+def rules_path(game: Any) -> Path:
+    name = game.info.rules or f"rules.{game.info.language}.md"
+    path = Path(game.folder) / name
+    if not path.is_file():
+        raise ContentError(Path(game.folder) / "game.yaml", None,
+                           f"rules file '{name}' not found (set 'rules:' in game.yaml or add {name})")
+    return path
+
+
+def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
+                  templates: Path | None = None) -> Document:
+    """The document model of a game's rules followed by its appendices, every check done."""
+    lookup = FigureLookup(figures)
+    context = game_context(game)
+    context["edition"] = edition_for(paper)
+    path = rules_path(game)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
+    rules = expand(source, path, context, lookup)
+    document, links = parse(rules)
+    appendix_path = Path(templates or TEMPLATES_DIR) / "rulebook" / f"appendices.{game.info.language}.md.j2"
+    if not appendix_path.is_file():
+        appendix_path = Path(templates or TEMPLATES_DIR) / "rulebook" / "appendices.fr.md.j2"
+    appendix_source = appendix_path.read_text(encoding="utf-8")
+    appendices = expand(appendix_source, appendix_path, context, lookup,
+                        first_number=len(rules.figures) + 1)
+    appendix_doc, appendix_links = parse(appendices, anchors={h.anchor for h in document.headings}
+                                         | {f.anchor for f in document.figures})
+    document.extend(appendix_doc, as_appendix=True)
+    anchors = {h.anchor for h in document.headings} | {f.anchor for f in document.figures}
+    check_links(links, anchors, path)
+    check_links(appendix_links, anchors, appendix_path)
+    return document
+
+
+def accent_of(game: Any) -> str:
+    """The game's accent colour: the first component that names one (the summary sheet), else ours."""
+    for component in game.components:
+        accent = getattr(component, "accent", None)
+        if isinstance(accent, str) and accent.startswith("#"):
+            return accent
+    return DEFAULT_ACCENT
+
+
+def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
+                   templates: Path | None = None, accent: str | None = None) -> RulebookOutput:
+    """Typeset a game's rulebook: full-page PDF, booklet (pages and imposed sheets) and HTML."""
+    from pypdf import PdfReader  # counting pages of our own output
+    import io
+
+    document = read_rulebook(game, figures=figures, paper=paper, templates=templates)
+    colour = accent or accent_of(game)
+    full = render_pdf(document, game.info, theme_for(paper, accent=colour))
+    half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour))
+    n_full = len(PdfReader(io.BytesIO(full)).pages)
+    n_half = len(PdfReader(io.BytesIO(half)).pages)
+    booklet = impose(half, title=f"{game.info.title} — livret")
+    html = render_html(document, game.info, accent=colour, templates=templates)
+    return RulebookOutput(full, half, booklet, html, paper, n_full, n_half, padded_count(n_half) // 4,
+                          edition_for(paper).booklet_note)
+
+
+__all__ = ["build_rulebook", "read_rulebook", "RulebookOutput", "booklet_order", "edition_for", "rules_path"]

@@ -1,0 +1,142 @@
+"""French typography for rule text: the spaces, quotes, apostrophes and dashes a French reader expects.
+
+Applied to the text runs of a paragraph after Markdown parsing, so code and
+link targets are never touched, and across the runs of one paragraph at once,
+so "*Attention* !" gets its narrow space even though the space and the "!"
+sit in another run than the word before them.
+
+The narrow no-break space (U+202F) goes before ; : ! ? and inside « »; the
+renderers decide how to show it (our font lacks the glyph: the PDF typesets
+it as a gap of fonts.NNBSP_EM that never breaks, HTML keeps the character).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..draw.fonts import NNBSP
+
+NBSP = "\u00a0"
+_SPACES = (" ", NBSP, NNBSP, "\t")
+# Boundary between two runs, transparent to every rule; never in real text.
+_SEP = "\x00"
+_HIGH_PUNCT = ";:!?"
+# After these a double quote closes; at the start or after anything else it opens.
+_OPEN_AFTER = set(" \t\n" + NBSP + NNBSP + "([{/—–-" + _SEP)
+
+
+def french(text: str) -> str:
+    """Typeset one string (see `french_runs` for text split across runs)."""
+    return french_runs([text])[0]
+
+
+def french_runs(runs: Sequence[str]) -> list[str]:
+    """Typeset consecutive runs of one paragraph; returns as many runs, in the same order."""
+    if not runs:
+        return []
+    for run in runs:
+        if _SEP in run:
+            raise ValueError("text contains a NUL character")
+    source = _SEP.join(runs)
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        nxt = source[i + 1] if i + 1 < n else ""
+        prev = _last_char(out)
+        if ch == "'":
+            out.append("\u2019")
+        elif ch == '"':
+            if prev == "" or prev in _OPEN_AFTER:
+                out.append("«" + NNBSP)
+                i = _skip_spaces(source, i + 1)
+                continue
+            _close_guillemet(out)
+        elif ch == "«":
+            out.append("«" + NNBSP)
+            i = _skip_spaces(source, i + 1)
+            continue
+        elif ch == "»":
+            _close_guillemet(out)
+        elif ch in _HIGH_PUNCT:
+            _high_punctuation(out, ch, nxt)
+        elif ch == "%" and _strip_spaces(out, only_if_after_word=True):
+            out.append(NNBSP + "%")
+        elif ch == "." and source.startswith("...", i):
+            out.append("…")
+            i += 3
+            continue
+        elif ch == "-" and source.startswith("---", i):
+            out.append("—")
+            i += 3
+            continue
+        elif ch == "-" and nxt == "-":
+            out.append("–")
+            i += 2
+            continue
+        elif ch == "-" and prev == " " and nxt == " ":
+            out.append("–")                       # a spaced hyphen is an incise: en dash
+        elif ch == "-" and prev.isdigit() and nxt.isdigit():
+            out.append("–")                       # a range, 2-4 joueurs
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out).split(_SEP)
+
+
+def _last_char(out: list[str]) -> str:
+    for piece in reversed(out):
+        for ch in reversed(piece):
+            if ch != _SEP:
+                return ch
+    return ""
+
+
+def _skip_spaces(source: str, i: int) -> int:
+    while i < len(source) and source[i] in _SPACES:
+        i += 1
+    return i
+
+
+def _strip_spaces(out: list[str], *, only_if_after_word: bool = False) -> bool:
+    """Remove the spaces just before the cursor (keeping run boundaries); True if any were removed.
+
+    With only_if_after_word, nothing is removed unless the spaces follow a
+    non-space character: a line that starts with "!" keeps it as it is.
+    """
+    text = "".join(out)
+    stripped = text
+    # Walk back over spaces and run boundaries, remembering the boundaries.
+    j = len(text)
+    while j > 0 and (text[j - 1] in _SPACES or text[j - 1] == _SEP):
+        j -= 1
+    tail = text[j:]
+    if not any(c in _SPACES for c in tail):
+        return False
+    if only_if_after_word and j == 0:
+        return False
+    stripped = text[:j] + tail.replace(" ", "").replace(NBSP, "").replace(NNBSP, "").replace("\t", "")
+    out[:] = [stripped]
+    return True
+
+
+def _close_guillemet(out: list[str]) -> None:
+    _strip_spaces(out)
+    out.append(NNBSP + "»")
+
+
+def _high_punctuation(out: list[str], ch: str, nxt: str) -> None:
+    prev = _last_char(out)
+    if ch == ":" and (nxt == "/" or (prev.isdigit() and nxt.isdigit())):
+        out.append(ch)                            # a URL or a time, 10:30
+        return
+    if prev in _SPACES:
+        if _strip_spaces(out, only_if_after_word=True):
+            out.append(NNBSP + ch)
+        else:
+            out.append(ch)
+        return
+    if prev == "" or prev in _HIGH_PUNCT or prev in "([{/\n":
+        out.append(ch)                            # "?!" takes one space, before the first mark
+        return
+    out.append(NNBSP + ch)

@@ -1,0 +1,82 @@
+"""Saddle-stitch imposition: page order worked out by hand for 4, 8 and 12 pages, and pages read back from sheets."""
+
+import io
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.draw.pdf import PdfCanvas
+from generator.draw.style import MM_PER_PT, TextStyle
+from generator.rulebook.booklet import booklet_order, impose, padded_count
+
+A5 = (148.0, 210.0)
+
+
+def test_four_pages_fold_into_one_sheet():
+    # Outside of the sheet: 4 | 1 ; inside: 2 | 3.
+    assert booklet_order(4) == [(1, "front", 4, 1), (1, "back", 2, 3)]
+
+
+def test_eight_pages_nest_two_sheets():
+    assert booklet_order(8) == [(1, "front", 8, 1), (1, "back", 2, 7),
+                                (2, "front", 6, 3), (2, "back", 4, 5)]
+
+
+def test_twelve_pages_nest_three_sheets():
+    assert booklet_order(12) == [(1, "front", 12, 1), (1, "back", 2, 11),
+                                 (2, "front", 10, 3), (2, "back", 4, 9),
+                                 (3, "front", 8, 5), (3, "back", 6, 7)]
+
+
+def test_short_books_are_padded_with_blanks_at_the_end():
+    assert padded_count(10) == 12
+    assert booklet_order(10)[:2] == [(1, "front", None, 1), (1, "back", 2, None)]
+    assert booklet_order(1) == [(1, "front", None, 1), (1, "back", None, None)]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 8, 9, 12, 13, 16])
+def test_every_page_is_printed_once_and_folding_reads_in_order(n):
+    order = booklet_order(n)
+    placed = [p for side in order for p in (side.left, side.right) if p is not None]
+    assert sorted(placed) == list(range(1, n + 1))
+    # Folded, sheets nest outermost first: reading order is the right halves of fronts and
+    # left halves of backs going in, then the other halves coming out.
+    going_in = [p for s in order for p in ((s.right,) if s.side == "front" else (s.left,))]
+    coming_out = [p for s in reversed(order) for p in ((s.right,) if s.side == "back" else (s.left,))]
+    book = going_in + coming_out
+    assert len(book) == padded_count(n)
+    assert book[:n] == list(range(1, n + 1))          # the blanks all come after the last page
+    assert all(p is None for p in book[n:])
+
+
+def _numbered_pdf(n: int) -> bytes:
+    canvas = PdfCanvas(title="test")
+    for k in range(1, n + 1):
+        canvas.begin_page(*A5)
+        canvas.text(A5[0] / 2, 100, f"P{k}", TextStyle(size_pt=30), align="center")
+    return canvas.finish()
+
+
+def test_imposed_sheets_are_a4_landscape_with_each_page_on_its_half():
+    sheets = impose(_numbered_pdf(6), title="livret")
+    reader = PdfReader(io.BytesIO(sheets))
+    assert len(reader.pages) == 4
+    for page in reader.pages:
+        # Two 148 mm pages side by side, 210 mm high: A4 (297 x 210) less the 1 mm A5 loses to rounding.
+        assert round(float(page.mediabox.width) * MM_PER_PT, 1) == 296.0
+        assert round(float(page.mediabox.height) * MM_PER_PT, 1) == 210.0
+        assert page.trimbox == page.mediabox
+    expected = [(None, 1), (2, None), (6, 3), (4, 5)]
+    with pdfplumber.open(io.BytesIO(sheets)) as pdf:
+        for page, (left, right) in zip(pdf.pages, expected):
+            words = {w["text"]: (w["x0"] + w["x1"]) / 2 * MM_PER_PT for w in page.extract_words()}
+            wanted = {f"P{p}": centre for p, centre in ((left, 74.0), (right, 222.0)) if p is not None}
+            assert set(words) == set(wanted)
+            for word, centre in wanted.items():
+                assert abs(words[word] - centre) < 0.5, (word, words[word])
+
+
+def test_imposition_is_deterministic():
+    pdf = _numbered_pdf(5)
+    assert impose(pdf) == impose(pdf)
