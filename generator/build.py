@@ -12,15 +12,18 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .components import card, counter, tile
 from .components.board import board_item
-from .components.face import Item
 from .components.sheet import render_sheet
-from .content import load_game
+from .content import ContentError, load_game
 from .content.models import Board, Dice, Game, Sheet
+from .content.schema import Where
 from .draw.pdf import PdfCanvas
 from .draw.svg import SvgCanvas
-
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
+                    shop_export, tile_face)
+from .print.dicenet import dice_documents
+from .print.paper import PAPERS_MM
 
 
 class Contradicted(Exception):
@@ -37,6 +40,14 @@ class BuildOptions:
     variant: str | None = None
     ink_saver: bool = False
     cmyk: bool = False
+    duplex: str = "long"
+    fold: bool = False
+    cut_lines: bool = False
+    shop: bool = False
+
+    def print_options(self) -> PrintOptions:
+        return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
+                            ink_saver=self.ink_saver, cmyk=self.cmyk)
 
 
 @dataclass
@@ -44,11 +55,19 @@ class GameOutput:
     """Files of one game, name relative to output/<game>/ -> bytes."""
     game: Game
     files: dict[str, bytes] = field(default_factory=dict)
+    documents: list = field(default_factory=list)   # (file name, ImposedDocument) for the manifest
+    guide: list = field(default_factory=list)       # (file name, GuideInfo) in print order
 
     def add(self, name: str, data: bytes | str) -> None:
         if name in self.files:
             raise ValueError(f"two outputs named {name}")  # a programming error
         self.files[name] = data.encode("utf-8") if isinstance(data, str) else data
+
+    def add_document(self, name: str, document) -> None:
+        for file_name, data in document.outputs(name).items():
+            self.add(file_name, data)
+        self.documents.append((name, document))
+        self.guide.append((name, document.guide))
 
 
 def _pdf_meta(game: Game, what: str) -> dict:
@@ -56,27 +75,10 @@ def _pdf_meta(game: Game, what: str) -> dict:
             "subject": game.info.credit or game.info.title}
 
 
-def _face_svg(item: Item, title: str) -> str:
-    face = item.front
+def _face_svg(face, title: str) -> str:
     svg = SvgCanvas(face.bleed_width_mm, face.bleed_height_mm, title=title)
     face.draw(svg)
     return svg.tostring()
-
-
-def _single_face_pdf(game: Game, item: Item, paper: tuple[float, float], options: BuildOptions) -> bytes:
-    """One item centred on a page, TrimBox and BleedBox on its own rectangles."""
-    face = item.front
-    pw, ph = paper
-    if face.bleed_width_mm > pw or face.bleed_height_mm > ph:
-        pw, ph = ph, pw  # landscape when the face is wider than tall
-    x = (pw - face.bleed_width_mm) / 2
-    y = (ph - face.bleed_height_mm) / 2
-    pdf = PdfCanvas(**_pdf_meta(game, item.label), cmyk=options.cmyk)
-    pdf.begin_page(pw, ph, trim=(x + face.bleed_mm, y + face.bleed_mm, face.width_mm, face.height_mm),
-                   bleed=(x, y, face.bleed_width_mm, face.bleed_height_mm))
-    with pdf.group(translate=(x, y)):
-        face.draw(pdf)
-    return pdf.finish()
 
 
 def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict:
@@ -94,30 +96,93 @@ def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> di
     return out
 
 
+_FACE_MODULES = {"deck": card, "tiles": tile, "counters": counter}
+
+
+def _component_source(game: Game, component) -> Where:
+    return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
+
+
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
+    """Every output of one game, in memory."""
     out = GameOutput(game)
-    for figure_id, figure in figures(game, game.folder.parent).items():
-        out.add(f"diagrams/{figure_id}.svg", figure.svg())
-    paper = PAPERS_MM[options.paper]
+    popts = options.print_options()
+    title = game.info.title
     for component in game.components:
-        if isinstance(component, Board):
-            item = board_item(component)
-            out.add(f"board-{component.id}.pdf", _single_face_pdf(game, item, paper, options))
-            out.add(f"board-{component.id}.svg", _face_svg(item, f"{game.info.title} — {component.name}"))
-        elif isinstance(component, Sheet):
-            w, h = paper
-            pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
-            pdf.begin_page(w, h)
-            render_sheet(pdf, component, game.info, game.folder, w, h)
-            out.add(f"{component.id}.pdf", pdf.finish())
-            svg = SvgCanvas(w, h, title=f"{game.info.title} — {component.name}")
-            render_sheet(svg, component, game.info, game.folder, w, h)
-            out.add(f"{component.id}.svg", svg.tostring())
-        elif isinstance(component, Dice):
-            from .print.dicenet import dice_outputs
-            for name, data in dice_outputs(game, component, paper, options).items():
-                out.add(name, data)
+        try:
+            _render_component(out, game, component, popts, options)
+        except (DoesNotFit, ValueError) as err:
+            if isinstance(err, ContentError):
+                raise
+            raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
+    game_figures = figures(game, game.folder.parent)
+    for figure_id, figure in game_figures.items():
+        out.add(f"diagrams/{figure_id}.svg", figure.svg())
+    _render_rulebook(out, game, game_figures, options)
+    out.add_document("calibrage.pdf", calibration_page(popts, game_title=title))
+    guide = print_guide(title, out.guide, popts, credit=game.info.credit or ", ".join(game.info.authors))
+    out.add("guide-impression.pdf", guide.pdf)
+    out.add("manifest.json", dumps(build_manifest(game.id, title, out.documents, popts)))
     return out
+
+
+def _render_component(out: GameOutput, game: Game, component, popts: PrintOptions, options: BuildOptions) -> None:
+    title = game.info.title
+    if isinstance(component, Board):
+        item = board_item(component)
+        out.add_document(f"{component.id}.pdf",
+                         tile_face(item, popts, game_title=title, component_name=component.name))
+        out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
+    elif isinstance(component, Sheet):
+        w, h = PAPERS_MM[popts.paper]
+        pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
+        pdf.begin_page(w, h)
+        render_sheet(pdf, component, game.info, game.folder, w, h)
+        out.add(f"{component.id}.pdf", pdf.finish())
+        out.guide.append((f"{component.id}.pdf", GuideInfo(
+            title=component.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²",
+            steps=("À garder à côté du plateau pendant la partie.",), pages=1)))
+        svg = SvgCanvas(w, h, title=f"{title} — {component.name}")
+        render_sheet(svg, component, game.info, game.folder, w, h)
+        out.add(f"{component.id}.svg", svg.tostring())
+    elif isinstance(component, Dice):
+        for name, doc in dice_documents(game, component, popts).items():
+            out.add_document(name, doc)
+    elif component.kind in _FACE_MODULES:
+        items = _FACE_MODULES[component.kind].items(component, game.folder)
+        out.add_document(f"{component.id}.pdf", impose_sheets(items, popts, game_title=title,
+                                                              component_name=component.name, kind=component.kind))
+        if items:
+            out.add(f"{component.id}-recto.svg", _face_svg(items[0].front, f"{title} — {items[0].label}"))
+            if items[0].back is not None:
+                out.add(f"{component.id}-verso.svg", _face_svg(items[0].back, f"{title} — {items[0].label} (verso)"))
+        if options.shop and component.kind == "deck":
+            out.add(f"imprimeur/{component.id}.pdf",
+                    shop_export(items, popts, game_title=title, component_name=component.name).pdf)
+    else:
+        raise TypeError(f"no renderer for component kind {component.kind!r}")  # a programming error
+
+
+def has_rules(game: Game) -> bool:
+    """Whether the game has rule text: `rules:` of game.yaml (checked to exist on load) or rules.<language>.md."""
+    return bool(game.info.rules) or (game.folder / f"rules.{game.info.language}.md").is_file()
+
+
+def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: BuildOptions) -> None:
+    """The rulebook in three editions: full page, A5 booklet imposed for folding, HTML."""
+    from .rulebook import build_rulebook
+    if not has_rules(game):
+        return
+    book = build_rulebook(game, figures=game_figures, paper=options.paper)
+    out.add("regles.pdf", book.pdf_a4)
+    out.add("regles-livret.pdf", book.pdf_booklet)
+    out.add("regles.html", book.html)
+    out.guide.append(("regles-livret.pdf", GuideInfo(
+        title="Livret de règles (A5)", sides="recto verso, bord court", paper_fr="papier ordinaire 80 g/m²",
+        steps=(book.booklet_note,), pages=book.booklet_sheets * 2)))
+    out.guide.append(("regles.pdf", GuideInfo(
+        title="Règles, pleine page (à lire à l'écran ou à imprimer)", sides="recto seul ou recto verso",
+        paper_fr="papier ordinaire 80 g/m²", steps=(), pages=book.pages)))
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -144,9 +209,12 @@ def check_game(game: Game, content_dir: Path) -> None:
 
 def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
     """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1)."""
+    from .rulebook import read_rulebook
     games = [load_game(content_dir, gid) for gid in game_ids]
     for game in games:
         check_game(game, content_dir)
+        if has_rules(game):
+            read_rulebook(game, figures=figures(game, content_dir))
     return games
 
 

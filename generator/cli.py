@@ -64,14 +64,20 @@ def cli() -> None:
 @click.option("--variant", default=None, help="Build with a named rules variant.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no large dark fills.")
 @click.option("--cmyk", is_flag=True, help="Every colour in CMYK.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="Backs on the following page, flipped on this edge; none: fronts only.")
+@click.option("--fold", is_flag=True, help="Front and back side by side with a fold line, for printers without duplex.")
+@click.option("--cut-lines", is_flag=True, help="Draw every cut outline, not only crop marks.")
+@click.option("--shop", is_flag=True, help="Also write print-shop files: one CMYK PDF per deck, back and front alternating.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Games rendered in parallel.")
-def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, jobs):
+def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, jobs):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
     def body():
         ids = _games(content_dir, games)
-        options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk)
+        options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
+                               fold=fold, cut_lines=cut_lines, shop=shop)
         written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
         click.echo(f"{len(written)} files written for {len(ids)} game(s) in {out_dir}")
     _run(body)

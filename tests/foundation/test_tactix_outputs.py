@@ -47,12 +47,12 @@ def board(content_dir):
 
 def test_expected_files_exist(tactix_build: Path):
     names = {str(p.relative_to(tactix_build)) for p in tactix_build.rglob("*")}
-    for expected in ("board-plateau.pdf", "board-plateau.svg", "resume.pdf", "resume.svg",
+    for expected in ("plateau.pdf", "plateau.svg", "resume.pdf", "resume.svg",
                      "des-rois-patrons.pdf", "des-rois-patrons-p01-decoupe.svg", "diagrams/prise.svg"):
         assert expected in names
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
+@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
     reader = PdfReader(tactix_build / name)
     for page in reader.pages:
@@ -60,7 +60,7 @@ def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
         assert abs(w - A4[0]) < 0.1 and abs(h - A4[1]) < 0.1
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
+@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_every_font_is_embedded(tactix_build, name):
     fonts = fonts_of(PdfReader(tactix_build / name))
     assert fonts, "expected text, hence fonts"
@@ -69,7 +69,7 @@ def test_every_font_is_embedded(tactix_build, name):
         assert "FiraSans" in font_name
 
 
-@pytest.mark.parametrize("name", ["board-plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
+@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
 def test_every_page_has_trim_and_bleed_boxes(tactix_build, name):
     for page in PdfReader(tactix_build / name).pages:
         assert "/TrimBox" in page and "/BleedBox" in page
@@ -92,7 +92,7 @@ def _grid_lines(pdf_path: Path):
 
 
 def test_board_cells_are_the_size_stated_in_content(tactix_build, board):
-    xs, ys, _ = _grid_lines(tactix_build / "board-plateau.pdf")
+    xs, ys, _ = _grid_lines(tactix_build / "plateau.pdf")
     assert len(xs) == board.grid.columns + 1 and len(ys) == board.grid.rows + 1
     for seq in (xs, ys):
         for a, b in zip(seq, seq[1:]):
@@ -101,7 +101,7 @@ def test_board_cells_are_the_size_stated_in_content(tactix_build, board):
 
 
 def test_board_trim_box_is_the_board_at_real_size(tactix_build, board):
-    page = PdfReader(tactix_build / "board-plateau.pdf").pages[0]
+    page = PdfReader(tactix_build / "plateau.pdf").pages[0]
     trim = page.trimbox
     w, h = board_size_mm(board)
     assert abs(float(trim.width) * MM_PER_PT - w) < 0.1
@@ -120,10 +120,10 @@ def _svg_grid_lines(svg_text: str):
 
 
 def test_pdf_and_svg_agree_on_the_board_lines(tactix_build, board):
-    pdf_xs, pdf_ys, _ = _grid_lines(tactix_build / "board-plateau.pdf")
-    svg_xs, svg_ys = _svg_grid_lines((tactix_build / "board-plateau.svg").read_text(encoding="utf-8"))
-    trim = PdfReader(tactix_build / "board-plateau.pdf").pages[0].bleedbox
-    page_h = float(PdfReader(tactix_build / "board-plateau.pdf").pages[0].mediabox.height)
+    pdf_xs, pdf_ys, _ = _grid_lines(tactix_build / "plateau.pdf")
+    svg_xs, svg_ys = _svg_grid_lines((tactix_build / "plateau.svg").read_text(encoding="utf-8"))
+    trim = PdfReader(tactix_build / "plateau.pdf").pages[0].bleedbox
+    page_h = float(PdfReader(tactix_build / "plateau.pdf").pages[0].mediabox.height)
     # The SVG is the face alone (origin at the bleed corner); the PDF places it on a page.
     ox = float(trim.left) * MM_PER_PT
     oy = (page_h - float(trim.top)) * MM_PER_PT
@@ -135,7 +135,7 @@ def test_pdf_and_svg_agree_on_the_board_lines(tactix_build, board):
 
 
 def test_svg_embeds_its_font(tactix_build):
-    svg = (tactix_build / "board-plateau.svg").read_text(encoding="utf-8")
+    svg = (tactix_build / "plateau.svg").read_text(encoding="utf-8")
     assert "@font-face" in svg and "base64," in svg
     assert 'viewBox="0,0,' in svg
 
