@@ -15,6 +15,7 @@ from ..content.errors import ContentError
 from ..content.models import GameInfo, Sheet
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import Stroke, TextStyle
+from ..draw.typography import french_runs
 
 MIN_BODY_PT = 7.0
 
@@ -69,7 +70,9 @@ def _inline_runs(children) -> list[tuple[str, bool, bool]]:
 
 
 def _runs(block: Block, style: TextStyle) -> list[Run]:
-    return [Run(text, style.with_(bold=style.bold or b, italic=style.italic or it)) for text, b, it in block.runs]
+    texts = french_runs([text for text, _, _ in block.runs])
+    return [Run(t, style.with_(bold=style.bold or b, italic=style.italic or it))
+            for t, (_, b, it) in zip(texts, block.runs)]
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,31 @@ def _balanced(blocks, body_pt: float, accent: str, columns: int, col_w: float, c
     return best
 
 
+def _fitting_size(blocks, sheet: Sheet, accent: str, col_w: float, col_h: float, path: Path):
+    """The body size and flow: body_pt, shrunk (never under 7 pt) until it fits, or grown up to
+    max_body_pt while it still fits, so a short text fills the page instead of leaving half of it blank."""
+    def flow(size):
+        try:
+            return _flow(blocks, size, accent, sheet.columns, col_w, col_h)
+        except LayoutError as err:
+            raise ContentError(path, None, str(err)) from None
+
+    size = sheet.body_pt
+    placed = flow(size)
+    while placed is None and size - 0.25 >= MIN_BODY_PT - 1e-9:
+        size -= 0.25
+        placed = flow(size)
+    if placed is None:
+        raise ContentError(path, blocks[-1].line if blocks else None,
+                           f"sheet '{sheet.id}': the text does not fit one page even at {MIN_BODY_PT} pt")
+    while size + 0.25 <= sheet.max_body_pt + 1e-9:
+        bigger = flow(size + 0.25)
+        if bigger is None:
+            break
+        size, placed = size + 0.25, bigger
+    return size, _balanced(blocks, size, accent, sheet.columns, col_w, col_h) or placed
+
+
 def render_sheet(canvas: Canvas, sheet: Sheet, info: GameInfo, folder: Path, width_mm: float, height_mm: float,
                  margin_mm: float = 12.0) -> None:
     """Draw the sheet on the current page of `canvas` (a page of width_mm x height_mm)."""
@@ -138,20 +166,7 @@ def render_sheet(canvas: Canvas, sheet: Sheet, info: GameInfo, folder: Path, wid
     gap = 7.0
     col_w = (width_mm - 2 * margin_mm - gap * (sheet.columns - 1)) / sheet.columns
     col_h = height_mm - top - margin_mm - footer_h
-    size = sheet.body_pt
-    placed = None
-    while size >= MIN_BODY_PT - 1e-9:
-        try:
-            placed = _flow(blocks, size, accent, sheet.columns, col_w, col_h)
-        except LayoutError as err:
-            raise ContentError(path, None, str(err)) from None
-        if placed is not None:
-            placed = _balanced(blocks, size, accent, sheet.columns, col_w, col_h) or placed
-            break
-        size -= 0.25
-    if placed is None:
-        raise ContentError(path, blocks[-1].line if blocks else None,
-                           f"sheet '{sheet.id}': the text does not fit one page even at {MIN_BODY_PT} pt")
+    size, placed = _fitting_size(blocks, sheet, accent, col_w, col_h, path)
     for p in placed:
         x = margin_mm + p.column * (col_w + gap)
         if p.block.kind == "item":

@@ -14,7 +14,7 @@ from .booklet import SheetSide, booklet_order, impose
 from .figures import Figure, FigureSource
 from .material import MaterialLine, material_list
 from .pipeline import RulebookOutput, build_rulebook, edition_for, read_rulebook, rules_path
-from .typography import french, french_runs
+from ..draw.typography import french, french_runs
 
 __all__ = ["build_rulebook", "read_rulebook", "RulebookOutput", "Figure", "FigureSource", "booklet_order",
            "impose", "SheetSide", "MaterialLine", "material_list", "french", "french_runs", "edition_for",

@@ -24,7 +24,7 @@ from ..draw.fonts import missing_glyphs
 from ..draw.style import TextStyle
 from .expressions import FIGURE_CLOSE, FIGURE_OPEN, REF_CLOSE, REF_OPEN, Expansion, FigureUse
 from .figures import Figure
-from .typography import french_runs
+from ..draw.typography import french_runs
 
 _MARKER = re.compile(f"{FIGURE_OPEN}(\\d+){FIGURE_CLOSE}")
 _REF = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")

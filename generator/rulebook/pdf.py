@@ -623,7 +623,7 @@ def cover_story(info: Any, theme: Theme, styles: Styles) -> list:
 
 
 def _fr(text: str) -> str:
-    from .typography import french
+    from ..draw.typography import french
     return french(text)
 
 

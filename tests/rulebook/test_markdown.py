@@ -4,7 +4,7 @@ import pytest
 
 from generator.content.errors import ContentError
 from generator.rulebook import read_rulebook
-from generator.rulebook.typography import french
+from generator.draw.typography import french
 from generator.rulebook.markdown import FigureBlock, Heading, ListBlock, Paragraph, Quote, Rule, Table, plain
 
 from rulebook_helpers import FIXTURES, box_figures

@@ -1,6 +1,6 @@
 """French typography on sample sentences: narrow no-break spaces, guillemets, apostrophes, dashes."""
 
-from generator.rulebook.typography import french, french_runs
+from generator.draw.typography import french, french_runs
 
 NN = "\u202f"
 

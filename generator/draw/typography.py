@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..draw.fonts import NNBSP
+from .fonts import NNBSP
 
 NBSP = "\u00a0"
 _SPACES = (" ", NBSP, NNBSP, "\t")
