@@ -6,13 +6,14 @@ short text. The print layer arranges the six faces into a net or a sheet.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ..content.models import Die
 from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm
-from ..draw.style import Stroke, TextStyle
+from ..draw.style import Stroke, TextStyle, ink_saver_ink
 
 FaceDrawer = Callable[[Canvas], None]
 
@@ -21,6 +22,8 @@ def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: fl
                   bleed_mm: float = 0.0) -> None:
     """Face `index` (0-5, standard places 1-6) in the square (x, y, size); fill spills `bleed_mm` outside."""
     canvas.rect(x - bleed_mm, y - bleed_mm, size_mm + 2 * bleed_mm, size_mm + 2 * bleed_mm, fill=die.fill)
+    if canvas.ink_saver:
+        die = replace(die, ink=ink_saver_ink(die.ink))
     value = die.faces[index]
     cx, cy = x + size_mm / 2, y + size_mm / 2
     if value.isdigit() and 1 <= int(value) <= 6:

@@ -25,7 +25,7 @@ from ..content.errors import ContentError, display_path
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
-from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
+from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
 from .face import Face, Item
 
@@ -489,7 +489,9 @@ def _icon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     rotate = r.num(spec.rotate_deg, "rotate_deg")
     if outline is not None and size / icons.GRID * icons.OUTLINE_UNITS < MIN_LINE_MM:
         raise r.spot.error(f"an outlined icon of {size:g} mm has lines thinner than 0.25 pt; make it larger")
-    return [lambda c: icons.draw_icon(c, name, cx, cy, size, colour=colour, outline=outline, rotate_deg=rotate)]
+    # Icons are ink: with --ink-saver a light icon turns dark, since the fill under it becomes a light tint.
+    return [lambda c: icons.draw_icon(c, name, cx, cy, size, colour=ink_saver_ink(colour) if c.ink_saver else colour,
+                                      outline=outline, rotate_deg=rotate)]
 
 
 def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:

@@ -7,12 +7,13 @@ piece looks the same wherever it appears.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..content.models import PieceStyle
 from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm
-from ..draw.style import Stroke, TextStyle
+from ..draw.style import Stroke, TextStyle, ink_saver_ink
 
 OUTLINE_MM = 0.35
 
@@ -27,6 +28,8 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     """Draw a piece centred on (cx, cy); `value` is a die's top face or a label."""
     size = size_mm or style.size_mm
     half = size / 2
+    if canvas.ink_saver:
+        style = replace(style, ink=ink_saver_ink(style.ink))
     outline = Stroke(style.stroke, OUTLINE_MM, join="round")
     shape = style.shape
     if shape == "die":

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from . import fonts
-from .style import Stroke, TextStyle
+from .style import Stroke, TextStyle, ink_saver_fill, ink_saver_ink
 
 Point = tuple[float, float]
 # Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
@@ -115,17 +115,35 @@ class Canvas:
     # once a face is drawn, nothing downstream can recolour it.
     ink_saver: bool = False
 
-    # --- primitives, implemented by each backend -------------------------------
+    # --- primitives: backends implement the underscored methods ----------------------
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
              stroke: Stroke | None = None, radius: float = 0.0) -> None:
-        raise NotImplementedError
+        self._rect(x, y, w, h, self._fill(fill, abs(w * h)), stroke, radius)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
                stroke: Stroke | None = None) -> None:
-        raise NotImplementedError
+        self._circle(cx, cy, r, self._fill(fill, math.pi * r * r), stroke)
 
     def path(self, ops: Sequence[PathOp], *, fill: str | None = None, stroke: Stroke | None = None,
              even_odd: bool = False) -> None:
+        if fill is not None and self.ink_saver:
+            xs = [v for op in ops for v in op[1::2]]
+            ys = [v for op in ops for v in op[2::2]]
+            fill = self._fill(fill, (max(xs) - min(xs)) * (max(ys) - min(ys)) if xs else 0.0)
+        self._path(ops, fill, stroke, even_odd)
+
+    def _fill(self, fill: str | None, area_mm2: float) -> str | None:
+        if fill is None or not self.ink_saver:
+            return fill
+        return ink_saver_fill(fill, area_mm2)
+
+    def _rect(self, x, y, w, h, fill, stroke, radius) -> None:
+        raise NotImplementedError
+
+    def _circle(self, cx, cy, r, fill, stroke) -> None:
+        raise NotImplementedError
+
+    def _path(self, ops, fill, stroke, even_odd) -> None:
         raise NotImplementedError
 
     def _text_run(self, x: float, y: float, text: str, style: TextStyle) -> None:
@@ -182,9 +200,10 @@ class Canvas:
         for run in line:
             cursor = x + offset + run.x_mm
             parts = run.text.split(fonts.NNBSP)
+            style = run.style.with_(colour=ink_saver_ink(run.style.colour)) if self.ink_saver else run.style
             for i, part in enumerate(parts):
                 if part:
-                    self._text_run(cursor, y, part, run.style)
+                    self._text_run(cursor, y, part, style)
                 cursor += fonts.text_width_mm(part, run.style)
                 if i < len(parts) - 1:
                     cursor += fonts.NNBSP_EM * run.style.size_mm

@@ -58,7 +58,7 @@ class ReportlabCanvas(Canvas):
         return (1 if fill is not None else 0), (1 if stroke is not None else 0)
 
     # --- primitives ----------------------------------------------------------------
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, radius=0.0):
+    def _rect(self, x, y, w, h, fill, stroke, radius):
         f, s = self._apply(fill, stroke)
         if not (f or s):
             return
@@ -67,12 +67,12 @@ class ReportlabCanvas(Canvas):
         else:
             self._c.rect(x, y, w, h, stroke=s, fill=f)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None):
+    def _circle(self, cx, cy, r, fill, stroke):
         f, s = self._apply(fill, stroke)
         if f or s:
             self._c.circle(cx, cy, r, stroke=s, fill=f)
 
-    def path(self, ops: Sequence[PathOp], *, fill=None, stroke=None, even_odd=False):
+    def _path(self, ops: Sequence[PathOp], fill, stroke, even_odd):
         f, s = self._apply(fill, stroke)
         if not (f or s):
             return

@@ -28,6 +28,44 @@ def rgb_to_cmyk(r: float, g: float, b: float) -> tuple[float, float, float, floa
     return round(c, 4), round(m, 4), round(y, 4), round(k, 4)
 
 
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG 2), 0 for black to 1 for white."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in hex_to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21 (4.5 is the floor for small print)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mix_with_white(colour: str, amount: float) -> str:
+    r, g, b = hex_to_rgb(colour)
+    return "#{:02X}{:02X}{:02X}".format(*(round((c + (1 - c) * amount) * 255) for c in (r, g, b)))
+
+
+# --ink-saver: a dark area larger than this becomes a light tint. Text (by the canvas) and marks drawn
+# as ink on a fill (pips, piece letters, icons: by the components) turn dark when they are light, so
+# they stay readable on the tint.
+INK_SAVER_AREA_MM2 = 150.0
+DARK = 0.18        # luminance under which a fill counts as a large dark area
+LIGHT = 0.6        # luminance over which ink would vanish on a light tint
+INK_SAVER_INK = "#222222"
+
+
+def ink_saver_fill(fill: str, area_mm2: float) -> str:
+    if area_mm2 >= INK_SAVER_AREA_MM2 and luminance(fill) < DARK:
+        return mix_with_white(fill, 0.78)
+    return fill
+
+
+def ink_saver_ink(colour: str) -> str:
+    return INK_SAVER_INK if luminance(colour) > LIGHT else colour
+
+
 @dataclass(frozen=True)
 class Stroke:
     """A line: colour, width in mm, optional dash pattern in mm."""

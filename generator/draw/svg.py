@@ -62,19 +62,19 @@ class SvgCanvas(Canvas):
                 attrs["stroke_dasharray"] = ",".join(num(d) for d in stroke.dash_mm)
         return attrs
 
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, radius=0.0):
+    def _rect(self, x, y, w, h, fill, stroke, radius):
         if fill is None and stroke is None:
             return
         extra = {"rx": num(radius), "ry": num(radius)} if radius > 0 else {}
         self._add(self.dwg.rect(insert=(num(x), num(y)), size=(num(w), num(h)), **extra,
                                 **self._paint(fill, stroke)))
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None):
+    def _circle(self, cx, cy, r, fill, stroke):
         if fill is None and stroke is None:
             return
         self._add(self.dwg.circle(center=(num(cx), num(cy)), r=num(r), **self._paint(fill, stroke)))
 
-    def path(self, ops: Sequence[PathOp], *, fill=None, stroke=None, even_odd=False):
+    def _path(self, ops: Sequence[PathOp], fill, stroke, even_odd):
         if fill is None and stroke is None:
             return
         parts = []
