@@ -76,3 +76,36 @@ def cap_height_mm(style: TextStyle) -> float:
     face = pdfmetrics.getFont(font_name(style)).face
     cap = getattr(face, "capHeight", 700) or 700
     return cap / 1000.0 * style.size_mm
+
+
+@lru_cache(maxsize=64)
+def subset_font(bold: bool, italic: bool, chars: str) -> bytes:
+    """The TrueType face cut down to `chars`, for @font-face in SVG and HTML outputs.
+
+    Layout tables (kerning, ligatures) are dropped: reportlab sets PDF text
+    without them, so the SVG keeps the very same advance widths, and reading
+    them is most of the subsetting time. Hinting is dropped too (screens and
+    printers do without at these sizes); the name table stays, as it carries
+    the OFL notice.
+    """
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont as FTFont
+
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF"]
+    options.hinting = False
+    with FTFont(str(font_file(bold, italic)), recalcTimestamp=False, lazy=True) as font:
+        for tag in ("GSUB", "GPOS", "GDEF"):
+            if tag in font:
+                del font[tag]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=chars)
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue()

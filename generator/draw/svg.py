@@ -8,8 +8,6 @@ and inlined as @font-face, so the SVG needs no installed font.
 from __future__ import annotations
 
 import base64
-import io
-import math
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -148,7 +146,7 @@ class SvgCanvas(Canvas):
         rules = []
         for (bold, italic) in sorted(self._used):
             chars = self._used[(bold, italic)]
-            data = base64.b64encode(_subset(fonts.font_file(bold, italic), "".join(sorted(chars)))).decode("ascii")
+            data = base64.b64encode(fonts.subset_font(bold, italic, "".join(sorted(chars)))).decode("ascii")
             rules.append(
                 f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
                 f"font-style:{'italic' if italic else 'normal'};"
@@ -159,20 +157,3 @@ class SvgCanvas(Canvas):
         if self.embed_fonts and self._used:
             self.dwg.defs.add(self.dwg.style(self._font_css()))
         return self.dwg.tostring()
-
-
-def _subset(font_path: Path, text: str) -> bytes:
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    options = subset.Options()
-    options.name_IDs = ["*"]   # keep the name table, which carries the OFL licence notice
-    options.notdef_outline = True
-    options.layout_features = ["kern", "liga"]
-    with TTFont(str(font_path), recalcTimestamp=False) as font:
-        sub = subset.Subsetter(options)
-        sub.populate(text=text)
-        sub.subset(font)
-        out = io.BytesIO()
-        font.save(out)
-        return out.getvalue()

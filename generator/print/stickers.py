@@ -46,6 +46,6 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
                       pages=len(doc.pages), copies=sum(d.copies for d in dice),
                       steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
                              "Découpez chaque autocollant le long de son trait gris.",
-                             f"Collez-les sur des dés vierges : chaque ligne donne les six faces d'un dé, dans "
-                             f"l'ordre 1 à 6 (faces opposées 1-6, 2-5, 3-4)."))
+                             "Collez-les sur des dés vierges : chaque ligne donne les six faces d'un dé, dans "
+                             "l'ordre 1 à 6 (faces opposées 1-6, 2-5, 3-4)."))
     return replace(doc, guide=guide)

@@ -10,14 +10,10 @@ needs nothing beside it.
 from __future__ import annotations
 
 import base64
-import io
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -43,29 +39,12 @@ def inline_svg(svg: str, prefix: str) -> str:
     return svg
 
 
-@lru_cache(maxsize=32)
-def _subset(bold: bool, italic: bool, chars: str) -> bytes:
-    """One face cut down to `chars`; kerning kept, hinting dropped (screens and printers do without)."""
-    options = subset.Options()
-    options.name_IDs = ["*"]          # the name table carries the OFL licence notice
-    options.notdef_outline = True
-    options.layout_features = ["kern"]
-    options.hinting = False
-    with TTFont(str(fonts.font_file(bold, italic)), recalcTimestamp=False) as font:
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(text=chars)
-        subsetter.subset(font)
-        out = io.BytesIO()
-        font.save(out)
-        return out.getvalue()
-
-
 def font_css(text: str, faces: set[tuple[bool, bool]]) -> str:
     """@font-face rules for the faces the page uses, each subset to the characters of the page."""
     chars = "".join(sorted(set(text) - {"\n", "\r", "\t"}))
     rules = []
     for bold, italic in sorted(faces):
-        data = base64.b64encode(_subset(bold, italic, chars)).decode("ascii")
+        data = base64.b64encode(fonts.subset_font(bold, italic, chars)).decode("ascii")
         rules.append(f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
                      f"font-style:{'italic' if italic else 'normal'};"
                      f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")

@@ -275,7 +275,7 @@ class Contents(IndexingFlowable):
             self._entries.append(stuff)
 
     def _make(self, avail_w):
-        rows, styles = [], []
+        rows = []
         for i, (level, text, page, key) in enumerate(self._last or [(1, "…", 0, None)]):
             style = self.styles.toc[min(level, 2) - 1]
             link = f'<a href="#{key}" color="{INK}">' if key else "<a>"

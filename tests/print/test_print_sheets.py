@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from printkit import (MM_PER_PT, POKER, lines_mm, open_pdf, rects_by_colour, segment_hits_box, segment_inside,
+from printkit import (MM_PER_PT, lines_mm, open_pdf, rects_by_colour, segment_hits_box, segment_inside,
                       synthetic_face, synthetic_items)
 
 from generator.components.face import Item

@@ -2,7 +2,6 @@
 
 import io
 import re
-from pathlib import Path
 
 import pdfplumber
 import pytest

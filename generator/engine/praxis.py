@@ -1,0 +1,1083 @@
+"""Praxis (Lucas Borboleta, CC BY-NC-SA 4.0): dice, effect tiles and collections.
+
+Rules as implemented (seeds/praxis.fr.txt, FACTS.md; the choices where the rules
+are silent are the `assumptions` of content/praxis/game.yaml):
+- 8x8 board, four coloured portals, each on one square of its dashed rectangle.
+  A square or portal holds at most one die or one effect tile.
+- On his turn a player uses one of his dice: he may put a tile from his hand on
+  an empty square touching the die (edge or corner) and move the die, in either
+  order (the tile then touches the square the die ends on), or do only one of
+  the two. He may instead discard his hand and draw 3, or pass. A die off the
+  board comes back after a 6 on the white die (base rules), with the face the
+  player then rolls for it; in variant `rentree-1` it comes back showing 1.
+- An odd top face moves like a rook, an even one like a bishop, one square or
+  more, never over a die or a tile. The die may stop on an enemy die whose face
+  is not greater than its own (the enemy die leaves the board), or on a tile
+  whose effect can apply: the effect applies and the tile is discarded. A tile
+  on a portal of its own colour is collected instead.
+- Effects: plusN / moinsN change the face (it must stay within 1-6), interdiction
+  takes the die off the board, explosion discards a tile touching it, pioche
+  draws the top tile of the pile, téléportation sends the die to another
+  téléportation tile (both are discarded), récupération brings the player's die
+  that is off the board onto an empty square touching it. Mutation and duel
+  depend on a roll: the roll is written in the move (`=4`, `=gagne`, `=perd`).
+- Score: the best split of a player's collected tiles into collections of the
+  seed's table (`best_split`), exact by a memoised search over tile multisets
+  reduced by the symmetries of the table (effects and colours are
+  interchangeable).
+
+Notation. Squares a1..h8. On the board a die is the player's letter and its face
+(B4 = a blue die showing 4; B bleu, R rouge, V vert, J jaune), a tile is
+`effect/colour` (plus1/bleu). A move is one of:
+  `passe` | `renouvelle` (discard the hand, draw 3) | `+e5=4` (a die enters on e5
+  showing 4; `+e5` in variant rentree-1) | a turn: up to two parts separated by
+  spaces, a tile placement `plus1/bleu@f5` and a die move `d4-d6` (`d4xd6` when it
+  attacks), in the order played. A die move landing on a tile whose effect needs
+  a square or a roll adds `>SQUARE` (explosion target, téléportation destination,
+  récupération entry, duel opponent) and `=VALUE` (mutation or récupération face,
+  duel `gagne` / `perd`): `d4-d6>e7=3`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import permutations
+from typing import Any, Iterable
+
+from ..content.coords import parse_square, square_name
+from .core import Engine, IllegalMove, NotationError, Outcome
+
+SIZE = 8
+COLOURS = ("bleu", "rouge", "vert", "jaune")
+PLAYER_LETTER = {"bleu": "B", "rouge": "R", "vert": "V", "jaune": "J"}
+LETTER_PLAYER = {v: k for k, v in PLAYER_LETTER.items()}
+EFFECTS = ("plus1", "plus2", "plus3", "moins1", "moins2", "moins3", "mutation", "duel",
+           "recuperation", "interdiction", "explosion", "pioche", "teleportation")
+# Tiles of each effect per colour in the box (FACTS.md): 27 per colour.
+STOCK = {e: (8 if e in ("plus1", "moins1") else 1) for e in EFFECTS}
+FACE_CHANGE = {"plus1": 1, "plus2": 2, "plus3": 3, "moins1": -1, "moins2": -2, "moins3": -3}
+DICE_PER_PLAYER = 2
+HAND_SIZE = 3
+DEFAULT_ROUNDS = 10
+
+# Portal rectangles (FACTS.md, converted to a1 notation) and the squares the board drawing uses.
+PORTAL_AREAS = {"bleu": ("b6", "c8"), "rouge": ("f6", "h7"), "vert": ("a2", "c3"), "jaune": ("f1", "g3")}
+DEFAULT_PORTALS = {"bleu": "b7", "rouge": "g7", "vert": "b2", "jaune": "g2"}
+
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+NEIGHBOURS = ORTHOGONAL + DIAGONAL
+
+VARIANTS = ("points", "rentree-1", "prise-pioche", "effet-et-collection", "teleportation-portail")
+
+# ---------------------------------------------------------------------------
+# Tiles and collections
+# ---------------------------------------------------------------------------
+
+Tile = str   # 'effect/colour'
+TILE_INDEX = {f"{e}/{c}": (i, j) for i, e in enumerate(EFFECTS) for j, c in enumerate(COLOURS)}
+
+
+def tile_key(tile: Tile) -> tuple[int, int]:
+    return TILE_INDEX[tile]
+
+
+def parse_tile(text: str) -> Tile:
+    """'plus1/bleu' -> 'plus1/bleu'; ValueError naming the valid effects and colours otherwise."""
+    t = str(text).strip().lower()
+    if t in TILE_INDEX:
+        return t
+    effect, _, colour = t.partition("/")
+    if not colour:
+        raise ValueError(f"'{text}' is not a tile: write EFFECT/COLOUR, e.g. plus1/bleu")
+    if effect not in EFFECTS:
+        raise ValueError(f"'{text}': unknown effect '{effect}' (effects: {' '.join(EFFECTS)})")
+    raise ValueError(f"'{text}': unknown colour '{colour}' (colours: {' '.join(COLOURS)})")
+
+
+def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=tile_key))
+
+
+# (points, name) of each kind of collection in the seed's table.
+SINGLETON, TWO_EFFECTS, TWO_COLOURS, TWO_SAME, THREE_EFFECTS, THREE_COLOURS, THREE_SAME = (
+    (1, "singleton"), (5, "deux effets"), (10, "deux couleurs"), (30, "deux mêmes"),
+    (50, "trois effets"), (150, "trois couleurs"), (300, "trois mêmes"))
+
+
+def collection_kind(tiles: Iterable[Tile]) -> tuple[int, str] | None:
+    """(points, name) of a group of 1-3 tiles, or None when the group matches no row of the table."""
+    cells = [tile_key(parse_tile(t)) for t in tiles]
+    n = len(cells)
+    if n == 1:
+        return SINGLETON
+    if n not in (2, 3):
+        return None
+    effects = {e for e, _ in cells}
+    colours = {c for _, c in cells}
+    if len(effects) == 1 and len(colours) == 1:
+        return TWO_SAME if n == 2 else THREE_SAME
+    if len(colours) == 1 and len(effects) == n:
+        return TWO_EFFECTS if n == 2 else THREE_EFFECTS
+    if len(effects) == 1 and len(colours) == n:
+        return TWO_COLOURS if n == 2 else THREE_COLOURS
+    return None
+
+
+_COLOUR_PERMS = tuple(permutations(range(len(COLOURS))))
+
+
+def _canonical(rows: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The count matrix (effect rows x colour columns) up to swapping effects and swapping colours.
+
+    The table scores a group by "same or different" effect and colour only, so
+    the best split of a matrix is the best split of any row or column permutation
+    of it; searching on this form shares the work of all those matrices.
+    """
+    rows = [r for r in rows if any(r)]
+    return min(tuple(sorted(tuple(r[p] for p in perm) for r in rows)) for perm in _COLOUR_PERMS)
+
+
+def _groups_of_first(rows: list[list[int]], dedupe: bool):
+    """Every group the first tile (first non-empty cell, row-major) can belong to.
+
+    Yields (kind, cells of the group). Other tiles of the group come from later
+    cells; with `dedupe`, partner rows with equal counts are tried once (they
+    lead to the same canonical matrix).
+    """
+    r = next(i for i, row in enumerate(rows) if any(row))
+    c = next(j for j, n in enumerate(rows[r]) if n)
+    n = rows[r][c]
+    yield SINGLETON, ((r, c),)
+    if n >= 2:
+        yield TWO_SAME, ((r, c), (r, c))
+    if n >= 3:
+        yield THREE_SAME, ((r, c), (r, c), (r, c))
+    others = [j for j in range(len(rows[r])) if j != c and rows[r][j]]
+    for j in others:
+        yield TWO_COLOURS, ((r, c), (r, j))
+    for a in range(len(others)):
+        for b in range(a + 1, len(others)):
+            yield THREE_COLOURS, ((r, c), (r, others[a]), (r, others[b]))
+    partners = [i for i in range(len(rows)) if i != r and rows[i][c]]
+    if dedupe:
+        seen, unique = set(), []
+        for i in partners:
+            if tuple(rows[i]) not in seen:
+                seen.add(tuple(rows[i]))
+                unique.append(i)
+        single = unique
+    else:
+        single = partners
+    for i in single:
+        yield TWO_EFFECTS, ((r, c), (i, c))
+    seen_pairs = set()
+    for a in range(len(partners)):
+        for b in range(a + 1, len(partners)):
+            i, k = partners[a], partners[b]
+            if dedupe:
+                key = tuple(sorted((tuple(rows[i]), tuple(rows[k]))))
+                if key in seen_pairs:
+                    continue
+                seen_pairs.add(key)
+            yield THREE_EFFECTS, ((r, c), (i, c), (k, c))
+
+
+def _without(rows: list[list[int]], cells) -> list[list[int]]:
+    out = [list(r) for r in rows]
+    for i, j in cells:
+        out[i][j] -= 1
+    return out
+
+
+@lru_cache(maxsize=None)
+def _best(state: tuple[tuple[int, ...], ...]) -> int:
+    """Best total of a canonical count matrix."""
+    if not state:
+        return 0
+    rows = [list(r) for r in state]
+    return max(kind[0] + _best(_canonical(_without(rows, cells)))
+               for kind, cells in _groups_of_first(rows, dedupe=True))
+
+
+def _matrix(tiles: Iterable[Tile]) -> list[list[int]]:
+    rows = [[0] * len(COLOURS) for _ in EFFECTS]
+    for t in tiles:
+        e, c = tile_key(t)
+        rows[e][c] += 1
+    return rows
+
+
+def best_score(tiles: Iterable[Tile]) -> int:
+    """The score of a player holding `tiles` in his collections: the best split's total."""
+    return _best(_canonical(_matrix(tiles)))
+
+
+def best_split(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[Tile, ...]]]]:
+    """(best total, [(points, collection name, tiles)]) with the collections by points, then tiles."""
+    rows = _matrix(parse_tile(t) for t in tiles)
+    total = _best(_canonical(rows))
+    remaining, groups = total, []
+    while any(any(r) for r in rows):
+        for kind, cells in _groups_of_first(rows, dedupe=False):
+            child = _without(rows, cells)
+            if kind[0] + _best(_canonical(child)) == remaining:
+                groups.append((kind[0], kind[1], tuple(f"{EFFECTS[i]}/{COLOURS[j]}" for i, j in cells)))
+                rows, remaining = child, remaining - kind[0]
+                break
+        else:  # pragma: no cover - _best is the max over these same groups
+            raise AssertionError("best split not found")
+    groups.sort(key=lambda g: (-g[0], [tile_key(t) for t in g[2]]))
+    return total, groups
+
+
+def praxis_score_lines(tiles: list[str]) -> list[str]:
+    """`pnp engine praxis score`: the best total alone, then one line per collection of the best split.
+
+    Raises ValueError with a readable message for a word that is not a tile.
+    """
+    parsed = [parse_tile(t) for t in tiles]
+    total, groups = best_split(parsed)
+    return [str(total)] + [f"{points} {name}: {' '.join(group)}" for points, name, group in groups]
+
+
+# ---------------------------------------------------------------------------
+# Positions and moves
+# ---------------------------------------------------------------------------
+
+def _sq(index: int) -> str:
+    return square_name(index % SIZE, index // SIZE)
+
+
+def _parse_sq(name: str, key: str | None = None) -> int:
+    at = parse_square(str(name), SIZE, SIZE)
+    if at is None:
+        raise NotationError(f"'{name}' is not a square of the 8x8 board (a1 to h8)", key)
+    return at[1] * SIZE + at[0]
+
+
+def _step(index: int, d: tuple[int, int]) -> int | None:
+    c, r = index % SIZE + d[0], index // SIZE + d[1]
+    return r * SIZE + c if 0 <= c < SIZE and 0 <= r < SIZE else None
+
+
+def _around(index: int) -> list[int]:
+    """The up to 8 squares touching `index` by an edge or a corner, in a fixed order."""
+    return sorted(s for s in (_step(index, d) for d in NEIGHBOURS) if s is not None)
+
+
+def _portal_area(colour: str) -> set[int]:
+    (c0, r0), (c1, r1) = (parse_square(s, SIZE, SIZE) for s in PORTAL_AREAS[colour])
+    return {r * SIZE + c for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)}
+
+
+@dataclass(frozen=True)
+class PraxisPosition:
+    """Everything the rules look at. Per-player tuples follow `players` order."""
+    players: tuple[str, ...]
+    to_move: str
+    dice: tuple[tuple[int, str, int], ...]       # (square, player, face), by square
+    tiles: tuple[tuple[int, Tile], ...]          # (square, tile), by square
+    portals: tuple[int, ...]                     # square of the bleu, rouge, vert, jaune portal
+    hands: tuple[tuple[Tile, ...], ...]
+    collections: tuple[tuple[Tile, ...], ...]
+    pile: tuple[Tile, ...] = ()                  # top first
+    round: int = 1                               # 0 while the dice are being set up
+    rounds: int = DEFAULT_ROUNDS
+    variant: str | None = None
+
+
+@dataclass(frozen=True)
+class PraxisMove:
+    """One turn. kind: 'turn' (tile and/or die move), 'enter', 'redraw', 'pass'.
+
+    For a turn: `origin`/`dest` the die's squares (None: no die move), `tile` and
+    `tile_at` the placement (None: no tile), `tile_first` whether the tile was put
+    down before the die moved, `target` the square an effect needs, `roll` the
+    chance result an effect needs. For 'enter': `dest` and `roll` (the face).
+    """
+    kind: str
+    origin: int | None = None
+    dest: int | None = None
+    target: int | None = None
+    roll: str | None = None
+    tile: Tile | None = None
+    tile_at: int | None = None
+    tile_first: bool = False
+
+
+class _State:
+    """A mutable copy of a position, for playing one move."""
+
+    def __init__(self, p: PraxisPosition):
+        self.p = p
+        self.dice = {sq: [pl, f] for sq, pl, f in p.dice}
+        self.tiles = dict(p.tiles)
+        self.hands = {pl: list(h) for pl, h in zip(p.players, p.hands)}
+        self.collections = {pl: list(c) for pl, c in zip(p.players, p.collections)}
+        self.pile = list(p.pile)
+        self.portal_colour = {sq: COLOURS[i] for i, sq in enumerate(p.portals)}
+        self.effects: dict[str, list[int]] = {}
+        self.end: int | None = None               # where the moved die ends (None: no die move, or it left)
+        self.position: PraxisPosition | None = None
+
+    def note(self, kind: str, square: int) -> None:
+        self.effects.setdefault(kind, []).append(square)
+
+    def draw(self, player: str) -> None:
+        if self.pile:
+            self.hands[player].append(self.pile.pop(0))
+
+    def empty(self, sq: int) -> bool:
+        return sq not in self.dice and sq not in self.tiles
+
+    def off_board(self, player: str) -> int:
+        return DICE_PER_PLAYER - sum(1 for pl, _ in self.dice.values() if pl == player)
+
+    def freeze(self, to_move: str, round_: int) -> PraxisPosition:
+        p = self.p
+        return replace(
+            p, to_move=to_move, round=round_,
+            dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
+            tiles=tuple(sorted(self.tiles.items())),
+            hands=tuple(sorted_tiles(self.hands[pl]) for pl in p.players),
+            collections=tuple(sorted_tiles(self.collections[pl]) for pl in p.players),
+            pile=tuple(self.pile))
+
+
+def _directions(face: int, variant: str | None) -> tuple[tuple[tuple[int, int], ...], int]:
+    """(directions, longest move) of a die showing `face`."""
+    if variant == "points":
+        # pips: the centre pip moves orthogonally, corner pips diagonally, six pips both, 2 squares at most
+        if face == 1:
+            return ORTHOGONAL, SIZE
+        if face in (2, 4):
+            return DIAGONAL, SIZE
+        if face in (3, 5):
+            return ORTHOGONAL + DIAGONAL, SIZE
+        return ORTHOGONAL + DIAGONAL, 2
+    return (ORTHOGONAL if face % 2 else DIAGONAL), SIZE
+
+
+def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
+    """Squares a die on `origin` can try to stop on: empty ones, and the first occupied one of each line."""
+    dirs, longest = _directions(face, variant)
+    out = []
+    for d in dirs:
+        sq, n = origin, 0
+        while n < longest:
+            sq = _step(sq, d)
+            if sq is None:
+                break
+            n += 1
+            out.append(sq)
+            if not st.empty(sq):
+                break
+    return out
+
+
+FACES = tuple(str(f) for f in range(1, 7))
+DUEL_RESULTS = ("gagne", "perd")
+
+
+class PraxisEngine(Engine):
+    game_id = "praxis"
+    players = COLOURS
+    variants = VARIANTS
+    effect_kinds = ("captures", "activations", "collections", "explosions", "entries", "placements", "teleports")
+    extra_claims = ("hand", "collection", "face")
+    illegal_reasons = {
+        "game_over": "the game is over",
+        "setup": "while the dice are set up, the only move is to place a die",
+        "no_die": "no die of the player to move on that square",
+        "not_aligned": "the die's face does not move it in that direction",
+        "too_far": "further than the die's face allows",
+        "blocked": "a die or a tile stands on the way",
+        "own_die": "the square holds one of the player's own dice",
+        "weaker_attacker": "the attacking die shows a lower face than the attacked one",
+        "not_applicable": "the tile's effect cannot apply to this die",
+        "bad_target": "the effect's square is not one it can use",
+        "missing_target": "the effect needs a square (>SQUARE)",
+        "bad_roll": "the roll written is not a possible result",
+        "missing_roll": "the effect needs a roll result (=VALUE)",
+        "not_in_hand": "the tile is not in the player's hand",
+        "not_adjacent": "the tile must touch the square of the die by an edge or a corner",
+        "occupied": "the square is not empty",
+        "no_die_off_board": "the player has no die off the board",
+        "empty_pile": "the pile is empty",
+        "placement_after_exit": "the die left the board: no tile can be put next to it",
+        "nothing": "a turn moves a die or puts down a tile (or write 'passe')",
+    }
+
+    # --- positions -----------------------------------------------------------
+    def initial(self, variant: str | None = None) -> PraxisPosition:
+        """Two players, portals on their drawn squares, dice still to set up; hands and pile are dealt at random, so left empty."""
+        self.check_variant(variant)
+        players = ("bleu", "rouge")
+        return PraxisPosition(players=players, to_move="bleu", dice=(), tiles=(),
+                              portals=tuple(_parse_sq(DEFAULT_PORTALS[c]) for c in COLOURS),
+                              hands=((), ()), collections=((), ()), round=0, variant=variant)
+
+    def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> PraxisPosition:
+        self.check_variant(variant)
+        if not isinstance(data, dict):
+            raise NotationError("a Praxis position is a mapping: squares (d4: B4 for a die, "
+                                "e5: plus1/rouge for a tile) and optional joueurs, portails, mains, "
+                                "collections, pioche, tour, tours")
+        dice, tiles = {}, {}
+        portals = {c: _parse_sq(s) for c, s in DEFAULT_PORTALS.items()}
+        hands: dict[str, list] = {}
+        collections: dict[str, list] = {}
+        pile: list = []
+        players = None
+        round_, rounds = 1, DEFAULT_ROUNDS
+        for key, value in data.items():
+            key = str(key)
+            if key == "joueurs":
+                players = self._read_players(value, key)
+            elif key == "portails":
+                if not isinstance(value, dict):
+                    raise NotationError("portails: a mapping colour -> square, e.g. {bleu: c7}", key)
+                for colour, sq in value.items():
+                    if colour not in COLOURS:
+                        raise NotationError(f"portails: '{colour}' is not a colour ({', '.join(COLOURS)})", key)
+                    at = _parse_sq(sq, key)
+                    if at not in _portal_area(colour):
+                        a, b = PORTAL_AREAS[colour]
+                        raise NotationError(f"portails: the {colour} portal stands in {a}-{b}, not on {sq}", key)
+                    portals[colour] = at
+            elif key in ("mains", "collections"):
+                target = hands if key == "mains" else collections
+                if not isinstance(value, dict):
+                    raise NotationError(f"{key}: a mapping player -> list of tiles", key)
+                for pl, items in value.items():
+                    if pl not in COLOURS:
+                        raise NotationError(f"{key}: '{pl}' is not a player ({', '.join(COLOURS)})", key)
+                    target[pl] = self._read_tiles(items, key)
+            elif key == "pioche":
+                pile = self._read_tiles(value, key)
+            elif key in ("tour", "tours"):
+                if isinstance(value, bool) or not isinstance(value, int) or value < (0 if key == "tour" else 1):
+                    raise NotationError(f"{key}: expected a whole number, found {value!r}", key)
+                if key == "tour":
+                    round_ = value
+                else:
+                    rounds = value
+            else:
+                sq = parse_square(key, SIZE, SIZE)
+                if sq is None:
+                    raise NotationError(f"'{key}' is neither a square (a1 to h8) nor one of joueurs, portails, "
+                                        f"mains, collections, pioche, tour, tours", key)
+                index = sq[1] * SIZE + sq[0]
+                text = str(value).strip() if value is not None else ""
+                m = re.fullmatch(r"([BRVJ])([1-6])", text, re.I)
+                if m:
+                    dice[index] = (LETTER_PLAYER[m.group(1).upper()], int(m.group(2)))
+                else:
+                    try:
+                        tiles[index] = parse_tile(text)
+                    except ValueError as err:
+                        raise NotationError(f"{key}: '{text}' is neither a die (B4: letter B, R, V or J and "
+                                            f"the face) nor a tile ({err})", key) from None
+        mentioned = {pl for pl, _ in dice.values()} | set(hands) | set(collections)
+        if to_move is not None:
+            if to_move not in COLOURS:
+                raise NotationError(f"to_move: '{to_move}' is not a player ({', '.join(COLOURS)})")
+            mentioned.add(to_move)
+        if players is None:
+            players = [c for c in COLOURS if c in mentioned]
+            for c in COLOURS:
+                if len(players) >= 2:
+                    break
+                if c not in players:
+                    players.append(c)
+            players = tuple(c for c in COLOURS if c in players)
+        else:
+            missing = sorted(mentioned - set(players), key=COLOURS.index)
+            if missing:
+                raise NotationError(f"joueurs: {', '.join(missing)} appears in the position but is not a player")
+        if to_move is None:
+            to_move = players[0]
+        for pl in players:
+            n = sum(1 for p, _ in dice.values() if p == pl)
+            if n > DICE_PER_PLAYER:
+                raise NotationError(f"{pl} has {n} dice on the board; each player has {DICE_PER_PLAYER}")
+        squares = list(portals.values())
+        if len(set(squares)) != len(squares):
+            raise NotationError("portails: two portals on one square")
+        counts: dict[str, int] = {}
+        for t in list(tiles.values()) + pile + [t for h in hands.values() for t in h] + \
+                [t for c in collections.values() for t in c]:
+            counts[t] = counts.get(t, 0) + 1
+        for t, n in sorted(counts.items(), key=lambda kv: tile_key(kv[0])):
+            stock = STOCK[t.split("/")[0]]
+            if n > stock:
+                raise NotationError(f"{n} tiles {t} in the position; the game has {stock}")
+        return PraxisPosition(
+            players=players, to_move=to_move,
+            dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(dice.items())),
+            tiles=tuple(sorted(tiles.items())),
+            portals=tuple(portals[c] for c in COLOURS),
+            hands=tuple(sorted_tiles(hands.get(pl, ())) for pl in players),
+            collections=tuple(sorted_tiles(collections.get(pl, ())) for pl in players),
+            pile=tuple(pile), round=round_, rounds=rounds, variant=variant)
+
+    @staticmethod
+    def _read_players(value, key) -> tuple[str, ...]:
+        if not isinstance(value, list) or not 2 <= len(value) <= 4:
+            raise NotationError("joueurs: a list of 2 to 4 colours in turn order", key)
+        out = []
+        for pl in value:
+            if pl not in COLOURS or pl in out:
+                raise NotationError(f"joueurs: '{pl}' is not a colour or appears twice ({', '.join(COLOURS)})", key)
+            out.append(pl)
+        return tuple(out)
+
+    @staticmethod
+    def _read_tiles(value, key) -> list[Tile]:
+        if not isinstance(value, list):
+            raise NotationError(f"{key}: expected a list of tiles such as [plus1/bleu, pioche/vert]", key)
+        out = []
+        for item in value:
+            try:
+                out.append(parse_tile(item))
+            except ValueError as err:
+                raise NotationError(f"{key}: {err}", key) from None
+        return out
+
+    def write_position(self, position: PraxisPosition) -> dict:
+        p = position
+        out: dict[str, Any] = {}
+        for sq, pl, f in p.dice:
+            out[_sq(sq)] = f"{PLAYER_LETTER[pl]}{f}"
+        for sq, t in p.tiles:
+            out[_sq(sq)] = t
+        out = {k: out[k] for k in sorted(out, key=lambda s: _parse_sq(s))}
+        out["joueurs"] = list(p.players)
+        out["portails"] = {c: _sq(sq) for c, sq in zip(COLOURS, p.portals)}
+        if any(p.hands):
+            out["mains"] = {pl: list(h) for pl, h in zip(p.players, p.hands) if h}
+        if any(p.collections):
+            out["collections"] = {pl: list(c) for pl, c in zip(p.players, p.collections) if c}
+        if p.pile:
+            out["pioche"] = list(p.pile)
+        out["tour"] = p.round
+        out["tours"] = p.rounds
+        return out
+
+    def to_move(self, position: PraxisPosition) -> str:
+        return position.to_move
+
+    def placements(self, position: PraxisPosition) -> list[tuple[str, str, str | None]]:
+        """Portals (style portail_<colour>), tiles (tuile_<colour>, showing their effect) and dice (de_<player>)."""
+        out = []
+        for colour, sq in zip(COLOURS, position.portals):
+            out.append((_sq(sq), f"portail_{colour}", None))
+        for sq, t in position.tiles:
+            effect, colour = t.split("/")
+            out.append((_sq(sq), f"tuile_{colour}", TILE_LABEL[effect]))
+        for sq, pl, f in position.dice:
+            out.append((_sq(sq), f"de_{pl}", str(f)))
+        return out
+
+    # --- the game's end and score --------------------------------------------
+    def outcome(self, position: PraxisPosition) -> Outcome | None:
+        if position.round <= position.rounds:
+            return None
+        scores = self.score(position)
+        best = max(scores.values())
+        leaders = [pl for pl in position.players if scores[pl] == best]
+        if len(leaders) > 1:
+            return Outcome(None, f"the {position.rounds} rounds are played; {' and '.join(leaders)} tie with {best}")
+        return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points")
+
+    def score(self, position: PraxisPosition) -> dict[str, int]:
+        return {pl: best_score(c) for pl, c in zip(position.players, position.collections)}
+
+    # --- moves ---------------------------------------------------------------
+    def legal_moves(self, position: PraxisPosition) -> list[PraxisMove]:
+        p = position
+        if self.outcome(p) is not None:
+            return []
+        st = _State(p)
+        me = p.to_move
+        if p.round == 0:
+            if st.off_board(me) == 0:
+                return [PraxisMove("pass")]
+            return [PraxisMove("enter", dest=sq, roll=f) for sq in range(SIZE * SIZE) if st.empty(sq) for f in FACES]
+        candidates: list[PraxisMove] = [PraxisMove("pass")]
+        if p.pile:
+            candidates.append(PraxisMove("redraw"))
+        if st.off_board(me):
+            rolls = (None,) if p.variant == "rentree-1" else FACES
+            candidates += [PraxisMove("enter", dest=sq, roll=r)
+                           for sq in range(SIZE * SIZE) if st.empty(sq) for r in rolls]
+        hand = sorted(set(st.hands[me]), key=tile_key)
+        mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
+        # a tile alone touches one of the player's dice
+        spots = sorted({s for d in mine for s in _around(d) if st.empty(s)})
+        candidates += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        for origin in mine:
+            candidates += self._die_moves(st, origin, p.variant)
+            # tile first: the new tile may be landed on, or close a line
+            for t in hand:
+                for s in _around(origin):
+                    if st.empty(s):
+                        with_tile = _State(p)
+                        with_tile.tiles[s] = t
+                        candidates += [replace(m, tile=t, tile_at=s, tile_first=True)
+                                       for m in self._die_moves(with_tile, origin, p.variant)]
+        legal = {}
+        for mv in candidates:
+            try:
+                legal[mv] = self._run(p, mv)
+            except IllegalMove:
+                continue
+        # die first, then a tile touching the square where the die ends
+        for mv, done in list(legal.items()):
+            if mv.kind != "turn" or mv.origin is None or mv.tile is not None or done.end is None:
+                continue
+            for t in sorted(set(done.hands[me]), key=tile_key):
+                for s in _around(done.end):
+                    if done.empty(s):
+                        m2 = replace(mv, tile=t, tile_at=s)
+                        try:
+                            legal[m2] = self._run(p, m2)
+                        except IllegalMove:
+                            continue
+        # one move per result: a tile put down first is written after the die move when both orders agree
+        out = []
+        for mv, done in legal.items():
+            if mv.kind == "turn" and mv.tile_first and mv.origin is not None:
+                other = legal.get(replace(mv, tile_first=False))
+                if other is not None and other.position == done.position:
+                    continue
+            out.append(mv)
+        return sorted(out, key=self._order)
+
+    @staticmethod
+    def _order(mv: PraxisMove):
+        """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
+        rank = {"pass": 0, "redraw": 1, "enter": 2, "turn": 3}[mv.kind]
+        none = -1
+        return (rank, none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
+                none if mv.target is None else mv.target, mv.roll or "",
+                tile_key(mv.tile) if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
+                mv.tile_first)
+
+    def _die_moves(self, st: _State, origin: int, variant: str | None) -> list[PraxisMove]:
+        """Die moves from `origin` (no tile), with every target and roll an effect could need."""
+        pl, face = st.dice[origin]
+        out = []
+        for dest in _rays(st, origin, face, variant):
+            out += [PraxisMove("turn", origin=origin, dest=dest, target=t, roll=r)
+                    for t, r in self._effect_options(st, pl, dest)]
+        return out
+
+    def _effect_options(self, st: _State, player: str, dest: int) -> list[tuple[int | None, str | None]]:
+        """(target, roll) pairs to try for a die landing on `dest`; legality is left to `_play`."""
+        tile = st.tiles.get(dest)
+        if tile is None:
+            return [(None, None)]
+        effect = tile.split("/")[0]
+        collect = st.portal_colour.get(dest) == tile.split("/")[1]
+        if collect and st.p.variant != "effet-et-collection":
+            return [(None, None)]
+        squares = _around(dest)
+        if effect == "mutation":
+            return [(None, f) for f in FACES]
+        if effect == "duel":
+            return [(s, r) for s in squares for r in DUEL_RESULTS]
+        if effect == "recuperation":
+            return [(s, f) for s in squares for f in FACES]
+        if effect == "explosion":
+            return [(s, None) for s in squares]
+        if effect == "teleportation":
+            return [(s, None) for s in range(SIZE * SIZE) if s != dest]
+        return [(None, None)]
+
+    def play(self, position: PraxisPosition, move: PraxisMove) -> PraxisPosition:
+        return self._run(position, move).position
+
+    def effects(self, position: PraxisPosition, move: PraxisMove) -> dict[str, list[str]]:
+        fx = self._run(position, move).effects
+        return {k: [_sq(s) for s in v] for k, v in fx.items()}
+
+    def move_origin(self, move: PraxisMove) -> str | None:
+        return _sq(move.origin) if move.origin is not None else None
+
+    def _run(self, p: PraxisPosition, mv: PraxisMove) -> "_State":
+        """Play `mv`: the state holds the new `position`, the `effects` and where the die `end`s.
+
+        IllegalMove when the rules forbid the move.
+        """
+        if self.outcome(p) is not None:
+            raise IllegalMove("game_over", "the game is over")
+        st = _State(p)
+        me = p.to_move
+        if p.round == 0 and mv.kind != "enter":
+            raise IllegalMove("setup", "the dice are still being set up: place a die (+SQUARE=FACE)")
+        if mv.kind == "pass":
+            pass
+        elif mv.kind == "redraw":
+            if not st.pile:
+                raise IllegalMove("empty_pile", "the pile is empty: there is nothing to draw")
+            st.hands[me] = []
+            for _ in range(HAND_SIZE):
+                st.draw(me)
+        elif mv.kind == "enter":
+            self._enter(st, me, mv, p.round == 0)
+        elif mv.kind == "turn":
+            st.end = self._turn(st, me, mv)
+        else:  # pragma: no cover - moves come from parse_move or legal_moves
+            raise ValueError(mv.kind)
+        order = p.players
+        nxt = order[(order.index(me) + 1) % len(order)]
+        round_ = p.round
+        if nxt == order[0]:
+            if round_ >= 1:
+                round_ += 1
+            elif all(st.off_board(pl) == 0 for pl in order):
+                round_ = 1
+        st.position = st.freeze(nxt, round_)
+        return st
+
+    def _enter(self, st: _State, me: str, mv: PraxisMove, setup: bool) -> None:
+        if st.off_board(me) == 0:
+            raise IllegalMove("no_die_off_board", f"{me} has both dice on the board")
+        if not st.empty(mv.dest):
+            raise IllegalMove("occupied", f"{_sq(mv.dest)} is not empty")
+        if st.p.variant == "rentree-1" and not setup:
+            if mv.roll not in (None, "1"):
+                raise IllegalMove("bad_roll", "in this variant a die comes back showing 1")
+            face = 1
+        else:
+            if mv.roll is None:
+                raise IllegalMove("missing_roll", "write the face the die shows, e.g. +e5=4")
+            if mv.roll not in FACES:
+                raise IllegalMove("bad_roll", f"'{mv.roll}' is not a face of a die")
+            face = int(mv.roll)
+        st.dice[mv.dest] = [me, face]
+        st.note("entries", mv.dest)
+
+    def _place(self, st: _State, me: str, tile: Tile, at: int, anchors: list[int]) -> None:
+        if tile not in st.hands[me]:
+            raise IllegalMove("not_in_hand", f"{tile} is not in {me}'s hand")
+        if not st.empty(at):
+            raise IllegalMove("occupied", f"{_sq(at)} is not empty")
+        if not any(at in _around(a) for a in anchors):
+            where = " or ".join(_sq(a) for a in anchors) or "a die of the player"
+            raise IllegalMove("not_adjacent", f"{_sq(at)} does not touch {where}")
+        st.hands[me].remove(tile)
+        st.tiles[at] = tile
+        st.note("placements", at)
+        st.draw(me)
+
+    def _turn(self, st: _State, me: str, mv: PraxisMove) -> int | None:
+        if mv.origin is None:
+            if mv.tile is None:
+                raise IllegalMove("nothing", "a turn moves a die or puts down a tile")
+            mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
+            self._place(st, me, mv.tile, mv.tile_at, mine)
+            return None
+        die = st.dice.get(mv.origin)
+        if die is None or die[0] != me:
+            raise IllegalMove("no_die", f"no {me} die on {_sq(mv.origin)}")
+        if mv.tile is not None and mv.tile_first:
+            self._place(st, me, mv.tile, mv.tile_at, [mv.origin])
+        end = self._move_die(st, me, mv)
+        if mv.tile is not None and not mv.tile_first:
+            if end is None:
+                raise IllegalMove("placement_after_exit", "the die left the board: no tile can be put next to it")
+            self._place(st, me, mv.tile, mv.tile_at, [end])
+        return end
+
+    def _move_die(self, st: _State, me: str, mv: PraxisMove) -> int | None:
+        """Move the die and apply what it lands on; returns where it ends, None if it left the board."""
+        origin, dest = mv.origin, mv.dest
+        face = st.dice[origin][1]
+        dirs, longest = _directions(face, st.p.variant)
+        dc, dr = dest % SIZE - origin % SIZE, dest // SIZE - origin // SIZE
+        n = max(abs(dc), abs(dr))
+        if n == 0 or (dc and dr and abs(dc) != abs(dr)) or (dc // n, dr // n) not in dirs:
+            kind = "orthogonally" if dirs == ORTHOGONAL else "diagonally" if dirs == DIAGONAL else "in a straight line"
+            raise IllegalMove("not_aligned", f"a die showing {face} moves {kind}: {_sq(origin)}-{_sq(dest)} is not")
+        if n > longest:
+            raise IllegalMove("too_far", f"a die showing {face} moves {longest} squares at most")
+        d = (dc // n, dr // n)
+        sq = origin
+        for _ in range(n - 1):
+            sq = _step(sq, d)
+            if not st.empty(sq):
+                raise IllegalMove("blocked", f"{_sq(sq)} is occupied on the way")
+        del st.dice[origin]
+        target = st.dice.get(dest)
+        if target is not None:
+            if target[0] == me:
+                raise IllegalMove("own_die", f"{_sq(dest)} holds a {me} die")
+            if face < target[1]:
+                raise IllegalMove("weaker_attacker", f"a {face} cannot attack a {target[1]}")
+            self._extra(mv, none=True)
+            st.dice[dest] = [me, face]
+            st.note("captures", dest)
+            self._reward(st, me)
+            return dest
+        tile = st.tiles.get(dest)
+        if tile is None:
+            self._extra(mv, none=True)
+            st.dice[dest] = [me, face]
+            return dest
+        return self._activate(st, me, face, dest, tile, mv)
+
+    @staticmethod
+    def _extra(mv: PraxisMove, none: bool) -> None:
+        if none and (mv.target is not None or mv.roll is not None):
+            raise IllegalMove("bad_target", "nothing on the end square needs a square or a roll")
+
+    def _reward(self, st: _State, me: str) -> None:
+        if st.p.variant == "prise-pioche":
+            st.draw(me)
+
+    def _activate(self, st: _State, me: str, face: int, dest: int, tile: Tile, mv: PraxisMove) -> int | None:
+        effect, colour = tile.split("/")
+        del st.tiles[dest]
+        st.note("activations", dest)
+        collect = st.portal_colour.get(dest) == colour
+        if collect and st.p.variant != "effet-et-collection":
+            self._extra(mv, none=True)
+            st.dice[dest] = [me, face]
+            st.collections[me].append(tile)
+            st.note("collections", dest)
+            return dest
+        end = self._apply_effect(st, me, face, dest, effect, mv)
+        if collect:
+            st.collections[me].append(tile)
+            st.note("collections", dest)
+        return end
+
+    def _apply_effect(self, st: _State, me: str, face: int, dest: int, effect: str, mv: PraxisMove) -> int | None:
+        around = _around(dest)
+        if effect in FACE_CHANGE:
+            new = face + FACE_CHANGE[effect]
+            if not 1 <= new <= 6:
+                raise IllegalMove("not_applicable", f"{effect} would turn a {face} into {new}: faces run from 1 to 6")
+            self._extra(mv, none=True)
+            st.dice[dest] = [me, new]
+            return dest
+        if effect == "interdiction":
+            self._extra(mv, none=True)
+            st.note("captures", dest)
+            return None
+        if effect == "pioche":
+            if not st.pile:
+                raise IllegalMove("not_applicable", "pioche: the pile is empty")
+            self._extra(mv, none=True)
+            st.dice[dest] = [me, face]
+            st.draw(me)
+            return dest
+        if effect == "mutation":
+            self._need_roll(mv, FACES, "the new face, e.g. =4")
+            if mv.target is not None:
+                raise IllegalMove("bad_target", "mutation needs no square")
+            st.dice[dest] = [me, int(mv.roll)]
+            return dest
+        if effect == "explosion":
+            tiles_near = [s for s in around if s in st.tiles]
+            if not tiles_near:
+                raise IllegalMove("not_applicable", "explosion: no tile touches the square")
+            self._need_target(mv, tiles_near, "a tile touching the explosion")
+            if mv.roll is not None:
+                raise IllegalMove("bad_roll", "explosion needs no roll")
+            del st.tiles[mv.target]
+            st.note("explosions", mv.target)
+            st.dice[dest] = [me, face]
+            return dest
+        if effect == "duel":
+            enemies = [s for s in around if s in st.dice and st.dice[s][0] != me]
+            if not enemies:
+                raise IllegalMove("not_applicable", "duel: no enemy die touches the square")
+            self._need_target(mv, enemies, "an enemy die touching the duel tile")
+            self._need_roll(mv, DUEL_RESULTS, "=gagne or =perd")
+            if mv.roll == "gagne":
+                del st.dice[mv.target]
+                st.note("captures", mv.target)
+                st.dice[dest] = [me, face]
+                self._reward(st, me)
+                return dest
+            st.note("captures", dest)
+            return None
+        if effect == "recuperation":
+            if st.off_board(me) <= 1:   # the moving die itself is lifted: its partner must be off too
+                raise IllegalMove("not_applicable", f"récupération: {me} has no die off the board")
+            free = [s for s in around if st.empty(s)]
+            if not free:
+                raise IllegalMove("not_applicable", "récupération: no empty square touches the die")
+            self._need_target(mv, free, "an empty square touching the die")
+            self._need_roll(mv, FACES, "the face of the die coming back, e.g. =4")
+            st.dice[dest] = [me, face]
+            st.dice[mv.target] = [me, int(mv.roll)]
+            st.note("entries", mv.target)
+            return dest
+        if effect == "teleportation":
+            others = [s for s, t in sorted(st.tiles.items()) if t.startswith("teleportation/")]
+            if st.p.variant == "teleportation-portail":
+                others = sorted(set(others) | {s for s in st.portal_colour if st.empty(s) and s != dest})
+            if not others:
+                raise IllegalMove("not_applicable", "téléportation: no other téléportation tile on the board")
+            self._need_target(mv, others, "another téléportation tile" +
+                              (" or an empty portal" if st.p.variant == "teleportation-portail" else ""))
+            if mv.roll is not None:
+                raise IllegalMove("bad_roll", "téléportation needs no roll")
+            if mv.target in st.tiles:
+                del st.tiles[mv.target]
+            st.dice[mv.target] = [me, face]
+            st.note("teleports", mv.target)
+            return mv.target
+        raise AssertionError(effect)  # pragma: no cover - every effect is handled above
+
+    @staticmethod
+    def _need_target(mv: PraxisMove, allowed: list[int], what: str) -> None:
+        if mv.target is None:
+            raise IllegalMove("missing_target", f"write the square the effect uses (>{_sq(allowed[0])}): {what}")
+        if mv.target not in allowed:
+            raise IllegalMove("bad_target", f"{_sq(mv.target)} is not {what} "
+                                            f"(possible: {', '.join(_sq(s) for s in allowed)})")
+
+    @staticmethod
+    def _need_roll(mv: PraxisMove, allowed: tuple[str, ...], what: str) -> None:
+        if mv.roll is None:
+            raise IllegalMove("missing_roll", f"write the roll: {what}")
+        if mv.roll not in allowed:
+            raise IllegalMove("bad_roll", f"'{mv.roll}' is not a possible result ({', '.join(allowed)})")
+
+    # --- notation ------------------------------------------------------------
+    _DIE = re.compile(r"^([a-h][1-8])([-x])([a-h][1-8])(?:>([a-h][1-8]))?(?:=([a-z0-9]+))?$")
+    _TILE = re.compile(r"^([a-z0-9]+/[a-z]+)@([a-h][1-8])$")
+    _ENTER = re.compile(r"^\+([a-h][1-8])(?:=([1-6]))?$")
+
+    def parse_move(self, position: PraxisPosition, text: str) -> PraxisMove:
+        t = " ".join(str(text).strip().lower().split())
+        if t == "passe":
+            mv = PraxisMove("pass")
+        elif t == "renouvelle":
+            mv = PraxisMove("redraw")
+        elif self._ENTER.match(t):
+            m = self._ENTER.match(t)
+            mv = PraxisMove("enter", dest=_parse_sq(m.group(1)), roll=m.group(2))
+        else:
+            mv = self._parse_turn(position, t, text)
+        done = self._run(position, mv)     # raises IllegalMove with the reason
+        if mv.kind == "turn" and mv.tile_first and mv.origin is not None:
+            other = replace(mv, tile_first=False)
+            try:
+                if self._run(position, other).position == done.position:
+                    mv = other
+            except IllegalMove:
+                pass
+        if mv.kind == "enter" and position.variant == "rentree-1" and position.round > 0:
+            mv = replace(mv, roll=None)
+        return mv
+
+    def _parse_turn(self, position: PraxisPosition, t: str, text: str) -> PraxisMove:
+        parts = t.split(" ")
+        if not 1 <= len(parts) <= 2:
+            raise NotationError(self._syntax(text))
+        die = tile = None
+        tile_first = False
+        for i, part in enumerate(parts):
+            m = self._DIE.match(part)
+            if m and die is None:
+                die = m
+                continue
+            m = self._TILE.match(part)
+            if m and tile is None:
+                tile = m
+                tile_first = die is None and len(parts) == 2 and i == 0
+                continue
+            raise NotationError(self._syntax(text))
+        mv = PraxisMove("turn")
+        if tile is not None:
+            try:
+                name = parse_tile(tile.group(1))
+            except ValueError as err:
+                raise NotationError(str(err)) from None
+            mv = replace(mv, tile=name, tile_at=_parse_sq(tile.group(2)), tile_first=tile_first)
+        if die is not None:
+            origin, sep, dest = _parse_sq(die.group(1)), die.group(2), _parse_sq(die.group(3))
+            attacked = dict((sq, pl) for sq, pl, _ in position.dice).get(dest)
+            if sep == "x" and (attacked is None or attacked == position.to_move):
+                raise IllegalMove("bad_target", f"{_sq(dest)} holds no enemy die to attack")
+            if sep == "-" and attacked is not None and attacked != position.to_move:
+                raise NotationError(f"'{text}': {_sq(dest)} holds an enemy die: write the attack with x")
+            mv = replace(mv, origin=origin, dest=dest,
+                         target=_parse_sq(die.group(4)) if die.group(4) else None, roll=die.group(5))
+            if tile is None:
+                mv = replace(mv, tile_first=False)
+        return mv
+
+    @staticmethod
+    def _syntax(text: str) -> str:
+        return (f"'{text}' is not a Praxis move: write passe, renouvelle, +e5=4, or a tile and/or a die move "
+                f"such as 'plus1/bleu@f5 d4-d6' (tile first) or 'd4-d6>e7=3 plus1/bleu@f5'")
+
+    def format_move(self, position: PraxisPosition, move: PraxisMove) -> str:
+        mv = move
+        if mv.kind == "pass":
+            return "passe"
+        if mv.kind == "redraw":
+            return "renouvelle"
+        if mv.kind == "enter":
+            return f"+{_sq(mv.dest)}" + (f"={mv.roll}" if mv.roll is not None else "")
+        parts = []
+        if mv.origin is not None:
+            attacked = dict((sq, pl) for sq, pl, _ in position.dice).get(mv.dest)
+            sep = "x" if attacked is not None and attacked != position.to_move else "-"
+            die = f"{_sq(mv.origin)}{sep}{_sq(mv.dest)}"
+            if mv.target is not None:
+                die += f">{_sq(mv.target)}"
+            if mv.roll is not None:
+                die += f"={mv.roll}"
+            parts.append(die)
+        if mv.tile is not None:
+            placed = f"{mv.tile}@{_sq(mv.tile_at)}"
+            parts.insert(0 if mv.tile_first else len(parts), placed)
+        return " ".join(parts)
+
+    # --- game-specific claims ------------------------------------------------
+    def check_claim(self, kind: str, value: Any, context) -> tuple[str, str] | None:
+        """hand / collection: {player: [tiles]} after the moves; face: {square: face} after the moves."""
+        after: PraxisPosition = context.after
+        if kind in ("hand", "collection"):
+            if not isinstance(value, dict):
+                raise NotationError(f"{kind}: a mapping player -> list of tiles")
+            source = after.hands if kind == "hand" else after.collections
+            for pl, tiles in value.items():
+                if pl not in after.players:
+                    raise NotationError(f"{kind}: '{pl}' is not a player of this position")
+                want = sorted_tiles(self._read_tiles(tiles, kind))
+                have = source[after.players.index(pl)]
+                if want != have:
+                    return (f"{kind} of {pl} {' '.join(want) or 'empty'}", f"it is {' '.join(have) or 'empty'}")
+            return None
+        if kind == "face":
+            if not isinstance(value, dict):
+                raise NotationError("face: a mapping square -> face")
+            faces = {sq: f for sq, _, f in after.dice}
+            for key, f in value.items():
+                sq = _parse_sq(str(key), str(key))
+                have = faces.get(sq)
+                if have is None or str(have) != str(f):
+                    found = "no die there" if have is None else f"it shows {have}"
+                    return (f"the die on {key} shows {f}", found)
+            return None
+        return super().check_claim(kind, value, context)
+
+
+# Short labels drawn on tiles in diagrams (the printed tiles carry icons).
+TILE_LABEL = {"plus1": "+1", "plus2": "+2", "plus3": "+3", "moins1": "-1", "moins2": "-2", "moins3": "-3",
+              "mutation": "Mu", "duel": "Du", "recuperation": "Ré", "interdiction": "In",
+              "explosion": "Ex", "pioche": "Pi", "teleportation": "Té"}
+
+ENGINE = PraxisEngine()
