@@ -22,7 +22,7 @@ from .draw.pdf import PdfCanvas
 from .draw.svg import SvgCanvas
 from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
                     shop_export, tile_face)
-from .print.dicenet import dice_documents
+from .print.dicenet import dice_arts, dice_documents, net_svg, net_tab_mm
 from .print.paper import PAPERS_MM
 
 
@@ -148,6 +148,10 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
     elif isinstance(component, Dice):
         for name, doc in dice_documents(game, component, popts).items():
             out.add_document(name, doc)
+        if component.form in ("net", "both"):
+            for art in dice_arts(component):
+                out.add(f"{component.id}-patron-{art.id}.svg",
+                        net_svg(art, size_mm=component.size_mm, tab_mm=net_tab_mm(component), title=f"{title} — {art.name}"))
     elif component.kind in _FACE_MODULES:
         items = _FACE_MODULES[component.kind].items(component, game.folder)
         out.add_document(f"{component.id}.pdf", impose_sheets(items, popts, game_title=title,

@@ -159,6 +159,15 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                            tuple(cut_files))
 
 
+def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:
+    """One die's net alone, at real size, as SVG: the same drawing as on the printed sheet."""
+    from ..draw.svg import SvgCanvas
+    plan = net_plan(size_mm, tab_mm)
+    svg = SvgCanvas(plan.width_mm, plan.height_mm, title=title or die.name)
+    _draw_net(svg, plan, die, 1, _net_transform(plan, (0.0, 0.0, plan.width_mm, plan.height_mm), 0), 0, 1, "")
+    return svg.tostring()
+
+
 def _net_transform(plan: NetPlan, unit: Box, rotation_deg: int) -> Affine:
     from .geometry import place
     return place(plan.width_mm, plan.height_mm, unit, rotation_deg)
@@ -198,6 +207,17 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     return placements
 
 
+def dice_arts(component) -> list[DieArt]:
+    """The dice of a `dice` component as net art: six face drawings each."""
+    from ..components.die import die_faces
+    return [DieArt(d.id, d.name, tuple(die_faces(d, component.size_mm)), d.count) for d in component.dice]
+
+
+def net_tab_mm(component) -> float:
+    # A tab deeper than a third of the face would collide with its neighbour at the corners.
+    return min(component.tab_mm, component.size_mm / 3)
+
+
 def dice_documents(game, component, options: PrintOptions) -> dict[str, ImposedDocument]:
     """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
     from ..components.die import die_faces
@@ -205,9 +225,8 @@ def dice_documents(game, component, options: PrintOptions) -> dict[str, ImposedD
     size = component.size_mm
     out: dict[str, ImposedDocument] = {}
     if component.form in ("net", "both"):
-        arts = [DieArt(d.id, d.name, tuple(die_faces(d, size)), d.count) for d in component.dice]
-        # A tab deeper than a third of the face would collide with its neighbour at the corners.
-        tab = min(component.tab_mm, size / 3)
+        arts = dice_arts(component)
+        tab = net_tab_mm(component)
         out[f"{component.id}-patrons.pdf"] = dice_nets(arts, options, size_mm=size, tab_mm=tab,
                                                        game_title=game.info.title, component_name=component.name)
     if component.form in ("stickers", "both"):

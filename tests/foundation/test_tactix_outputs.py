@@ -48,7 +48,9 @@ def board(content_dir):
 def test_expected_files_exist(tactix_build: Path):
     names = {str(p.relative_to(tactix_build)) for p in tactix_build.rglob("*")}
     for expected in ("plateau.pdf", "plateau.svg", "resume.pdf", "resume.svg",
-                     "des-rois-patrons.pdf", "des-rois-patrons-p01-decoupe.svg", "diagrams/prise.svg"):
+                     "des-rois-patrons.pdf", "des-rois-patrons-p01-decoupe.svg", "des-rois-patron-roi-blanc.svg",
+                     "des-rois-patron-roi-noir.svg", "diagrams/prise.svg", "regles.pdf", "regles-livret.pdf",
+                     "regles.html", "manifest.json", "guide-impression.pdf", "calibrage.pdf"):
         assert expected in names
 
 
