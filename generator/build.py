@@ -30,8 +30,11 @@ class Contradicted(Exception):
     """A diagram or check disagrees with the engine: exit code 1."""
 
     def __init__(self, messages: list[str]):
-        self.messages = messages
-        super().__init__("\n".join(messages))
+        self.messages = list(messages)
+        super().__init__("\n".join(self.messages))
+
+    def __reduce__(self):
+        return (type(self), (self.messages,))
 
 
 @dataclass(frozen=True)

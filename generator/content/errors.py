@@ -14,6 +14,10 @@ class ContentError(Exception):
         self.message = message
         super().__init__(self.format())
 
+    def __reduce__(self):
+        # Rebuilt from its parts when it crosses a process boundary (pnp build --jobs).
+        return (type(self), (self.path, self.line, self.message))
+
     def format(self) -> str:
         if self.path is None:
             return self.message

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import permutations
+from itertools import product
 from typing import Any, Iterable
 
 from ..content.coords import parse_square, square_name
@@ -126,111 +126,159 @@ def collection_kind(tiles: Iterable[Tile]) -> tuple[int, str] | None:
     return None
 
 
-_COLOUR_PERMS = tuple(permutations(range(len(COLOURS))))
-
-
-def _canonical(rows: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
-    """The count matrix (effect rows x colour columns) up to swapping effects and swapping colours.
-
-    The table scores a group by "same or different" effect and colour only, so
-    the best split of a matrix is the best split of any row or column permutation
-    of it; searching on this form shares the work of all those matrices.
-    """
-    rows = [r for r in rows if any(r)]
-    return min(tuple(sorted(tuple(r[p] for p in perm) for r in rows)) for perm in _COLOUR_PERMS)
-
-
-def _groups_of_first(rows: list[list[int]], dedupe: bool):
-    """Every group the first tile (first non-empty cell, row-major) can belong to.
-
-    Yields (kind, cells of the group). Other tiles of the group come from later
-    cells; with `dedupe`, partner rows with equal counts are tried once (they
-    lead to the same canonical matrix).
-    """
-    r = next(i for i, row in enumerate(rows) if any(row))
-    c = next(j for j, n in enumerate(rows[r]) if n)
-    n = rows[r][c]
-    yield SINGLETON, ((r, c),)
-    if n >= 2:
-        yield TWO_SAME, ((r, c), (r, c))
-    if n >= 3:
-        yield THREE_SAME, ((r, c), (r, c), (r, c))
-    others = [j for j in range(len(rows[r])) if j != c and rows[r][j]]
-    for j in others:
-        yield TWO_COLOURS, ((r, c), (r, j))
-    for a in range(len(others)):
-        for b in range(a + 1, len(others)):
-            yield THREE_COLOURS, ((r, c), (r, others[a]), (r, others[b]))
-    partners = [i for i in range(len(rows)) if i != r and rows[i][c]]
-    if dedupe:
-        seen, unique = set(), []
-        for i in partners:
-            if tuple(rows[i]) not in seen:
-                seen.add(tuple(rows[i]))
-                unique.append(i)
-        single = unique
-    else:
-        single = partners
-    for i in single:
-        yield TWO_EFFECTS, ((r, c), (i, c))
-    seen_pairs = set()
-    for a in range(len(partners)):
-        for b in range(a + 1, len(partners)):
-            i, k = partners[a], partners[b]
-            if dedupe:
-                key = tuple(sorted((tuple(rows[i]), tuple(rows[k]))))
-                if key in seen_pairs:
-                    continue
-                seen_pairs.add(key)
-            yield THREE_EFFECTS, ((r, c), (i, c), (k, c))
-
-
-def _without(rows: list[list[int]], cells) -> list[list[int]]:
-    out = [list(r) for r in rows]
-    for i, j in cells:
-        out[i][j] -= 1
-    return out
+NEG = float("-inf")
 
 
 @lru_cache(maxsize=None)
-def _best(state: tuple[tuple[int, ...], ...]) -> int:
-    """Best total of a canonical count matrix."""
-    if not state:
+def _row_cover(counts: tuple[int, ...]) -> float:
+    """Best value of one effect's tiles (counts by colour) put wholly into groups of 2 or 3
+    tiles of that effect: identical groups, or groups of distinct colours. NEG if impossible."""
+    if not any(counts):
         return 0
-    rows = [list(r) for r in state]
-    return max(kind[0] + _best(_canonical(_without(rows, cells)))
-               for kind, cells in _groups_of_first(rows, dedupe=True))
+    c = next(j for j, n in enumerate(counts) if n)
+    best = NEG
+    for kind, cells in _row_groups_of_first(counts, c):
+        rest = list(counts)
+        for j in cells:
+            rest[j] -= 1
+        best = max(best, kind[0] + _row_cover(tuple(rest)))
+    return best
 
 
-def _matrix(tiles: Iterable[Tile]) -> list[list[int]]:
+def _row_groups_of_first(counts: tuple[int, ...], c: int):
+    """Groups of 2-3 tiles of one effect holding a tile of colour `c`, the first colour present."""
+    if counts[c] >= 2:
+        yield TWO_SAME, (c, c)
+    if counts[c] >= 3:
+        yield THREE_SAME, (c, c, c)
+    others = [j for j in range(c + 1, len(counts)) if counts[j]]
+    for j in others:
+        yield TWO_COLOURS, (c, j)
+    for a in range(len(others)):
+        for b in range(a + 1, len(others)):
+            yield THREE_COLOURS, (c, others[a], others[b])
+
+
+# Tiles of one cell (effect, colour) that go to groups of distinct effects: at most 2. Three
+# of them there lose at most 3 x 45 points (each group drops one size) while together they
+# make a 300-point identical group, so an optimal split never does it.
+MAX_TO_COLUMNS = 2
+
+
+@lru_cache(maxsize=None)
+def _column_options(b1: int, b2: int, n: int) -> tuple[tuple[int, int, int], ...]:
+    """(y1, y2, z): tiles of one cell that join open one-tile groups, join open two-tile groups
+    (closing a 50-point group), or open new groups of distinct effects."""
+    out = []
+    for m in range(min(n, MAX_TO_COLUMNS) + 1):
+        for y2 in range(min(b2, m) + 1):
+            for y1 in range(min(b1, m - y2) + 1):
+                out.append((y1, y2, m - y1 - y2))
+    return tuple(out)
+
+
+def _split_search(rows: list[tuple[int, ...]]):
+    """Best split of the count matrix `rows` (effects x colours), by dynamic programming over effects.
+
+    Groups of one effect (identical, or distinct colours) live inside a row;
+    groups of one colour and distinct effects span rows: scanning the rows, each
+    colour keeps (b1, b2), its open groups of one and two tiles, and a row adds
+    at most one tile to each of them, so their effects stay distinct. Returns
+    (value(i, state), options(i, state)) for the reconstruction.
+    """
+    memo: dict = {}
+
+    def options(i: int, state):
+        row = rows[i]
+        per_colour = [_column_options(b1, b2, row[c]) for c, (b1, b2) in enumerate(state)]
+        for combo in product(*per_colour):
+            rest = tuple(row[c] - sum(combo[c]) for c in range(len(row)))
+            inside = _row_cover(rest)
+            if inside == NEG:
+                continue
+            closed = sum(y2 for _, y2, _ in combo)
+            new = tuple((b1 - y1 + z, b2 - y2 + y1) for (b1, b2), (y1, y2, z) in zip(state, combo))
+            yield inside + THREE_EFFECTS[0] * closed, combo, rest, new
+
+    def value(i: int, state) -> float:
+        if i == len(rows):
+            return sum(TWO_EFFECTS[0] * b2 + SINGLETON[0] * b1 for b1, b2 in state)
+        key = (i, state)
+        if key not in memo:
+            memo[key] = max(gain + value(i + 1, new) for gain, _, _, new in options(i, state))
+        return memo[key]
+
+    return value, options
+
+
+def _rows_of(tiles: Iterable[Tile]) -> list[tuple[int, ...]]:
     rows = [[0] * len(COLOURS) for _ in EFFECTS]
     for t in tiles:
         e, c = tile_key(t)
         rows[e][c] += 1
-    return rows
+    return [tuple(r) for r in rows]
 
 
 def best_score(tiles: Iterable[Tile]) -> int:
     """The score of a player holding `tiles` in his collections: the best split's total."""
-    return _best(_canonical(_matrix(tiles)))
+    return best_split(tiles)[0]
 
 
 def best_split(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[Tile, ...]]]]:
     """(best total, [(points, collection name, tiles)]) with the collections by points, then tiles."""
-    rows = _matrix(parse_tile(t) for t in tiles)
-    total = _best(_canonical(rows))
-    remaining, groups = total, []
-    while any(any(r) for r in rows):
-        for kind, cells in _groups_of_first(rows, dedupe=False):
-            child = _without(rows, cells)
-            if kind[0] + _best(_canonical(child)) == remaining:
-                groups.append((kind[0], kind[1], tuple(f"{EFFECTS[i]}/{COLOURS[j]}" for i, j in cells)))
-                rows, remaining = child, remaining - kind[0]
+    all_rows = _rows_of(parse_tile(t) for t in tiles)
+    effects = [e for e, r in enumerate(all_rows) if any(r)]
+    rows = [all_rows[e] for e in effects]
+    value, options = _split_search(rows)
+    start = tuple((0, 0) for _ in COLOURS)
+    total = int(value(0, start))
+    groups: list[tuple[int, str, tuple[Tile, ...]]] = []
+    open_groups: list[list[list[Tile]]] = [[] for _ in COLOURS]   # per colour, open groups of distinct effects
+    state = start
+    for i, e in enumerate(effects):
+        target = value(i, state)
+        for gain, combo, rest, new in options(i, state):
+            if gain + value(i + 1, new) == target:
                 break
-        else:  # pragma: no cover - _best is the max over these same groups
+        else:  # pragma: no cover - value() is the max over these same options
             raise AssertionError("best split not found")
+        for c, (y1, y2, z) in enumerate(combo):
+            tile = f"{EFFECTS[e]}/{COLOURS[c]}"
+            ones = [g for g in open_groups[c] if len(g) == 1]
+            twos = [g for g in open_groups[c] if len(g) == 2]
+            for g in twos[:y2]:
+                g.append(tile)
+                groups.append((THREE_EFFECTS[0], THREE_EFFECTS[1], tuple(g)))
+                open_groups[c].remove(g)
+            for g in ones[:y1]:
+                g.append(tile)
+            open_groups[c] += [[tile] for _ in range(z)]
+        groups += _row_split(e, rest)
+        state = new
+    for c in range(len(COLOURS)):
+        for g in open_groups[c]:
+            kind = TWO_EFFECTS if len(g) == 2 else SINGLETON
+            groups.append((kind[0], kind[1], tuple(g)))
     groups.sort(key=lambda g: (-g[0], [tile_key(t) for t in g[2]]))
+    assert sum(g[0] for g in groups) == total
     return total, groups
+
+
+def _row_split(effect: int, counts: tuple[int, ...]) -> list[tuple[int, str, tuple[Tile, ...]]]:
+    """The groups `_row_cover` found for one effect's tiles."""
+    out = []
+    while any(counts):
+        target = _row_cover(counts)
+        c = next(j for j, n in enumerate(counts) if n)
+        for kind, cells in _row_groups_of_first(counts, c):
+            rest = list(counts)
+            for j in cells:
+                rest[j] -= 1
+            if kind[0] + _row_cover(tuple(rest)) == target:
+                out.append((kind[0], kind[1], tuple(f"{EFFECTS[effect]}/{COLOURS[j]}" for j in cells)))
+                counts = tuple(rest)
+                break
+    return out
 
 
 def praxis_score_lines(tiles: list[str]) -> list[str]:

@@ -84,3 +84,24 @@ def test_no_traceback_reaches_the_user(game_copy, tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "game.yaml:" in proc.stderr
+
+
+def test_errors_survive_parallel_builds(game_copy, tmp_path):
+    """With --jobs, a worker's error crosses a process boundary and must keep its file and line."""
+    import pickle
+    from generator.build import Contradicted
+    from generator.content import ContentError
+    err = pickle.loads(pickle.dumps(ContentError("content/x/board.yaml", 7, "bad")))
+    assert err.format().endswith("board.yaml:7: bad")
+    assert pickle.loads(pickle.dumps(Contradicted(["a", "b"]))).messages == ["a", "b"]
+    content = game_copy("tactix")
+    board = content / "tactix" / "board.yaml"
+    board.write_text(board.read_text(encoding="utf-8").replace("cell_mm: 20 ", "cell_mm: twenty "), encoding="utf-8")
+    import shutil
+    shutil.copytree(content / "tactix", content / "tactix2")
+    (content / "tactix2" / "game.yaml").write_text(
+        (content / "tactix2" / "game.yaml").read_text(encoding="utf-8").replace("id: tactix", "id: tactix2"),
+        encoding="utf-8")
+    result = run("build", "--content", str(content), "--out", str(tmp_path / "o"), "--jobs", "2")
+    assert result.exit_code == 2
+    assert "board.yaml:" in result.output and "expected a number" in result.output
