@@ -113,6 +113,54 @@ def list_games(content_dir):
 
 
 @cli.command()
+@click.argument("game")
+@content_option
+@click.option("--title", default=None, help="The game's title (default: from the id).")
+def new(game, content_dir, title):
+    """Create content/GAME/ with a game.yaml, a board and a rules file that build at once."""
+    from .scaffold import new_game
+
+    def body():
+        for path in new_game(content_dir, game, title):
+            click.echo(f"created {path}")
+        click.echo(f"next: pnp build {game}")
+    _run(body)
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+def watch(games, content_dir, out_dir, paper):
+    """Rebuild GAMES (default: all) whenever one of their files changes; Ctrl-C to stop."""
+    from .build import BuildOptions, Contradicted, build_games
+    from .watch import watch as watch_loop
+
+    options = BuildOptions(paper=paper)
+
+    def rebuild(ids):
+        try:
+            written = build_games(content_dir, out_dir, ids, options)
+            click.echo(f"rebuilt {', '.join(ids)}: {len(written)} files")
+        except ContentError as err:
+            click.echo(err.format(), err=True)
+        except Contradicted as err:
+            for message in err.messages:
+                click.echo(message, err=True)
+
+    def body():
+        ids = _games(content_dir, games)
+        rebuild(ids)
+        click.echo(f"watching {content_dir} ({', '.join(ids)}); Ctrl-C to stop")
+        try:
+            watch_loop(content_dir, ids, rebuild)
+        except KeyboardInterrupt:
+            click.echo("stopped")
+    _run(body)
+
+
+@cli.command()
 def schema():
     """Print the JSON Schema of the content format, for editors."""
     from .content.schema_export import content_schema
