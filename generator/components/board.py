@@ -112,7 +112,7 @@ class BoardDrawing:
 def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View | None = None,
                placements: Iterable[Placement] | None = None, margin_mm: float | None = None,
                background: bool = True, coord_pt: float = COORD_PT, highlight: Sequence[str] = (),
-               highlight_colour: str = "#F4C7B8") -> BoardDrawing:
+               highlight_colour: str = "#F4C7B8", highlight_mark: str = "#C0392B") -> BoardDrawing:
     """Draw `view` of the board (default: all of it) with its margin's top-left corner at (x, y).
 
     Returns the square-to-mm mapping, so callers (diagrams) can draw marks and arrows over it.
@@ -137,11 +137,24 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     _draw_zones(canvas, board, d)
     if g.coordinates:
         _draw_coordinates(canvas, board, d, m, coord_pt)
+    occupied = set()
     if placements is not None:
         for square, piece, value in placements:
+            occupied.add(square)
             if d.visible(square):
                 cx, cy = d.centre(square)
                 draw_piece(canvas, board.pieces[piece], cx, cy, value)
+    # The tint alone would carry the meaning by colour: a dot on an empty square, a frame round a piece.
+    for name in highlight:
+        if not d.visible(name):
+            continue
+        cx, cy = d.centre(name)
+        if name in occupied:
+            half = cell * 0.46
+            canvas.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=Stroke(highlight_mark, max(0.4, cell * 0.05)),
+                        radius=cell * 0.08)
+        else:
+            canvas.circle(cx, cy, cell * 0.13, fill=highlight_mark)
     return d
 
 

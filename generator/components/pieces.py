@@ -55,13 +55,19 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
         return
     text = value if value is not None else style.label
     if text and style.mark == "none":
-        _centred_label(canvas, cx, cy + (size * 0.1 if shape == "triangle" else 0), size, text, style.ink)
+        # A triangle's inner circle is small: its letter sits lower and smaller to stay inside.
+        if shape == "triangle":
+            _centred_label(canvas, cx, cy + size * 0.17, size * 0.26, text, style.ink)
+        else:
+            _centred_label(canvas, cx, cy, size * (0.32 if len(text) > 1 else 0.42), text, style.ink)
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
-        _centred_label(canvas, cx, cy + half * 0.62, size * 0.45, style.label, style.ink)
+        _centred_label(canvas, cx, cy + half * 0.62, size * 0.16, style.label, style.ink)
 
 
-def _centred_label(canvas: Canvas, cx: float, cy: float, size: float, text: str, colour: str) -> None:
-    size_pt = max(6.0, min(14.0, size * 1.4 / max(1, len(text)) * 2.0))
+def _centred_label(canvas: Canvas, cx: float, cy: float, cap_mm: float, text: str, colour: str) -> None:
+    """Bold text whose capitals are `cap_mm` tall (never under 6 pt), centred on (cx, cy)."""
+    probe = TextStyle(size_pt=10.0, bold=True)
+    size_pt = max(6.0, 10.0 * cap_mm / cap_height_mm(probe))
     style = TextStyle(size_pt=size_pt, colour=colour, bold=True)
     canvas.text(cx, cy + cap_height_mm(style) / 2, text, style, align="center")

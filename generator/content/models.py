@@ -710,8 +710,453 @@ class Counters(FaceSet):
         super().check(where)
 
 
-Component = Union[Board, Dice, Sheet, Deck, Tiles, Counters]
-COMPONENT_KINDS = {"board": Board, "dice": Dice, "sheet": Sheet, "deck": Deck, "tiles": Tiles, "counters": Counters}
+# --- Mats, maps and forms ------------------------------------------------------------------------
+
+import dataclasses  # noqa: E402  (FormBlock has a key named 'field')
+#
+# A mat is one large face at real size (tiled over pages by the print layer); a map is a
+# text grid, one character per cell, drawn through a legend; a form is a page to fill in
+# by hand, laid out in rows of blocks. Mat and map positions, like card layouts, are mm
+# from the top-left corner of the BLEED box; form elements are mm from the form's corner.
+
+
+@dataclass(frozen=True)
+class MatGrid:
+    """A regular grid printed over the mat (default: over the whole trim box)."""
+    cell_mm: float = spec(doc="side of one square in mm", minimum=3, maximum=500)
+    x: Optional[float] = spec(None, doc="left edge of the gridded area (bleed-box mm); default: the trim")
+    y: Optional[float] = None
+    w: Optional[float] = spec(None, minimum=1)
+    h: Optional[float] = spec(None, minimum=1)
+    colour: Colour = Colour("#9A9A9A")
+    line_mm: float = spec(0.3, minimum=0.09, maximum=5)
+    dash_mm: list[float] = spec(factory=tuple, doc="dash pattern, e.g. [2, 1]")
+
+    def check(self, where: Where) -> None:
+        given = [v is not None for v in (self.x, self.y, self.w, self.h)]
+        if any(given) and not all(given):
+            raise where.error("grid: give all of x, y, w, h, or none of them for the trim box")
+        if any(d <= 0 for d in self.dash_mm):
+            raise where.error("grid: dash lengths must be above 0")
+
+
+@dataclass(frozen=True)
+class MatZone:
+    """A named area of a mat: a rectangle (rounded with radius_mm) or an ellipse in the box x, y, w, h,
+    with its label inside, so the zone never relies on its colour alone."""
+    x: float
+    y: float
+    w: float = spec(minimum=1)
+    h: float = spec(minimum=1)
+    shape: Literal["rect", "ellipse"] = "rect"
+    radius_mm: float = spec(0.0, minimum=0, doc="corner radius of a rect zone")
+    fill: Optional[Colour] = None
+    stroke: Optional[Colour] = INK
+    stroke_mm: float = spec(0.5, minimum=0.09, maximum=10)
+    dash_mm: list[float] = spec(factory=tuple)
+    pattern: Optional[str] = spec(None, doc="stripes, crosshatch, dots, grain or checks over a rect zone")
+    pattern_colour: Colour = Colour("#000000")
+    label: str = ""
+    label_pt: float = spec(12.0, minimum=7, maximum=200)
+    label_colour: Colour = INK
+    label_at: Literal["top", "center", "bottom"] = spec("top", doc="where the label sits inside the zone")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    def check(self, where: Where) -> None:
+        if self.pattern is not None and self.pattern not in PATTERN_KINDS:
+            raise where.error(f"zone: pattern {self.pattern!r} is not one of {', '.join(PATTERN_KINDS)}")
+        if self.pattern is not None and self.shape != "rect":
+            raise where.error("zone: a pattern needs a rect zone (it is clipped to a rectangle)")
+        if self.radius_mm > min(self.w, self.h) / 2 + 1e-9:
+            raise where.error(f"zone: radius_mm {self.radius_mm:g} is more than half the smaller side")
+        if self.fill is None and self.stroke is None:
+            raise where.error("zone: give a fill or a stroke (or both)")
+        if any(d <= 0 for d in self.dash_mm):
+            raise where.error("zone: dash lengths must be above 0")
+
+
+@dataclass(frozen=True)
+class Mat:
+    """A large play area at real size: tiled over sheets with overlaps, or whole on one page
+    (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, elements."""
+    kind: Literal["mat"]
+    id: str
+    name: str
+    width_mm: float = spec(doc="trim width", minimum=20, maximum=5000)
+    height_mm: float = spec(doc="trim height", minimum=20, maximum=5000)
+    corner_mm: float = spec(0.0, minimum=0, maximum=500, doc="corner radius of the cut")
+    background: Colour = spec(WHITE, doc="fills the whole bleed box")
+    grid: Optional[MatGrid] = None
+    zones: list[MatZone] = spec(factory=tuple)
+    elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements (as on cards), bleed-box mm")
+    values: dict[str, str] = spec(factory=dict, doc="values for '{field}' in elements (besides width_mm, "
+                                                    "height_mm, bleed_mm, id, name)")
+    cut_line: Optional[bool] = spec(None, doc="draw the cut outline in the art; default: when corners are rounded")
+    bleed_mm: float = spec(3.0, minimum=0, maximum=20)
+    safe_mm: float = spec(5.0, minimum=0, maximum=100, doc="text stays this far inside the cut line")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    def check(self, where: Where) -> None:
+        if self.corner_mm > min(self.width_mm, self.height_mm) / 2:
+            raise where.error(f"mat '{self.id}': corner_mm {self.corner_mm:g} is more than half the smaller side")
+        bw, bh = self.width_mm + 2 * self.bleed_mm, self.height_mm + 2 * self.bleed_mm
+        for i, zone in enumerate(self.zones, start=1):
+            if zone.x < -1e-9 or zone.y < -1e-9 or zone.x + zone.w > bw + 1e-9 or zone.y + zone.h > bh + 1e-9:
+                zw = zone._source or where
+                raise zw.error(f"mat '{self.id}': zone {i} ({zone.x:g}, {zone.y:g}, {zone.w:g} x {zone.h:g}) "
+                               f"leaves the {bw:g} x {bh:g} mm bleed box")
+        for key in self.values:
+            if not _FIELD_NAME.match(key):
+                raise where.error(f"mat '{self.id}': value name '{key}' must start with a letter")
+
+
+MAP_COORDINATES = ("letters", "numbers", "none")
+
+
+@dataclass(frozen=True)
+class MapSymbol:
+    """What one character of a map stands for and how its cells look. Colour never carries the
+    meaning alone: a symbol with a fill also needs an icon, a label, a pattern or an image."""
+    name: str = spec(doc="what the legend calls it")
+    fill: Optional[Colour] = None
+    icon: Optional[str] = spec(None, doc="an icon name (draw/icons.py) drawn in the cell")
+    icon_colour: Colour = INK
+    label: str = spec("", doc="a letter or short word printed in the cell")
+    label_colour: Colour = INK
+    pattern: Optional[str] = spec(None, doc="stripes, crosshatch, dots, grain or checks over the cell")
+    pattern_colour: Colour = Colour("#000000")
+    image: Optional[str] = spec(None, doc="a PNG, JPEG or SVG of assets/, fitted into the cell")
+    in_legend: bool = spec(True, doc="list the symbol in the legend box")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    def check(self, where: Where) -> None:
+        if self.icon is not None:
+            _check_icon(self.icon, where)
+        if self.pattern is not None and self.pattern not in PATTERN_KINDS:
+            raise where.error(f"pattern {self.pattern!r} is not one of {', '.join(PATTERN_KINDS)}")
+        if self.fill is not None and not (self.icon or self.label or self.pattern or self.image):
+            raise where.error(f"symbol '{self.name}': a fill alone would carry the meaning by colour only; "
+                              f"add an icon, a label or a pattern")
+
+
+@dataclass(frozen=True)
+class MapLabel:
+    """Text over the map, centred on a cell (or on `span` cells from it to the right)."""
+    at: str = spec(doc="a cell: 'c4' (column letters, row counted from the bottom) or '12,4' (column, row)")
+    text: str
+    span: int = spec(1, minimum=1, maximum=500, doc="cells the label may spread over, to the right")
+    size_pt: float = spec(10.0, minimum=7, maximum=200)
+    colour: Colour = INK
+    bold: bool = True
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+
+_CELL_LETTERS = re.compile(r"^([a-z]+)([0-9]+)$")
+_CELL_NUMBERS = re.compile(r"^([0-9]+)\s*,\s*([0-9]+)$")
+
+
+def map_column_name(index: int) -> str:
+    """0-based column to a, b, … z, aa, ab…"""
+    name, i = "", index + 1
+    while i:
+        i, rem = divmod(i - 1, 26)
+        name = chr(ord("a") + rem) + name
+    return name
+
+
+def parse_map_cell(name: str, columns: int, rows: int) -> Optional[tuple[int, int]]:
+    """'c4' or '3,4' to 0-based (column, row from the TOP of the text), or None if off the map."""
+    text = str(name).strip().lower()
+    m = _CELL_LETTERS.match(text)
+    if m:
+        col = 0
+        for ch in m.group(1):
+            col = col * 26 + (ord(ch) - ord("a") + 1)
+        col, row = col - 1, int(m.group(2))
+    else:
+        m = _CELL_NUMBERS.match(text)
+        if not m:
+            return None
+        col, row = int(m.group(1)) - 1, int(m.group(2))
+    if 0 <= col < columns and 1 <= row <= rows:
+        return col, rows - row
+    return None
+
+
+def _text_block_origin(path: Optional[Path], key: str) -> tuple[Optional[int], int]:
+    """File line of the first text row of the block scalar under top-level `key`, and the file
+    column (0-based) where its rows start. Only needed for error messages, so parsed on demand."""
+    import yaml
+    if path is None:
+        return None, 0
+    try:
+        node = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, yaml.YAMLError):
+        return None, 0
+    if not isinstance(node, yaml.MappingNode):
+        return None, 0
+    for key_node, value_node in node.value:
+        if getattr(key_node, "value", None) == key:
+            if value_node.style in ("|", ">"):
+                # The indicator sits on the key's line; the rows start on the next line at the block's indent.
+                lines = Path(path).read_text(encoding="utf-8").splitlines()
+                first = value_node.start_mark.line + 1
+                while first < len(lines) and not lines[first].strip():
+                    first += 1
+                indent = len(lines[first]) - len(lines[first].lstrip(" ")) if first < len(lines) else 0
+                return first + 1, indent
+            return value_node.start_mark.line + 1, value_node.start_mark.column
+    return None, 0
+
+
+@dataclass(frozen=True)
+class Map:
+    """A map written as text: one character per cell, rows top to bottom, each character named in
+    `legend`. Drawn at real size with coordinates and a legend box; tiled when larger than the paper."""
+    kind: Literal["map"]
+    id: str
+    name: str
+    legend: dict[str, MapSymbol] = spec(doc="one entry per character used, e.g. '#': {name: Mur, ...}")
+    grid: Optional[str] = spec(None, doc="the map text (a YAML block `|`): one character per cell, rows top to bottom")
+    grid_file: Optional[str] = spec(None, doc="the map text from a file next to this one, instead of `grid`")
+    cell_mm: float = spec(10.0, minimum=4, maximum=100, doc="side of one cell")
+    coordinates: Literal["letters", "numbers", "none"] = spec(
+        "letters", doc="edge labels: columns a, b… and rows 1, 2… from the bottom; or numbers both ways; or none")
+    legend_at: Literal["auto", "right", "below", "none"] = spec(
+        "auto", doc="where the legend box goes; auto: below a wide map, right of a tall one")
+    legend_title: str = "Légende"
+    background: Colour = WHITE
+    line_colour: Colour = Colour("#A8A8A8")
+    line_mm: float = spec(0.2, minimum=0.09, maximum=2, doc="cell lines")
+    border_mm: float = spec(0.6, minimum=0.09, maximum=5, doc="frame around the grid")
+    margin_mm: float = spec(7.0, minimum=0, maximum=50, doc="space around the grid for coordinates")
+    labels: list[MapLabel] = spec(factory=tuple)
+    elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements drawn over the map, bleed-box mm")
+    bleed_mm: float = spec(3.0, minimum=0, maximum=20)
+    safe_mm: float = spec(3.0, minimum=0, maximum=50)
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+    _rows: tuple = field(default=(), init=False, compare=False, repr=False)
+
+    @property
+    def rows(self) -> tuple:
+        """The map's rows of characters, top to bottom, all the same length."""
+        return self._rows
+
+    @property
+    def columns(self) -> int:
+        return len(self._rows[0]) if self._rows else 0
+
+    def check(self, where: Where) -> None:
+        if (self.grid is None) == (self.grid_file is None):
+            raise where.error(f"map '{self.id}': give the map text as 'grid' or 'grid_file' (one of them)")
+        for key, symbol in self.legend.items():
+            if len(key) != 1:
+                raise (symbol._source or where).error(
+                    f"map '{self.id}': legend key {key!r} must be a single character")
+        if self.grid is not None:
+            text, path = self.grid, where.path
+            origin = lambda: _text_block_origin(where.path, "grid")   # noqa: E731 (read only on error)
+        else:
+            base = where.path.parent if where.path is not None else Path(".")
+            path = base / self.grid_file
+            try:
+                text = path.read_text(encoding="utf-8")
+            except FileNotFoundError:
+                raise where.error(f"map '{self.id}': grid_file '{self.grid_file}' not found") from None
+            except (OSError, UnicodeDecodeError) as err:
+                raise where.error(f"map '{self.id}': cannot read '{self.grid_file}': {err}") from None
+            origin = lambda: (1, 0)   # noqa: E731
+        rows = text.split("\n")
+        while rows and rows[-1].strip() == "":
+            rows.pop()
+        first = 0
+        while first < len(rows) and rows[first].strip() == "":
+            first += 1
+        rows = rows[first:]
+        if not rows:
+            raise where.error(f"map '{self.id}': the map text is empty")
+        if " " not in self.legend:
+            rows = [r.rstrip(" ") for r in rows]   # trailing blanks are editor noise unless ' ' is a symbol
+
+        def at(row: int) -> Optional[int]:
+            line, _ = origin()
+            return None if line is None else line + first + row
+
+        known = "".join(self.legend)
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in self.legend:
+                    shown = repr(ch) if ch.strip() else f"{ch!r} (a blank)"
+                    _, indent = origin()
+                    raise ContentError(path, at(r), f"map '{self.id}': character {shown} at row {r + 1}, column "
+                                                    f"{c + 1} (file column {indent + c + 1}) is not in the legend "
+                                                    f"(known: {known!r})")
+        width = len(rows[0])
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise ContentError(path, at(r), f"map '{self.id}': row {r + 1} has {len(row)} cells, row 1 has "
+                                                f"{width}; every row must be as long (ragged map)")
+        object.__setattr__(self, "_rows", tuple(rows))
+        for label in self.labels:
+            if parse_map_cell(label.at, width, len(rows)) is None:
+                raise (label._source or where).error(
+                    f"map '{self.id}': label cell '{label.at}' is not on the {width}x{len(rows)} map")
+
+
+@dataclass(frozen=True)
+class FormField:
+    """A labelled box to write in."""
+    label: str = ""
+    height_mm: float = spec(10.0, minimum=4, maximum=300)
+    label_at: Literal["top", "left", "inside"] = spec("top", doc="above the box, left of it, or in its corner")
+    hint: str = spec("", doc="grey text at the box's bottom right, e.g. a unit or a maximum")
+
+
+@dataclass(frozen=True)
+class FormTrack:
+    """A row of boxes to tick or fill (life points, coins, die slots); wraps when it is too long."""
+    boxes: int = spec(doc="how many boxes", minimum=1, maximum=500)
+    label: str = ""
+    box_mm: float = spec(6.0, minimum=3, maximum=60)
+    gap_mm: float = spec(1.5, minimum=0, maximum=30)
+    shape: Literal["square", "circle"] = "square"
+    numbered: bool = spec(False, doc="print a small number in each box")
+    start: int = spec(1, doc="number of the first box")
+    label_at: Literal["left", "top"] = "left"
+
+
+@dataclass(frozen=True)
+class FormTable:
+    """A table to fill: named columns, N rows, an optional totals row (a score pad)."""
+    columns: list[str] = spec(doc="header of each column; '' leaves a header to write in (a player's name)")
+    widths: list[float] = spec(factory=tuple, doc="relative width of each column (default: equal)")
+    rows: Optional[int] = spec(None, minimum=1, maximum=300, doc="rows to fill; none: as many as the space holds")
+    row_mm: float = spec(7.0, minimum=4, maximum=60)
+    numbered: bool = spec(False, doc="number the rows in the first column")
+    total: bool = spec(False, doc="a last row for totals")
+    total_label: str = "Total"
+    header_pt: float = spec(8.5, minimum=7, maximum=24)
+
+    def check(self, where: Where) -> None:
+        if not self.columns:
+            raise where.error("table: give at least one column")
+        if self.widths and len(self.widths) != len(self.columns):
+            raise where.error(f"table: {len(self.widths)} widths for {len(self.columns)} columns")
+        if any(w <= 0 for w in self.widths):
+            raise where.error("table: widths must be above 0")
+
+
+@dataclass(frozen=True)
+class FormLines:
+    """Ruled lines to write on."""
+    label: str = ""
+    count: Optional[int] = spec(None, minimum=1, maximum=200, doc="how many; none: as many as the space holds")
+    spacing_mm: float = spec(8.0, minimum=4, maximum=40)
+
+
+@dataclass(frozen=True)
+class FormText:
+    """Printed text (an instruction, a reminder), wrapped to the block."""
+    text: str
+    size_pt: float = spec(9.0, minimum=7, maximum=72)
+    bold: bool = False
+    italic: bool = False
+    align: Literal["left", "center", "right"] = "left"
+    colour: Colour = INK
+
+
+@dataclass(frozen=True)
+class FormChoices:
+    """Options with a box to tick beside each (powers, roles), in columns."""
+    options: list[str]
+    label: str = ""
+    columns: Optional[int] = spec(None, minimum=1, maximum=20, doc="options per line; default: as many as fit")
+    box_mm: float = spec(4.5, minimum=3, maximum=30)
+
+    def check(self, where: Where) -> None:
+        if not self.options:
+            raise where.error("choices: give at least one option")
+
+
+@dataclass(frozen=True)
+class FormBlock:
+    """One block of a form row: exactly one of field, track, table, lines, text, choices, space."""
+    field: Optional[FormField] = None
+    track: Optional[FormTrack] = None
+    table: Optional[FormTable] = None
+    lines: Optional[FormLines] = None
+    text: Optional[FormText] = None
+    choices: Optional[FormChoices] = None
+    space: Optional[float] = spec(None, minimum=0, maximum=400, doc="an empty block this tall (mm)")
+    width: float = spec(1.0, minimum=0.05, maximum=100, doc="share of the row's width, relative to its other blocks")
+    frame: bool = spec(False, doc="draw a rounded box around the block")
+    # `field` is a block kind here, so the dataclass helper is reached by its module's name.
+    _source: Optional[Where] = dataclasses.field(default=None, init=False, compare=False, repr=False)
+
+    KINDS = ("field", "track", "table", "lines", "text", "choices", "space")
+
+    @property
+    def block_kind(self) -> str:
+        return next(k for k in self.KINDS if getattr(self, k) is not None)
+
+    @property
+    def body(self):
+        return getattr(self, self.block_kind)
+
+    def check(self, where: Where) -> None:
+        present = [k for k in self.KINDS if getattr(self, k) is not None]
+        if len(present) != 1:
+            found = ", ".join(present) if present else "none"
+            raise where.error(f"a form block needs exactly one of {', '.join(self.KINDS)} (found: {found})")
+
+
+@dataclass(frozen=True)
+class FormRow:
+    """Blocks side by side, sharing the width by their `width`; as tall as its tallest block."""
+    blocks: list[FormBlock]
+    heading: str = spec("", doc="a small title above the row")
+    height_mm: Optional[float] = spec(None, minimum=3, maximum=400, doc="fixed height; default: the tallest block's")
+    grow: bool = spec(False, doc="take the height left over on the page (tables and lines without a count fill it)")
+    gap_mm: float = spec(4.0, minimum=0, maximum=50, doc="space between blocks")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    def check(self, where: Where) -> None:
+        if not self.blocks:
+            raise where.error("a form row needs at least one block")
+
+
+@dataclass(frozen=True)
+class Form:
+    """A printable form: a score pad, a character sheet, any page to fill in by hand. One form per
+    page, or 2 or 4 per page with cut lines between them; rows of blocks laid out top to bottom."""
+    kind: Literal["form"]
+    id: str
+    name: str
+    rows: list[FormRow] = spec(factory=tuple)
+    elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements, in mm from the form's top-left corner")
+    values: dict[str, str] = spec(factory=dict, doc="values for '{field}' in elements")
+    title: Optional[str] = spec(None, doc="printed at the top; default: the name; '' for none")
+    per_page: Literal[1, 2, 4] = spec(1, doc="forms on one sheet of paper (cut apart along the dashed lines)")
+    orientation: Literal["portrait", "landscape"] = spec("portrait", doc="of each form")
+    copies: Optional[int] = spec(None, minimum=1, maximum=500, doc="forms in the PDF; default: one sheet's worth")
+    margin_mm: float = spec(6.0, minimum=3, maximum=40, doc="white space inside each form's edge")
+    row_gap_mm: float = spec(4.0, minimum=0, maximum=40)
+    text_pt: float = spec(8.5, minimum=7, maximum=16, doc="size of labels")
+    accent: Colour = Colour("#333333")
+    line_mm: float = spec(0.3, minimum=0.09, maximum=2, doc="box and table lines")
+    _source: Optional[Where] = field(default=None, init=False, compare=False, repr=False)
+
+    def check(self, where: Where) -> None:
+        if not self.rows and not self.elements:
+            raise where.error(f"form '{self.id}': give rows, elements or both")
+        for key in self.values:
+            if not _FIELD_NAME.match(key):
+                raise where.error(f"form '{self.id}': value name '{key}' must start with a letter")
+
+
+Component = Union[Board, Dice, Sheet, Deck, Tiles, Counters, Mat, Map, Form]
+COMPONENT_KINDS = {"board": Board, "dice": Dice, "sheet": Sheet, "deck": Deck, "tiles": Tiles, "counters": Counters,
+                   "mat": Mat, "map": Map, "form": Form}
 
 
 @dataclass(frozen=True)

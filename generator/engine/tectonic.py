@@ -201,8 +201,10 @@ class TectonicEngine(Engine):
         return PLAYERS[position.to_move]
 
     def placements(self, position: TectonicPosition) -> list[tuple[str, str, str | None]]:
-        colour = ("blanc", "noir", "rouge")
-        return [(_sq(i), f"{KIND_NAMES[p.kind]}_{colour[p.face]}", None)
+        # A red piece still belongs to someone (the reserve rule depends on it): its style names the owner.
+        colour = ("blanc", "noir")
+        return [(_sq(i), f"{KIND_NAMES[p.kind]}_rouge_{colour[p.owner]}" if p.face == RED
+                 else f"{KIND_NAMES[p.kind]}_{colour[p.face]}", None)
                 for i, p in enumerate(position.board) if p is not None]
 
     def reserve(self, position: TectonicPosition, player: str) -> dict[str, int]:

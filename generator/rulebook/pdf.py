@@ -35,6 +35,7 @@ from reportlab.platypus.tableofcontents import IndexingFlowable
 from ..draw import fonts
 from ..draw.pdf import ReportlabCanvas
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
+from ..draw.typography import french
 from .markdown import (CodeBlock, Document, FigureBlock, Heading, ListBlock, Paragraph as ParaBlock, Quote, Rule,
                        Span, Table as TableBlock, plain)
 
@@ -332,12 +333,14 @@ class PageCount(IndexingFlowable):
 class RulebookTemplate(BaseDocTemplate):
     def __init__(self, buffer, theme: Theme, info: Any, page_count: PageCount, **kw):
         self.theme, self.info, self.page_count = theme, info, page_count
+        # Every page carries TrimBox and BleedBox (FACTS.md); a rulebook page is cut at its edges.
+        page_box = (0, 0, theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM)
         super().__init__(buffer, pagesize=(theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM),
                          invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
                          initialFontSize=theme.body_pt, title=f"{info.title} — règles du jeu",
                          author=", ".join(info.authors), subject=info.subtitle or f"Règles de {info.title}",
                          creator="PnP Forge", producer="PnP Forge (reportlab)", lang=info.language,
-                         displayDocTitle=1, **kw)
+                         displayDocTitle=1, trimBox=page_box, bleedBox=page_box, **kw)
         t = theme
         frames = {}
         for side in ("right", "left"):
@@ -370,9 +373,9 @@ class RulebookTemplate(BaseDocTemplate):
         x, w = t.inner_mm, t.text_w_mm
         mm.rect(x, t.top_mm - 8, w * 0.25, 1.6, fill=t.accent)
         small = TextStyle(size_pt=t.header_pt + 0.5, colour=QUIET)
-        lines = [f"Version {self.info.version}", self.info.licence]
+        lines = [f"Version {self.info.version}", french(self.info.licence)]
         if self.info.credit:
-            lines.insert(0, self.info.credit)
+            lines.insert(0, french(self.info.credit))
         y = t.page_h_mm - t.bottom_mm + 4
         for line in lines:
             mm.text_box(x, y, w, 4.2, line, small, min_size_pt=6.0)
@@ -392,7 +395,7 @@ class RulebookTemplate(BaseDocTemplate):
         title_style = style.with_(bold=True, colour=t.accent)
         mm.text(left, head_y, title, title_style)
         room = w - fonts.text_width_mm(title, title_style) - 6.0
-        _fitted_text(mm, left + w, head_y, self.info.licence, style, room, align="right")
+        _fitted_text(mm, left + w, head_y, french(self.info.licence), style, room, align="right")
         mm.line(left, head_y + 2.0, left + w, head_y + 2.0, Stroke(QUIET, 0.15))
         foot_y = t.page_h_mm - t.bottom_mm + 9.0
         total = self.page_count.count or page
@@ -401,11 +404,11 @@ class RulebookTemplate(BaseDocTemplate):
         if right_hand:
             mm.text(left + w, foot_y, number, style, align="right")
             if self.info.credit:
-                _fitted_text(mm, left, foot_y, self.info.credit, style, w - number_w - 6.0, align="left")
+                _fitted_text(mm, left, foot_y, french(self.info.credit), style, w - number_w - 6.0, align="left")
         else:
             mm.text(left, foot_y, number, style)
             if self.info.credit:
-                _fitted_text(mm, left + w, foot_y, self.info.credit, style, w - number_w - 6.0, align="right")
+                _fitted_text(mm, left + w, foot_y, french(self.info.credit), style, w - number_w - 6.0, align="right")
         canvas.restoreState()
 
 
@@ -623,7 +626,6 @@ def cover_story(info: Any, theme: Theme, styles: Styles) -> list:
 
 
 def _fr(text: str) -> str:
-    from ..draw.typography import french
     return french(text)
 
 

@@ -71,10 +71,15 @@ def test_every_font_is_embedded(tactix_build, name):
         assert "FiraSans" in font_name
 
 
-@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
-def test_every_page_has_trim_and_bleed_boxes(tactix_build, name):
-    for page in PdfReader(tactix_build / name).pages:
-        assert "/TrimBox" in page and "/BleedBox" in page
+def test_every_page_of_every_pdf_has_trim_and_bleed_boxes_and_embedded_fonts(tactix_build):
+    pdfs = sorted(tactix_build.rglob("*.pdf"))
+    assert len(pdfs) >= 7
+    for path in pdfs:
+        reader = PdfReader(path)
+        for number, page in enumerate(reader.pages, 1):
+            assert "/TrimBox" in page and "/BleedBox" in page, f"{path.name} page {number}"
+        for font_name, embedded in fonts_of(reader):
+            assert embedded, f"{path.name}: {font_name} is not embedded"
 
 
 def _grid_lines(pdf_path: Path):
