@@ -22,6 +22,7 @@ from .draw.pdf import PdfCanvas
 from .draw.svg import SvgCanvas
 from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
                     shop_export, tile_face)
+from .print.document import page_label
 from .print.dicenet import dice_arts, dice_documents, net_svg, net_tab_mm
 from .print.paper import PAPERS_MM
 
@@ -140,7 +141,8 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
         w, h = PAPERS_MM[popts.paper]
         pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
         pdf.begin_page(w, h)
-        render_sheet(pdf, component, game.info, game.folder, w, h)
+        label = page_label(title, component.name, 1, 1, "recto seul", "imprimer à 100 %, recto seul")
+        render_sheet(pdf, component, game.info, game.folder, w, h, label=label)
         out.add(f"{component.id}.pdf", pdf.finish())
         out.guide.append((f"{component.id}.pdf", GuideInfo(
             title=component.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²",
@@ -164,8 +166,8 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
             if items[0].back is not None:
                 out.add(f"{component.id}-verso.svg", _face_svg(items[0].back, f"{title} — {items[0].label} (verso)"))
         if options.shop and component.kind == "deck":
-            out.add(f"imprimeur/{component.id}.pdf",
-                    shop_export(items, popts, game_title=title, component_name=component.name).pdf)
+            out.add_document(f"imprimeur/{component.id}.pdf",
+                             shop_export(items, popts, game_title=title, component_name=component.name))
     else:
         raise TypeError(f"no renderer for component kind {component.kind!r}")  # a programming error
 
@@ -177,7 +179,7 @@ def has_rules(game: Game) -> bool:
 
 def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: BuildOptions) -> None:
     """The rulebook in three editions: full page, A5 booklet imposed for folding, HTML."""
-    from .rulebook import build_rulebook
+    from .rulebook import build_rulebook, edition_for
     if not has_rules(game):
         return
     book = build_rulebook(game, figures=game_figures, paper=options.paper)
@@ -185,8 +187,9 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     out.add("regles-livret.pdf", book.pdf_booklet)
     out.add("regles.html", book.html)
     out.guide.append(("regles-livret.pdf", GuideInfo(
-        title="Livret de règles (A5)", sides="recto verso, bord court", paper_fr="papier ordinaire 80 g/m²",
-        steps=(book.booklet_note,), pages=book.booklet_sheets * 2)))
+        title=f"Livret de règles ({edition_for(options.paper).booklet_page})", sides="recto verso, bord court",
+        paper_fr="papier ordinaire 80 g/m²", steps=(book.booklet_note[:1].upper() + book.booklet_note[1:],),
+        pages=book.booklet_sheets * 2)))
     out.guide.append(("regles.pdf", GuideInfo(
         title="Règles, pleine page (à lire à l'écran ou à imprimer)", sides="recto seul ou recto verso",
         paper_fr="papier ordinaire 80 g/m²", steps=(), pages=book.pages)))

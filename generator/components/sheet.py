@@ -15,7 +15,7 @@ from ..content.errors import ContentError
 from ..content.models import GameInfo, Sheet
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import Stroke, TextStyle
-from ..draw.typography import french_runs
+from ..draw.typography import french, french_runs
 
 MIN_BODY_PT = 7.0
 
@@ -150,7 +150,7 @@ def _fitting_size(blocks, sheet: Sheet, accent: str, col_w: float, col_h: float,
 
 
 def render_sheet(canvas: Canvas, sheet: Sheet, info: GameInfo, folder: Path, width_mm: float, height_mm: float,
-                 margin_mm: float = 12.0) -> None:
+                 margin_mm: float = 12.0, label: str = "") -> None:
     """Draw the sheet on the current page of `canvas` (a page of width_mm x height_mm)."""
     path = folder / sheet.source
     blocks = parse_blocks(path.read_text(encoding="utf-8"))
@@ -180,6 +180,8 @@ def render_sheet(canvas: Canvas, sheet: Sheet, info: GameInfo, folder: Path, wid
     credit = info.credit or ", ".join(info.authors)
     canvas.line(margin_mm, height_mm - margin_mm - footer_h + 3, width_mm - margin_mm,
                 height_mm - margin_mm - footer_h + 3, Stroke("#BBBBBB", 0.25))
-    canvas.text(margin_mm, height_mm - margin_mm - 2, credit, foot)
+    canvas.text(margin_mm, height_mm - margin_mm - 2, french(credit), foot)
     canvas.text(width_mm - margin_mm, height_mm - margin_mm - 2,
-                f"{info.players} joueurs · {info.duration} · {info.ages}", foot, align="right")
+                french(f"{info.players} joueurs · {info.duration} · {info.ages}"), foot, align="right")
+    if label:  # what the sheet is and how to print it (STYLE.md), under the footer
+        canvas.text(width_mm / 2, height_mm - margin_mm / 2 + 1.2, label, foot.with_(colour="#8C8C8C"), align="center")

@@ -88,7 +88,8 @@ class SvgCanvas(Canvas):
 
     def _text_run(self, x, y, text, style: TextStyle):
         self._used.setdefault((style.bold, style.italic), set()).update(text)
-        attrs = {"font_family": FONT_FAMILY, "font_size": num(style.size_mm), "fill": style.colour}
+        # The embedded face comes first; the generic family only shows if a viewer ignores @font-face.
+        attrs = {"font_family": f"'{FONT_FAMILY}', sans-serif", "font_size": num(style.size_mm), "fill": style.colour}
         if style.bold:
             attrs["font_weight"] = "bold"
         if style.italic:

@@ -395,7 +395,14 @@ class TactixEngine(Engine):
     # --- moves ---------------------------------------------------------------
     def outcome(self, position: TactixPosition) -> Outcome | None:
         won = _winner(position.board, position.to_move, position.variant)
-        return None if won is None else Outcome(PLAYERS[won[0]], won[1])
+        if won is not None:
+            return Outcome(PLAYERS[won[0]], won[1])
+        # The rules are silent on a player who cannot move: this edition makes it a loss (game.yaml).
+        white, black = _masks(position.board)
+        own = black if position.to_move == BLACK else white
+        if not _generate(position.board, own, white | black):
+            return Outcome(PLAYERS[1 - position.to_move], "blocked")
+        return None
 
     def legal_moves(self, position: TactixPosition) -> list[TactixMove]:
         if _winner(position.board, position.to_move, position.variant):

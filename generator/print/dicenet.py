@@ -163,8 +163,9 @@ def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = ""
     """One die's net alone, at real size, as SVG: the same drawing as on the printed sheet."""
     from ..draw.svg import SvgCanvas
     plan = net_plan(size_mm, tab_mm)
-    svg = SvgCanvas(plan.width_mm, plan.height_mm, title=title or die.name)
-    _draw_net(svg, plan, die, 1, _net_transform(plan, (0.0, 0.0, plan.width_mm, plan.height_mm), 0), 0, 1, "")
+    pad = 1.0  # the cut outline's stroke straddles the edge: keep all of it on the drawing
+    svg = SvgCanvas(plan.width_mm + 2 * pad, plan.height_mm + 2 * pad, title=title or die.name)
+    _draw_net(svg, plan, die, 1, _net_transform(plan, (pad, pad, plan.width_mm, plan.height_mm), 0), 0, 1, "")
     return svg.tostring()
 
 
@@ -200,7 +201,7 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     cx = (pts[0][0] + pts[-1][0]) / 2
     cy = pts[0][1] + plan.tab_mm * 0.5
     x, y = m.apply(cx, cy)
-    style = TextStyle(size_pt=6, colour="#555555")
+    style = TextStyle(size_pt=7, colour="#555555")
     with pdf.group(translate=(x, y), rotate_deg=rotation_deg):
         name = die.name if len(die.name) <= 18 else die.name[:17] + "…"
         pdf.text(0, 0.8, name, style, align="center")

@@ -15,6 +15,7 @@ from ..draw import fonts
 from ..draw.canvas import Canvas
 from ..draw.pdf import PdfCanvas
 from ..draw.style import TextStyle
+from ..draw.typography import french
 from .geometry import Affine, Box, place
 from .options import PrintOptions
 
@@ -117,15 +118,9 @@ def draw_face(canvas: Canvas, face: Face, placement: Placement) -> None:
                 face.draw(canvas)
 
 
-_FRENCH_SPACES = (("« ", "«\u00a0"), (" »", "\u00a0»"), (" :", "\u202f:"), (" ;", "\u202f;"), (" !", "\u202f!"),
-                  (" ?", "\u202f?"), (" %", "\u202f%"))
-
-
 def fr(text: str) -> str:
-    """French spacing: no line break before : ; ! ? % » or after «, with the narrow space where it belongs."""
-    for plain, fixed in _FRENCH_SPACES:
-        text = text.replace(plain, fixed)
-    return text
+    """French typography for page furniture: the rulebook's rules (narrow spaces, apostrophes, dashes)."""
+    return french(text)
 
 
 def label_style(canvas: Canvas, size_pt: float = LABEL_PT) -> TextStyle:
@@ -147,7 +142,8 @@ def draw_label(canvas: Canvas, band: Box, text: str, *, align: str = "center") -
 
 
 def page_label(game_title: str, component: str, n: int, total: int, side: str, setting: str) -> str:
-    parts = [game_title, component, f"page {n}/{total}", side]
+    # "recto seul" is said once, by the setting, when the setting already says it.
+    parts = [game_title, component, f"page {n}/{total}", "" if side and side in setting else side]
     if setting:
         parts.append(setting)
     return " · ".join(p for p in parts if p)

@@ -3,7 +3,8 @@
 This is the layout card printers such as DriveThruCards ask for: every page
 is a single face with its bleed, TrimBox inset by the bleed, BleedBox the
 whole page, colours in CMYK and every font embedded (reportlab embeds the
-TrueType subsets it uses). No marks or labels: the shop trims.
+TrueType subsets it uses), marked PDF/X-1a:2003 (pdfx.py). No marks or
+labels: the shop trims.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Sequence
 from ..components.face import Face, Item
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement, new_pdf
 from .options import PrintOptions
+from .pdfx import mark_pdfx1a
 
 
 def _page(pdf, face: Face, item: Item, copy: int, name: str, number: int, component: str) -> PageInfo:
@@ -51,5 +53,5 @@ def shop_export(items: Sequence[Item], options: PrintOptions, *, game_title: str
     guide = GuideInfo(title=f"{component_name} (imprimeur)", sides="une face par page : dos puis face",
                       paper_fr="selon l'imprimeur", pages=len(infos), copies=sum(i.copies for i in items),
                       steps=("Fichier pour un imprimeur en ligne : une page par face, fond perdu compris, "
-                             "en CMJN, polices incorporées.",))
-    return ImposedDocument(pdf.finish(), tuple(infos), component_name, "shop", options.paper, guide)
+                             "en CMJN, polices incorporées, au format PDF/X-1a:2003 (FOGRA39).",))
+    return ImposedDocument(mark_pdfx1a(pdf.finish()), tuple(infos), component_name, "shop", options.paper, guide)

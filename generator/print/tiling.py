@@ -17,7 +17,7 @@ from typing import Optional
 from ..components.face import Item
 from ..draw.style import Stroke, TextStyle
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
-                       label_style, new_pdf, page_label)
+                       fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
 from .marks import OUTLINE_STROKE, Line, draw_marks, grid_marks
 from .outline import outline_ops, transform_ops
@@ -227,7 +227,7 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box) -> None:
 def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, component_name: str) -> None:
     face = item.front
     title = TextStyle(size_pt=14, bold=True)
-    pdf.text(region[0] + region[2] / 2, region[1] + 8, f"{game_title} — {component_name} : plan d'assemblage",
+    pdf.text(region[0] + region[2] / 2, region[1] + 8, fr(f"{game_title} — {component_name} : plan d'assemblage"),
              title, align="center")
     top = region[1] + 14
     avail_w, avail_h = region[2] - 10, region[3] - 14 - 30
@@ -248,5 +248,5 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
-                 f"{t.rows * t.columns} feuilles, bandes de recouvrement de {t.overlap:g} mm. Assemblez dans "
-                 f"l'ordre A1, A2… puis B1, B2… : chaque feuille recouvre la bande de la précédente.", note)
+                 fr(f"{t.rows * t.columns} feuilles, bandes de recouvrement de {t.overlap:g} mm. Assemblez dans "
+                    f"l'ordre A1, A2… puis B1, B2… : chaque feuille recouvre la bande de la précédente."), note)

@@ -370,3 +370,15 @@ def test_fast_perft_agrees_with_the_generic_tree_walk():
     for depth, expected in ((1, 37), (2, 1329), (3, 49594)):
         assert E.perft(p, depth) == expected
         assert Engine.perft(E, p, depth) == expected
+
+
+def test_a_player_who_cannot_move_loses():
+    # White's king in the corner, its two dice (2 on top) walled in by black dice: no first step is free.
+    blocked = E.read_position({"a1": "BR", "a2": "B2", "b1": "B2", "a3": "N5", "b2": "N5", "c1": "N5", "e9": "NR"},
+                              "blanc")
+    assert E.legal_moves(blocked) == []
+    outcome = E.outcome(blocked)
+    assert outcome is not None and outcome.winner == "noir" and outcome.reason == "blocked"
+    # Free b2 and the die on b1 can tumble: the game goes on.
+    free = E.read_position({"a1": "BR", "a2": "B2", "b1": "B2", "a3": "N5", "c1": "N5", "e9": "NR"}, "blanc")
+    assert E.legal_moves(free) and E.outcome(free) is None

@@ -150,6 +150,19 @@ def test_shop_pages_are_trim_plus_bleed_with_trim_box_inset_by_the_bleed():
         assert bleed == pytest.approx(media, abs=0.01)
 
 
+def test_shop_pdf_is_marked_pdf_x1a_with_a_registered_output_intent():
+    doc = shop_export(synthetic_items(2), PrintOptions(), game_title="Essai", component_name="Cartes")
+    reader = PdfReader(io.BytesIO(doc.pdf))
+    (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "FOGRA39"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    info = reader.trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert info["/Trapped"] == "/False" and info["/Title"]
+    again = shop_export(synthetic_items(2), PrintOptions(), game_title="Essai", component_name="Cartes")
+    assert again.pdf == doc.pdf
+
+
 def test_shop_pdf_alternates_back_then_front_for_every_card():
     doc = shop_export(synthetic_items(3), PrintOptions(), game_title="Essai", component_name="Cartes")
     assert [(p.placements[0].item_id, p.placements[0].face) for p in doc.pages] == [
@@ -214,6 +227,6 @@ def test_print_guide_names_each_file_its_sides_paper_and_steps_in_french():
         assert name in text
     assert "recto verso, bord long" in text
     assert "g/m²" in text
-    assert "plan d'assemblage" in text
+    assert "plan d’assemblage" in text
     assert "Imprimez" in text and re.search(r"100\s?%", text)
-    assert "guide d'impression" in text
+    assert "guide d’impression" in text
