@@ -14,6 +14,9 @@ from pathlib import Path
 
 from .components import card, counter, tile
 from .components.board import board_item
+from .components.form import form_document
+from .components.map import map_item
+from .components.mat import mat_item
 from .components.sheet import render_sheet
 from .content import ContentError, load_game
 from .content.models import Board, Dice, Game, Sheet
@@ -168,6 +171,15 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
         if options.shop and component.kind == "deck":
             out.add_document(f"imprimeur/{component.id}.pdf",
                              shop_export(items, popts, game_title=title, component_name=component.name))
+    elif component.kind in ("mat", "map"):
+        item = (mat_item if component.kind == "mat" else map_item)(component, game.folder)
+        out.add_document(f"{component.id}.pdf", tile_face(item, popts, game_title=title, component_name=component.name,
+                                                          kind=component.kind))
+        out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
+    elif component.kind == "form":
+        doc, face = form_document(component, game.folder, popts, game_title=title, language=game.info.language)
+        out.add_document(f"{component.id}.pdf", doc)
+        out.add(f"{component.id}.svg", _face_svg(face, f"{title} — {component.name}"))
     else:
         raise TypeError(f"no renderer for component kind {component.kind!r}")  # a programming error
 

@@ -711,13 +711,13 @@ class Counters(FaceSet):
 
 
 # --- Mats, maps and forms ------------------------------------------------------------------------
-
-import dataclasses  # noqa: E402  (FormBlock has a key named 'field')
 #
 # A mat is one large face at real size (tiled over pages by the print layer); a map is a
 # text grid, one character per cell, drawn through a legend; a form is a page to fill in
 # by hand, laid out in rows of blocks. Mat and map positions, like card layouts, are mm
 # from the top-left corner of the BLEED box; form elements are mm from the form's corner.
+
+import dataclasses  # noqa: E402  (FormBlock has a key named 'field', which hides dataclasses.field)
 
 
 @dataclass(frozen=True)
@@ -929,7 +929,7 @@ class Map:
     line_colour: Colour = Colour("#A8A8A8")
     line_mm: float = spec(0.2, minimum=0.09, maximum=2, doc="cell lines")
     border_mm: float = spec(0.6, minimum=0.09, maximum=5, doc="frame around the grid")
-    margin_mm: float = spec(7.0, minimum=0, maximum=50, doc="space around the grid for coordinates")
+    margin_mm: float = spec(8.0, minimum=0, maximum=50, doc="space around the grid for coordinates")
     labels: list[MapLabel] = spec(factory=tuple)
     elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements drawn over the map, bleed-box mm")
     bleed_mm: float = spec(3.0, minimum=0, maximum=20)

@@ -1,0 +1,188 @@
+"""Mats: a large play area (PuXes' 60 x 90 cm) drawn at real size as one Face.
+
+The print layer tiles it over sheets with overlaps, or prints it whole when the
+paper holds it. Its look is data: a background, named zones, an optional grid,
+and the element language of cards (components/layout.py) for everything else.
+
+This module also lends mats, maps and forms one way to resolve layout elements
+that do not belong to a deck's rows (`resolve_elements`), so they share the
+checks of cards: thin lines, text outside the safe zone, unknown glyphs, assets.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence
+
+from ..content.errors import ContentError
+from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
+from ..content.schema import Where
+from ..draw.canvas import Canvas
+from ..draw.icons import KAPPA
+from ..draw.style import Stroke
+from .face import Face, Item
+from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, fields_of, replay
+
+CUT_LINE = Stroke("#808080", 0.2)      # the cut outline drawn in the art of a rounded mat (above 0.25 pt)
+ZONE_LABEL_PAD_MM = 3.0                # label inset from a zone's edge
+
+
+@dataclass(frozen=True)
+class ElementSpot:
+    """Where an element or a generated shape came from, for ContentError messages (duck-types layout.Spot)."""
+    kind: str
+    id: str
+    what: str                       # "element 3 (rect)", "zone 2"…
+    source: Optional[Where]
+    fallback: Optional[Where]
+
+    def error(self, message: str) -> ContentError:
+        src = self.source if self.source is not None and self.source.path is not None else self.fallback
+        path = src.path if src is not None else None
+        line = src.line if src is not None else None
+        return ContentError(path, line, f"{self.kind} '{self.id}', {self.what}: {message}")
+
+
+def element_values(component, extra: dict[str, str]) -> dict[str, str]:
+    """What `{field}` may name in a mat's, map's or form's elements: its own values, then id and name."""
+    values = {"id": component.id, "name": component.name}
+    values.update(extra)
+    values.update(component.values if hasattr(component, "values") else {})
+    return values
+
+
+def resolve_elements(component, elements: Sequence[LayoutElement], values: dict[str, str], frame: Frame,
+                     game_folder: Path) -> list[Op]:
+    """Check every layout element against `frame` (positions in its bleed-box mm) and return its
+    drawing operations, in order; `when` / `unless` read `values`."""
+    row = Row(types.MappingProxyType(dict(values)), 1, 1, None, None)
+    full = fields_of(row, component.id)
+    ctx = FaceContext(component, game_folder)
+    ops: list[Op] = []
+    for number, element in enumerate(elements, start=1):
+        if not element.accepts(full):
+            continue
+        spot = ElementSpot(component.kind, component.id, f"element {number} ({element.element_kind})",
+                           element._source, component._source)
+        ops.extend(_HANDLERS[element.element_kind](element.body, Resolver(full, spot), frame, ctx))
+    return ops
+
+
+def ellipse_ops(x: float, y: float, w: float, h: float) -> list:
+    """The ellipse inscribed in the box, as four cubic Béziers."""
+    rx, ry = w / 2.0, h / 2.0
+    cx, cy = x + rx, y + ry
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return [("M", cx, y), ("C", cx + kx, y, x + w, cy - ky, x + w, cy),
+            ("C", x + w, cy + ky, cx + kx, y + h, cx, y + h), ("C", cx - kx, y + h, x, cy + ky, x, cy),
+            ("C", x, cy - ky, cx - kx, y, cx, y), ("Z",)]
+
+
+def rounded_rect_ops(x: float, y: float, w: float, h: float, r: float) -> list:
+    if r <= 0:
+        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    k = r * (1 - KAPPA)
+    return [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r), ("L", x, y + r),
+            ("C", x, y + k, x + k, y, x + r, y), ("Z",)]
+
+
+def mat_frame(mat: Mat) -> Frame:
+    return Frame(mat.width_mm, mat.height_mm, mat.bleed_mm, mat.safe_mm, "rect", mat.corner_mm)
+
+
+def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceContext, values: dict) -> list[Op]:
+    spot = ElementSpot("mat", mat.id, f"zone {number}" + (f" ({zone.label})" if zone.label else ""),
+                       zone._source, mat._source)
+    r = Resolver(values, spot)
+    ops: list[Op] = []
+    if zone.shape == "rect":
+        if zone.fill is not None:
+            ops += _HANDLERS["rect"](RectSpec(x=zone.x, y=zone.y, w=zone.w, h=zone.h, radius=zone.radius_mm,
+                                              fill=zone.fill), r, frame, ctx)
+        if zone.pattern is not None:
+            ops += _HANDLERS["pattern"](PatternSpec(kind=zone.pattern, colour=zone.pattern_colour, x=zone.x,
+                                                    y=zone.y, w=zone.w, h=zone.h), r, frame, ctx)
+        if zone.stroke is not None:
+            ops += _HANDLERS["rect"](RectSpec(x=zone.x, y=zone.y, w=zone.w, h=zone.h, radius=zone.radius_mm,
+                                              stroke=zone.stroke, stroke_mm=zone.stroke_mm,
+                                              dash_mm=zone.dash_mm), r, frame, ctx)
+    elif abs(zone.w - zone.h) < 1e-9:
+        ops += _HANDLERS["circle"](CircleSpec(cx=zone.x + zone.w / 2, cy=zone.y + zone.h / 2, r=zone.w / 2,
+                                              fill=zone.fill, stroke=zone.stroke, stroke_mm=zone.stroke_mm,
+                                              dash_mm=zone.dash_mm), r, frame, ctx)
+    else:
+        stroke = r.stroke(zone.stroke, zone.stroke_mm, zone.dash_mm) if zone.stroke else None
+        path = ellipse_ops(zone.x, zone.y, zone.w, zone.h)
+        fill = zone.fill
+        ops.append(lambda c: c.path(path, fill=fill, stroke=stroke))
+    if zone.label:
+        # An ellipse is narrow near its top and bottom: its label keeps further in.
+        pad_y = ZONE_LABEL_PAD_MM if zone.shape == "rect" else max(ZONE_LABEL_PAD_MM, zone.h * 0.12)
+        pad_x = ZONE_LABEL_PAD_MM if zone.shape == "rect" else max(ZONE_LABEL_PAD_MM, zone.w * 0.15)
+        y, valign = {"top": (zone.y + pad_y, "top"), "center": (zone.y + zone.h / 2, "middle"),
+                     "bottom": (zone.y + zone.h - pad_y, "bottom")}[zone.label_at]
+        text = zone.label.replace("{", "{{").replace("}", "}}")
+        ops += _HANDLERS["text"](TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x,
+                                          size_pt=zone.label_pt, bold=True, colour=zone.label_colour,
+                                          align="center", valign=valign), r, frame, ctx)
+    return ops
+
+
+def _grid_ops(mat: Mat, frame: Frame) -> list[Op]:
+    g = mat.grid
+    if g.x is None:
+        x, y, w, h = frame.bleed_mm, frame.bleed_mm, frame.width_mm, frame.height_mm
+    else:
+        x, y, w, h = g.x, g.y, g.w, g.h
+    stroke = Stroke(g.colour, g.line_mm, tuple(g.dash_mm) or None)
+    segments = []
+    n = int(w / g.cell_mm + 1e-9)
+    for i in range(n + 1):
+        segments.append((x + i * g.cell_mm, y, x + i * g.cell_mm, y + h))
+    if n * g.cell_mm < w - 1e-6:
+        segments.append((x + w, y, x + w, y + h))
+    m = int(h / g.cell_mm + 1e-9)
+    for j in range(m + 1):
+        segments.append((x, y + j * g.cell_mm, x + w, y + j * g.cell_mm))
+    if m * g.cell_mm < h - 1e-6:
+        segments.append((x, y + h, x + w, y + h))
+
+    def draw(c: Canvas) -> None:
+        for x1, y1, x2, y2 in segments:
+            c.line(x1, y1, x2, y2, stroke)
+    return [draw]
+
+
+def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
+    """Every drawing operation of the mat, checked: background, zones, grid, elements, cut line."""
+    frame = mat_frame(mat)
+    values = element_values(mat, {"width_mm": f"{mat.width_mm:g}", "height_mm": f"{mat.height_mm:g}",
+                                  "bleed_mm": f"{mat.bleed_mm:g}"})
+    ctx = FaceContext(mat, game_folder)
+    full = fields_of(Row(types.MappingProxyType(values), 1, 1, None, None), mat.id)
+    bw, bh, bg = frame.bleed_width_mm, frame.bleed_height_mm, mat.background
+    ops: list[Op] = [lambda c: c.rect(0.0, 0.0, bw, bh, fill=bg)]
+    for number, zone in enumerate(mat.zones, start=1):
+        ops += _zone_ops(mat, number, zone, frame, ctx, full)
+    if mat.grid is not None:
+        ops += _grid_ops(mat, frame)
+    ops += resolve_elements(mat, mat.elements, values, frame, game_folder)
+    cut_line = mat.cut_line if mat.cut_line is not None else mat.corner_mm > 0
+    if cut_line:
+        outline = rounded_rect_ops(mat.bleed_mm, mat.bleed_mm, mat.width_mm, mat.height_mm, mat.corner_mm)
+        ops.append(lambda c: c.path(outline, stroke=CUT_LINE))
+    return ops
+
+
+def mat_face(mat: Mat, game_folder: Path) -> Face:
+    frame = mat_frame(mat)
+    return frame.face(replay(mat_ops(mat, game_folder), frame))
+
+
+def mat_item(mat: Mat, game_folder: Path) -> Item:
+    """The whole mat as one printable item, for print.tile_face."""
+    return Item(id=mat.id, component=mat.id, front=mat_face(mat, game_folder), label=mat.name)
