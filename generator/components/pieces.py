@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..content.models import PieceStyle
 from ..draw import symbols
 from ..draw.canvas import Canvas
-from ..draw.fonts import cap_height_mm
+from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import Stroke, TextStyle, ink_saver_ink
 
 OUTLINE_MM = 0.35
@@ -59,15 +59,23 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
         if shape == "triangle":
             _centred_label(canvas, cx, cy + size * 0.17, size * 0.26, text, style.ink)
         else:
-            _centred_label(canvas, cx, cy, size * (0.32 if len(text) > 1 else 0.42), text, style.ink)
+            _centred_label(canvas, cx, cy, size * (0.32 if len(text) > 1 else 0.42), text, style.ink,
+                           max_width_mm=size * 0.8)
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
         _centred_label(canvas, cx, cy + half * 0.62, size * 0.16, style.label, style.ink)
 
 
-def _centred_label(canvas: Canvas, cx: float, cy: float, cap_mm: float, text: str, colour: str) -> None:
-    """Bold text whose capitals are `cap_mm` tall (never under 6 pt), centred on (cx, cy)."""
+def _centred_label(canvas: Canvas, cx: float, cy: float, cap_mm: float, text: str, colour: str,
+                   max_width_mm: float | None = None) -> None:
+    """Bold text whose capitals are `cap_mm` tall (never under 6 pt), centred on (cx, cy);
+    smaller when it would be wider than `max_width_mm` (a long label such as "+1 B" on a tile)."""
     probe = TextStyle(size_pt=10.0, bold=True)
-    size_pt = max(6.0, 10.0 * cap_mm / cap_height_mm(probe))
+    size_pt = 10.0 * cap_mm / cap_height_mm(probe)
+    if max_width_mm is not None:
+        width = text_width_mm(text, TextStyle(size_pt=size_pt, bold=True))
+        if width > max_width_mm:
+            size_pt *= max_width_mm / width
+    size_pt = max(6.0, size_pt)
     style = TextStyle(size_pt=size_pt, colour=colour, bold=True)
     canvas.text(cx, cy + cap_height_mm(style) / 2, text, style, align="center")

@@ -161,54 +161,76 @@ def _row_groups_of_first(counts: tuple[int, ...], c: int):
 
 # Tiles of one cell (effect, colour) that go to groups of distinct effects: at most 2. Three
 # of them there lose at most 3 x 45 points (each group drops one size) while together they
-# make a 300-point identical group, so an optimal split never does it.
+# make a 300-point identical group, so an optimal split never does it. A colour's pool for
+# those groups is then summed up by (a, s): how many effects give it 2 tiles, how many 1.
 MAX_TO_COLUMNS = 2
 
 
+def _pool_moves(a: int, s: int):
+    """Groups of distinct effects that can be taken from a pool (a, s): (kind, x, y) takes one
+    tile of x effects having 2 and of y effects having 1."""
+    for x in range(min(a, 3) + 1):
+        for y in range(min(s, 3 - x) + 1):
+            size = x + y
+            if size:
+                yield (SINGLETON, TWO_EFFECTS, THREE_EFFECTS)[size - 1], x, y
+
+
 @lru_cache(maxsize=None)
-def _column_options(b1: int, b2: int, n: int) -> tuple[tuple[int, int, int], ...]:
-    """(y1, y2, z): tiles of one cell that join open one-tile groups, join open two-tile groups
-    (closing a 50-point group), or open new groups of distinct effects."""
-    out = []
-    for m in range(min(n, MAX_TO_COLUMNS) + 1):
-        for y2 in range(min(b2, m) + 1):
-            for y1 in range(min(b1, m - y2) + 1):
-                out.append((y1, y2, m - y1 - y2))
-    return tuple(out)
+def _pool_value(a: int, s: int) -> int:
+    """Best split of one colour's pool into groups of distinct effects (1, 5 or 50 points)."""
+    if a == 0 and s == 0:
+        return 0
+    return max(kind[0] + _pool_value(a - x, s - y + x) for kind, x, y in _pool_moves(a, s))
 
 
 def _split_search(rows: list[tuple[int, ...]]):
     """Best split of the count matrix `rows` (effects x colours), by dynamic programming over effects.
 
-    Groups of one effect (identical, or distinct colours) live inside a row;
-    groups of one colour and distinct effects span rows: scanning the rows, each
-    colour keeps (b1, b2), its open groups of one and two tiles, and a row adds
-    at most one tile to each of them, so their effects stay distinct. Returns
-    (value(i, state), options(i, state)) for the reconstruction.
+    Each cell sends 0, 1 or 2 tiles to its colour's pool for groups of distinct
+    effects; the rest of the row must be covered by groups of that effect
+    (`_row_cover`). The state is each colour's pool summary (a, s); the pools
+    are valued at the end. Returns (value(i, state), options(i, state)).
     """
     memo: dict = {}
 
     def options(i: int, state):
         row = rows[i]
-        per_colour = [_column_options(b1, b2, row[c]) for c, (b1, b2) in enumerate(state)]
+        per_colour = [range(min(n, MAX_TO_COLUMNS) + 1) for n in row]
         for combo in product(*per_colour):
-            rest = tuple(row[c] - sum(combo[c]) for c in range(len(row)))
+            rest = tuple(n - m for n, m in zip(row, combo))
             inside = _row_cover(rest)
             if inside == NEG:
                 continue
-            closed = sum(y2 for _, y2, _ in combo)
-            new = tuple((b1 - y1 + z, b2 - y2 + y1) for (b1, b2), (y1, y2, z) in zip(state, combo))
-            yield inside + THREE_EFFECTS[0] * closed, combo, rest, new
+            new = tuple((a + (m == 2), s + (m == 1)) for (a, s), m in zip(state, combo))
+            yield inside, combo, rest, new
 
     def value(i: int, state) -> float:
         if i == len(rows):
-            return sum(TWO_EFFECTS[0] * b2 + SINGLETON[0] * b1 for b1, b2 in state)
+            return sum(_pool_value(a, s) for a, s in state)
         key = (i, state)
         if key not in memo:
             memo[key] = max(gain + value(i + 1, new) for gain, _, _, new in options(i, state))
         return memo[key]
 
     return value, options
+
+
+def _pool_split(pool: list[list[Tile]]) -> list[tuple[int, str, tuple[Tile, ...]]]:
+    """The groups `_pool_value` found, for a pool given as one list of tiles per effect."""
+    out = []
+    pool = [list(p) for p in pool if p]
+    while pool:
+        twos = [p for p in pool if len(p) == 2]
+        ones = [p for p in pool if len(p) == 1]
+        target = _pool_value(len(twos), len(ones))
+        for kind, x, y in _pool_moves(len(twos), len(ones)):
+            if kind[0] + _pool_value(len(twos) - x, len(ones) - y + x) == target:
+                group = [p.pop() for p in twos[:x] + ones[:y]]
+                out.append((kind[0], kind[1], tuple(sorted_tiles(group))))
+                pool = [p for p in pool if p]
+                break
+    return out
 
 
 def _rows_of(tiles: Iterable[Tile]) -> list[tuple[int, ...]]:
@@ -230,11 +252,10 @@ def best_split(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[T
     effects = [e for e, r in enumerate(all_rows) if any(r)]
     rows = [all_rows[e] for e in effects]
     value, options = _split_search(rows)
-    start = tuple((0, 0) for _ in COLOURS)
-    total = int(value(0, start))
+    state = tuple((0, 0) for _ in COLOURS)
+    total = int(value(0, state))
     groups: list[tuple[int, str, tuple[Tile, ...]]] = []
-    open_groups: list[list[list[Tile]]] = [[] for _ in COLOURS]   # per colour, open groups of distinct effects
-    state = start
+    pools: list[list[list[Tile]]] = [[] for _ in COLOURS]     # per colour, per effect, tiles sent there
     for i, e in enumerate(effects):
         target = value(i, state)
         for gain, combo, rest, new in options(i, state):
@@ -242,23 +263,13 @@ def best_split(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[T
                 break
         else:  # pragma: no cover - value() is the max over these same options
             raise AssertionError("best split not found")
-        for c, (y1, y2, z) in enumerate(combo):
-            tile = f"{EFFECTS[e]}/{COLOURS[c]}"
-            ones = [g for g in open_groups[c] if len(g) == 1]
-            twos = [g for g in open_groups[c] if len(g) == 2]
-            for g in twos[:y2]:
-                g.append(tile)
-                groups.append((THREE_EFFECTS[0], THREE_EFFECTS[1], tuple(g)))
-                open_groups[c].remove(g)
-            for g in ones[:y1]:
-                g.append(tile)
-            open_groups[c] += [[tile] for _ in range(z)]
+        for c, m in enumerate(combo):
+            if m:
+                pools[c].append([f"{EFFECTS[e]}/{COLOURS[c]}"] * m)
         groups += _row_split(e, rest)
         state = new
-    for c in range(len(COLOURS)):
-        for g in open_groups[c]:
-            kind = TWO_EFFECTS if len(g) == 2 else SINGLETON
-            groups.append((kind[0], kind[1], tuple(g)))
+    for pool in pools:
+        groups += _pool_split(pool)
     groups.sort(key=lambda g: (-g[0], [tile_key(t) for t in g[2]]))
     assert sum(g[0] for g in groups) == total
     return total, groups
@@ -615,19 +626,33 @@ class PraxisEngine(Engine):
         out["tours"] = p.rounds
         return out
 
+    def piece_text(self, key: str, text: Any) -> str:
+        """A die 'b4' -> 'B4', a tile 'Plus1/Bleu' -> 'plus1/bleu', as write_position spells them."""
+        if parse_square(str(key), SIZE, SIZE) is None:
+            raise NotationError(f"'{key}' is not a square (a1 to h8)", str(key))
+        t = str(text).strip()
+        if re.fullmatch(r"[BRVJ][1-6]", t, re.I):
+            return t.upper()
+        try:
+            return parse_tile(t)
+        except ValueError as err:
+            raise NotationError(f"{key}: '{t}' is neither a die (B4) nor a tile ({err})", str(key)) from None
+
     def to_move(self, position: PraxisPosition) -> str:
         return position.to_move
 
     def placements(self, position: PraxisPosition) -> list[tuple[str, str, str | None]]:
-        """Portals (style portail_<colour>), tiles (tuile_<colour>, showing their effect) and dice (de_<player>)."""
+        """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<colour>,
+        showing effect and colour letter, '+1B') and dice (de_<player>, showing letter and face, 'B4'),
+        so that colour never carries the meaning alone."""
         out = []
         for colour, sq in zip(COLOURS, position.portals):
             out.append((_sq(sq), f"portail_{colour}", None))
         for sq, t in position.tiles:
             effect, colour = t.split("/")
-            out.append((_sq(sq), f"tuile_{colour}", TILE_LABEL[effect]))
+            out.append((_sq(sq), f"tuile_{colour}", f"{TILE_LABEL[effect]}{PLAYER_LETTER[colour]}"))
         for sq, pl, f in position.dice:
-            out.append((_sq(sq), f"de_{pl}", str(f)))
+            out.append((_sq(sq), f"de_{pl}", f"{PLAYER_LETTER[pl]}{f}"))
         return out
 
     # --- the game's end and score --------------------------------------------
@@ -1124,7 +1149,7 @@ class PraxisEngine(Engine):
 
 
 # Short labels drawn on tiles in diagrams (the printed tiles carry icons).
-TILE_LABEL = {"plus1": "+1", "plus2": "+2", "plus3": "+3", "moins1": "-1", "moins2": "-2", "moins3": "-3",
+TILE_LABEL = {"plus1": "+1", "plus2": "+2", "plus3": "+3", "moins1": "\u22121", "moins2": "\u22122", "moins3": "\u22123",
               "mutation": "Mu", "duel": "Du", "recuperation": "Ré", "interdiction": "In",
               "explosion": "Ex", "pioche": "Pi", "teleportation": "Té"}
 

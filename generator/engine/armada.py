@@ -1,0 +1,498 @@
+"""L'Invincible Armada (Seria Ludis): Spanish lines against English pairs, on line crossings.
+
+Rules as implemented (seeds/seria-ludis-tectonic-lutinades-armada.fr.txt; the
+choices where the text is silent are the `assumptions` of content/armada/game.yaml):
+- A 10x10 board: pawns stand on the 11x11 crossings, a1..k11. 20 red Spanish
+  pawns (espagnol), 20 white English ones (anglais); the Spanish player starts;
+  each turn a player plays one pawn.
+- Spanish: puts a pawn from his reserve on an empty crossing; with an empty
+  reserve he lifts one of his pawns and puts it on another empty crossing. If
+  the pawn then belongs to an unbroken line of 2 or more Spanish pawns (row,
+  column or diagonal), he may take one English pawn in that line's alignment,
+  beyond either end, at most as many crossings away as the line has pawns.
+- English: at most 5 pawns on the board, never 3 in a row. Two English pawns
+  side by side (also diagonally) form a pair. On his turn he puts a pawn down
+  (while he has fewer than 5 on the board; with 4 pawns none of which is in a
+  pair, the new one must make a pair), or turns a pawn of a pair around its
+  partner onto another crossing touching the partner. If the pawn placed or
+  turned then forms a pair, he may take the Spanish pawn just beyond either
+  end of that pair, in its direction.
+- A round ends when a player has taken 11 pawns; the winner scores 11 minus the
+  pawns the loser took. Players swap sides for a second round; the higher total
+  wins, a tie gives a further round set up as the first.
+
+Notation. A position maps crossings to `E` (espagnol) or `A` (anglais), with
+optional `prises: {espagnol: 3, anglais: 1}` (pawns each side has taken),
+`manche: 2` and `points: {joueur1: 7, joueur2: 0}` (points from earlier rounds;
+joueur1 plays the Spanish in odd rounds). A move: `f6` (a pawn put down),
+`c3-f6` (a Spanish pawn moved from the board, or an English pawn turned around
+its partner), either followed by `xg6` for the pawn it takes; `passe` when
+nothing else is possible.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..content.coords import parse_square, square_name
+from .core import Engine, EngineError, IllegalMove, NotationError, Outcome
+
+SIZE = 11                       # crossings of a 10x10 board
+PAWNS = 20
+ENGLISH_LIMIT = 5
+ROUND_TARGET = 11
+SPANISH, ENGLISH = "espagnol", "anglais"
+SIDES = (SPANISH, ENGLISH)
+LETTER = {SPANISH: "E", ENGLISH: "A"}
+AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+
+
+def _sq(index: int) -> str:
+    return square_name(index % SIZE, index // SIZE)
+
+
+def _parse_sq(name: str, key: str | None = None) -> int:
+    at = parse_square(str(name), SIZE, SIZE)
+    if at is None:
+        raise NotationError(f"'{name}' is not a crossing of the board (a1 to k11)", key)
+    return at[1] * SIZE + at[0]
+
+
+def _step(index: int, d: tuple[int, int], n: int = 1) -> int | None:
+    c, r = index % SIZE + d[0] * n, index // SIZE + d[1] * n
+    return r * SIZE + c if 0 <= c < SIZE and 0 <= r < SIZE else None
+
+
+def _around(index: int) -> list[int]:
+    return sorted(s for s in (_step(index, d) for d in NEIGHBOURS) if s is not None)
+
+
+def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int]) -> tuple[int, int, int]:
+    """(length, first, last) of the unbroken run of `pawns` through `at` along `axis`."""
+    back = (-axis[0], -axis[1])
+    first = last = at
+    n = 1
+    while (s := _step(first, back)) is not None and s in pawns:
+        first, n = s, n + 1
+    while (s := _step(last, axis)) is not None and s in pawns:
+        last, n = s, n + 1
+    return n, first, last
+
+
+@dataclass(frozen=True)
+class ArmadaPosition:
+    spanish: frozenset[int]
+    english: frozenset[int]
+    taken_by_spanish: int = 0      # English pawns the Spanish took
+    taken_by_english: int = 0      # Spanish pawns the English took
+    to_move: str = SPANISH
+    round: int = 1
+    points: tuple[int, int] = (0, 0)   # joueur1, joueur2, from the rounds before
+
+    def spanish_reserve(self) -> int:
+        return PAWNS - len(self.spanish) - self.taken_by_english
+
+    def english_reserve(self) -> int:
+        return PAWNS - len(self.english) - self.taken_by_spanish
+
+
+@dataclass(frozen=True)
+class ArmadaMove:
+    """`dest` the crossing played; `origin` where the pawn came from (a Spanish pawn moved, an
+    English pawn turned), None for a pawn from the reserve; `capture` the pawn taken. `dest`
+    None is a pass."""
+    dest: int | None
+    origin: int | None = None
+    capture: int | None = None
+
+
+def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int) -> list[int]:
+    """English pawns a Spanish pawn on `at` may take: along each line of 2 or more through it,
+    beyond either end, at most as far as the line is long."""
+    out = set()
+    for axis in AXES:
+        n, first, last = _run(spanish, at, axis)
+        if n < 2:
+            continue
+        for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
+            for k in range(1, n + 1):
+                s = _step(end, d, k)
+                if s is None:
+                    break
+                if s in english:
+                    out.add(s)
+    return sorted(out)
+
+
+def english_targets(english: frozenset[int], spanish: frozenset[int], at: int) -> list[int]:
+    """Spanish pawns an English pawn on `at` may take: the crossing just beyond either end of
+    each pair it forms, in the pair's direction."""
+    out = set()
+    for d in NEIGHBOURS:
+        partner = _step(at, d)
+        if partner is None or partner not in english:
+            continue
+        for s in (_step(partner, d), _step(at, (-d[0], -d[1]))):
+            if s is not None and s in spanish:
+                out.add(s)
+    return sorted(out)
+
+
+def three_in_a_row(english: frozenset[int], at: int) -> tuple[int, int] | None:
+    """The ends of a run of 3 or more English pawns through `at`, if there is one."""
+    for axis in AXES:
+        n, first, last = _run(english, at, axis)
+        if n >= 3:
+            return first, last
+    return None
+
+
+def in_pair(english: frozenset[int], at: int) -> bool:
+    return any(s in english for s in _around(at))
+
+
+class ArmadaEngine(Engine):
+    game_id = "armada"
+    players = SIDES
+    variants = ()
+    effect_kinds = ("captures",)
+    extra_claims = ("prises", "partie")
+    illegal_reasons = {
+        "round_over": "the round is over",
+        "occupied": "the crossing is not empty",
+        "reserve_empty": "the player has no pawn left to put down",
+        "reserve_not_empty": "a Spanish pawn is moved only once the reserve is empty",
+        "not_your_pawn": "no pawn of the player on the starting crossing",
+        "same_crossing": "the pawn must go to another crossing",
+        "limit": "the English player already has 5 pawns on the board",
+        "three_in_a_row": "the English never have 3 pawns in a row",
+        "must_pair": "with 4 unpaired pawns, the 5th must make a pair",
+        "not_a_pivot": "an English pawn turns around a partner touching it, onto a crossing touching that partner",
+        "not_in_range": "the pawn to take is not in line with the move's line or pair, or out of range",
+        "cannot_pass": "a player passes only when he has no other move",
+    }
+
+    # --- positions -----------------------------------------------------------
+    def initial(self, variant: str | None = None) -> ArmadaPosition:
+        self.check_variant(variant)
+        return ArmadaPosition(frozenset(), frozenset())
+
+    def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> ArmadaPosition:
+        self.check_variant(variant)
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise NotationError("an Armada position is a mapping crossing -> E (espagnol) or A (anglais), "
+                                "with optional prises, manche, points")
+        spanish, english = set(), set()
+        taken = {SPANISH: 0, ENGLISH: 0}
+        round_, points = 1, (0, 0)
+        for key, value in data.items():
+            key = str(key)
+            if key == "prises":
+                taken = self._read_counts(value, key, SIDES, taken)
+            elif key == "points":
+                got = self._read_counts(value, key, ("joueur1", "joueur2"), {"joueur1": 0, "joueur2": 0})
+                points = (got["joueur1"], got["joueur2"])
+            elif key == "manche":
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    raise NotationError(f"manche: expected a round number 1, 2, 3…, found {value!r}", key)
+                round_ = value
+            else:
+                if parse_square(key, SIZE, SIZE) is None:
+                    raise NotationError(f"'{key}' is neither a crossing (a1 to k11) nor prises, manche, points", key)
+                at = _parse_sq(key, key)
+                text = str(value).strip().upper() if value is not None else ""
+                if text == "E":
+                    spanish.add(at)
+                elif text == "A":
+                    english.add(at)
+                else:
+                    raise NotationError(f"{key}: '{value}' is not a pawn: E (espagnol) or A (anglais)", key)
+        if to_move is not None and to_move not in SIDES:
+            raise NotationError(f"to_move: '{to_move}' is not a side ({', '.join(SIDES)})")
+        if len(english) > ENGLISH_LIMIT:
+            raise NotationError(f"{len(english)} English pawns on the board; at most {ENGLISH_LIMIT}")
+        for side, on_board, lost in ((SPANISH, spanish, taken[ENGLISH]), (ENGLISH, english, taken[SPANISH])):
+            if len(on_board) + lost > PAWNS:
+                raise NotationError(f"{len(on_board)} {side} pawns on the board and {lost} taken: "
+                                    f"there are {PAWNS}")
+        for side in SIDES:
+            if taken[side] > ROUND_TARGET:
+                raise NotationError(f"prises: {side} took {taken[side]}; a round stops at {ROUND_TARGET}")
+        eng = frozenset(english)
+        for at in sorted(eng):
+            run = three_in_a_row(eng, at)
+            if run:
+                raise NotationError(f"English pawns {_sq(run[0])} to {_sq(run[1])} are 3 in a row, "
+                                    f"which the rules never allow")
+        return ArmadaPosition(frozenset(spanish), eng, taken[SPANISH], taken[ENGLISH],
+                              to_move or SPANISH, round_, points)
+
+    @staticmethod
+    def _read_counts(value, key, names, start) -> dict:
+        if not isinstance(value, dict):
+            raise NotationError(f"{key}: a mapping such as {{{names[0]}: 3, {names[1]}: 1}}", key)
+        out = dict(start)
+        for name, n in value.items():
+            if name not in names:
+                raise NotationError(f"{key}: '{name}' is not one of {', '.join(names)}", key)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise NotationError(f"{key}: {name}: expected a whole number, found {n!r}", key)
+            out[name] = n
+        return out
+
+    def write_position(self, position: ArmadaPosition) -> dict:
+        p = position
+        cells = {s: "E" for s in p.spanish} | {s: "A" for s in p.english}
+        out: dict[str, Any] = {_sq(s): cells[s] for s in sorted(cells)}
+        if p.taken_by_spanish or p.taken_by_english:
+            out["prises"] = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
+        if p.round != 1:
+            out["manche"] = p.round
+        if p.points != (0, 0):
+            out["points"] = {"joueur1": p.points[0], "joueur2": p.points[1]}
+        return out
+
+    def piece_text(self, key: str, text: Any) -> str:
+        """'e' -> 'E', 'a' -> 'A', as write_position spells them."""
+        _parse_sq(str(key), str(key))
+        t = str(text).strip().upper()
+        if t not in ("E", "A"):
+            raise NotationError(f"{key}: '{text}' is not a pawn: E (espagnol) or A (anglais)", str(key))
+        return t
+
+    def to_move(self, position: ArmadaPosition) -> str:
+        return position.to_move
+
+    def placements(self, position: ArmadaPosition) -> list[tuple[str, str, str | None]]:
+        cells = {s: SPANISH for s in position.spanish} | {s: ENGLISH for s in position.english}
+        return [(_sq(s), cells[s], None) for s in sorted(cells)]
+
+    # --- the round's end and its points ---------------------------------------
+    def outcome(self, position: ArmadaPosition) -> Outcome | None:
+        p = position
+        for side, taken, lost in ((SPANISH, p.taken_by_spanish, p.taken_by_english),
+                                  (ENGLISH, p.taken_by_english, p.taken_by_spanish)):
+            if taken >= ROUND_TARGET:
+                return Outcome(side, f"{side} took {taken} pawns to {lost}: "
+                                     f"{ROUND_TARGET - lost} points for the round")
+        return None
+
+    def score(self, position: ArmadaPosition) -> dict[str, int]:
+        """The round's points: the winner scores 11 minus the pawns the loser took; 0 while it goes on."""
+        out = dict.fromkeys(SIDES, 0)
+        done = self.outcome(position)
+        if done is not None:
+            lost = position.taken_by_english if done.winner == SPANISH else position.taken_by_spanish
+            out[done.winner] = ROUND_TARGET - lost
+        return out
+
+    def match_result(self, position: ArmadaPosition) -> str | None:
+        """'joueur1', 'joueur2' or 'égalité' (a further round) once the round is over and at least
+        two rounds are played; None before."""
+        if self.outcome(position) is None or position.round < 2:
+            return None
+        totals = list(position.points)
+        first_is_spanish = position.round % 2 == 1
+        pts = self.score(position)
+        totals[0] += pts[SPANISH] if first_is_spanish else pts[ENGLISH]
+        totals[1] += pts[ENGLISH] if first_is_spanish else pts[SPANISH]
+        if totals[0] == totals[1]:
+            return "égalité"
+        return "joueur1" if totals[0] > totals[1] else "joueur2"
+
+    # --- moves ---------------------------------------------------------------
+    def legal_moves(self, position: ArmadaPosition) -> list[ArmadaMove]:
+        p = position
+        if self.outcome(p) is not None:
+            return []
+        moves = self._spanish_moves(p) if p.to_move == SPANISH else self._english_moves(p)
+        return moves or [ArmadaMove(None)]
+
+    def _empty(self, p: ArmadaPosition) -> list[int]:
+        return [s for s in range(SIZE * SIZE) if s not in p.spanish and s not in p.english]
+
+    def _spanish_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
+        out = []
+        origins = [None] if p.spanish_reserve() > 0 else sorted(p.spanish)
+        for origin in origins:
+            base = p.spanish - {origin}
+            for dest in self._empty(p):
+                out.append(ArmadaMove(dest, origin))
+                out += [ArmadaMove(dest, origin, t) for t in spanish_targets(base | {dest}, p.english, dest)]
+        return out
+
+    def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
+        out = []
+        if len(p.english) < ENGLISH_LIMIT and p.english_reserve() > 0:
+            for dest in self._empty(p):
+                if self._english_error(p, ArmadaMove(dest)) is None:
+                    out.append(ArmadaMove(dest))
+                    out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
+        pivots = set()
+        for pawn in sorted(p.english):
+            for partner in _around(pawn):
+                if partner in p.english:
+                    pivots |= {(pawn, s) for s in _around(partner)
+                               if s != pawn and s not in p.english and s not in p.spanish}
+        for origin, dest in sorted(pivots):
+            mv = ArmadaMove(dest, origin)
+            if self._english_error(p, mv) is None:
+                after = (p.english - {origin}) | {dest}
+                out.append(mv)
+                out += [ArmadaMove(dest, origin, t) for t in english_targets(after, p.spanish, dest)]
+        return sorted(out, key=lambda m: (m.origin is not None, m.origin or 0, m.dest, m.capture or -1))
+
+    def _english_error(self, p: ArmadaPosition, mv: ArmadaMove) -> IllegalMove | None:
+        """Why an English placement or pivot (without its capture) is illegal, or None."""
+        if mv.origin is None:
+            if len(p.english) >= ENGLISH_LIMIT:
+                return IllegalMove("limit", f"{len(p.english)} English pawns are on the board already: "
+                                            f"turn a pawn of a pair instead")
+            if p.english_reserve() <= 0:
+                return IllegalMove("reserve_empty", "the English player has no pawn left to put down")
+            if len(p.english) == ENGLISH_LIMIT - 1 and not any(in_pair(p.english, s) for s in p.english) \
+                    and not in_pair(p.english, mv.dest):
+                return IllegalMove("must_pair", f"4 English pawns stand alone: the 5th must touch one of them, "
+                                                f"{_sq(mv.dest)} does not")
+            after = p.english | {mv.dest}
+        else:
+            if mv.origin not in p.english:
+                return IllegalMove("not_your_pawn", f"no English pawn on {_sq(mv.origin)}")
+            partners = [s for s in _around(mv.origin) if s in p.english and mv.dest in _around(s)]
+            if not partners or mv.dest == mv.origin:
+                return IllegalMove("not_a_pivot", f"{_sq(mv.origin)}-{_sq(mv.dest)} does not turn the pawn "
+                                                  f"around a partner touching it")
+            after = (p.english - {mv.origin}) | {mv.dest}
+        run = three_in_a_row(after, mv.dest)
+        if run:
+            return IllegalMove("three_in_a_row", f"{_sq(run[0])} to {_sq(run[1])} would be 3 English pawns in a row")
+        return None
+
+    def play(self, position: ArmadaPosition, move: ArmadaMove) -> ArmadaPosition:
+        self._check(position, move)
+        p = position
+        if move.dest is None:
+            return ArmadaPosition(p.spanish, p.english, p.taken_by_spanish, p.taken_by_english,
+                                  self._other(p.to_move), p.round, p.points)
+        if p.to_move == SPANISH:
+            spanish = (p.spanish - {move.origin}) | {move.dest}
+            english = p.english - {move.capture}
+            return ArmadaPosition(spanish, english, p.taken_by_spanish + (move.capture is not None),
+                                  p.taken_by_english, ENGLISH, p.round, p.points)
+        english = (p.english - {move.origin}) | {move.dest}
+        spanish = p.spanish - {move.capture}
+        return ArmadaPosition(spanish, english, p.taken_by_spanish,
+                              p.taken_by_english + (move.capture is not None), SPANISH, p.round, p.points)
+
+    @staticmethod
+    def _other(side: str) -> str:
+        return ENGLISH if side == SPANISH else SPANISH
+
+    def _check(self, p: ArmadaPosition, mv: ArmadaMove) -> None:
+        """Raise IllegalMove with the reason when `mv` breaks a rule in `p`."""
+        if self.outcome(p) is not None:
+            raise IllegalMove("round_over", "the round is over: a player has taken 11 pawns")
+        if mv.dest is None:
+            others = self._spanish_moves(p) if p.to_move == SPANISH else self._english_moves(p)
+            if others:
+                raise IllegalMove("cannot_pass", f"{p.to_move} has {len(others)} moves: passing is not one")
+            return
+        if mv.dest in p.spanish or mv.dest in p.english:
+            if mv.dest != mv.origin:
+                raise IllegalMove("occupied", f"{_sq(mv.dest)} is not empty")
+        if p.to_move == SPANISH:
+            if mv.origin is None:
+                if p.spanish_reserve() <= 0:
+                    raise IllegalMove("reserve_empty", "the Spanish reserve is empty: move a pawn already on the "
+                                                       "board, e.g. c3-f6")
+            else:
+                if p.spanish_reserve() > 0:
+                    raise IllegalMove("reserve_not_empty", f"the Spanish still have {p.spanish_reserve()} pawns "
+                                                           f"to put down")
+                if mv.origin not in p.spanish:
+                    raise IllegalMove("not_your_pawn", f"no Spanish pawn on {_sq(mv.origin)}")
+                if mv.dest == mv.origin:
+                    raise IllegalMove("same_crossing", "the pawn must go to another crossing")
+            if mv.capture is not None:
+                line = (p.spanish - {mv.origin}) | {mv.dest}
+                if mv.capture not in spanish_targets(line, p.english, mv.dest):
+                    raise IllegalMove("not_in_range", self._range_detail(line, p, mv))
+        else:
+            if mv.origin is not None and mv.origin == mv.dest:
+                raise IllegalMove("same_crossing", "the pawn must go to another crossing")
+            err = self._english_error(p, mv)
+            if err is not None:
+                raise err
+            if mv.capture is not None:
+                after = (p.english - {mv.origin}) | {mv.dest}
+                if mv.capture not in english_targets(after, p.spanish, mv.dest):
+                    raise IllegalMove("not_in_range", f"no pair through {_sq(mv.dest)} points at "
+                                                      f"{_sq(mv.capture)} from the next crossing")
+
+    @staticmethod
+    def _range_detail(line: frozenset[int], p: ArmadaPosition, mv: ArmadaMove) -> str:
+        if mv.capture not in p.english:
+            return f"no English pawn on {_sq(mv.capture)}"
+        longest = max(_run(line, mv.dest, a)[0] for a in AXES)
+        if longest < 2:
+            return f"the pawn on {_sq(mv.dest)} forms no line of 2 or more"
+        return f"{_sq(mv.capture)} is not in line with a line through {_sq(mv.dest)} within its range"
+
+    def effects(self, position: ArmadaPosition, move: ArmadaMove) -> dict[str, list[str]]:
+        return {"captures": [_sq(move.capture)]} if move.capture is not None else {}
+
+    def move_origin(self, move: ArmadaMove) -> str | None:
+        return _sq(move.origin) if move.origin is not None else None
+
+    # --- notation ------------------------------------------------------------
+    _MOVE = re.compile(r"^(?:([a-k](?:10|11|[1-9]))\s*-\s*)?([a-k](?:10|11|[1-9]))\s*(?:x\s*([a-k](?:10|11|[1-9])))?$")
+
+    def parse_move(self, position: ArmadaPosition, text: str) -> ArmadaMove:
+        t = str(text).strip().lower()
+        if t == "passe":
+            mv = ArmadaMove(None)
+        else:
+            m = self._MOVE.match(t)
+            if not m:
+                raise NotationError(f"'{text}' is not an Armada move: write f6, c3-f6, f6xg6, c3-f6xg6 or passe")
+            mv = ArmadaMove(_parse_sq(m.group(2)), _parse_sq(m.group(1)) if m.group(1) else None,
+                            _parse_sq(m.group(3)) if m.group(3) else None)
+        self._check(position, mv)
+        return mv
+
+    def format_move(self, position: ArmadaPosition, move: ArmadaMove) -> str:
+        if move.dest is None:
+            return "passe"
+        text = (f"{_sq(move.origin)}-" if move.origin is not None else "") + _sq(move.dest)
+        return text + (f"x{_sq(move.capture)}" if move.capture is not None else "")
+
+    # --- game-specific claims ------------------------------------------------
+    def check_claim(self, kind: str, value: Any, context) -> tuple[str, str] | None:
+        """prises: {espagnol: n, anglais: n} pawns taken after the moves; partie: joueur1, joueur2
+        or égalité, the match result once the round that ends it is over."""
+        after: ArmadaPosition = context.after
+        if kind == "prises":
+            if not isinstance(value, dict) or not set(value) <= set(SIDES):
+                raise NotationError("prises: a mapping such as {espagnol: 3, anglais: 1}")
+            have = {SPANISH: after.taken_by_spanish, ENGLISH: after.taken_by_english}
+            for side, n in value.items():
+                if have[side] != n:
+                    return f"{side} took {n} pawns", f"{side} took {have[side]}"
+            return None
+        if kind == "partie":
+            if value not in ("joueur1", "joueur2", "égalité"):
+                raise NotationError("partie: joueur1, joueur2 or égalité")
+            found = self.match_result(after)
+            if found != value:
+                return (f"the match result is {value}",
+                        "the match is not decided yet" if found is None else f"it is {found}")
+            return None
+        raise EngineError(f"armada has no claim '{kind}'")
+
+
+ENGINE = ArmadaEngine()

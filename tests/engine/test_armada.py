@@ -1,0 +1,260 @@
+"""L'Invincible Armada rules, pinned on positions worked out by hand from the Seria Ludis text
+and the assumptions of content/armada/game.yaml."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.engine import IllegalMove, NotationError, get_engine
+from generator.engine.checker import check_diagrams
+from generator.engine.commands import moves_json
+
+E = get_engine("armada")
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def pos(mapping, to_move="espagnol"):
+    return E.read_position(mapping, to_move)
+
+
+def texts(position, **filters):
+    out = []
+    for m in E.legal_moves(position):
+        if "capturing" in filters and (m.capture is not None) != filters["capturing"]:
+            continue
+        out.append(E.format_move(position, m))
+    return sorted(out)
+
+
+def reason(position, text):
+    with pytest.raises(IllegalMove) as err:
+        E.parse_move(position, text)
+    return err.value.reason
+
+
+def play(position, *moves):
+    for text in moves:
+        position = E.play(position, E.parse_move(position, text))
+    return position
+
+
+# --- Spanish lines -----------------------------------------------------------------
+
+def test_line_of_two_reaches_two_crossings_beyond_each_end():
+    p = pos({"c5": "E", "f5": "A", "g5": "A", "a5": "A"})
+    # d5 makes c5-d5: range 2 beyond d5 (e5, f5) and beyond c5 (b5, a5)
+    assert "d5xf5" in texts(p) and "d5xa5" in texts(p)
+    assert reason(p, "d5xg5") == "not_in_range"
+
+
+def test_line_of_three_reaches_three_and_fire_passes_over_pawns():
+    p = pos({"c4": "E", "d4": "E", "f4": "A", "g4": "A", "i4": "A"})
+    caps = [t for t in texts(p, capturing=True) if t.startswith("e4")]
+    assert caps == ["e4xf4", "e4xg4"]          # h4 is the third crossing, i4 the fourth
+    assert reason(p, "e4xi4") == "not_in_range"
+
+
+def test_a_lone_pawn_or_a_broken_line_does_not_fire():
+    p = pos({"c5": "E", "e5": "A", "g5": "A"})
+    assert reason(p, "e6xe5") == "not_in_range"          # e6 touches no Spanish pawn
+    broken = pos({"b5": "E", "f5": "A"})
+    assert reason(broken, "d5xf5") == "not_in_range"     # b5 _ d5: not a line
+
+
+def test_the_line_must_hold_the_pawn_just_played():
+    p = pos({"c5": "E", "d5": "E", "f5": "A"})
+    assert reason(p, "a1xf5") == "not_in_range"
+    assert "a1" in texts(p)
+
+
+def test_diagonal_and_vertical_lines_fire_too():
+    p = pos({"c3": "E", "d4": "E", "g7": "A", "e9": "A", "e8": "E"})
+    assert "e5xg7" in texts(p)                 # c3-d4-e5: range 3, f6 g7 h8
+    assert "e7xe9" in texts(p)                 # e7-e8: range 2 upward
+
+
+def test_one_capture_per_turn_and_capturing_counts():
+    p = pos({"c4": "E", "d4": "E", "f4": "A", "g4": "A"})
+    with pytest.raises(NotationError):
+        E.parse_move(p, "e4xf4xg4")
+    after = play(p, "e4xf4")
+    assert E.write_position(after) == {"c4": "E", "d4": "E", "e4": "E", "g4": "A",
+                                       "prises": {"espagnol": 1, "anglais": 0}}
+    assert E.to_move(after) == "anglais"
+
+
+def _spanish_all_played():
+    """10 Spanish pawns scattered on the board and 10 taken: the reserve is empty."""
+    spread = ("a1", "a3", "b5", "c7", "d9", "e2", "g6", "h8", "i10", "j1")
+    return {s: "E" for s in spread} | {"prises": {"anglais": 10}}
+
+
+def test_spanish_moves_a_pawn_only_once_the_reserve_is_empty():
+    full = pos({"c5": "E"})
+    assert reason(full, "c5-d5") == "reserve_not_empty"
+    empty = pos(_spanish_all_played())
+    assert reason(empty, "k11") == "reserve_empty"
+    assert reason(empty, "a3-a3") == "same_crossing"
+    assert reason(empty, "c1-d1") == "not_your_pawn"
+    after = play(empty, "a3-b4")
+    assert E.write_position(after)["b4"] == "E" and "a3" not in E.write_position(after)
+
+
+def test_a_moved_spanish_pawn_fires_from_its_new_line():
+    p = pos(_spanish_all_played() | {"c5": "E", "f5": "A", "prises": {"anglais": 9}})   # 11 on the board, 9 taken
+    assert "a1-d5xf5" in texts(p)
+
+
+# --- English pairs -----------------------------------------------------------------
+
+def test_never_three_english_in_a_row():
+    p = pos({"e5": "A", "f5": "A"}, "anglais")
+    assert reason(p, "g5") == "three_in_a_row"
+    assert reason(p, "d5") == "three_in_a_row"
+    E.parse_move(p, "g6")                      # an L shape is not a row
+    diag = pos({"e5": "A", "f6": "A"}, "anglais")
+    assert reason(diag, "g7") == "three_in_a_row"
+
+
+def test_pivot_around_the_partner_has_seven_places_on_an_open_sea():
+    p = pos({"e5": "A", "f5": "A"}, "anglais")
+    moves = [E.format_move(p, m) for m in E.moves_from(p, "f5")]
+    assert sorted(moves) == sorted(["f5-d4", "f5-e4", "f5-f4", "f5-d5", "f5-d6", "f5-e6", "f5-f6"])
+    assert reason(p, "f5-g6") == "not_a_pivot"
+    assert reason(pos({"e5": "A", "h5": "A"}, "anglais"), "h5-f5") == "not_a_pivot"   # no partner
+
+
+def test_pivot_skips_occupied_crossings_and_rows_of_three():
+    p = pos({"e5": "A", "f5": "A", "e6": "E", "c3": "A"}, "anglais")
+    dests = sorted(E.format_move(p, m) for m in E.moves_from(p, "f5") if m.capture is None)
+    # e6 holds a Spanish pawn; d4 would line up c3-d4-e5
+    assert dests == sorted(["f5-e4", "f5-f4", "f5-d5", "f5-d6", "f5-f6"])
+    assert reason(p, "f5-d4") == "three_in_a_row"
+
+
+def test_pair_takes_only_the_pawn_in_its_direction():
+    p = pos({"d4": "A", "f4": "E", "e5": "E", "f5": "E"}, "anglais")
+    assert "e4xf4" in texts(p)
+    assert reason(p, "e4xe5") == "not_in_range"
+    assert reason(p, "e4xf5") == "not_in_range"
+    after = play(p, "e4xf4")
+    assert E.write_position(after)["prises"] == {"espagnol": 0, "anglais": 1}
+
+
+def test_pair_fires_from_either_end_and_after_a_pivot():
+    p = pos({"e5": "A", "f5": "A", "e3": "E"}, "anglais")
+    assert "f5-e4xe3" in texts(p)              # turned to e4: the pair e4-e5 points down at e3
+    placed = pos({"e5": "A", "c5": "E", "h5": "E"}, "anglais")
+    assert "d5xc5" in texts(placed)            # pair d5-e5: the crossing beyond d5 is c5
+    assert "f5xg5" not in texts(placed) and "f5xh5" not in texts(placed)   # h5 is two crossings away
+
+
+def test_fifth_pawn_must_make_a_pair_when_four_stand_alone():
+    p = pos({"b2": "A", "e8": "A", "h3": "A", "j8": "A", "j6": "E"}, "anglais")
+    assert reason(p, "f5") == "must_pair"
+    assert "j7xj6" in texts(p)
+    paired = pos({"b2": "A", "c2": "A", "h3": "A", "j8": "A"}, "anglais")
+    E.parse_move(paired, "f5")                 # one pair already: the 5th goes anywhere
+
+
+def test_five_english_pawns_is_the_limit_then_pivot_only():
+    p = pos({"b2": "A", "c2": "A", "f6": "A", "f7": "A", "k1": "A"}, "anglais")
+    assert reason(p, "h8") == "limit"
+    assert all(m.origin is not None for m in E.legal_moves(p))
+
+
+def test_english_passes_only_without_any_move():
+    stuck = pos({"a1": "A", "b2": "A", "c1": "A", "e1": "A", "k11": "A",
+                 "a2": "E", "b1": "E", "b3": "E", "c2": "E", "c3": "E", "a3": "E", "d1": "E", "d2": "E",
+                 "k10": "E", "j10": "E", "j11": "E", "d3": "E", "f1": "E", "f2": "E", "e2": "E"}, "anglais")
+    assert texts(stuck) == ["passe"]
+    assert reason(pos({"e5": "A"}, "anglais"), "passe") == "cannot_pass"
+
+
+# --- rounds and match ----------------------------------------------------------------
+
+def test_round_ends_at_eleven_captures_with_points():
+    p = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 4}})
+    after = play(p, "d5xf5")
+    assert E.outcome(after).winner == "espagnol"
+    assert E.score(after) == {"espagnol": 7, "anglais": 0}
+    assert E.legal_moves(after) == []
+    assert reason(after, "a1") == "round_over"
+
+
+def test_english_can_win_the_round():
+    p = pos({"d4": "A", "f4": "E", "prises": {"espagnol": 3, "anglais": 10}}, "anglais")
+    after = play(p, "e4xf4")
+    assert E.outcome(after).winner == "anglais" and E.score(after)["anglais"] == 8
+
+
+def test_match_result_after_the_second_round():
+    second = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 5}, "manche": 2,
+                  "points": {"joueur1": 5, "joueur2": 0}})
+    after = play(second, "d5xf5")
+    assert E.match_result(after) == "joueur2"          # joueur2 plays the Spanish in round 2: 6 > 5
+    tied = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 5}, "manche": 2,
+                "points": {"joueur1": 6, "joueur2": 0}})
+    assert E.match_result(play(tied, "d5xf5")) == "égalité"
+    first = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10}})
+    assert E.match_result(play(first, "d5xf5")) is None
+
+
+# --- positions and content ------------------------------------------------------------
+
+def test_position_round_trips():
+    p = pos({"a1": "E", "k11": "a", "prises": {"anglais": 2}, "manche": 3, "points": {"joueur2": 4}}, "anglais")
+    assert E.read_position(E.write_position(p), "anglais") == p
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"l1": "E"}, "neither a crossing"),
+    ({"a1": "X"}, "not a pawn"),
+    ({"a1": "A", "a2": "A", "a3": "A"}, "3 in a row"),
+    ({s: "A" for s in ("a1", "c1", "e1", "g1", "i1", "k1")}, "at most 5"),
+    ({"prises": {"espagnol": 12}}, "stops at 11"),
+])
+def test_bad_positions_are_named(data, message):
+    with pytest.raises(NotationError, match=message):
+        E.read_position(data, "espagnol")
+
+
+def test_start_has_121_placements_and_spanish_to_move():
+    p = E.initial()
+    assert len(E.legal_moves(p)) == 121 and E.to_move(p) == "espagnol"
+
+
+def test_placements_use_board_styles():
+    from generator.content import load_game
+    board = load_game(CONTENT, "armada").component("plateau")
+    assert board.grid.points and board.grid.columns == 10
+    placed = E.placements(pos({"a1": "E", "k11": "A"}))
+    assert placed == [("a1", "espagnol", None), ("k11", "anglais", None)]
+    assert {s for _, s, _ in placed} <= set(board.pieces)
+
+
+def test_every_armada_diagram_holds():
+    assert check_diagrams("armada", CONTENT) == []
+
+
+def test_a_false_armada_claim_names_its_line(tmp_path):
+    shutil.copytree(CONTENT / "armada", tmp_path / "armada")
+    path = tmp_path / "armada" / "diagrams.yaml"
+    text = path.read_text(encoding="utf-8").replace("- score: {espagnol: 7, anglais: 0}",
+                                                    "- score: {espagnol: 8, anglais: 0}")
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "espagnol: 8" in l)
+    failures = check_diagrams("armada", tmp_path)
+    assert [f.line for f in failures] == [line]
+    assert 'diagram "fin-de-manche": espagnol scores 8 but the engine finds espagnol 7' in failures[0].format()
+
+
+def test_moves_json_of_a_position_file(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text("position: {e5: A, f5: A}\nto_move: anglais\n", encoding="utf-8")
+    moves = json.loads(moves_json("armada", f))
+    assert "f5-d4" in moves and "g5" not in moves

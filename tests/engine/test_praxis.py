@@ -1,0 +1,457 @@
+"""Praxis rules and collection scores, pinned on positions worked out by hand from seeds/praxis.fr.txt,
+FACTS.md and the assumptions of content/praxis/game.yaml."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from generator.engine import IllegalMove, NotationError, get_engine
+from generator.engine import praxis as P
+from generator.engine.checker import check_diagrams
+from generator.engine.commands import moves_json
+
+E = get_engine("praxis")
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def pos(mapping, to_move="bleu", variant=None):
+    return E.read_position(mapping, to_move, variant)
+
+
+def moves_of(position, square):
+    return sorted(E.format_move(position, m) for m in E.moves_from(position, square))
+
+
+def reason(position, text):
+    with pytest.raises(IllegalMove) as err:
+        E.parse_move(position, text)
+    return err.value.reason
+
+
+def play(position, *texts):
+    for text in texts:
+        position = E.play(position, E.parse_move(position, text))
+    return position
+
+
+def written(position):
+    return E.write_position(position)
+
+
+# --- collections and score -------------------------------------------------------
+
+@pytest.mark.parametrize("tiles, kind", [
+    (["plus1/bleu"], (1, "singleton")),
+    (["plus1/bleu", "duel/bleu"], (5, "deux effets")),
+    (["plus1/bleu", "plus1/vert"], (10, "deux couleurs")),
+    (["plus1/bleu", "plus1/bleu"], (30, "deux mêmes")),
+    (["plus1/bleu", "duel/bleu", "pioche/bleu"], (50, "trois effets")),
+    (["plus1/bleu", "plus1/vert", "plus1/jaune"], (150, "trois couleurs")),
+    (["moins1/rouge"] * 3, (300, "trois mêmes")),
+    (["plus1/bleu", "duel/vert"], None),                       # differs in effect and colour
+    (["plus1/bleu", "plus1/bleu", "plus1/vert"], None),         # neither all same nor all different
+    (["plus1/bleu", "plus1/bleu", "duel/bleu"], None),
+    (["plus1/bleu"] * 4, None),                                 # 4 tiles: no row of the table
+])
+def test_collection_table_rows(tiles, kind):
+    assert P.collection_kind(tiles) == kind
+
+
+def test_score_prefers_three_same_over_three_colours():
+    # bbb + r + v: 300 + (r, v) 10 = 310; the alternative (b, r, v) + bb is 150 + 30 = 180
+    assert P.praxis_score_lines(["plus1/bleu"] * 3 + ["plus1/rouge", "plus1/vert"]) == [
+        "310", "300 trois mêmes: plus1/bleu plus1/bleu plus1/bleu", "10 deux couleurs: plus1/rouge plus1/vert"]
+
+
+def test_score_splits_a_colour_across_effects_when_it_pays():
+    # plus1 b,r + plus2 b + duel b: (plus1 b, plus2 b, duel b) 50 + plus1 r 1 = 51 beats 10 + 5 = 15
+    lines = P.praxis_score_lines(["plus1/bleu", "plus1/rouge", "plus2/bleu", "duel/bleu"])
+    assert lines[0] == "51"
+    assert lines[1:] == ["50 trois effets: plus1/bleu plus2/bleu duel/bleu", "1 singleton: plus1/rouge"]
+
+
+def test_score_of_nothing_is_zero():
+    assert P.praxis_score_lines([]) == ["0"]
+
+
+def test_score_rejects_unknown_tiles_with_a_readable_message():
+    with pytest.raises(ValueError, match="unknown effect 'plus4'"):
+        P.praxis_score_lines(["plus4/bleu"])
+    with pytest.raises(ValueError, match="unknown colour 'violet'"):
+        P.praxis_score_lines(["plus1/violet"])
+    with pytest.raises(ValueError, match="EFFECT/COLOUR"):
+        P.praxis_score_lines(["plus1"])
+
+
+def _brute_force(tiles):
+    """Every split of a small multiset, the slow obvious way."""
+    @lru_cache(None)
+    def go(rest):
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        best = 1 + go(others)
+        for i in range(len(others)):
+            kind = P.collection_kind([first, others[i]])
+            if kind:
+                best = max(best, kind[0] + go(others[:i] + others[i + 1:]))
+            for j in range(i + 1, len(others)):
+                kind = P.collection_kind([first, others[i], others[j]])
+                if kind:
+                    best = max(best, kind[0] + go(tuple(t for k, t in enumerate(others) if k not in (i, j))))
+        return best
+    return go(tuple(sorted(tiles)))
+
+
+def test_best_split_equals_brute_force_on_random_hands():
+    rng = random.Random(2024)
+    few = [f"{e}/{c}" for e in P.EFFECTS[:4] for c in P.COLOURS]
+    stock = [f"{e}/{c}" for e in P.EFFECTS for c in P.COLOURS for _ in range(P.STOCK[e])]
+    for _ in range(150):
+        pool = rng.choice([few, stock, few * 3])
+        tiles = [rng.choice(pool) for _ in range(rng.randint(1, 10))]
+        total, groups = P.best_split(tiles)
+        assert total == _brute_force(tiles), tiles
+        assert sorted(t for g in groups for t in g[2]) == sorted(tiles)
+        assert all(P.collection_kind(g[2]) == (g[0], g[1]) for g in groups)
+
+
+def test_best_split_of_thirty_tiles_is_fast():
+    import time
+    rng = random.Random(5)
+    stock = [f"{e}/{c}" for e in P.EFFECTS for c in P.COLOURS for _ in range(P.STOCK[e])]
+    start = time.perf_counter()
+    for _ in range(5):
+        P.best_split(rng.sample(stock, 30))
+    assert time.perf_counter() - start < 10
+
+
+# --- movement ----------------------------------------------------------------------
+
+def test_odd_face_moves_like_a_rook_until_blocked():
+    p = pos({"d4": "B3", "d6": "plus1/rouge", "d2": "B2", "f4": "R4", "b4": "R2"})
+    # north: d5, then the tile d6 (+1 on a 3 is fine) stops the line; south: d3 (own die on d2);
+    # east: e4 (the 4 on f4 is too strong); west: c4 and the attack on the 2 of b4
+    assert moves_of(p, "d4") == sorted(["d4-d5", "d4-d6", "d4-d3", "d4-e4", "d4-c4", "d4xb4"])
+
+
+def test_even_face_moves_like_a_bishop():
+    p = pos({"c3": "B2", "h1": "R1"})
+    assert moves_of(p, "c3") == sorted(["c3-d4", "c3-e5", "c3-f6", "c3-g7", "c3-h8", "c3-b4", "c3-a5",
+                                        "c3-d2", "c3-e1", "c3-b2", "c3-a1"])
+
+
+def test_illegal_die_moves_and_their_reasons():
+    p = pos({"d4": "B3", "d6": "plus1/rouge", "d2": "B2", "f4": "R4"})
+    assert reason(p, "d4-e5") == "not_aligned"
+    assert reason(p, "d4-d7") == "blocked"
+    assert reason(p, "d4-d2") == "own_die"
+    assert reason(p, "d4xf4") == "weaker_attacker"
+    assert reason(p, "e4-e5") == "no_die"
+
+
+def test_attack_with_equal_face_removes_the_enemy_die():
+    p = pos({"c3": "B3", "c6": "R3", "h8": "R2"})
+    mv = E.parse_move(p, "c3xc6")
+    assert E.effects(p, mv) == {"captures": ["c6"]}
+    after = E.play(p, mv)
+    assert written(after)["c6"] == "B3" and "c3" not in written(after)
+    assert E.to_move(after) == "rouge"
+
+
+def test_attack_must_be_written_with_x():
+    p = pos({"c3": "B3", "c6": "R3"})
+    with pytest.raises(NotationError):
+        E.parse_move(p, "c3-c6")
+
+
+# --- tiles: placement and effects -----------------------------------------------------
+
+def test_tile_touches_the_die_before_or_after_its_move():
+    p = pos({"e5": "B1", "h1": "R2", "mains": {"bleu": ["pioche/bleu"]}})
+    assert reason(p, "pioche/bleu@g7") == "not_adjacent"
+    E.parse_move(p, "pioche/bleu@f6")                     # touches e5 by a corner
+    E.parse_move(p, "e5-e7 pioche/bleu@f8")               # touches e7, where the die ends
+    assert reason(p, "pioche/bleu@f8 e5-e7") == "not_adjacent"   # put down first: must touch e5
+    assert reason(p, "plus1/bleu@f6") == "not_in_hand"
+
+
+def test_placing_a_tile_draws_one_to_replace_it():
+    p = pos({"e5": "B1", "h1": "R2", "mains": {"bleu": ["pioche/bleu", "duel/vert"]},
+             "pioche": ["plus2/jaune", "plus3/jaune"]})
+    after = play(p, "pioche/bleu@f6")
+    assert written(after)["mains"] == {"bleu": ["plus2/jaune", "duel/vert"]}
+    assert written(after)["pioche"] == ["plus3/jaune"]
+
+
+def test_a_tile_put_down_first_can_be_landed_on_and_blocks_the_line():
+    p = pos({"d4": "B1", "h1": "R2", "mains": {"bleu": ["plus2/rouge"]}})
+    after = play(p, "plus2/rouge@d5 d4-d5")
+    assert written(after)["d5"] == "B3"
+    assert reason(p, "plus2/rouge@d5 d4-d7") == "blocked"
+
+
+def test_both_orders_with_one_result_are_one_move():
+    p = pos({"d4": "B1", "h1": "R2", "mains": {"bleu": ["duel/rouge"]}})
+    first = E.parse_move(p, "duel/rouge@c3 d4-c4")
+    after = E.parse_move(p, "d4-c4 duel/rouge@c3")
+    assert first == after
+    assert E.format_move(p, first) == "d4-c4 duel/rouge@c3"
+    texts = [E.format_move(p, m) for m in E.legal_moves(p)]
+    assert len(texts) == len(set(texts))
+    assert "duel/rouge@c3 d4-c4" not in texts and "d4-c4 duel/rouge@c3" in texts
+
+
+@pytest.mark.parametrize("tile, face, result", [
+    ("plus1", 3, "B4"), ("plus2", 4, "B6"), ("plus3", 3, "B6"),
+    ("moins1", 3, "B2"), ("moins2", 3, "B1"), ("moins3", 5, "B2"),
+])
+def test_plus_and_minus_change_the_face(tile, face, result):
+    target = "d3" if face % 2 else "f3"      # odd faces go straight, even ones diagonally
+    p = pos({"d1": f"B{face}", target: f"{tile}/vert", "h8": "R2"})
+    assert written(play(p, f"d1-{target}"))[target] == result
+
+
+@pytest.mark.parametrize("tile, face", [("plus3", 4), ("plus1", 6), ("moins1", 1), ("moins3", 3)])
+def test_plus_and_minus_cannot_leave_one_to_six(tile, face):
+    p = pos({"d1": f"B{face}", "f3": f"{tile}/vert", "d3": f"{tile}/jaune", "h8": "R2"})
+    target = "f3" if face % 2 == 0 else "d3"
+    assert reason(p, f"d1-{target}") == "not_applicable"
+
+
+def test_collection_on_a_portal_of_the_tile_colour():
+    p = pos({"b5": "B1", "b7": "moins3/bleu", "h1": "R2"})     # b7 is the blue portal
+    mv = E.parse_move(p, "b5-b7")                              # the effect would give 1-3: not applied
+    after = E.play(p, mv)
+    assert written(after)["collections"] == {"bleu": ["moins3/bleu"]}
+    assert written(after)["b7"] == "B1"
+    assert E.effects(p, mv) == {"activations": ["b7"], "collections": ["b7"]}
+
+
+def test_on_a_portal_of_another_colour_the_effect_applies():
+    p = pos({"g5": "B3", "g7": "moins3/bleu", "h1": "R2"})     # g7 is the red portal
+    assert reason(p, "g5-g7") == "not_applicable"
+    p = pos({"g5": "B5", "g7": "moins3/bleu", "h1": "R2"})
+    assert written(play(p, "g5-g7"))["g7"] == "B2"
+
+
+def test_interdiction_takes_the_die_off_and_forbids_a_tile_after():
+    p = pos({"c2": "B5", "c6": "interdiction/vert", "h8": "R2", "mains": {"bleu": ["duel/bleu"]}})
+    after = play(p, "c2-c6")
+    assert "c6" not in written(after) and "c2" not in written(after)
+    assert reason(p, "c2-c6 duel/bleu@c7") == "placement_after_exit"
+
+
+def test_explosion_needs_and_removes_a_neighbouring_tile():
+    p = pos({"c5": "B1", "e5": "explosion/jaune", "f6": "moins2/rouge", "h1": "R2"})
+    assert reason(p, "c5-e5") == "missing_target"
+    assert reason(p, "c5-e5>f5") == "bad_target"
+    after = play(p, "c5-e5>f6")
+    assert "f6" not in written(after) and written(after)["e5"] == "B1"
+    lonely = pos({"c5": "B1", "e5": "explosion/jaune", "h1": "R2"})
+    assert reason(lonely, "c5-e5>f6") == "not_applicable"
+
+
+def test_pioche_draws_the_top_tile_and_needs_a_pile():
+    p = pos({"b3": "B1", "b5": "pioche/jaune", "h8": "R2", "pioche": ["duel/rouge", "moins3/vert"]})
+    after = play(p, "b3-b5")
+    assert written(after)["mains"] == {"bleu": ["duel/rouge"]}
+    assert reason(pos({"b3": "B1", "b5": "pioche/jaune", "h8": "R2"}), "b3-b5") == "not_applicable"
+
+
+def test_teleportation_goes_to_another_teleportation_tile_and_discards_both():
+    p = pos({"c1": "B2", "d2": "teleportation/bleu", "f6": "teleportation/vert", "h8": "R2"})
+    after = play(p, "c1-d2>f6")
+    assert written(after)["f6"] == "B2" and "d2" not in written(after)
+    assert reason(p, "c1-d2>g7") == "bad_target"          # a portal only in the variant
+    alone = pos({"c1": "B2", "d2": "teleportation/bleu", "h8": "R2"})
+    assert reason(alone, "c1-d2>f6") == "not_applicable"
+
+
+def test_recuperation_brings_back_the_die_off_the_board():
+    p = pos({"e3": "B3", "e5": "recuperation/rouge", "h8": "R2"})
+    after = play(p, "e3-e5>e6=2")
+    assert written(after)["e6"] == "B2" and written(after)["e5"] == "B3"
+    assert reason(p, "e3-e5>e7=2") == "bad_target"        # not touching the die
+    assert reason(p, "e3-e5>e6") == "missing_roll"
+    both = pos({"e3": "B3", "a1": "B1", "e5": "recuperation/rouge", "h8": "R2"})
+    assert reason(both, "e3-e5>e6=2") == "not_applicable"
+
+
+def test_mutation_and_duel_take_their_roll_from_the_move():
+    p = pos({"d1": "B3", "d4": "mutation/vert", "h8": "R2"})
+    assert written(play(p, "d1-d4=6"))["d4"] == "B6"
+    assert reason(p, "d1-d4") == "missing_roll"
+    assert len([m for m in E.moves_from(p, "d1") if m.dest == P._parse_sq("d4")]) == 6
+    duel = pos({"d4": "B1", "d6": "duel/jaune", "e7": "R6", "a1": "R1"})
+    won = play(duel, "d4-d6>e7=gagne")
+    assert "e7" not in written(won) and written(won)["d6"] == "B1"
+    lost = play(duel, "d4-d6>e7=perd")
+    assert "d6" not in written(lost) and written(lost)["e7"] == "R6"
+    assert reason(duel, "d4-d6>a1=gagne") == "bad_target"
+
+
+def test_duel_needs_an_enemy_die_next_to_the_tile():
+    p = pos({"d4": "B1", "d6": "duel/jaune", "e7": "B2", "a1": "R1"})
+    assert reason(p, "d4-d6>e7=gagne") == "not_applicable"
+
+
+# --- whole turns, entries, setup, end ------------------------------------------------------
+
+def test_entry_with_a_roll_of_six_in_the_base_rules():
+    p = pos({"d4": "B3", "h8": "R2"})
+    after = play(p, "+e6=5")
+    assert written(after)["e6"] == "B5"
+    assert reason(p, "+e6") == "missing_roll"
+    assert reason(pos({"d4": "B3", "a1": "B1", "h8": "R2"}), "+e6=5") == "no_die_off_board"
+
+
+def test_redraw_discards_the_hand_and_draws_three():
+    p = pos({"d4": "B3", "h8": "R2", "mains": {"bleu": ["duel/bleu", "pioche/bleu"]},
+             "pioche": ["plus1/vert", "plus2/vert", "plus3/vert", "moins1/vert"]})
+    after = play(p, "renouvelle")
+    assert written(after)["mains"] == {"bleu": ["plus1/vert", "plus2/vert", "plus3/vert"]}
+    assert written(after)["pioche"] == ["moins1/vert"]
+    assert reason(pos({"d4": "B3", "h8": "R2"}), "renouvelle") == "empty_pile"
+
+
+def test_rounds_count_when_play_returns_to_the_first_player():
+    p = pos({"d4": "B3", "h8": "R2", "tour": 10})
+    after = play(p, "passe")
+    assert written(after)["tour"] == 10 and E.outcome(after) is None
+    after = play(after, "passe")
+    assert written(after)["tour"] == 11
+    assert E.legal_moves(after) == []
+
+
+def test_winner_is_the_best_collection_score_after_the_last_round():
+    p = pos({"tour": 11, "collections": {"bleu": ["plus1/bleu"] * 3,
+                                         "rouge": ["plus1/rouge", "plus2/rouge", "duel/rouge", "plus1/vert"]}})
+    assert E.score(p) == {"bleu": 300, "rouge": 51}
+    assert E.outcome(p).winner == "bleu"
+    tie = pos({"tour": 11, "collections": {"bleu": ["plus1/bleu"], "rouge": ["plus1/rouge"]}})
+    assert E.outcome(tie).winner is None
+
+
+def test_setup_places_every_die_then_starts_round_one():
+    p = E.initial()
+    assert written(p)["tour"] == 0
+    assert reason(p, "passe") == "setup"
+    p = play(p, "+a1=3", "+h8=4", "+c3=2")
+    assert written(p)["tour"] == 0
+    p = play(p, "+f5=6")
+    assert written(p)["tour"] == 1 and E.to_move(p) == "bleu"
+
+
+def test_legal_moves_are_unique_and_each_one_reparses():
+    p = pos({"d4": "B3", "f6": "R4", "e5": "explosion/vert", "c3": "teleportation/rouge",
+             "g2": "teleportation/bleu", "mains": {"bleu": ["plus1/bleu", "duel/rouge"]},
+             "pioche": ["pioche/vert"]})
+    moves = E.legal_moves(p)
+    texts = [E.format_move(p, m) for m in moves]
+    assert len(texts) == len(set(texts)) > 100
+    for m, t in zip(moves, texts):
+        assert E.parse_move(p, t) == m
+
+
+# --- variants --------------------------------------------------------------------------
+
+def test_points_variant_moves_by_pip_pattern():
+    six = pos({"d4": "B6", "h8": "R2"}, variant="points")
+    assert len(E.moves_from(six, "d4")) == 16
+    assert reason(six, "d4-d7") == "too_far"
+    one = pos({"d4": "B1", "h8": "R2"}, variant="points")
+    assert reason(one, "d4-e5") == "not_aligned"
+    five = pos({"d4": "B5", "h8": "R2"}, variant="points")
+    E.parse_move(five, "d4-g7")
+    E.parse_move(five, "d4-d8")
+
+
+def test_rentree_variant_brings_a_die_back_on_one():
+    p = pos({"d4": "B3", "h8": "R2"}, variant="rentree-1")
+    assert written(play(p, "+e6"))["e6"] == "B1"
+    assert reason(p, "+e6=5") == "bad_roll"
+
+
+def test_prise_pioche_variant_rewards_an_attack():
+    p = pos({"c3": "B4", "e5": "R4", "a8": "R1", "pioche": ["pioche/vert"]}, variant="prise-pioche")
+    assert written(play(p, "c3xe5"))["mains"] == {"bleu": ["pioche/vert"]}
+    base = pos({"c3": "B4", "e5": "R4", "a8": "R1", "pioche": ["pioche/vert"]})
+    assert "mains" not in written(play(base, "c3xe5"))
+
+
+def test_effet_et_collection_variant_applies_then_collects():
+    p = pos({"b4": "B3", "b7": "plus1/bleu", "h1": "R2"}, variant="effet-et-collection")
+    after = play(p, "b4-b7")
+    assert written(after)["b7"] == "B4" and written(after)["collections"] == {"bleu": ["plus1/bleu"]}
+    six = pos({"b4": "B5", "b7": "plus3/bleu", "h1": "R2"}, variant="effet-et-collection")
+    assert reason(six, "b4-b7") == "not_applicable"
+
+
+def test_teleportation_portail_variant_reaches_an_empty_portal():
+    p = pos({"c1": "B2", "d2": "teleportation/bleu", "h8": "R2"}, variant="teleportation-portail")
+    assert written(play(p, "c1-d2>g7"))["g7"] == "B2"
+
+
+# --- positions, notation, content -----------------------------------------------------
+
+def test_position_round_trips_through_write_position():
+    p = pos({"d4": "B3", "e5": "plus1/rouge", "portails": {"bleu": "c8"}, "mains": {"rouge": ["duel/vert"]},
+             "collections": {"bleu": ["pioche/bleu"]}, "pioche": ["plus2/jaune"], "tour": 4, "tours": 20,
+             "joueurs": ["bleu", "vert", "rouge"]}, to_move="vert")
+    assert E.read_position(written(p), "vert") == p
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"d4": "B7"}, "neither a die"),
+    ({"i4": "B3"}, "neither a square"),
+    ({"portails": {"bleu": "e4"}}, "b6-c8"),
+    ({"a1": "B1", "a2": "B2", "a3": "B3"}, "each player has 2"),
+    ({"a1": "plus2/bleu", "a2": "plus2/bleu"}, "the game has 1"),
+])
+def test_bad_positions_are_named(data, message):
+    with pytest.raises(NotationError, match=message):
+        E.read_position(data, "bleu")
+
+
+def test_placements_give_letters_as_well_as_colours():
+    p = pos({"d4": "B3", "e5": "moins1/rouge", "h8": "R2"})
+    placed = E.placements(p)
+    assert ("d4", "de_bleu", "B3") in placed
+    assert ("e5", "tuile_rouge", "\u22121R") in placed
+    assert placed[0] == ("b7", "portail_bleu", None)
+
+
+def test_piece_styles_exist_in_board_yaml():
+    from generator.content import load_game
+    board = load_game(CONTENT, "praxis").component("plateau")
+    p = pos({"d4": "B3", "e5": "moins1/rouge", "a1": "J2", "a3": "V2"}, variant=None)
+    assert {style for _, style, _ in E.placements(p)} <= set(board.pieces)
+
+
+def test_every_praxis_diagram_holds():
+    assert check_diagrams("praxis", CONTENT) == []
+
+
+def test_a_false_diagram_claim_is_reported_with_its_line(tmp_path):
+    shutil.copytree(CONTENT / "praxis", tmp_path / "praxis")
+    path = tmp_path / "praxis" / "diagrams.yaml"
+    text = path.read_text(encoding="utf-8").replace("- face: {d5: 5}", "- face: {d5: 6}")
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "face: {d5: 6}" in l)
+    failures = check_diagrams("praxis", tmp_path)
+    assert [f.line for f in failures] == [line]
+    assert 'diagram "plus-et-moins": the die on d5 shows 6 but it shows 5' in failures[0].format()
+
+
+def test_moves_json_lists_the_moves_of_a_position_file(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text("position: {d4: B3, h8: R2, a1: B1}\nto_move: bleu\n", encoding="utf-8")
+    moves = json.loads(moves_json("praxis", f))
+    assert moves[0] == "passe" and "d4-d8" in moves and "a1-h1" in moves
