@@ -88,6 +88,13 @@ def _arrow_path(canvas: Canvas, points: list[tuple[float, float]], stop_short_mm
     if length > stop_short_mm * 1.5:
         k = (length - stop_short_mm) / length
         points = points[:-1] + [(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)]
+    # It also leaves from the edge of the moving piece, so the piece's face stays readable.
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    start_off = stop_short_mm * 0.8
+    if length > start_off * 2:
+        k = start_off / length
+        points = [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)] + points[1:]
     if len(points) > 2:
         canvas.polyline(points[:-1], stroke=stroke)
     canvas.arrow(*points[-2], *points[-1], colour=ACCENT, width_mm=0.7, head_mm=2.4)
