@@ -184,6 +184,21 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
         raise TypeError(f"no renderer for component kind {component.kind!r}")  # a programming error
 
 
+def chosen_variant(game: Game, variant_id: str | None):
+    """The Variant of game.yaml named by --variant, or None; an unknown name is bad input (exit 2)."""
+    if variant_id is None:
+        return None
+    for variant in game.info.variants:
+        if variant.id == variant_id:
+            return variant
+    import difflib
+    known = [v.id for v in game.info.variants]
+    close = difflib.get_close_matches(variant_id, known, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise ContentError(game.folder / "game.yaml", None,
+                       f"no variant '{variant_id}'{hint}; variants: {', '.join(known) or 'none'}")
+
+
 def has_rules(game: Game) -> bool:
     """Whether the game has rule text: `rules:` of game.yaml (checked to exist on load) or rules.<language>.md."""
     return bool(game.info.rules) or (game.folder / f"rules.{game.info.language}.md").is_file()
@@ -194,15 +209,17 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     from .rulebook import build_rulebook, edition_for
     if not has_rules(game):
         return
-    book = build_rulebook(game, figures=game_figures, paper=options.paper)
-    out.add("regles.pdf", book.pdf_a4)
-    out.add("regles-livret.pdf", book.pdf_booklet)
-    out.add("regles.html", book.html)
-    out.guide.append(("regles-livret.pdf", GuideInfo(
+    variant = chosen_variant(game, options.variant)
+    book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant)
+    suffix = f"-{variant.id}" if variant else ""
+    out.add(f"regles{suffix}.pdf", book.pdf_a4)
+    out.add(f"regles-livret{suffix}.pdf", book.pdf_booklet)
+    out.add(f"regles{suffix}.html", book.html)
+    out.guide.append((f"regles-livret{suffix}.pdf", GuideInfo(
         title=f"Livret de règles ({edition_for(options.paper).booklet_page})", sides="recto verso, bord court",
         paper_fr="papier ordinaire 80 g/m²", steps=(book.booklet_note[:1].upper() + book.booklet_note[1:],),
         pages=book.booklet_sheets * 2)))
-    out.guide.append(("regles.pdf", GuideInfo(
+    out.guide.append((f"regles{suffix}.pdf", GuideInfo(
         title="Règles, pleine page (à lire à l'écran ou à imprimer)", sides="recto seul ou recto verso",
         paper_fr="papier ordinaire 80 g/m²", steps=(), pages=book.pages)))
 
@@ -242,6 +259,7 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
 
 def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
     game = load_game(content_dir, game_id)
+    chosen_variant(game, options.variant)
     check_game(game, content_dir)
     return game.id, render_game(game, options).files
 

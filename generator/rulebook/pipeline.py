@@ -67,11 +67,16 @@ def rules_path(game: Any) -> Path:
 
 
 def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
-                  templates: Path | None = None) -> Document:
-    """The document model of a game's rules followed by its appendices, every check done."""
+                  templates: Path | None = None, variant: Any = None) -> Document:
+    """The document model of a game's rules followed by its appendices, every check done.
+
+    `variant` (a Variant of game.yaml, or None) is the variant this edition is played with:
+    the rules text reads it as `variant` to say what changes.
+    """
     lookup = FigureLookup(figures)
     context = game_context(game)
     context["edition"] = edition_for(paper)
+    context["variant"] = variant
     path = rules_path(game)
     try:
         source = path.read_text(encoding="utf-8")
@@ -104,12 +109,16 @@ def accent_of(game: Any) -> str:
 
 
 def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
-                   templates: Path | None = None, accent: str | None = None) -> RulebookOutput:
+                   templates: Path | None = None, accent: str | None = None, variant: Any = None) -> RulebookOutput:
     """Typeset a game's rulebook: full-page PDF, booklet (pages and imposed sheets) and HTML."""
     from pypdf import PdfReader  # counting pages of our own output
     import io
+    from dataclasses import replace
 
-    document = read_rulebook(game, figures=figures, paper=paper, templates=templates)
+    document = read_rulebook(game, figures=figures, paper=paper, templates=templates, variant=variant)
+    if variant is not None:  # the cover says which variant this edition plays
+        subtitle = f"{game.info.subtitle} — " if game.info.subtitle else ""
+        game = replace(game, info=replace(game.info, subtitle=f"{subtitle}variante « {variant.name} »"))
     colour = accent or accent_of(game)
     full = render_pdf(document, game.info, theme_for(paper, accent=colour))
     half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour))

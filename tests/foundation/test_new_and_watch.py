@@ -63,3 +63,19 @@ def test_watch_calls_rebuild_after_a_change(tmp_path):
     threading.Thread(target=edit).start()
     watch(tmp_path, ["g"], rebuild, interval_s=0.15, max_cycles=3)
     assert calls == [["g"]]
+
+
+def test_variant_build_writes_its_own_rulebook_and_refuses_unknown_names(content_dir, tmp_path):
+    import pdfplumber
+    runner = CliRunner()
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", "tactix", "--variant", "centre", "--content", str(content_dir), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "tactix" / "regles-centre.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert "variante" in text.lower() and "partie courte" in text.lower()
+    assert "édition de la partie courte" in text
+    bad = runner.invoke(cli, ["build", "tactix", "--variant", "centr", "--content", str(content_dir),
+                              "--out", str(tmp_path / "o2")])
+    assert bad.exit_code == 2 and "did you mean 'centre'" in bad.output
+    assert not (tmp_path / "o2").exists()
