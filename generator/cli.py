@@ -161,6 +161,20 @@ def watch(games, content_dir, out_dir, paper):
 
 
 @cli.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1, 100000), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same rules: same report.")
+@click.option("--max-plies", type=click.IntRange(1, 100000), default=400, show_default=True)
+@click.option("--variant", default=None)
+def playtest(game, games, seed, max_plies, variant):
+    """Play GAMES random games with the rules engine: who wins, how, and how long games last."""
+    from .engine.playtest import playtest as run_playtest
+    report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant))
+    for line in report.lines():
+        click.echo(line)
+
+
+@cli.command()
 def schema():
     """Print the JSON Schema of the content format, for editors."""
     from .content.schema_export import content_schema

@@ -382,3 +382,15 @@ def test_a_player_who_cannot_move_loses():
     # Free b2 and the die on b1 can tumble: the game goes on.
     free = E.read_position({"a1": "BR", "a2": "B2", "b1": "B2", "a3": "N5", "c1": "N5", "e9": "NR"}, "blanc")
     assert E.legal_moves(free) and E.outcome(free) is None
+
+
+def test_playtest_is_reproducible_and_counts_every_game():
+    from generator.engine.playtest import playtest
+    a = playtest("tactix", 8, seed=3, max_plies=200)
+    b = playtest("tactix", 8, seed=3, max_plies=200)
+    assert a.lines() == b.lines()
+    assert sum(a.wins.values()) + a.unfinished == 8
+    assert all(length <= 200 for length in a.lengths)
+    # Random Tactix games mostly end by a king falling; the short variant adds the e5 goal.
+    c = playtest("tactix", 8, seed=3, max_plies=200, variant="centre")
+    assert sum(c.wins.values()) + c.unfinished == 8

@@ -1,0 +1,72 @@
+"""`pnp playtest GAME --games N`: random games played by the engine, to see a rule change's effect.
+
+Each game picks uniformly among the legal moves until the engine declares an
+outcome or a ply limit is reached. A seeded generator makes the report
+reproducible: the same rules and seed give the same numbers, so a designer
+can compare before and after a change.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import get_engine
+
+
+@dataclass
+class PlaytestReport:
+    game_id: str
+    games: int
+    max_plies: int
+    wins: Counter = field(default_factory=Counter)      # player id -> games won
+    reasons: Counter = field(default_factory=Counter)   # why games ended
+    unfinished: int = 0                                 # games stopped at max_plies
+    lengths: list = field(default_factory=list)          # plies of each finished game
+    branching: list = field(default_factory=list)        # legal moves at every position met
+
+    def lines(self) -> list[str]:
+        out = [f"{self.game_id}: {self.games} parties aléatoires (limite {self.max_plies} coups)"]
+        for player, n in sorted(self.wins.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+            name = "nulle" if player is None else player
+            out.append(f"  {name}: {n} ({100 * n / self.games:.0f} %)")
+        if self.unfinished:
+            out.append(f"  inachevées: {self.unfinished} ({100 * self.unfinished / self.games:.0f} %)")
+        common = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+        for reason, n in common[:6]:
+            out.append(f"  fin: {reason} ({n})")
+        if len(common) > 6:
+            out.append(f"  fin: {len(common) - 6} autres raisons ({sum(n for _, n in common[6:])})")
+        if self.lengths:
+            out.append(f"  longueur: moyenne {statistics.mean(self.lengths):.1f}, médiane "
+                       f"{statistics.median(self.lengths):g}, min {min(self.lengths)}, max {max(self.lengths)} coups")
+        if self.branching:
+            out.append(f"  coups légaux par position: moyenne {statistics.mean(self.branching):.1f}, "
+                       f"max {max(self.branching)}")
+        return out
+
+
+def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400,
+             variant: str | None = None) -> PlaytestReport:
+    engine = get_engine(game_id)
+    engine.check_variant(variant)
+    rng = random.Random(seed)
+    report = PlaytestReport(game_id, games, max_plies)
+    for _ in range(games):
+        position = engine.initial(variant)
+        for ply in range(max_plies + 1):
+            outcome = engine.outcome(position)
+            if outcome is not None:
+                report.wins[outcome.winner] += 1
+                report.reasons[outcome.reason] += 1
+                report.lengths.append(ply)
+                break
+            moves = engine.legal_moves(position)
+            if not moves or ply == max_plies:
+                report.unfinished += 1
+                break
+            report.branching.append(len(moves))
+            position = engine.play(position, rng.choice(moves))
+    return report
