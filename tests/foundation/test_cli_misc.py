@@ -1,0 +1,57 @@
+"""pnp list, pnp schema and the engine commands of DESIGN.md's command line."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.content.models import COMPONENT_KINDS
+
+
+def test_list_names_games_components_and_variants(content_dir):
+    result = CliRunner().invoke(cli, ["list", "--content", str(content_dir)])
+    assert result.exit_code == 0
+    assert "tactix: Tactix" in result.output
+    assert "board    plateau" in result.output
+    assert "variant  centre" in result.output
+
+
+def test_schema_is_json_with_every_component_kind():
+    result = CliRunner().invoke(cli, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    for kind in COMPONENT_KINDS:
+        assert kind in schema["$defs"]
+    board = schema["$defs"]["board"]
+    assert board["additionalProperties"] is False
+    assert board["properties"]["grid"]["properties"]["cell_mm"]["type"] == "number"
+    assert "id" in schema["$defs"]["game"]["required"]
+
+
+def test_engine_perft_prints_the_count_alone():
+    result = CliRunner().invoke(cli, ["engine", "tactix", "perft", "1"])
+    assert result.exit_code == 0 and result.output == "37\n"
+
+
+def test_engine_moves_is_a_json_list(tmp_path):
+    result = CliRunner().invoke(cli, ["engine", "tactix", "moves"])
+    moves = json.loads(result.output)
+    assert len(moves) == 37 and "a1-e2" in moves
+    position = tmp_path / "pos.yaml"
+    position.write_text("position: {e2: BR, e9: NR}\nto_move: blanc\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["engine", "tactix", "moves", "--position", str(position)])
+    assert result.exit_code == 0, result.output
+    assert sorted(json.loads(result.output)) == ["e2-d2", "e2-e1", "e2-e3", "e2-f2"]
+
+
+def test_engine_praxis_score_first_line_is_the_total():
+    result = CliRunner().invoke(cli, ["engine", "praxis", "score", "plus1/bleu", "plus1/bleu", "plus1/bleu"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "300"
+
+
+def test_engine_bad_input_is_exit_2():
+    assert CliRunner().invoke(cli, ["engine", "praxis", "score", "plus9/bleu"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["engine", "nope", "perft", "1"]).exit_code == 2
