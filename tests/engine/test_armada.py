@@ -3,17 +3,22 @@ and the assumptions of content/armada/game.yaml."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.engine import IllegalMove, NotationError, get_engine
+import enginekit
+from generator.engine import NotationError, get_engine
 from generator.engine.checker import check_diagrams
 from generator.engine.commands import moves_json
 
 E = get_engine("armada")
+reason = partial(enginekit.reason, E)
+play = partial(enginekit.play, E)
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
@@ -30,16 +35,8 @@ def texts(position, **filters):
     return sorted(out)
 
 
-def reason(position, text):
-    with pytest.raises(IllegalMove) as err:
-        E.parse_move(position, text)
-    return err.value.reason
 
 
-def play(position, *moves):
-    for text in moves:
-        position = E.play(position, E.parse_move(position, text))
-    return position
 
 
 # --- Spanish lines -----------------------------------------------------------------

@@ -3,6 +3,8 @@ FACTS.md and the assumptions of content/praxis/game.yaml."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 import random
 import shutil
@@ -11,12 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine import IllegalMove, NotationError, get_engine
+import enginekit
+from generator.engine import NotationError, get_engine
 from generator.engine import praxis as P
 from generator.engine.checker import check_diagrams
 from generator.engine.commands import moves_json
 
 E = get_engine("praxis")
+moves_of = partial(enginekit.moves_of, E)
+reason = partial(enginekit.reason, E)
+play = partial(enginekit.play, E)
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
@@ -24,20 +30,10 @@ def pos(mapping, to_move="bleu", variant=None):
     return E.read_position(mapping, to_move, variant)
 
 
-def moves_of(position, square):
-    return sorted(E.format_move(position, m) for m in E.moves_from(position, square))
 
 
-def reason(position, text):
-    with pytest.raises(IllegalMove) as err:
-        E.parse_move(position, text)
-    return err.value.reason
 
 
-def play(position, *texts):
-    for text in texts:
-        position = E.play(position, E.parse_move(position, text))
-    return position
 
 
 def written(position):

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
+import enginekit
 from generator.engine import IllegalMove, NotationError, get_engine
 from generator.engine.tactix import (DIRECTIONS, EAST, NORTH, ORIENTATIONS, SOUTH, WEST, east_face,
                                      north_of, roll, top_of)
 
 E = get_engine("tactix")
+moves_of = partial(enginekit.moves_of, E)
 
 
 def pos(mapping, to_move="blanc", variant=None):
     return E.read_position(mapping, to_move, variant)
 
 
-def moves_of(position, square):
-    return sorted(E.format_move(position, m) for m in E.moves_from(position, square))
 
 
 # --- the die -----------------------------------------------------------------

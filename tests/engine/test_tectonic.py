@@ -3,32 +3,27 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
-from generator.engine import IllegalMove, NotationError, get_engine
+import enginekit
+from generator.engine import NotationError, get_engine
 
 E = get_engine("tectonic")
+moves_of = partial(enginekit.moves_of, E)
+reason = partial(enginekit.reason, E)
+play = partial(enginekit.play, E)
 
 
 def pos(mapping, to_move="blanc"):
     return E.read_position(mapping, to_move)
 
 
-def moves_of(position, square):
-    return sorted(E.format_move(position, m) for m in E.moves_from(position, square))
 
 
-def reason(position, text):
-    with pytest.raises(IllegalMove) as err:
-        E.parse_move(position, text)
-    return err.value.reason
 
 
-def play(position, *texts):
-    for text in texts:
-        position = E.play(position, E.parse_move(position, text))
-    return position
 
 
 # --- start -------------------------------------------------------------------------
