@@ -210,7 +210,7 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     if not has_rules(game):
         return
     variant = chosen_variant(game, options.variant)
-    book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant)
+    book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant, cmyk=options.cmyk)
     suffix = f"-{variant.id}" if variant else ""
     out.add(f"regles{suffix}.pdf", book.pdf_a4)
     out.add(f"regles-livret{suffix}.pdf", book.pdf_booklet)

@@ -27,6 +27,19 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the top-left corner
 
 
+def cmyk_colour(colour) -> CMYKColor:
+    """Any reportlab colour as CMYK, by the same separation as our own drawing (greys on K only).
+
+    Given to reportlab as `enforceColorSpace`, it converts every colour set
+    through the canvas, text objects included, so typeset text is CMYK too.
+    """
+    from reportlab.lib.colors import toColor
+    c = toColor(colour)
+    if isinstance(c, CMYKColor):
+        return c
+    return CMYKColor(*rgb_to_cmyk(c.red, c.green, c.blue), alpha=c.alpha)
+
+
 class ReportlabCanvas(Canvas):
     """The mm canvas on an existing reportlab canvas whose current matrix is already mm, y down.
 

@@ -33,7 +33,7 @@ from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
 from ..draw import fonts
-from ..draw.pdf import ReportlabCanvas
+from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
 from ..draw.typography import french
 from .markdown import (CodeBlock, Document, FigureBlock, Heading, ListBlock, Paragraph as ParaBlock, Quote, Rule,
@@ -629,8 +629,8 @@ def _fr(text: str) -> str:
     return french(text)
 
 
-def render_pdf(document: Document, info: Any, theme: Theme) -> bytes:
-    """The typeset rulebook as PDF bytes."""
+def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
+    """The typeset rulebook as PDF bytes; with cmyk, every colour is written as CMYK."""
     styles = make_styles(theme)
     builder = StoryBuilder(theme, styles)
     page_count = PageCount()
@@ -649,7 +649,7 @@ def render_pdf(document: Document, info: Any, theme: Theme) -> bytes:
         story += builder.blocks(appendices)
     story.append(page_count)
     buffer = io.BytesIO()
-    doc = RulebookTemplate(buffer, theme, info, page_count)
+    doc = RulebookTemplate(buffer, theme, info, page_count, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
     doc.multiBuild(story, maxPasses=12)
     return buffer.getvalue()
 

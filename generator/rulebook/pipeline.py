@@ -109,7 +109,8 @@ def accent_of(game: Any) -> str:
 
 
 def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
-                   templates: Path | None = None, accent: str | None = None, variant: Any = None) -> RulebookOutput:
+                   templates: Path | None = None, accent: str | None = None, variant: Any = None,
+                   cmyk: bool = False) -> RulebookOutput:
     """Typeset a game's rulebook: full-page PDF, booklet (pages and imposed sheets) and HTML."""
     from pypdf import PdfReader  # counting pages of our own output
     import io
@@ -120,8 +121,8 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
         subtitle = f"{game.info.subtitle} — " if game.info.subtitle else ""
         game = replace(game, info=replace(game.info, subtitle=f"{subtitle}variante « {variant.name} »"))
     colour = accent or accent_of(game)
-    full = render_pdf(document, game.info, theme_for(paper, accent=colour))
-    half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour))
+    full = render_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
+    half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
     booklet = impose(half, title=f"{game.info.title} — livret")
