@@ -17,7 +17,7 @@ from .components.board import board_item
 from .components.form import form_document
 from .components.map import map_item
 from .components.mat import mat_item
-from .components.sheet import render_sheet
+from .rulebook.sheet import read_sheet, render_sheet
 from .content import ContentError, load_game
 from .content.models import Board, Dice, Game, Sheet
 from .content.schema import Where
@@ -115,14 +115,14 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     out = GameOutput(game)
     popts = options.print_options()
     title = game.info.title
+    game_figures = figures(game, game.folder.parent)
     for component in game.components:
         try:
-            _render_component(out, game, component, popts, options)
+            _render_component(out, game, component, popts, options, game_figures)
         except (DoesNotFit, ValueError) as err:
             if isinstance(err, ContentError):
                 raise
             raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
-    game_figures = figures(game, game.folder.parent)
     for figure_id, figure in game_figures.items():
         out.add(f"diagrams/{figure_id}.svg", figure.svg())
     _render_rulebook(out, game, game_figures, options)
@@ -133,7 +133,8 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     return out
 
 
-def _render_component(out: GameOutput, game: Game, component, popts: PrintOptions, options: BuildOptions) -> None:
+def _render_component(out: GameOutput, game: Game, component, popts: PrintOptions, options: BuildOptions,
+                      game_figures: dict) -> None:
     title = game.info.title
     if isinstance(component, Board):
         item = board_item(component)
@@ -142,16 +143,18 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
         out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
     elif isinstance(component, Sheet):
         w, h = PAPERS_MM[popts.paper]
-        pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
-        pdf.begin_page(w, h)
+        document = read_sheet(game, component, figures=game_figures)
         label = page_label(title, component.name, 1, 1, "recto seul", "imprimer à 100 %, recto seul")
-        render_sheet(pdf, component, game.info, game.folder, w, h, label=label)
+        pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
+        pdf.ink_saver = options.ink_saver
+        pdf.begin_page(w, h)
+        render_sheet(pdf, game, component, document, w, h, label=label)
         out.add(f"{component.id}.pdf", pdf.finish())
         out.guide.append((f"{component.id}.pdf", GuideInfo(
             title=component.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²",
             steps=("À garder à côté du plateau pendant la partie.",), pages=1)))
         svg = SvgCanvas(w, h, title=f"{title} — {component.name}")
-        render_sheet(svg, component, game.info, game.folder, w, h)
+        render_sheet(svg, game, component, document, w, h)
         out.add(f"{component.id}.svg", svg.tostring())
     elif isinstance(component, Dice):
         for name, doc in dice_documents(game, component, popts).items():
@@ -252,8 +255,11 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
     games = [load_game(content_dir, gid) for gid in game_ids]
     for game in games:
         check_game(game, content_dir)
+        game_figures = figures(game, content_dir)
         if has_rules(game):
-            read_rulebook(game, figures=figures(game, content_dir))
+            read_rulebook(game, figures=game_figures)
+        for sheet in (c for c in game.components if isinstance(c, Sheet)):
+            read_sheet(game, sheet, figures=game_figures)
     return games
 
 

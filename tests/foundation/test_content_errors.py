@@ -105,3 +105,34 @@ def test_errors_survive_parallel_builds(game_copy, tmp_path):
     result = run("build", "--content", str(content), "--out", str(tmp_path / "o"), "--jobs", "2")
     assert result.exit_code == 2
     assert "board.yaml:" in result.output and "expected a number" in result.output
+
+
+def test_summary_sheet_expressions_are_sandboxed_and_located(game_copy):
+    content = game_copy("tactix")
+    summary = content / "tactix" / "summary.fr.md"
+    lines = summary.read_text(encoding="utf-8").splitlines()
+    target = next(i for i, l in enumerate(lines) if l.startswith("## Le roi"))
+    lines.insert(target + 1, "{{ ''.__class__.__mro__ }}")
+    summary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("validate", "tactix", "--content", str(content))
+    assert result.exit_code == 2
+    assert f"tactix/summary.fr.md:{target + 2}:" in result.output
+
+
+def test_summary_sheet_takes_its_numbers_from_the_board(game_copy, tmp_path):
+    import pdfplumber
+    content = game_copy("tactix")
+    board = content / "tactix" / "board.yaml"
+    board.write_text(board.read_text(encoding="utf-8").replace("{at: a1, piece: blanc, value: \"5\"}",
+                                                               "{at: a1, piece: blanc, value: \"4\"}"), encoding="utf-8")
+    # Diagrams are about the engine's start position; leave them out of this content-only check.
+    (content / "tactix" / "diagrams.yaml").unlink()
+    rules = content / "tactix" / "rules.fr.md"
+    text = rules.read_text(encoding="utf-8")
+    import re
+    rules.write_text(re.sub(r'\{\{ (diagram|figure_ref)\("[^"]+"\) \}\}', "", text), encoding="utf-8")
+    result = run("build", "tactix", "--content", str(content), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "o" / "tactix" / "resume.pdf") as pdf:
+        words = pdf.pages[0].extract_text()
+    assert "4, 1, 2, 6, roi, 6, 2, 1, 5" in words.replace("\n", " ")

@@ -1,0 +1,194 @@
+"""Text sheets (a rules summary, a player aid): the rulebook's reader, flowed into columns on one page.
+
+The sheet's Markdown goes through the same sandboxed Jinja, Markdown reader
+and French typography as the rulebook, so a summary can take its counts and
+names from the components too. Its body shrinks (never under 7 pt) until
+everything fits one page, or grows up to `max_body_pt` to fill it; if it
+cannot fit, the build fails rather than cut the rules short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..content.errors import ContentError
+from ..draw.canvas import Canvas, LayoutError, Run, layout_text
+from ..draw.style import MM_PER_PT, Stroke, TextStyle
+from ..draw.typography import french
+from .expressions import expand, game_context
+from .figures import FigureLookup, FigureSource
+from .markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Quote, Rule, parse
+
+MIN_BODY_PT = 7.0
+QUIET = "#666666"
+
+
+def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Document:
+    """The sheet's text as the rulebook's document model, every expression and link checked."""
+    path = Path(game.folder) / sheet.source
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
+    document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)))
+    for block in document.blocks:
+        if block.kind in ("table", "code"):
+            raise ContentError(path, block.line, f"a {block.kind} does not fit a text sheet's columns; "
+                                                 "keep it for the rulebook")
+    return document
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One placed unit of the flow: its height at the current size and how to draw it at (x, y, width)."""
+    height_mm: float
+    draw: Callable[[Canvas, float, float], None]
+    keep_with_next: bool = False
+    space_before_mm: float = 0.0
+
+
+def _runs(spans, style: TextStyle) -> list[Run]:
+    return [Run(s.text, style.with_(bold=style.bold or s.bold, italic=style.italic or s.italic)) for s in spans]
+
+
+def _text_piece(spans, style: TextStyle, width: float, *, indent: float = 0.0, bullet: str = "",
+                bullet_colour: str = "", before: float = 0.0, keep: bool = False) -> _Piece:
+    layout = layout_text(_runs(spans, style), style, width - indent, 1e9, fit=False)
+
+    def draw(canvas: Canvas, x: float, y: float) -> None:
+        if bullet:
+            canvas.text(x + 0.6, y + layout.first_baseline_mm, bullet,
+                        style.with_(bold=True, colour=bullet_colour or style.colour))
+        canvas.draw_layout(x + indent, y, width - indent, layout.height_mm, layout)
+    return _Piece(layout.height_mm, draw, keep, before)
+
+
+def _pieces(blocks, size_pt: float, accent: str, width: float) -> list[_Piece]:
+    body = TextStyle(size_pt=size_pt)
+    em = size_pt * MM_PER_PT
+    out: list[_Piece] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            style = TextStyle(size_pt=size_pt * (1.3 if block.level <= 1 else 1.12), bold=True, colour=accent)
+            out.append(_text_piece(block.spans, style, width, before=em * 0.6, keep=True))
+        elif isinstance(block, Paragraph):
+            out.append(_text_piece(block.spans, body, width, before=em * 0.35))
+        elif isinstance(block, ListBlock):
+            for i, item in enumerate(block.items):
+                mark = f"{block.start + i}." if block.ordered else "•"
+                for j, inner in enumerate(item):
+                    spans = getattr(inner, "spans", ())
+                    out.append(_text_piece(spans, body, width, indent=em * (1.9 if block.ordered else 1.3),
+                                           bullet=mark if j == 0 else "", bullet_colour=accent, before=em * 0.15))
+        elif isinstance(block, Quote):
+            for inner in block.blocks:
+                piece = _text_piece(getattr(inner, "spans", ()), body.with_(italic=True), width, indent=em,
+                                    before=em * 0.35)
+
+                def draw(canvas, x, y, piece=piece):
+                    canvas.rect(x, y, 0.8, piece.height_mm, fill=accent)
+                    piece.draw(canvas, x, y)
+                out.append(_Piece(piece.height_mm, draw, False, piece.space_before_mm))
+        elif isinstance(block, FigureBlock):
+            out.append(_figure_piece(block, size_pt, width))
+        elif isinstance(block, Rule):
+            out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
+                              before=em * 0.6))
+    return out
+
+
+def _figure_piece(block: FigureBlock, size_pt: float, width: float) -> _Piece:
+    figure = block.figure
+    scale = min(1.0, width / figure.width_mm)
+    caption_style = TextStyle(size_pt=max(MIN_BODY_PT, size_pt * 0.85), italic=True, colour=QUIET)
+    caption = [Run(french(f"{block.label} — "), caption_style.with_(bold=True))] + _runs(block.caption, caption_style)
+    layout = layout_text(caption, caption_style, width, 1e9, fit=False)
+    fig_h = figure.height_mm * scale
+    gap = 1.5
+
+    def draw(canvas: Canvas, x: float, y: float) -> None:
+        left = x + (width - figure.width_mm * scale) / 2
+        with canvas.group(translate=(left, y), scale=scale):
+            figure.draw(canvas)
+        canvas.draw_layout(x, y + fig_h + gap, width, layout.height_mm, layout, align="left")
+    return _Piece(fig_h + gap + layout.height_mm, draw, False, size_pt * MM_PER_PT * 0.6)
+
+
+def _flow(pieces: list[_Piece], columns: int, col_h: float):
+    """(column, y, piece) for each piece, top to bottom then column after column; None if they do not fit."""
+    placed, col, y = [], 0, 0.0
+    for i, piece in enumerate(pieces):
+        top = y + piece.space_before_mm if y > 0 else 0.0
+        # A heading never ends a column: it moves with the first lines of what follows.
+        need = piece.height_mm + (pieces[i + 1].height_mm if piece.keep_with_next and i + 1 < len(pieces) else 0.0)
+        if top + need > col_h + 1e-6:
+            col, top = col + 1, 0.0
+            if col >= columns or need > col_h + 1e-6:
+                return None
+        placed.append((col, top, piece))
+        y = top + piece.height_mm
+    return placed
+
+
+def _balanced(pieces: list[_Piece], columns: int, col_h: float):
+    """The flow with the shortest columns that still fits: columns end level instead of one full, one empty."""
+    lo, hi, best = 0.0, col_h, None
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        placed = _flow(pieces, columns, mid)
+        if placed is None:
+            lo = mid
+        else:
+            hi, best = mid, placed
+    return best
+
+
+def render_sheet(canvas: Canvas, game: Any, sheet: Any, document: Document, width_mm: float, height_mm: float,
+                 *, margin_mm: float = 12.0, label: str = "") -> float:
+    """Draw the sheet on the current page of `canvas`; returns the body size used, in points."""
+    info, accent = game.info, sheet.accent
+    path = Path(game.folder) / sheet.source
+    canvas.text(margin_mm, margin_mm + 7, french(info.title), TextStyle(size_pt=20, bold=True, colour=accent))
+    canvas.text(width_mm - margin_mm, margin_mm + 7, french(sheet.name), TextStyle(size_pt=11, colour="#444444"),
+                align="right")
+    canvas.line(margin_mm, margin_mm + 10, width_mm - margin_mm, margin_mm + 10, Stroke(accent, 0.5))
+    top, footer_h, gap = margin_mm + 15, 10.0, 7.0
+    col_w = (width_mm - 2 * margin_mm - gap * (sheet.columns - 1)) / sheet.columns
+    col_h = height_mm - top - margin_mm - footer_h
+
+    def flow(size):
+        try:
+            return _flow(_pieces(document.blocks, size, accent, col_w), sheet.columns, col_h)
+        except LayoutError as err:
+            raise ContentError(path, None, str(err)) from None
+
+    size = sheet.body_pt
+    placed = flow(size)
+    while placed is None and size - 0.25 >= MIN_BODY_PT - 1e-9:
+        size -= 0.25
+        placed = flow(size)
+    if placed is None:
+        last = document.blocks[-1].line if document.blocks else None
+        raise ContentError(path, last, f"sheet '{sheet.id}': the text does not fit one page even at {MIN_BODY_PT} pt")
+    while size + 0.25 <= sheet.max_body_pt + 1e-9:
+        bigger = flow(size + 0.25)
+        if bigger is None:
+            break
+        size, placed = size + 0.25, bigger
+    placed = _balanced(_pieces(document.blocks, size, accent, col_w), sheet.columns, col_h) or placed
+    for column, y, piece in placed:
+        piece.draw(canvas, margin_mm + column * (col_w + gap), top + y)
+    for i in range(1, sheet.columns):
+        xx = margin_mm + i * (col_w + gap) - gap / 2
+        canvas.line(xx, top, xx, top + col_h, Stroke("#DDDDDD", 0.25))
+    foot = TextStyle(size_pt=7.5, colour=QUIET)
+    rule_y = height_mm - margin_mm - footer_h + 3
+    canvas.line(margin_mm, rule_y, width_mm - margin_mm, rule_y, Stroke("#BBBBBB", 0.25))
+    canvas.text(margin_mm, height_mm - margin_mm - 2, french(info.credit or ", ".join(info.authors)), foot)
+    canvas.text(width_mm - margin_mm, height_mm - margin_mm - 2,
+                french(f"{info.players} joueurs · {info.duration} · {info.ages}"), foot, align="right")
+    if label:  # what the sheet is and how to print it (STYLE.md)
+        canvas.text(width_mm / 2, height_mm - margin_mm / 2 + 1.2, label, foot.with_(colour="#8C8C8C"), align="center")
+    return size
