@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .components import card, counter, tile
 from .components.board import board_item
+from .components.die import die_faces
 from .components.form import form_document
 from .components.map import map_item
 from .components.mat import mat_item
@@ -157,10 +158,10 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
         render_sheet(svg, game, component, document, w, h)
         out.add(f"{component.id}.svg", svg.tostring())
     elif isinstance(component, Dice):
-        for name, doc in dice_documents(game, component, popts).items():
+        for name, doc in dice_documents(component, popts, game_title=title, faces=die_faces).items():
             out.add_document(name, doc)
         if component.form in ("net", "both"):
-            for art in dice_arts(component):
+            for art in dice_arts(component, die_faces):
                 out.add(f"{component.id}-patron-{art.id}.svg",
                         net_svg(art, size_mm=component.size_mm, tab_mm=net_tab_mm(component), title=f"{title} — {art.name}"))
     elif component.kind in _FACE_MODULES:

@@ -18,7 +18,7 @@ where no two tabs collide.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..draw.canvas import Canvas
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
@@ -208,10 +208,15 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     return placements
 
 
-def dice_arts(component) -> list[DieArt]:
-    """The dice of a `dice` component as net art: six face drawings each."""
-    from ..components.die import die_faces
-    return [DieArt(d.id, d.name, tuple(die_faces(d, component.size_mm)), d.count) for d in component.dice]
+# faces(die, size_mm) -> six drawers, one per face (components.die.die_faces): the build hands it in,
+# so the print layer places faces without knowing how a die is drawn.
+FaceSource = Callable[[Any, float], Sequence[Callable]]
+
+
+def dice_arts(component, faces: FaceSource, size_mm: float | None = None) -> list[DieArt]:
+    """The dice of a `dice` component as art of side size_mm (default: the die's): six face drawings each."""
+    size = component.size_mm if size_mm is None else size_mm
+    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count) for d in component.dice]
 
 
 def net_tab_mm(component) -> float:
@@ -219,35 +224,19 @@ def net_tab_mm(component) -> float:
     return min(component.tab_mm, component.size_mm / 3)
 
 
-def dice_documents(game, component, options: PrintOptions) -> dict[str, ImposedDocument]:
+def dice_documents(component, options: PrintOptions, *, game_title: str,
+                   faces: FaceSource) -> dict[str, ImposedDocument]:
     """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
-    from ..components.die import die_faces
     from .stickers import dice_stickers, sticker_size
     size = component.size_mm
     out: dict[str, ImposedDocument] = {}
     if component.form in ("net", "both"):
-        arts = dice_arts(component)
-        tab = net_tab_mm(component)
-        out[f"{component.id}-patrons.pdf"] = dice_nets(arts, options, size_mm=size, tab_mm=tab,
-                                                       game_title=game.info.title, component_name=component.name)
+        out[f"{component.id}-patrons.pdf"] = dice_nets(dice_arts(component, faces), options, size_mm=size,
+                                                       tab_mm=net_tab_mm(component), game_title=game_title,
+                                                       component_name=component.name)
     if component.form in ("stickers", "both"):
         sticker = sticker_size(size)
-        arts = [DieArt(d.id, d.name, tuple(die_faces(d, sticker)), d.count) for d in component.dice]
         out[f"{component.id}-autocollants.pdf"] = dice_stickers(
-            arts, options, sticker_mm=sticker, game_title=game.info.title,
+            dice_arts(component, faces, sticker), options, sticker_mm=sticker, game_title=game_title,
             component_name=f"{component.name} (autocollants)")
     return out
-
-
-def dice_outputs(game, component, paper, options) -> dict[str, bytes]:
-    """What build.py writes for a dice component: PDFs and cut files by name.
-
-    `paper` is accepted for the build's current call and ignored: `options.paper` names it.
-    """
-    popts = options if isinstance(options, PrintOptions) else PrintOptions(
-        paper=getattr(options, "paper", "a4"), ink_saver=getattr(options, "ink_saver", False),
-        cmyk=getattr(options, "cmyk", False))
-    files: dict[str, bytes] = {}
-    for name, doc in dice_documents(game, component, popts).items():
-        files.update(doc.outputs(name))
-    return files
