@@ -15,7 +15,7 @@ from pathlib import Path
 from .components import card, counter, tile
 from .components.board import board_item
 from .components.die import die_faces
-from .components.form import form_document
+from .components.form import form_face
 from .components.map import map_item
 from .components.mat import mat_item
 from .rulebook.sheet import read_sheet, render_sheet
@@ -27,6 +27,7 @@ from .draw.svg import SvgCanvas
 from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
                     shop_export, tile_face)
 from .print.document import page_label
+from .print.forms import form_document
 from .print.dicenet import dice_arts, dice_documents, net_svg, net_tab_mm
 from .print.paper import PAPERS_MM
 
@@ -181,7 +182,9 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
                                                           kind=component.kind))
         out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
     elif component.kind == "form":
-        doc, face = form_document(component, game.folder, popts, game_title=title, language=game.info.language)
+        def make_face(w: float, h: float, form=component):
+            return form_face(form, game.folder, w, h, game_title=title, language=game.info.language)
+        doc, face = form_document(component, make_face, popts, game_title=title)
         out.add_document(f"{component.id}.pdf", doc)
         out.add(f"{component.id}.svg", _face_svg(face, f"{title} — {component.name}"))
     else:

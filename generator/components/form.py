@@ -9,9 +9,8 @@ computed and checked first (text at 7 pt at least, every glyph in the font,
 everything on the page), then drawn, so a form that does not fit is a
 ContentError with the form's line, never a clipped page.
 
-`form_document` puts copies of the face on pages with cut lines between them
-and a page label: the small imposition forms need (the print layer's n-up
-sheets are for cut items with crop marks and bleed, which a form has none of).
+print/forms.py puts copies of the face on pages with cut lines between them
+and a page label.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ FRAME_PAD_MM = 2.5          # inside a framed block
 HINT_COLOUR = "#6B6B6B"     # grey text still at 5.3:1 on white
 RULE_COLOUR = "#8A8A8A"     # writing lines
 HEADER_FILL = "#EDEDED"     # table header cells
-CUT_STROKE = Stroke("#7F7F7F", 0.25, dash_mm=(3.0, 2.0))
 
 
 @dataclass(frozen=True)
@@ -458,77 +456,3 @@ def form_face(form: Form, game_folder: Path, width_mm: float, height_mm: float, 
     values = element_values(form, {"width_mm": f"{width_mm:g}", "height_mm": f"{height_mm:g}"})
     ops += resolve_elements(form, form.elements, values, frame, game_folder)
     return frame.face(replay(ops, frame))
-
-
-# --- pages ------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FormPages:
-    """How forms share a sheet: page size, one box per form, and the cut lines between them."""
-    width_mm: float
-    height_mm: float
-    cells: tuple[tuple[float, float, float, float], ...]
-    cuts: tuple[tuple[float, float, float, float], ...]
-    band: tuple[float, float, float, float]        # where the page label goes
-
-
-def form_pages(paper: str, per_page: int, orientation: str, margin_mm: float, label_band_mm: float) -> FormPages:
-    """One form on the page (turned its way), two side by side across the long side, or four in a 2 x 2."""
-    from ..print.paper import PAPERS_MM
-    w, h = PAPERS_MM[paper]
-    landscape_page = (orientation == "landscape") != (per_page == 2)
-    if landscape_page:
-        w, h = h, w
-    rx, ry, rw, rh = margin_mm, margin_mm, w - 2 * margin_mm, h - 2 * margin_mm - label_band_mm
-    band = (rx, ry + rh, rw, label_band_mm)
-    if per_page == 1:
-        return FormPages(w, h, ((rx, ry, rw, rh),), (), band)
-    if per_page == 2 and landscape_page:            # portrait forms, left and right
-        half = rw / 2
-        return FormPages(w, h, ((rx, ry, half, rh), (rx + half, ry, half, rh)),
-                         ((rx + half, 0.0, rx + half, ry + rh),), band)
-    if per_page == 2:                               # landscape forms, one above the other
-        half = rh / 2
-        return FormPages(w, h, ((rx, ry, rw, half), (rx, ry + half, rw, half)),
-                         ((0.0, ry + half, w, ry + half),), band)
-    cw, ch = rw / 2, rh / 2
-    cells = tuple((rx + i * cw, ry + j * ch, cw, ch) for j in range(2) for i in range(2))
-    return FormPages(w, h, cells, ((rx + cw, 0.0, rx + cw, ry + rh), (0.0, ry + ch, w, ry + ch)), band)
-
-
-def form_document(form: Form, game_folder: Path, options, *, game_title: str, language: str = "fr"):
-    """The form's PDF as an ImposedDocument (pages, manifest data, print guide entry), and its face."""
-    from ..print.document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_label,
-                                  new_pdf, page_label)
-    pages = form_pages(options.paper, form.per_page, form.orientation, options.margin_mm, LABEL_BAND_MM)
-    _, _, cw, ch = pages.cells[0]
-    face = form_face(form, game_folder, cw, ch, game_title=game_title, language=language)
-    copies = form.copies or form.per_page
-    n_pages = math.ceil(copies / form.per_page)
-    pdf = new_pdf(options, title=f"{game_title} — {form.name}")
-    infos = []
-    for p in range(n_pages):
-        pdf.begin_page(pages.width_mm, pages.height_mm)
-        placements = []
-        for k, cell in enumerate(pages.cells):
-            copy = p * form.per_page + k + 1
-            if copy > copies:
-                break
-            x, y, w, h = cell
-            with pdf.group(translate=(x, y)):
-                face.draw(pdf)
-            placements.append(Placement(page=p + 1, item_id=form.id, copy=copy, face="front", trim=cell, art=cell,
-                                        rotation_deg=0, width_mm=w, height_mm=h, component=form.id))
-        if len(placements) > 1:
-            for x1, y1, x2, y2 in pages.cuts:
-                pdf.line(x1, y1, x2, y2, CUT_STROKE)
-        label = page_label(game_title, form.name, p + 1, n_pages, "recto seul", "imprimer à 100 %")
-        draw_label(pdf, pages.band, label)
-        infos.append(PageInfo(p + 1, pages.width_mm, pages.height_mm, "sheet", "single", label, tuple(placements)))
-    steps = ["Imprimez à 100 %, recto seul, sur du papier ordinaire ; photocopiez-la pour les parties suivantes."]
-    if form.per_page > 1:
-        steps.append(f"Chaque feuille porte {form.per_page} exemplaires : coupez le long des pointillés.")
-    guide = GuideInfo(title=form.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²", steps=tuple(steps),
-                      pages=n_pages, copies=copies)
-    return ImposedDocument(pdf.finish(), tuple(infos), form.name, "form", options.paper, guide), face
-

@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from comphelp import FIXTURES, read_pdf, render_faces
 from generator.cli import cli
-from generator.components.form import FormLayout, form_document, form_face, form_pages
+from generator.components.form import FormLayout, form_face
+from generator.print.forms import form_document, form_pages
 from generator.components.map import legend_symbols, map_face, map_geometry, map_item
 from generator.components.mat import mat_item
 from generator.content.errors import ContentError
@@ -344,7 +345,9 @@ def test_character_sheet_text_is_never_under_seven_points_and_lines_never_under_
 def form_document_of(form_id: str, **options):
     from generator.content.loader import load_game
     game = load_game(FIXTURES, "parcours")
-    doc, _ = form_document(game.component(form_id), game.folder, PrintOptions(**options), game_title=game.info.title)
+    form = game.component(form_id)
+    doc, _ = form_document(form, lambda w, h: form_face(form, game.folder, w, h, game_title=game.info.title),
+                           PrintOptions(**options), game_title=game.info.title)
     return doc
 
 

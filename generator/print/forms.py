@@ -1,0 +1,92 @@
+"""Forms on paper: one, two or four copies of a form's face per page, cut lines between them, a page label.
+
+The n-up sheets of sheet.py are for cut items with crop marks and bleed; a
+form has neither, and shares the page in halves or quarters instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from ..components.face import Face
+from ..draw.style import Stroke
+from .document import LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
+from .options import PrintOptions
+from .paper import PAPERS_MM
+
+CUT_STROKE = Stroke("#7F7F7F", 0.25, dash_mm=(3.0, 2.0))
+
+
+@dataclass(frozen=True)
+class FormPages:
+    """How forms share a sheet: page size, one box per form, and the cut lines between them."""
+    width_mm: float
+    height_mm: float
+    cells: tuple[tuple[float, float, float, float], ...]
+    cuts: tuple[tuple[float, float, float, float], ...]
+    band: tuple[float, float, float, float]        # where the page label goes
+
+
+def form_pages(paper: str, per_page: int, orientation: str, margin_mm: float, label_band_mm: float) -> FormPages:
+    """One form on the page (turned its way), two side by side across the long side, or four in a 2 x 2."""
+    w, h = PAPERS_MM[paper]
+    landscape_page = (orientation == "landscape") != (per_page == 2)
+    if landscape_page:
+        w, h = h, w
+    rx, ry, rw, rh = margin_mm, margin_mm, w - 2 * margin_mm, h - 2 * margin_mm - label_band_mm
+    band = (rx, ry + rh, rw, label_band_mm)
+    if per_page == 1:
+        return FormPages(w, h, ((rx, ry, rw, rh),), (), band)
+    if per_page == 2 and landscape_page:            # portrait forms, left and right
+        half = rw / 2
+        return FormPages(w, h, ((rx, ry, half, rh), (rx + half, ry, half, rh)),
+                         ((rx + half, 0.0, rx + half, ry + rh),), band)
+    if per_page == 2:                               # landscape forms, one above the other
+        half = rh / 2
+        return FormPages(w, h, ((rx, ry, rw, half), (rx, ry + half, rw, half)),
+                         ((0.0, ry + half, w, ry + half),), band)
+    cw, ch = rw / 2, rh / 2
+    cells = tuple((rx + i * cw, ry + j * ch, cw, ch) for j in range(2) for i in range(2))
+    return FormPages(w, h, cells, ((rx + cw, 0.0, rx + cw, ry + rh), (0.0, ry + ch, w, ry + ch)), band)
+
+
+def form_document(form, make_face: Callable[[float, float], Face], options: PrintOptions, *,
+                  game_title: str) -> tuple[ImposedDocument, Face]:
+    """The form's PDF as an ImposedDocument (pages, manifest data, print guide entry), and its face.
+
+    `make_face(width_mm, height_mm)` draws one form at its share of the page (components.form.form_face).
+    """
+    pages = form_pages(options.paper, form.per_page, form.orientation, options.margin_mm, LABEL_BAND_MM)
+    _, _, cw, ch = pages.cells[0]
+    face = make_face(cw, ch)
+    copies = form.copies or form.per_page
+    n_pages = math.ceil(copies / form.per_page)
+    pdf = new_pdf(options, title=f"{game_title} — {form.name}")
+    infos = []
+    for p in range(n_pages):
+        pdf.begin_page(pages.width_mm, pages.height_mm)
+        placements = []
+        for k, cell in enumerate(pages.cells):
+            copy = p * form.per_page + k + 1
+            if copy > copies:
+                break
+            x, y, w, h = cell
+            with pdf.group(translate=(x, y)):
+                face.draw(pdf)
+            placements.append(Placement(page=p + 1, item_id=form.id, copy=copy, face="front", trim=cell, art=cell,
+                                        rotation_deg=0, width_mm=w, height_mm=h, component=form.id))
+        if len(placements) > 1:
+            for x1, y1, x2, y2 in pages.cuts:
+                pdf.line(x1, y1, x2, y2, CUT_STROKE)
+        label = page_label(game_title, form.name, p + 1, n_pages, "recto seul", "imprimer à 100 %")
+        draw_label(pdf, pages.band, label)
+        infos.append(PageInfo(p + 1, pages.width_mm, pages.height_mm, "sheet", "single", label, tuple(placements)))
+    steps = ["Imprimez à 100 %, recto seul, sur du papier ordinaire ; photocopiez-la pour les parties suivantes."]
+    if form.per_page > 1:
+        steps.append(f"Chaque feuille porte {form.per_page} exemplaires : coupez le long des pointillés.")
+    guide = GuideInfo(title=form.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²", steps=tuple(steps),
+                      pages=n_pages, copies=copies)
+    return ImposedDocument(pdf.finish(), tuple(infos), form.name, "form", options.paper, guide), face
+
