@@ -175,8 +175,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     guide = GuideInfo(
         title=component_name, sides="recto seul", paper_fr=_STOCK_FR, pages=total,
         steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
-               f"Le plateau tient sur {t.rows * t.columns} feuilles ({_names(t)}) ; la dernière page est le plan "
-               "d'assemblage.",
+               f"{_WHAT_FR.get(kind, 'Le plateau')} tient sur {t.rows * t.columns} feuilles ({_names(t)}) ; "
+               "la dernière page est le plan d'assemblage.",
                "Coupez chaque feuille le long des traits de coupe ; sur les bords intérieurs, ne coupez que le bord "
                "gauche et le bord haut.",
                f"Posez A1, puis chaque feuille par-dessus la précédente : son bord coupé sur les repères, la bande "
@@ -186,6 +186,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
 
 
 _STOCK_FR = "papier 80 à 120 g/m², collé sur du carton gris de 1,5 à 2 mm"
+_WHAT_FR = {"board": "Le plateau", "mat": "L'aire de jeu", "map": "La carte"}
 
 
 def _names(t: Tiling) -> str:
