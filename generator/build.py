@@ -131,7 +131,11 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     out.add_document("calibrage.pdf", calibration_page(popts, game_title=title))
     guide = print_guide(title, out.guide, popts, credit=game.info.credit or ", ".join(game.info.authors))
     out.add("guide-impression.pdf", guide.pdf)
-    out.add("manifest.json", dumps(build_manifest(game.id, title, out.documents, popts)))
+    manifest = build_manifest(game.id, title, out.documents, popts)
+    # What the gallery shows of the game, so output/index.html needs only the output folder.
+    manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
+                         "credit": game.info.credit or ", ".join(game.info.authors)}
+    out.add("manifest.json", dumps(manifest))
     return out
 
 
@@ -291,23 +295,27 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             write_atomically(folder / name, files[name])
             written.append(folder / name)
     index = Path(out_dir) / "index.html"
-    write_atomically(index, _gallery(content_dir, Path(out_dir)).encode("utf-8"))
+    write_atomically(index, _gallery(Path(out_dir)).encode("utf-8"))
     written.append(index)
     return written
 
 
-def _gallery(content_dir: Path, out_dir: Path) -> str:
-    """The index of every game built so far in out_dir (building one game keeps the others listed)."""
-    from .content import discover_games
+def _gallery(out_dir: Path) -> str:
+    """The index of every game in out_dir, whatever content folder it was built from (its manifest says)."""
+    import json
     from .gallery import gallery_html
     games = []
-    for gid in discover_games(content_dir):
-        folder = out_dir / gid
-        if not folder.is_dir():
-            continue
-        info = load_game(content_dir, gid).info
+    for manifest_path in sorted(Path(out_dir).glob("*/manifest.json")):
+        folder = manifest_path.parent
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # not ours, or half-copied by hand: leave it out of the index rather than fail the build
+        about = manifest.get("about", {})
         files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
-        games.append({"id": gid, "title": info.title, "players": info.players, "duration": info.duration,
-                      "ages": info.ages, "credit": info.credit or ", ".join(info.authors), "files": files,
-                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f]})
+        games.append({"id": folder.name, "title": manifest.get("title", folder.name),
+                      "players": about.get("players", "?"), "duration": about.get("duration", ""),
+                      "ages": about.get("ages", ""), "credit": about.get("credit", ""), "files": files,
+                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f
+                                   and not f.endswith("-decoupe.svg")]})
     return gallery_html(games)

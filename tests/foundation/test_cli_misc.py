@@ -55,3 +55,20 @@ def test_engine_praxis_score_first_line_is_the_total():
 def test_engine_bad_input_is_exit_2():
     assert CliRunner().invoke(cli, ["engine", "praxis", "score", "plus9/bleu"]).exit_code == 2
     assert CliRunner().invoke(cli, ["engine", "nope", "perft", "1"]).exit_code == 2
+
+
+def test_gallery_lists_every_built_game_whatever_its_content_folder(content_dir, tmp_path):
+    from pathlib import Path
+
+    from generator.print import check_manifest
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["build", "tactix", "--content", str(content_dir), "--out", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(cli, ["build", "peer-deck", "--content", str(bench), "--out", str(tmp_path)]).exit_code == 0
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "<h2>Tactix</h2>" in index and "<h2>Peer benchmark deck</h2>" in index
+    assert 'href="tactix/regles.html"' in index
+    assert "-decoupe.svg\" alt" not in index   # cut files are listed, not previewed
+    manifest = json.loads((tmp_path / "tactix" / "manifest.json").read_text(encoding="utf-8"))
+    assert check_manifest(manifest) == []
+    assert manifest["about"]["players"] == "2"
