@@ -24,3 +24,20 @@ def play(engine, position, *texts):
     for text in texts:
         position = engine.play(position, engine.parse_move(position, text))
     return position
+
+
+def falsify_claim(game_id, tmp_path, claim, false_claim):
+    """Copy the game's content to tmp_path with one diagram claim made false; (failures, line of that claim)."""
+    import shutil
+    from pathlib import Path
+
+    from generator.engine.checker import check_diagrams
+    content = Path(__file__).resolve().parents[2] / "content"
+    shutil.copytree(content / game_id, tmp_path / game_id)
+    path = tmp_path / game_id / "diagrams.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(claim) == 1, f"{claim!r} must appear once in {game_id}/diagrams.yaml"
+    text = text.replace(claim, false_claim)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if false_claim in l)
+    return check_diagrams(game_id, tmp_path), line

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import partial
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -239,13 +238,8 @@ def test_every_armada_diagram_holds():
 
 
 def test_a_false_armada_claim_names_its_line(tmp_path):
-    shutil.copytree(CONTENT / "armada", tmp_path / "armada")
-    path = tmp_path / "armada" / "diagrams.yaml"
-    text = path.read_text(encoding="utf-8").replace("- score: {espagnol: 7, anglais: 0}",
-                                                    "- score: {espagnol: 8, anglais: 0}")
-    path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "espagnol: 8" in l)
-    failures = check_diagrams("armada", tmp_path)
+    failures, line = enginekit.falsify_claim("armada", tmp_path, "- score: {espagnol: 7, anglais: 0}",
+                                             "- score: {espagnol: 8, anglais: 0}")
     assert [f.line for f in failures] == [line]
     assert 'diagram "fin-de-manche": espagnol scores 8 but the engine finds espagnol 7' in failures[0].format()
 

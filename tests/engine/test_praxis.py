@@ -7,7 +7,6 @@ from functools import partial
 
 import json
 import random
-import shutil
 from functools import lru_cache
 from pathlib import Path
 
@@ -436,12 +435,8 @@ def test_every_praxis_diagram_holds():
 
 
 def test_a_false_diagram_claim_is_reported_with_its_line(tmp_path):
-    shutil.copytree(CONTENT / "praxis", tmp_path / "praxis")
-    path = tmp_path / "praxis" / "diagrams.yaml"
-    text = path.read_text(encoding="utf-8").replace("- face: {d5: 5}", "- face: {d5: 6}")
-    path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "face: {d5: 6}" in l)
-    failures = check_diagrams("praxis", tmp_path)
+    failures, line = enginekit.falsify_claim("praxis", tmp_path, "- face: {d5: 5}",
+                                             "- face: {d5: 6}")
     assert [f.line for f in failures] == [line]
     assert 'diagram "plus-et-moins": the die on d5 shows 6 but it shows 5' in failures[0].format()
 
