@@ -8,8 +8,8 @@ from pathlib import Path
 import jinja2
 
 from .content.errors import ContentError
+from .resources import templates_dir
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "new"
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
 FILES = ("game.yaml", "board.yaml", "rules.fr.md")
 
@@ -22,7 +22,7 @@ def new_game(content_dir: Path, game_id: str, title: str | None = None) -> list[
     folder = Path(content_dir) / game_id
     if folder.exists():
         raise ContentError(folder, None, "already exists; choose another id or edit it")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), keep_trailing_newline=True,
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "new")), keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined)
     title = title or game_id.replace("-", " ").capitalize()
     rendered = {name: env.get_template(f"{name}.j2").render(id=game_id, title=title) for name in FILES}

@@ -17,11 +17,11 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from ..resources import templates_dir
 from ..draw import fonts
 from ..draw.svg import FONT_FAMILY, SvgCanvas
 from .markdown import Document
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 _XML_PROLOGUE = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
 _STYLE = re.compile(r"<style[^>]*>.*?</style>", re.S)
@@ -111,7 +111,7 @@ def _environment(templates: Path) -> Environment:
 
 
 def render_html(document: Document, info: Any, *, accent: str, templates: Path | None = None) -> str:
-    env = _environment(Path(templates or TEMPLATES_DIR))
+    env = _environment(Path(templates or templates_dir()))
     template = env.get_template("rulebook/rulebook.html.j2")
     svgs, faces = {}, _faces(document)
     for f in document.figures:

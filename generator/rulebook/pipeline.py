@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError
+from ..resources import templates_dir
 from .booklet import booklet_order, impose, padded_count
 from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
@@ -18,7 +19,6 @@ from .html import render_html
 from .markdown import Document, check_links, parse
 from .pdf import DEFAULT_ACCENT, PAPERS, render_pdf, theme_for
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 HALF_PAGE_NAMES = {"a4": "A5", "a3": "A4", "letter": "demi-Letter"}
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
@@ -84,9 +84,9 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
         raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     rules = expand(source, path, context, lookup)
     document, links = parse(rules)
-    appendix_path = Path(templates or TEMPLATES_DIR) / "rulebook" / f"appendices.{game.info.language}.md.j2"
+    appendix_path = Path(templates or templates_dir()) / "rulebook" / f"appendices.{game.info.language}.md.j2"
     if not appendix_path.is_file():
-        appendix_path = Path(templates or TEMPLATES_DIR) / "rulebook" / "appendices.fr.md.j2"
+        appendix_path = Path(templates or templates_dir()) / "rulebook" / "appendices.fr.md.j2"
     appendix_source = appendix_path.read_text(encoding="utf-8")
     appendices = expand(appendix_source, appendix_path, context, lookup,
                         first_number=len(rules.figures) + 1)

@@ -1,0 +1,75 @@
+"""Language catalogues: every word the generator itself writes, in the game's language.
+
+Catalogues are YAML files `templates/catalogues/<language>/<domain>.yaml`, one
+mapping per domain (print, kinds, rulebook, cli, files, ...). A key is
+`domain.name` (nested mappings add more dots). A value is a string with
+`{name}` fields filled by `str.format`, or a mapping {one: ..., other: ...}
+chosen by the `count` field with the language's plural rule.
+
+    words = catalogue("en")
+    words("print.sides.duplex_long")            -> "double-sided, flip on the long edge"
+    words("kinds.deck.material", count=18)      -> "18 cards"
+
+A missing key is a programming error (KeyError): the tests check that every
+language has every key the other has.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .resources import templates_dir
+
+LANGUAGES = ("fr", "en")
+DEFAULT_LANGUAGE = "fr"
+
+
+def _plural_form(language: str, count: float) -> str:
+    # French counts 0 and 1 as singular ("0 carte"); English only 1.
+    if language == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if count == 1 else "other"
+
+
+def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
+    if isinstance(value, dict) and not (set(value) <= {"one", "other"} and "other" in value):
+        for key, inner in value.items():
+            _flatten(f"{prefix}.{key}" if prefix else str(key), inner, out)
+    else:
+        out[prefix] = value
+
+
+class Catalogue:
+    """The words of one language: call it with a key (and format fields)."""
+
+    def __init__(self, language: str, entries: dict[str, Any]):
+        self.language = language
+        self.entries = entries
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        value = self.entries[key]
+        if isinstance(value, dict):
+            value = value[_plural_form(self.language, fields.get("count", 0))]
+        return str(value).format(**fields) if fields else str(value)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+    def number(self, value: float, decimals: int = 2) -> str:
+        """20.0 -> '20', 12.5 -> '12,5' in French, '12.5' in English: no useless zeros."""
+        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:.0f}"
+        return text.replace(".", self("format.decimal_mark"))
+
+
+@lru_cache(maxsize=None)
+def catalogue(language: str = DEFAULT_LANGUAGE) -> Catalogue:
+    """The catalogue of `language` (one of LANGUAGES), read once per process."""
+    import yaml
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for language '{language}' (known: {', '.join(LANGUAGES)})")
+    entries: dict[str, Any] = {}
+    for path in sorted((templates_dir() / "catalogues" / language).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        _flatten(path.stem, data, entries)
+    return Catalogue(language, entries)
