@@ -51,6 +51,18 @@ class Where(typing.NamedTuple):
         return ContentError(self.path, self.line, message)
 
 
+def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: str = "utf-8") -> tuple[Path, str]:
+    """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
+    ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
+    path = (where.path.parent if where.path is not None else Path(".")) / name
+    try:
+        return path, path.read_text(encoding=encoding)
+    except FileNotFoundError:
+        raise where.error(f"{owner}: {what} '{name}' not found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise where.error(f"{owner}: cannot read '{name}': {err}") from None
+
+
 def where_of(value: Any, fallback: Where) -> Where:
     if isinstance(value, (LocatedDict, LocatedList)):
         return Where(value.path, value.line)

@@ -28,14 +28,10 @@ class Counters(FaceSet):
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every counter counted with its row's quantity, then its shape and size."""
-        count = sum(row.count for row in self.rows)
-        if self.shape in ("round", "hex", "triangle"):
-            detail = words(f"kinds.counters.material.{self.shape}", count=count, size=words.number(self.size_mm))
-        else:
-            width, height = self.trim_mm()
-            detail = words("kinds.counters.material.square", count=count, width=words.number(width),
-                           height=words.number(height))
-        return [MaterialLine(count, self.name, detail, self.id)]
+        if self.shape != "square":
+            return [self.count_line(words, f"kinds.counters.material.{self.shape}", size=self.size_mm)]
+        width, height = self.trim_mm()
+        return [self.count_line(words, "kinds.counters.material.square", width=width, height=height)]
 
     def trim_mm(self) -> tuple[float, float]:
         s = self.size_mm

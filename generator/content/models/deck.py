@@ -31,11 +31,8 @@ class Deck(FaceSet):
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every card counted with its row's quantity: a deck of 18 cards is 18 cards."""
-        count = sum(row.count for row in self.rows)
         width, height = self.trim_mm()
-        return [MaterialLine(count, self.name, words("kinds.deck.material.detail", count=count,
-                                                     width=words.number(width), height=words.number(height)),
-                             self.id)]
+        return [self.count_line(words, "kinds.deck.material.detail", width=width, height=height)]
 
     def trim_mm(self) -> tuple[float, float]:
         if self.size is not None:

@@ -42,6 +42,14 @@ def check_num(value: Optional[Num], where: Where, name: str) -> None:
         raise where.error(f"{name}: expected a number or a '{{field}}', found {value!r}")
 
 
+def check_outline(shape, where: Where, numbers: tuple[str, ...]) -> None:
+    """A filled and stroked shape: its numbers (or '{field}'s) and its fill and stroke colours."""
+    for n in numbers:
+        check_num(getattr(shape, n), where, n)
+    check_colour(shape.fill, where, "fill")
+    check_colour(shape.stroke, where, "stroke")
+
+
 @dataclass(frozen=True)
 class BackgroundSpec:
     """Fills the whole bleed box with a colour."""
@@ -68,10 +76,7 @@ class RectSpec:
         given = [v is not None for v in (self.x, self.y, self.w, self.h)]
         if any(given) and not all(given):
             raise where.error("rect: give all of x, y, w, h, or none of them for the trim box")
-        for n in ("x", "y", "w", "h", "radius", "stroke_mm"):
-            check_num(getattr(self, n), where, n)
-        check_colour(self.fill, where, "fill")
-        check_colour(self.stroke, where, "stroke")
+        check_outline(self, where, ("x", "y", "w", "h", "radius", "stroke_mm"))
 
 
 @dataclass(frozen=True)
@@ -86,10 +91,7 @@ class CircleSpec:
     dash_mm: list[float] = spec(factory=tuple)
 
     def check(self, where: Where) -> None:
-        for n in ("cx", "cy", "r", "stroke_mm"):
-            check_num(getattr(self, n), where, n)
-        check_colour(self.fill, where, "fill")
-        check_colour(self.stroke, where, "stroke")
+        check_outline(self, where, ("cx", "cy", "r", "stroke_mm"))
 
 
 @dataclass(frozen=True)
@@ -117,10 +119,7 @@ class PolygonSpec:
         for p in self.points:
             check_num(p[0], where, "x")
             check_num(p[1], where, "y")
-        for n in ("cx", "cy", "r", "rotate_deg", "stroke_mm"):
-            check_num(getattr(self, n), where, n)
-        check_colour(self.fill, where, "fill")
-        check_colour(self.stroke, where, "stroke")
+        check_outline(self, where, ("cx", "cy", "r", "rotate_deg", "stroke_mm"))
 
 
 @dataclass(frozen=True)
@@ -238,8 +237,28 @@ class PatternSpec:
         check_colour(self.colour, where, "colour")
 
 
+class OneOf:
+    """A mapping that holds exactly one of its KINDS, named by the content (a layout element, a form block)."""
+    KINDS: tuple[str, ...] = ()
+    WHAT = "a mapping"
+
+    def chosen(self) -> str:
+        return next(k for k in self.KINDS if getattr(self, k) is not None)
+
+    @property
+    def body(self):
+        """The chosen part's own spec (RectSpec, FormTable…)."""
+        return getattr(self, self.chosen())
+
+    def check_one_of(self, where: Where) -> None:
+        present = [k for k in self.KINDS if getattr(self, k) is not None]
+        if len(present) != 1:
+            found = ", ".join(present) if present else "none"
+            raise where.error(f"{self.WHAT} needs exactly one of {', '.join(self.KINDS)} (found: {found})")
+
+
 @dataclass(frozen=True)
-class LayoutElement:
+class LayoutElement(OneOf):
     """One element of a face, drawn in list order: exactly one of the shape keys, plus optional
     `when` / `unless` conditions on the row's fields (a value, or a list of accepted values)."""
     background: Optional[BackgroundSpec] = None
@@ -256,15 +275,11 @@ class LayoutElement:
     _source: Optional[Where] = derived()
 
     KINDS = ("background", "rect", "circle", "polygon", "line", "text", "image", "icon", "pattern")
+    WHAT = "a layout element"
 
     @property
     def element_kind(self) -> str:
-        return next(k for k in self.KINDS if getattr(self, k) is not None)
-
-    @property
-    def body(self):
-        """The element's own spec (RectSpec, TextSpec…)."""
-        return getattr(self, self.element_kind)
+        return self.chosen()
 
     def accepts(self, values) -> bool:
         """Whether a row with these field values (text) draws this element."""
@@ -277,10 +292,7 @@ class LayoutElement:
         return (not self.when or matches(self.when)) and not (self.unless and matches(self.unless))
 
     def check(self, where: Where) -> None:
-        present = [k for k in self.KINDS if getattr(self, k) is not None]
-        if len(present) != 1:
-            found = ", ".join(present) if present else "none"
-            raise where.error(f"a layout element needs exactly one of {', '.join(self.KINDS)} (found: {found})")
+        self.check_one_of(where)
         for cond in (self.when, self.unless):
             for key, want in cond.items():
                 for option in (want if isinstance(want, (list, tuple)) else (want,)):

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import ContentError
-from ..schema import Where, derived, spec
+from ..schema import Where, derived, read_text_beside, spec
 from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, LayoutElement, scalar_text
+from .material import MaterialLine
 
 @dataclass(frozen=True)
 class Row:
@@ -71,14 +72,7 @@ def _read_rows(owner, where: Where) -> tuple:
                 raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
             rows.append(_make_row(item, i + 1, rwhere, defaults))
     elif owner.table is not None:
-        base = where.path.parent if where.path is not None else Path(".")
-        table = base / owner.table
-        try:
-            text = table.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise where.error(f"{owner.kind} '{owner.id}': table file '{owner.table}' not found") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise where.error(f"{owner.kind} '{owner.id}': cannot read '{owner.table}': {err}") from None
+        table, text = read_text_beside(where, owner.table, f"{owner.kind} '{owner.id}'", "table file", "utf-8-sig")
         first = text.splitlines()[0] if text else ""
         delimiter = ";" if first.count(";") > first.count(",") else ","
         reader = csv.reader(io.StringIO(text), delimiter=delimiter)
@@ -135,6 +129,13 @@ class FaceSet:
 
     def derive(self, where: Where) -> dict:
         return {"_rows": _read_rows(self, where)}
+
+    def count_line(self, words, key: str, **sizes_mm: float) -> MaterialLine:
+        """The line of the material list: every item counted with its row's quantity, then what one item is
+        (catalogue `key`, given its sizes in mm)."""
+        count = sum(row.count for row in self._rows)
+        detail = words(key, count=count, **{name: words.number(v) for name, v in sizes_mm.items()})
+        return MaterialLine(count, self.name, detail, self.id)
 
     def check(self, where: Where) -> None:
         for row in self._rows:

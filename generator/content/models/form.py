@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..schema import Colour, Where, derived, spec
-from .elements import FIELD_NAME, INK, LayoutElement
+from .elements import FIELD_NAME, INK, LayoutElement, OneOf
 from .material import MaterialLine
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class FormChoices:
 
 
 @dataclass(frozen=True)
-class FormBlock:
+class FormBlock(OneOf):
     """One block of a form row: exactly one of field, track, table, lines, text, choices, space."""
     field: Optional[FormField] = None
     track: Optional[FormTrack] = None
@@ -102,20 +102,14 @@ class FormBlock:
     _source: Optional[Where] = derived()
 
     KINDS = ("field", "track", "table", "lines", "text", "choices", "space")
+    WHAT = "a form block"
 
     @property
     def block_kind(self) -> str:
-        return next(k for k in self.KINDS if getattr(self, k) is not None)
-
-    @property
-    def body(self):
-        return getattr(self, self.block_kind)
+        return self.chosen()
 
     def check(self, where: Where) -> None:
-        present = [k for k in self.KINDS if getattr(self, k) is not None]
-        if len(present) != 1:
-            found = ", ".join(present) if present else "none"
-            raise where.error(f"a form block needs exactly one of {', '.join(self.KINDS)} (found: {found})")
+        self.check_one_of(where)
 
 
 @dataclass(frozen=True)

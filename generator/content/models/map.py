@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, Optional
 
 from ..errors import ContentError
-from ..schema import Colour, Where, derived, spec
+from ..schema import Colour, Where, derived, read_text_beside, spec
 from .elements import INK, PATTERN_KINDS, WHITE, LayoutElement, check_icon
 from .material import MaterialLine
 
@@ -163,14 +163,7 @@ class Map:
             text, path = self.grid, where.path
             origin = lambda: _text_block_origin(where.path, "grid")   # noqa: E731 (read only on error)
         else:
-            base = where.path.parent if where.path is not None else Path(".")
-            path = base / self.grid_file
-            try:
-                text = path.read_text(encoding="utf-8")
-            except FileNotFoundError:
-                raise where.error(f"map '{self.id}': grid_file '{self.grid_file}' not found") from None
-            except (OSError, UnicodeDecodeError) as err:
-                raise where.error(f"map '{self.id}': cannot read '{self.grid_file}': {err}") from None
+            path, text = read_text_beside(where, self.grid_file, f"map '{self.id}'", "grid_file")
             origin = lambda: (1, 0)   # noqa: E731
         rows = text.split("\n")
         while rows and rows[-1].strip() == "":

@@ -22,14 +22,10 @@ class Tiles(FaceSet):
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every tile counted with its row's quantity, then its shape and size."""
-        count = sum(row.count for row in self.rows)
         if self.shape == "hex":
-            detail = words("kinds.tiles.material.hex", count=count, size=words.number(self.size_mm))
-        else:
-            width, height = self.trim_mm()
-            detail = words("kinds.tiles.material.rect", count=count, width=words.number(width),
-                           height=words.number(height))
-        return [MaterialLine(count, self.name, detail, self.id)]
+            return [self.count_line(words, "kinds.tiles.material.hex", size=self.size_mm)]
+        width, height = self.trim_mm()
+        return [self.count_line(words, "kinds.tiles.material.rect", width=width, height=height)]
 
     def trim_mm(self) -> tuple[float, float]:
         if self.shape == "rect":
