@@ -82,3 +82,19 @@ def test_the_kind_test_patterns_catch_what_the_build_used_to_write():
            '    elif component.kind in ("mat", "map"):', '    if isinstance(component, Board):',
            '    if kind in ("tiles", "counters"):', '    return GuideInfo(paper_fr=_STOCK_FR.get(kind, "papier"))']
     assert all(any(p.search(line) for p in _KIND_TESTS) for line in old)
+
+
+def test_rendering_a_deck_through_the_registry_loads_no_rulebook_stack():
+    code = ("import sys\n"
+            "from pathlib import Path\n"
+            "from generator.build import BuildOptions, GameOutput\n"
+            "from generator.content import load_game\n"
+            "from generator.kinds import Job, kind_of\n"
+            f"game = load_game(Path({str(Path(__file__).parent / 'fixtures')!r}), 'cartes')\n"
+            "deck = game.component('actions')\n"
+            "out = GameOutput(game)\n"
+            "kind_of(deck).render(Job(out, game, BuildOptions().print_options(), BuildOptions()), deck)\n"
+            "assert 'actions.pdf' in out.files\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('generator.rulebook', 'jinja2', 'reportlab.platypus'))))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == "[]"
