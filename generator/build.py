@@ -12,24 +12,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .components import card, counter, tile
-from .components.board import board_item
-from .components.die import die_faces
-from .components.form import form_face
-from .components.map import map_item
-from .components.mat import mat_item
-from .rulebook.sheet import read_sheet, render_sheet
 from .content import ContentError, load_game
-from .content.models import Board, Dice, Game, Sheet
+from .content.models import Board, Game
 from .content.schema import Where
-from .draw.pdf import PdfCanvas
-from .draw.svg import SvgCanvas
-from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
-                    shop_export, tile_face)
-from .print.document import page_label
-from .print.forms import form_document
-from .print.dicenet import dice_arts, dice_documents, net_svg, net_tab_mm
-from .print.paper import PAPERS_MM
+from .kinds import Job, kind_of
+from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
 
 
 class Contradicted(Exception):
@@ -79,17 +66,6 @@ class GameOutput:
         self.guide.append((name, document.guide))
 
 
-def _pdf_meta(game: Game, what: str) -> dict:
-    return {"title": f"{game.info.title} — {what}", "author": ", ".join(game.info.authors),
-            "subject": game.info.credit or game.info.title}
-
-
-def _face_svg(face, title: str) -> str:
-    svg = SvgCanvas(face.bleed_width_mm, face.bleed_height_mm, title=title)
-    face.draw(svg)
-    return svg.tostring()
-
-
 def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict:
     """Every diagram of the game as a Figure, positions taken from its rules engine (id -> Figure)."""
     from .components.diagram import diagram_figure
@@ -105,9 +81,6 @@ def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> di
     return out
 
 
-_FACE_MODULES = {"deck": card, "tiles": tile, "counters": counter}
-
-
 def _component_source(game: Game, component) -> Where:
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
@@ -118,9 +91,10 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     popts = options.print_options()
     title = game.info.title
     game_figures = figures(game, game.folder.parent)
+    job = Job(out, game, popts, options, game_figures)
     for component in game.components:
         try:
-            _render_component(out, game, component, popts, options, game_figures)
+            kind_of(component).render(job, component)
         except (DoesNotFit, ValueError) as err:
             if isinstance(err, ContentError):
                 raise
@@ -137,62 +111,6 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
                          "credit": game.info.credit or ", ".join(game.info.authors)}
     out.add("manifest.json", dumps(manifest))
     return out
-
-
-def _render_component(out: GameOutput, game: Game, component, popts: PrintOptions, options: BuildOptions,
-                      game_figures: dict) -> None:
-    title = game.info.title
-    if isinstance(component, Board):
-        item = board_item(component)
-        out.add_document(f"{component.id}.pdf",
-                         tile_face(item, popts, game_title=title, component_name=component.name))
-        out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
-    elif isinstance(component, Sheet):
-        w, h = PAPERS_MM[popts.paper]
-        document = read_sheet(game, component, figures=game_figures)
-        label = page_label(title, component.name, 1, 1, "recto seul", "imprimer à 100 %, recto seul")
-        pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)
-        pdf.ink_saver = options.ink_saver
-        pdf.begin_page(w, h)
-        render_sheet(pdf, game, component, document, w, h, label=label)
-        out.add(f"{component.id}.pdf", pdf.finish())
-        out.guide.append((f"{component.id}.pdf", GuideInfo(
-            title=component.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²",
-            steps=("À garder à côté du plateau pendant la partie.",), pages=1)))
-        svg = SvgCanvas(w, h, title=f"{title} — {component.name}")
-        render_sheet(svg, game, component, document, w, h)
-        out.add(f"{component.id}.svg", svg.tostring())
-    elif isinstance(component, Dice):
-        for name, doc in dice_documents(component, popts, game_title=title, faces=die_faces).items():
-            out.add_document(name, doc)
-        if component.form in ("net", "both"):
-            for art in dice_arts(component, die_faces):
-                out.add(f"{component.id}-patron-{art.id}.svg",
-                        net_svg(art, size_mm=component.size_mm, tab_mm=net_tab_mm(component), title=f"{title} — {art.name}"))
-    elif component.kind in _FACE_MODULES:
-        items = _FACE_MODULES[component.kind].items(component, game.folder)
-        out.add_document(f"{component.id}.pdf", impose_sheets(items, popts, game_title=title,
-                                                              component_name=component.name, kind=component.kind))
-        if items:
-            out.add(f"{component.id}-recto.svg", _face_svg(items[0].front, f"{title} — {items[0].label}"))
-            if items[0].back is not None:
-                out.add(f"{component.id}-verso.svg", _face_svg(items[0].back, f"{title} — {items[0].label} (verso)"))
-        if options.shop and component.kind == "deck":
-            out.add_document(f"imprimeur/{component.id}.pdf",
-                             shop_export(items, popts, game_title=title, component_name=component.name))
-    elif component.kind in ("mat", "map"):
-        item = (mat_item if component.kind == "mat" else map_item)(component, game.folder)
-        out.add_document(f"{component.id}.pdf", tile_face(item, popts, game_title=title, component_name=component.name,
-                                                          kind=component.kind))
-        out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
-    elif component.kind == "form":
-        def make_face(w: float, h: float, form=component):
-            return form_face(form, game.folder, w, h, game_title=title, language=game.info.language)
-        doc, face = form_document(component, make_face, popts, game_title=title)
-        out.add_document(f"{component.id}.pdf", doc)
-        out.add(f"{component.id}.svg", _face_svg(face, f"{title} — {component.name}"))
-    else:
-        raise TypeError(f"no renderer for component kind {component.kind!r}")  # a programming error
 
 
 def chosen_variant(game: Game, variant_id: str | None):
@@ -266,8 +184,10 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
         game_figures = figures(game, content_dir)
         if has_rules(game):
             read_rulebook(game, figures=game_figures)
-        for sheet in (c for c in game.components if isinstance(c, Sheet)):
-            read_sheet(game, sheet, figures=game_figures)
+        for component in game.components:
+            kind = kind_of(component)
+            if kind.validate is not None:
+                kind.validate(game, component, game_figures)
     return games
 
 

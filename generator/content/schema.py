@@ -36,12 +36,31 @@ def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: float | 
     return dataclasses.field(default=default, metadata=meta)
 
 
+def derived(default: Any = None) -> Any:
+    """A model field the loader works out rather than reads: where the model was written (`_source`), the
+    rows of a table. Its name starts with '_', so it is never a content key; `build` passes it to the
+    constructor (from `derive`), so no frozen model is written to after it is made."""
+    return dataclasses.field(default=default, compare=False, repr=False)
+
+
 class Where(typing.NamedTuple):
     path: Path | None
     line: int | None
 
     def error(self, message: str) -> ContentError:
         return ContentError(self.path, self.line, message)
+
+
+def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: str = "utf-8") -> tuple[Path, str]:
+    """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
+    ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
+    path = (where.path.parent if where.path is not None else Path(".")) / name
+    try:
+        return path, path.read_text(encoding=encoding)
+    except FileNotFoundError:
+        raise where.error(f"{owner}: {what} '{name}' not found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise where.error(f"{owner}: cannot read '{name}': {err}") from None
 
 
 def where_of(value: Any, fallback: Where) -> Where:
@@ -205,9 +224,14 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
             kwargs[fname] = converted
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             raise where.error(f"missing key '{fname}' in {label}")
+    if any(f.name == "_source" for f in dataclasses.fields(cls)):
+        kwargs["_source"] = where
     obj = cls(**kwargs)
-    if hasattr(obj, "_source"):
-        object.__setattr__(obj, "_source", where)
+    derive = getattr(obj, "derive", None)
+    if callable(derive):
+        # What a model works out from its content (rows of a table, a map's text) is checked as it is read,
+        # then given to a new frozen instance.
+        obj = dataclasses.replace(obj, **derive(where))
     check = getattr(obj, "check", None)
     if callable(check):
         check(where)

@@ -3,7 +3,7 @@
 The build calls these; each returns an ImposedDocument (PDF bytes, page data
 for the manifest, SVG cut files, what the print guide should say):
 
-    impose_sheets(items, options, game_title=, component_name=, kind=)   n-up sheets, duplex or fold
+    impose_sheets(items, options, game_title=, component_name=, kind=, paper=, extra_steps=)   n-up sheets
     tile_face(item, options, game_title=, component_name=)              boards and mats
     dice_nets(dice, options, size_mm=, tab_mm=, game_title=, component_name=)
     dice_stickers(dice, options, sticker_mm=, game_title=, component_name=)

@@ -284,8 +284,12 @@ def _setting_fr(mode: str, options: PrintOptions) -> str:
 
 
 def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
-                  kind: str = "cards", shared_cuts: bool = True) -> ImposedDocument:
-    """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto."""
+                  kind: str = "cards", shared_cuts: bool = True, paper: str = "papier 80 à 160 g/m²",
+                  extra_steps: Sequence[str] = ()) -> ImposedDocument:
+    """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto.
+
+    `kind` is what the manifest calls the file; `paper` and `extra_steps` are what the print guide says
+    of this kind of component (the registry of kinds, generator.kinds, knows them)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
     total = len(plan.pages)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
@@ -316,18 +320,12 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                                                    title=f"{game_title} — {component_name} — page {info.number} "
                                                          f"— découpe")))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
-                           paper=options.paper, guide=_guide(plan, options, kind, component_name, items),
+                           paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
                            cut_files=tuple(cut_files))
 
 
-_STOCK_FR = {
-    "cards": "papier 160 à 250 g/m² (ou 80 g/m² glissé dans des protège-cartes devant une carte à jouer)",
-    "tiles": "papier 80 à 120 g/m², collé sur du carton gris de 1 à 2 mm",
-    "counters": "papier 80 à 120 g/m², collé sur du carton gris de 1 à 2 mm",
-}
-
-
-def _guide(plan: SheetPlan, options: PrintOptions, kind: str, name: str, items: Sequence[Item]) -> GuideInfo:
+def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str,
+           extra_steps: Sequence[str]) -> GuideInfo:
     steps = ["Imprimez à 100 % (taille réelle), sans « ajuster à la page »."]
     if plan.mode == "duplex":
         sides = options.print_setting_fr
@@ -345,8 +343,7 @@ def _guide(plan: SheetPlan, options: PrintOptions, kind: str, name: str, items: 
                  "de la feuille.")
     if any(it.front.shape != "rect" for it in items):
         steps.append("Les pièces rondes, hexagonales ou triangulaires se découpent le long du trait gris.")
-    if kind in ("tiles", "counters"):
-        steps.append("Collez la feuille sur du carton avant de découper.")
+    steps.extend(extra_steps)
     copies = sum(it.copies for it in items)
-    return GuideInfo(title=name, sides=sides, paper_fr=_STOCK_FR.get(kind, "papier 80 à 160 g/m²"),
+    return GuideInfo(title=name, sides=sides, paper_fr=paper,
                      steps=tuple(steps), pages=len(plan.pages), copies=copies)

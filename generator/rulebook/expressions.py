@@ -117,7 +117,7 @@ def game_context(game: Any) -> dict[str, Any]:
     components = types.MappingProxyType({c.id: c for c in game.components})
 
     def materiel() -> MaterialList:
-        return material_list(game.components)
+        return material_list(game.components, game.info.language)
 
     def setup_counts_of(board_id: str) -> Mapping[str, int]:
         if board_id not in components:

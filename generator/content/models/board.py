@@ -1,0 +1,126 @@
+"""The `board` kind: a grid board drawn at real size, with its start position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from ..coords import parse_square
+from ..schema import Colour, Where, spec
+from .elements import INK, WHITE, check_icon
+from .material import MaterialLine
+
+@dataclass(frozen=True)
+class PieceStyle:
+    """How a piece looks when drawn on a board or in a diagram."""
+    shape: Literal["die", "disc", "square", "triangle", "hex", "pawn"] = "disc"
+    fill: Colour = WHITE
+    stroke: Colour = INK
+    ink: Colour = INK
+    size_mm: float = spec(14.0, minimum=2, maximum=200, doc="outer size of the piece")
+    mark: str = spec("none", doc="an icon name (crown, star, ring…) drawn on the piece, or none")
+    label: str = spec("", doc="letter or word printed on the piece, so colour never carries meaning alone")
+
+    def check(self, where: Where) -> None:
+        check_icon(self.mark, where)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece on one square of a board."""
+    at: str
+    piece: str
+    value: Optional[str] = spec(None, doc="top face of a die, or a number/label shown on the piece")
+
+
+@dataclass(frozen=True)
+class CellStyle:
+    """A style given to some squares (fill, a label, a mark)."""
+    at: list[str]
+    fill: Optional[Colour] = None
+    label: str = ""
+    label_colour: Colour = Colour("#666666")
+    mark: str = spec("none", doc="an icon name (crown, star, cross…) drawn in the squares, or none")
+    mark_colour: Colour = Colour("#888888")
+
+    def check(self, where: Where) -> None:
+        check_icon(self.mark, where)
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A rectangle of squares outlined on the board (a portal area, a home region)."""
+    corners: tuple[str, str] = spec(doc="two opposite squares, e.g. [b6, c8]")
+    colour: Colour = INK
+    line: Literal["solid", "dashed"] = "dashed"
+    width_mm: float = spec(0.6, minimum=0.09, maximum=5)
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Grid:
+    columns: int = spec(doc="number of columns (a, b, c… from the left)", minimum=1, maximum=26)
+    rows: int = spec(doc="number of rows (1, 2, 3… from the bottom)", minimum=1, maximum=99)
+    cell_mm: float = spec(doc="side of one square in millimetres", minimum=3, maximum=200)
+    points: bool = spec(False, doc="pieces stand on line crossings instead of inside squares")
+    coordinates: bool = spec(True, doc="print a-h / 1-8 on the edges")
+    checkered: Optional[Colour] = spec(None, doc="fill of every other square, if any")
+
+
+@dataclass(frozen=True)
+class BoardColours:
+    background: Colour = WHITE
+    line: Colour = Colour("#333333")
+    coordinates: Colour = Colour("#8A8A8A")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid board, drawn at real size, with its start position."""
+    kind: Literal["board"]
+    id: str
+    name: str
+    grid: Grid
+    line_mm: float = spec(0.4, minimum=0.09, maximum=3, doc="grid line width")
+    border_mm: float = spec(1.0, minimum=0.09, maximum=5, doc="outer frame width")
+    margin_mm: float = spec(8.0, minimum=0, maximum=50, doc="space around the grid for coordinates")
+    piece_mm: Optional[float] = spec(None, doc="real size of the pieces the squares are sized for")
+    colours: BoardColours = spec(factory=BoardColours)
+    cells: list[CellStyle] = spec(factory=tuple)
+    zones: list[Zone] = spec(factory=tuple)
+    pieces: dict[str, PieceStyle] = spec(factory=dict, doc="piece styles by name")
+    setup: list[Placement] = spec(factory=tuple, doc="the start position drawn on the board")
+    draw_setup: bool = spec(True, doc="draw the start position on the printed board")
+
+    def check(self, where: Where) -> None:
+        g = self.grid
+        for style in self.cells:
+            for sq in style.at:
+                if parse_square(sq, g.columns, g.rows) is None:
+                    raise where.error(f"board '{self.id}': cell '{sq}' is not on the {g.columns}x{g.rows} grid")
+        for zone in self.zones:
+            for sq in zone.corners:
+                if parse_square(sq, g.columns, g.rows) is None:
+                    raise where.error(f"board '{self.id}': zone corner '{sq}' is not on the grid")
+        seen = {}
+        for p in self.setup:
+            if parse_square(p.at, g.columns + g.points, g.rows + g.points) is None:
+                raise where.error(f"board '{self.id}': setup square '{p.at}' is not on the grid")
+            if p.piece not in self.pieces:
+                raise where.error(f"board '{self.id}': setup piece '{p.piece}' has no style in 'pieces' "
+                                  f"(known: {', '.join(sorted(self.pieces))})")
+            if p.at in seen:
+                raise where.error(f"board '{self.id}': two pieces on '{p.at}'")
+            seen[p.at] = p
+        if self.piece_mm is not None and self.piece_mm > g.cell_mm and not g.points:
+            raise where.error(f"board '{self.id}': pieces of {self.piece_mm} mm do not fit squares of {g.cell_mm} mm")
+
+    def material_lines(self, words) -> list[MaterialLine]:
+        """One board; its grid says what it is (words: the game's `kinds` catalogue)."""
+        g = self.grid
+        if g.points:
+            detail = words("kinds.board.material.points", columns=g.columns, rows=g.rows)
+        else:
+            detail = words("kinds.board.material.squares", columns=g.columns, rows=g.rows,
+                           cell=words.number(g.cell_mm))
+        return [MaterialLine(1, self.name, detail, self.id)]

@@ -1,0 +1,44 @@
+"""The `dice` kind: six-sided dice built from cube nets or stickers for blank dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..schema import Colour, Where, spec
+from .elements import INK, WHITE
+from .material import MaterialLine
+
+@dataclass(frozen=True)
+class Die:
+    """One die: six faces, each a number 1-6 (pips), a symbol name, or short text."""
+    id: str
+    name: str
+    faces: list[str] = spec(doc="six faces, in the places of a standard right-handed die's 1 to 6 (opposite faces 1-6, 2-5, 3-4)")
+    fill: Colour = WHITE
+    ink: Colour = INK
+    count: int = spec(1, minimum=1, maximum=100, doc="how many of this die to print")
+
+    def check(self, where: Where) -> None:
+        if len(self.faces) != 6:
+            raise where.error(f"die '{self.id}': a die has 6 faces, found {len(self.faces)}")
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Dice to build: cube nets with glue tabs, or stickers for blank dice."""
+    kind: Literal["dice"]
+    id: str
+    name: str
+    dice: list[Die]
+    size_mm: float = spec(16.0, minimum=8, maximum=40, doc="edge of the cube")
+    form: Literal["net", "stickers", "both"] = "net"
+    tab_mm: float = spec(5.0, minimum=2, maximum=15, doc="depth of the glue tabs")
+
+    def material_lines(self, words) -> list[MaterialLine]:
+        """Every die counted (a die printed 2 times is 2 dice), then the dice by name, how they are made, their size."""
+        names = ", ".join(d.name if d.count == 1 else words("kinds.dice.material.times", name=d.name, count=d.count)
+                          for d in self.dice)
+        detail = words("kinds.dice.material.detail", names=names, form=words(f"kinds.dice.material.form.{self.form}"),
+                       size=words.number(self.size_mm))
+        return [MaterialLine(sum(d.count for d in self.dice), self.name, detail, self.id)]

@@ -1,0 +1,151 @@
+"""What decks, tiles and counters share: a table of rows (inline or CSV), each row one item drawn
+from the component's layouts, `count` copies of it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from ..errors import ContentError
+from ..schema import Where, derived, read_text_beside, spec
+from ..yamlfile import LocatedList
+from .elements import FIELD_NAME, LayoutElement, scalar_text
+from .material import MaterialLine
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a component's table: field values as text, how many copies, where it was written."""
+    values: types.MappingProxyType
+    count: int
+    index: int                      # 1-based position in the table
+    path: Optional[Path]
+    line: Optional[int]
+
+    def get(self, key: str, default: Optional[str] = None) -> Optional[str]:
+        return self.values.get(key, default)
+
+
+def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
+    out = dict(defaults)
+    count = None
+    for key, raw in values.items():
+        if not FIELD_NAME.match(str(key)):
+            raise where.error(f"field name '{key}' must start with a letter and hold only letters, digits, _ or -")
+        text = scalar_text(raw, where, key)
+        if text == "" and key in out:
+            continue   # an empty cell (a CSV gap) means "not given": the default stays
+        if key in ("count", "quantity"):
+            if count is not None:
+                raise where.error("give 'count' or 'quantity', not both")
+            try:
+                count = int(text)
+            except ValueError:
+                raise where.error(f"{key}: expected a whole number, found {text!r}") from None
+            if count < 0:
+                raise where.error(f"{key}: {count} is below 0")
+        out[key] = text
+    if count is None:
+        count = 1
+    out.setdefault("count", str(count))
+    return Row(types.MappingProxyType(out), count, index, where.path, where.line)
+
+
+def _read_rows(owner, where: Where) -> tuple:
+    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked."""
+    defaults = dict(owner.defaults)
+    if owner.fields is not None and owner.table is not None:
+        raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
+    rows = []
+    if owner.fields is not None:
+        data = owner.fields
+        if not isinstance(data, list):
+            raise where.error(f"{owner.kind} '{owner.id}': 'fields' must be a list of rows (mappings)")
+        for i, item in enumerate(data):
+            line = data.line_of(i) if isinstance(data, LocatedList) else where.line
+            rwhere = Where(where.path, line)
+            if not isinstance(item, dict):
+                raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
+            rows.append(_make_row(item, i + 1, rwhere, defaults))
+    elif owner.table is not None:
+        table, text = read_text_beside(where, owner.table, f"{owner.kind} '{owner.id}'", "table file", "utf-8-sig")
+        first = text.splitlines()[0] if text else ""
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+        reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+        header = None
+        for record in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in record):
+                continue
+            if header is None:
+                header = [c.strip() for c in record]
+                dupes = sorted({c for c in header if header.count(c) > 1})
+                if dupes:
+                    raise ContentError(table, line, f"column '{dupes[0]}' appears twice")
+                continue
+            if len(record) != len(header):
+                raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
+            rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), len(rows) + 1,
+                                  Where(table, line), defaults))
+        if header is None:
+            raise ContentError(table, None, "the table is empty (a header line is needed)")
+    else:
+        rows.append(_make_row({}, 1, where, defaults))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """What decks, tiles and counters share: a table of rows, each giving one item drawn
+    from the `front` layout (and `back`), `count` copies of it. Positions are mm from the
+    bleed box's top-left corner. Besides its own fields a row offers `{index}` (1-based)
+    and `{id}` (its `id` field, or '<component id>-<index>')."""
+    kind: str
+    id: str
+    name: str
+    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order")
+    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)")
+    backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
+                                                 "(rows without one use `back`)")
+    back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
+    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies")
+    table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names)")
+    defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
+    bleed_mm: float = spec(3.0, minimum=0, maximum=10)
+    safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
+    _source: Optional[Where] = derived()
+    _rows: tuple = derived(())
+
+    @property
+    def rows(self) -> tuple:
+        return self._rows
+
+    def trim_mm(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def derive(self, where: Where) -> dict:
+        return {"_rows": _read_rows(self, where)}
+
+    def count_line(self, words, key: str, **sizes_mm: float) -> MaterialLine:
+        """The line of the material list: every item counted with its row's quantity, then what one item is
+        (catalogue `key`, given its sizes in mm)."""
+        count = sum(row.count for row in self._rows)
+        detail = words(key, count=count, **{name: words.number(v) for name, v in sizes_mm.items()})
+        return MaterialLine(count, self.name, detail, self.id)
+
+    def check(self, where: Where) -> None:
+        for row in self._rows:
+            name = row.get("back") if self.backs else None   # without `backs`, 'back' is a plain field
+            if name is not None and name not in self.backs:
+                known = ", ".join(sorted(self.backs)) or "none"
+                raise ContentError(row.path, row.line,
+                                   f"row {row.index}: back '{name}' is not one of 'backs' ({known})")
+        if self.back is None and not self.backs and self.back_oriented:
+            raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+
+
+HEX_RATIO = 2.0 / math.sqrt(3.0)   # corner-to-corner over flat-to-flat of a regular hexagon

@@ -1,0 +1,56 @@
+"""The game itself: game.yaml (GameInfo, its Variants) and the loaded Game with its components."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Optional
+
+from ..schema import spec
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rules variant, switchable at build time."""
+    id: str
+    name: str
+    description: str = ""
+    changes: list[str] = spec(factory=tuple, doc="what the variant changes, one line each")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """game.yaml: who made the game, what it needs, and its component files."""
+    id: str
+    title: str
+    authors: list[str]
+    licence: str
+    players: str
+    duration: str
+    ages: str
+    components: list[str] = spec(doc="component files in this folder, in print order")
+    subtitle: str = ""
+    credit: str = spec("", doc="credit line printed on every page when the licence asks for one")
+    version: str = "1.0"
+    language: Literal["fr", "en"] = "fr"
+    variants: list[Variant] = spec(factory=tuple)
+    assumptions: list[str] = spec(factory=tuple, doc="choices made where the sources are silent")
+    rules: Optional[str] = spec(None, doc="Markdown rule text, e.g. rules.fr.md")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A loaded game: its info, its components, and where they came from."""
+    info: GameInfo
+    folder: Path
+    components: tuple
+    sources: dict = field(default_factory=dict, compare=False)  # component id -> (path, line)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def component(self, component_id: str):
+        for c in self.components:
+            if c.id == component_id:
+                return c
+        raise KeyError(component_id)

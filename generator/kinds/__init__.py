@@ -1,0 +1,88 @@
+"""The registry of component kinds: for each `kind:` of a component file, in one place, what it is and how it
+is made.
+
+A kind is one module here, `generator/kinds/<kind>.py`, holding `KIND = Kind(...)`:
+  - `model`: its content model (content/models/<kind>.py), which also says the kind's lines in the
+    component list (`material_lines(words)`, read by the rulebook's `{{ materiel() }}`);
+  - `render(job, component)`: draws its faces, imposes them (which print files and previews it writes)
+    and adds them to the game's outputs, hence to the manifest and the print guide;
+  - `paper`: the catalogue key of its paper advice in the print guide; `guide_steps`: its own steps;
+  - `validate(game, component, figures)`, if it has content to read beyond its file (a sheet's Markdown).
+Its words are in the `kinds` catalogue (templates/catalogues/<language>/kinds.yaml).
+
+The build, print, manifest and rulebook layers ask this registry (`kind_of(component)`); none of them tests a
+kind's name. A kind module imports the heavy layers (components, print, rulebook) inside `render` only, so
+asking the registry costs nothing for kinds a game does not have: a deck build never loads the rulebook.
+
+Adding a kind: its content model module (content/models/<kind>.py, one line in COMPONENT_KINDS), its
+module here, its words in kinds.yaml (fr and en); the registry finds the module by the kind's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Optional
+
+from ..content.models import COMPONENT_KINDS
+from ..i18n import Catalogue, catalogue
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a kind's renderer works with: the game's outputs so far, the game, the options, the figures."""
+    out: Any                  # build.GameOutput: add(name, data), add_document(name, doc), guide
+    game: Any                 # content.models.Game
+    print_options: Any        # print.PrintOptions
+    options: Any              # build.BuildOptions (shop, cmyk, ink_saver)
+    figures: dict = field(default_factory=dict)
+
+    @property
+    def words(self) -> Catalogue:
+        return catalogue(self.game.info.language)
+
+    @property
+    def title(self) -> str:
+        return self.game.info.title
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of component: its model, how it is made, what the print guide says of it."""
+    name: str
+    model: type
+    render: Callable[[Job, Any], None]
+    paper: str                                   # catalogue key of the paper advice
+    guide_steps: tuple[str, ...] = ()            # catalogue keys of steps the print guide adds for this kind
+    validate: Optional[Callable[[Any, Any, dict], None]] = None
+
+    def paper_advice(self, words: Catalogue) -> str:
+        return words(self.paper)
+
+    def steps(self, words: Catalogue) -> tuple[str, ...]:
+        return tuple(words(key) for key in self.guide_steps)
+
+    def material_lines(self, component: Any, words: Catalogue) -> list:
+        return list(component.material_lines(words))
+
+
+def kind_names() -> tuple[str, ...]:
+    """Every kind, in the order of the content format."""
+    return tuple(COMPONENT_KINDS)
+
+
+@lru_cache(maxsize=None)
+def kind_named(name: str) -> Kind:
+    """The registry entry of kind `name` (a KeyError for a kind without a module: a programming error)."""
+    if name not in COMPONENT_KINDS:
+        raise KeyError(f"no component kind {name!r}")
+    entry = importlib.import_module(f"{__name__}.{name}").KIND
+    if entry.name != name or entry.model is not COMPONENT_KINDS[name]:
+        raise TypeError(f"generator/kinds/{name}.py declares {entry.name!r} on {entry.model.__name__}")
+    return entry
+
+
+def kind_of(component: Any) -> Kind:
+    """The registry entry of a loaded component."""
+    return kind_named(component.kind)

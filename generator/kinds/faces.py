@@ -1,0 +1,49 @@
+"""What the kinds made of Items share: a face as an SVG preview, a large face tiled over pages (board, mat,
+map), a set of faces on n-up sheets (deck, tiles, counters). Imported by the kinds' renderers only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Sequence
+
+from ..components.face import Face, Item
+from ..draw.svg import SvgCanvas
+from ..print import impose_sheets, shop_export, tile_face
+from . import Job, Kind
+
+
+def face_svg(face: Face, title: str) -> str:
+    svg = SvgCanvas(face.bleed_width_mm, face.bleed_height_mm, title=title)
+    face.draw(svg)
+    return svg.tostring()
+
+
+def with_paper(document, kind: Kind, job: Job):
+    """The document with the kind's own paper advice in its print guide entry."""
+    return replace(document, guide=replace(document.guide, paper_fr=kind.paper_advice(job.words)))
+
+
+def render_large_face(job: Job, kind: Kind, component: Any, item: Item) -> None:
+    """One face at real size: whole on a page when it fits, else tiled; and its SVG preview."""
+    document = tile_face(item, job.print_options, game_title=job.title, component_name=component.name,
+                         kind=kind.name)
+    job.out.add_document(f"{component.id}.pdf", with_paper(document, kind, job))
+    job.out.add(f"{component.id}.svg", face_svg(item.front, f"{job.title} — {component.name}"))
+
+
+def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item], *, shop: bool = False) -> None:
+    """Items on n-up sheets (duplex or fold as the options say), the first front and back as SVG previews,
+    and, when `shop`, one face per page for a print shop."""
+    words = job.words
+    document = impose_sheets(items, job.print_options, game_title=job.title, component_name=component.name,
+                             kind=kind.name, paper=kind.paper_advice(words), extra_steps=kind.steps(words))
+    job.out.add_document(f"{component.id}.pdf", document)
+    if items:
+        first = items[0]
+        job.out.add(words("kinds.files.front_svg", id=component.id), face_svg(first.front, f"{job.title} — {first.label}"))
+        if first.back is not None:
+            job.out.add(words("kinds.files.back_svg", id=component.id),
+                        face_svg(first.back, f"{job.title} — {words('kinds.files.back_title', label=first.label)}"))
+    if shop:
+        job.out.add_document(words("kinds.files.shop_pdf", id=component.id),
+                             shop_export(items, job.print_options, game_title=job.title, component_name=component.name))

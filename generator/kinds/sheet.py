@@ -1,0 +1,42 @@
+"""The `sheet` kind: a page of text (rules summary, player aid) typeset by the rulebook's reader, one page,
+single-sided, with its SVG. Its Markdown is read when the game is validated."""
+
+from __future__ import annotations
+
+from ..content.models import Sheet
+from . import Job, Kind
+
+
+def render(job: Job, sheet: Sheet) -> None:
+    from ..draw.pdf import PdfCanvas
+    from ..draw.svg import SvgCanvas
+    from ..print import GuideInfo
+    from ..print.document import page_label
+    from ..print.paper import PAPERS_MM
+    from ..rulebook.sheet import read_sheet, render_sheet
+    game, words = job.game, job.words
+    w, h = PAPERS_MM[job.print_options.paper]
+    document = read_sheet(game, sheet, figures=job.figures)
+    sides = words("kinds.sheet.sides")
+    label = page_label(job.title, sheet.name, 1, 1, sides, words("kinds.sheet.setting"))
+    pdf = PdfCanvas(title=f"{job.title} — {sheet.name}", author=", ".join(game.info.authors),
+                    subject=game.info.credit or job.title, cmyk=job.options.cmyk)
+    pdf.ink_saver = job.options.ink_saver
+    pdf.begin_page(w, h)
+    render_sheet(pdf, game, sheet, document, w, h, label=label)
+    job.out.add(f"{sheet.id}.pdf", pdf.finish())
+    job.out.guide.append((f"{sheet.id}.pdf", GuideInfo(
+        title=sheet.name, sides=sides, paper_fr=KIND.paper_advice(words), steps=(words("kinds.sheet.step"),),
+        pages=1)))
+    svg = SvgCanvas(w, h, title=f"{job.title} — {sheet.name}")
+    render_sheet(svg, game, sheet, document, w, h)
+    job.out.add(f"{sheet.id}.svg", svg.tostring())
+
+
+def validate(game, sheet: Sheet, figures: dict) -> None:
+    """Reads the sheet's Markdown (its expressions and figures), as the build would."""
+    from ..rulebook.sheet import read_sheet
+    read_sheet(game, sheet, figures=figures)
+
+
+KIND = Kind(name="sheet", model=Sheet, render=render, paper="kinds.sheet.paper", validate=validate)
