@@ -318,9 +318,10 @@ def _gallery(out_dir: Path) -> str:
             continue  # not ours, or half-copied by hand: leave it out of the index rather than fail the build
         about = manifest.get("about", {})
         files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+        cut_files = {cut["file"] for entry in manifest.get("files", []) for cut in entry.get("cut_files", [])}
         games.append({"id": folder.name, "title": manifest.get("title", folder.name),
                       "players": about.get("players", "?"), "duration": about.get("duration", ""),
-                      "ages": about.get("ages", ""), "credit": about.get("credit", ""), "files": files,
-                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f
-                                   and not f.endswith("-decoupe.svg")]})
+                      "ages": about.get("ages", ""), "credit": about.get("credit", ""),
+                      "language": about.get("language", "fr"), "files": files,
+                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f and f not in cut_files]})
     return gallery_html(games)
