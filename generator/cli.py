@@ -123,7 +123,8 @@ def list_games(content_dir):
             words = catalogue(game.info.language)
             click.echo(words("cli.list_game", id=gid, title=game.info.title, players=game.info.players))
             for c in game.components:
-                click.echo(f"  {c.kind:8} {c.id}: {c.name}")
+                kind = words(f"cli.kinds.{c.kind}") if f"cli.kinds.{c.kind}" in words else c.kind
+                click.echo(f"  {kind:8} {c.id}: {c.name}")
             for v in game.info.variants:
                 click.echo(f"  {words('cli.list_variant'):8} {v.id}: {v.name}")
     _run(body)
