@@ -7,7 +7,7 @@ mapping per domain (print, kinds, rulebook, cli, files, ...). A key is
 chosen by the `count` field with the language's plural rule.
 
     words = catalogue("en")
-    words("print.sides.duplex_long")            -> "double-sided, flip on the long edge"
+    words("print.setting.long")                 -> "two-sided, flip on long edge"
     words("kinds.deck.material", count=18)      -> "18 cards"
 
 A missing key is a programming error (KeyError): the tests check that every

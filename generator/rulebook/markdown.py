@@ -336,7 +336,8 @@ class _Builder:
                 if use is None:
                     raise self.error(ref.line, f"figure_ref('{ref.id}'): that diagram is not shown in this text; "
                                                f"place it with {{{{ diagram(\"{ref.id}\") }}}}")
-                out.append(Span(f"figure\u00a0{use.number}", bold, italic, False, href or f"#figure-{use.number}"))
+                out.append(Span(catalogue(self.language)("rulebook.figure_ref", n=use.number), bold, italic, False,
+                                href or f"#figure-{use.number}"))
             pos = m.end()
         if pos < len(text):
             out.append(Span(text[pos:], bold, italic, False, href))
