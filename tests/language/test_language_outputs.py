@@ -30,7 +30,7 @@ FRENCH_WORDS = ("recto", "verso", "règles", "regles", "règle", "imprimer", "im
                 "feuilles", "calibrage", "livret", "annexe", "papier", "carton", "patron", "patrons", "autocollants",
                 "seul", "pleine", "durée", "âge", "collez", "pliez", "variante", "coupez", "pièces", "cases")
 ENGLISH_WORDS = ("print", "printing", "printed", "cut", "rules", "players", "author", "authors", "contents", "sheet",
-                 "sheets", "front", "glue", "paper", "booklet", "calibration", "one-sided", "two-sided", "edge",
+                 "sheets", "front", "glue", "paper", "booklet", "calibration", "single-sided", "double-sided", "edge",
                  "fold", "appendix", "variant", "stickers", "nets", "squares", "playing", "ages")
 ENGLISH_PATTERNS = (r"\bpage \d+ of \d+",)
 
