@@ -159,6 +159,12 @@ def test_each_language_outputs_its_own_furniture_words(english_outputs, french_o
         "\n".join(english_outputs.values()), ENGLISH_WORDS, ENGLISH_PATTERNS)
 
 
+def test_english_game_outputs_hold_no_french_furniture_word(english_outputs):
+    found = {where: sorted(words) for where, text in english_outputs.items()
+             if (words := _words_found(text, FRENCH_WORDS))}
+    assert not found, found
+
+
 def test_french_game_outputs_hold_no_english_furniture_word(french_outputs):
     found = {where: sorted(words) for where, text in french_outputs.items()
              if (words := _words_found(text, ENGLISH_WORDS, ENGLISH_PATTERNS))}
