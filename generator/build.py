@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .content import ContentError, load_game
 from .content.models import Board, Game
 from .content.schema import Where
+from .i18n import catalogue
 from .kinds import Job, kind_of
 from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
 
@@ -88,7 +89,8 @@ def _component_source(game: Game, component) -> Where:
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
     """Every output of one game, in memory."""
     out = GameOutput(game)
-    popts = options.print_options()
+    popts = replace(options.print_options(), language=game.info.language)
+    words = popts.words
     title = game.info.title
     game_figures = figures(game, game.folder.parent)
     job = Job(out, game, popts, options, game_figures)
@@ -100,15 +102,15 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
                 raise
             raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
     for figure_id, figure in game_figures.items():
-        out.add(f"diagrams/{figure_id}.svg", figure.svg())
+        out.add(f"{words('files.diagrams_folder')}/{figure_id}.svg", figure.svg())
     _render_rulebook(out, game, game_figures, options)
-    out.add_document("calibrage.pdf", calibration_page(popts, game_title=title))
+    out.add_document(words("files.calibration") + ".pdf", calibration_page(popts, game_title=title))
     guide = print_guide(title, out.guide, popts, credit=game.info.credit or ", ".join(game.info.authors))
-    out.add("guide-impression.pdf", guide.pdf)
+    out.add(words("files.print_guide") + ".pdf", guide.pdf)
     manifest = build_manifest(game.id, title, out.documents, popts)
     # What the gallery shows of the game, so output/index.html needs only the output folder.
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
-                         "credit": game.info.credit or ", ".join(game.info.authors)}
+                         "credit": game.info.credit or ", ".join(game.info.authors), "language": game.info.language}
     out.add("manifest.json", dumps(manifest))
     return out
 
@@ -139,18 +141,21 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     if not has_rules(game):
         return
     variant = chosen_variant(game, options.variant)
+    words = catalogue(game.info.language)
     book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant, cmyk=options.cmyk)
     suffix = f"-{variant.id}" if variant else ""
-    out.add(f"regles{suffix}.pdf", book.pdf_a4)
-    out.add(f"regles-livret{suffix}.pdf", book.pdf_booklet)
-    out.add(f"regles{suffix}.html", book.html)
-    out.guide.append((f"regles-livret{suffix}.pdf", GuideInfo(
-        title=f"Livret de règles ({edition_for(options.paper).booklet_page})", sides="recto verso, bord court",
-        paper_fr="papier ordinaire 80 g/m²", steps=(book.booklet_note[:1].upper() + book.booklet_note[1:],),
+    rules, booklet = words("files.rules") + suffix, words("files.rules_booklet") + suffix
+    out.add(f"{rules}.pdf", book.pdf_a4)
+    out.add(f"{booklet}.pdf", book.pdf_booklet)
+    out.add(f"{rules}.html", book.html)
+    edition = edition_for(options.paper, game.info.language)
+    out.guide.append((f"{booklet}.pdf", GuideInfo(
+        title=words("rulebook.guide.booklet", page=edition.booklet_page), sides=words("print.setting.short"),
+        paper_fr=words("print.paper.plain_80"), steps=(book.booklet_note[:1].upper() + book.booklet_note[1:],),
         pages=book.booklet_sheets * 2)))
-    out.guide.append((f"regles{suffix}.pdf", GuideInfo(
-        title="Règles, pleine page (à lire à l'écran ou à imprimer)", sides="recto seul ou recto verso",
-        paper_fr="papier ordinaire 80 g/m²", steps=(), pages=book.pages)))
+    out.guide.append((f"{rules}.pdf", GuideInfo(
+        title=words("rulebook.guide.full"), sides=words("print.side.single_or_duplex"),
+        paper_fr=words("print.paper.plain_80"), steps=(), pages=book.pages)))
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -233,9 +238,10 @@ def _gallery(out_dir: Path) -> str:
             continue  # not ours, or half-copied by hand: leave it out of the index rather than fail the build
         about = manifest.get("about", {})
         files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+        cut_files = {cut["file"] for entry in manifest.get("files", []) for cut in entry.get("cut_files", [])}
         games.append({"id": folder.name, "title": manifest.get("title", folder.name),
                       "players": about.get("players", "?"), "duration": about.get("duration", ""),
-                      "ages": about.get("ages", ""), "credit": about.get("credit", ""), "files": files,
-                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f
-                                   and not f.endswith("-decoupe.svg")]})
+                      "ages": about.get("ages", ""), "credit": about.get("credit", ""),
+                      "language": about.get("language", "fr"), "files": files,
+                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f and f not in cut_files]})
     return gallery_html(games)

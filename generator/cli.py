@@ -2,6 +2,8 @@
 
 Exit codes (DESIGN.md): 0 success, 1 a diagram or check contradicted,
 2 bad input or usage. Errors name the file and line; no traceback.
+The commands' own lines speak the language of the games they handle
+(templates/catalogues/<language>/cli.yaml).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import click
 from . import __version__
 from .build import Contradicted
 from .content import ContentError, discover_games, load_game
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 
 EXIT_CONTRADICTED = 1
 EXIT_BAD_INPUT = 2
@@ -32,6 +35,17 @@ def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
     if not found:
         raise ContentError(content_dir, None, "no game here (no <game>/game.yaml)")
     return found
+
+
+def _words(content_dir: Path, game_ids: list[str]) -> Catalogue:
+    """The catalogue of the language the games share (the default when they differ or cannot be read)."""
+    languages = []
+    for gid in game_ids:
+        try:
+            languages.append(load_game(content_dir, gid).info.language)
+        except ContentError:
+            languages.append(DEFAULT_LANGUAGE)
+    return catalogue(shared_language(languages))
 
 
 def _run(fn, *args, **kwargs):
@@ -79,7 +93,8 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop)
         written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
-        click.echo(f"{len(written)} files written for {len(ids)} game(s) in {out_dir}")
+        words = _words(content_dir, ids)
+        click.echo(words("cli.built", files=len(written), count=len(ids), out=out_dir))
     _run(body)
 
 
@@ -92,8 +107,9 @@ def validate(games, content_dir):
 
     def body():
         ids = _games(content_dir, games)
-        validate_games(content_dir, ids)
-        click.echo(f"{len(ids)} game(s) valid: {', '.join(ids)}")
+        checked = validate_games(content_dir, ids)
+        words = catalogue(shared_language(game.info.language for game in checked))
+        click.echo(words("cli.valid", count=len(ids), ids=", ".join(ids)))
     _run(body)
 
 
@@ -104,11 +120,13 @@ def list_games(content_dir):
     def body():
         for gid in _games(content_dir, ()):
             game = load_game(content_dir, gid)
-            click.echo(f"{gid}: {game.info.title} ({game.info.players} joueurs)")
+            words = catalogue(game.info.language)
+            click.echo(words("cli.list_game", id=gid, title=game.info.title, players=game.info.players))
             for c in game.components:
-                click.echo(f"  {c.kind:8} {c.id}: {c.name}")
+                kind = words(f"cli.kinds.{c.kind}") if f"cli.kinds.{c.kind}" in words else c.kind
+                click.echo(f"  {kind:8} {c.id}: {c.name}")
             for v in game.info.variants:
-                click.echo(f"  variant  {v.id}: {v.name}")
+                click.echo(f"  {words('cli.list_variant'):8} {v.id}: {v.name}")
     _run(body)
 
 
@@ -116,14 +134,17 @@ def list_games(content_dir):
 @click.argument("game")
 @content_option
 @click.option("--title", default=None, help="The game's title (default: from the id).")
-def new(game, content_dir, title):
-    """Create content/GAME/ with a game.yaml, a board and a rules file that build at once."""
+@click.option("--language", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
+              help="Language of the game's rules and of everything the build writes for it.")
+def new(game, content_dir, title, language):
+    """Create content/GAME/ with a game.yaml, a board, a diagram and a rules file that build at once."""
     from .scaffold import new_game
 
     def body():
-        for path in new_game(content_dir, game, title):
-            click.echo(f"created {path}")
-        click.echo(f"next: pnp build {game}")
+        words = catalogue(language)
+        for path in new_game(content_dir, game, title, language=language):
+            click.echo(words("cli.created", path=path))
+        click.echo(words("cli.next", game=game))
     _run(body)
 
 
@@ -142,7 +163,7 @@ def watch(games, content_dir, out_dir, paper):
     def rebuild(ids):
         try:
             written = build_games(content_dir, out_dir, ids, options)
-            click.echo(f"rebuilt {', '.join(ids)}: {len(written)} files")
+            click.echo(_words(content_dir, ids)("cli.rebuilt", ids=", ".join(ids), files=len(written)))
         except ContentError as err:
             click.echo(err.format(), err=True)
         except Contradicted as err:
@@ -152,11 +173,12 @@ def watch(games, content_dir, out_dir, paper):
     def body():
         ids = _games(content_dir, games)
         rebuild(ids)
-        click.echo(f"watching {content_dir} ({', '.join(ids)}); Ctrl-C to stop")
+        words = _words(content_dir, ids)
+        click.echo(words("cli.watching", content=content_dir, ids=", ".join(ids)))
         try:
             watch_loop(content_dir, ids, rebuild)
         except KeyboardInterrupt:
-            click.echo("stopped")
+            click.echo(words("cli.stopped"))
     _run(body)
 
 
@@ -166,11 +188,13 @@ def watch(games, content_dir, out_dir, paper):
 @click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same rules: same report.")
 @click.option("--max-plies", type=click.IntRange(1, 100000), default=400, show_default=True)
 @click.option("--variant", default=None)
-def playtest(game, games, seed, max_plies, variant):
+@content_option
+def playtest(game, games, seed, max_plies, variant, content_dir):
     """Play GAMES random games with the rules engine: who wins, how, and how long games last."""
     from .engine.playtest import playtest as run_playtest
     report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant))
-    for line in report.lines():
+    words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
+    for line in report.lines(words):
         click.echo(line)
 
 

@@ -7,7 +7,7 @@ mapping per domain (print, kinds, rulebook, cli, files, ...). A key is
 chosen by the `count` field with the language's plural rule.
 
     words = catalogue("en")
-    words("print.sides.duplex_long")            -> "double-sided, flip on the long edge"
+    words("print.setting.long")                 -> "two-sided, flip on long edge"
     words("kinds.deck.material", count=18)      -> "18 cards"
 
 A missing key is a programming error (KeyError): the tests check that every
@@ -17,12 +17,19 @@ language has every key the other has.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from .resources import templates_dir
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
+
+
+def shared_language(languages: Iterable[str]) -> str:
+    """The one language all of `languages` share (a page or a terminal line about several games), else
+    the default."""
+    found = set(languages)
+    return found.pop() if len(found) == 1 and found <= set(LANGUAGES) else DEFAULT_LANGUAGE
 
 
 def _plural_form(language: str, count: float) -> str:

@@ -1,4 +1,9 @@
-"""`pnp new GAME`: a new game folder that validates and builds at once, to be filled in."""
+"""`pnp new GAME`: a new game folder that validates and builds at once, to be filled in.
+
+Every file comes from templates/new/; the placeholder words (authors, board and
+piece names, the diagram's caption) come from the `scaffold` catalogue of the
+game's language, the rules text from `rules.<language>.md.j2`.
+"""
 
 from __future__ import annotations
 
@@ -8,24 +13,29 @@ from pathlib import Path
 import jinja2
 
 from .content.errors import ContentError
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue
 from .resources import templates_dir
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
-FILES = ("game.yaml", "board.yaml", "rules.fr.md")
+# The file written -> its template in templates/new/.
+FILES = {"game.yaml": "game.yaml.j2", "board.yaml": "board.yaml.j2", "rules.{language}.md": "rules.{language}.md.j2"}
+# An illustration on the board (a figure without `expect`): templates/new/diagrams.yaml.j2. It joins FILES, and
+# the rules templates call {{ diagram(...) }}, once figures without a rules engine build (issue 8, figures).
+ILLUSTRATION = {"diagrams.yaml": "diagrams.yaml.j2"}
 
 
-def new_game(content_dir: Path, game_id: str, title: str | None = None) -> list[Path]:
-    """Write content/<game_id>/ from templates/new; never overwrites an existing game."""
+def new_game(content_dir: Path, game_id: str, title: str | None = None, *,
+             language: str = DEFAULT_LANGUAGE) -> list[Path]:
+    """Write content/<game_id>/ from templates/new in `language`; never overwrites an existing game."""
     if not GAME_ID.match(game_id):
         raise ContentError(None, None, f"'{game_id}' is not a game id: lower-case letters, digits and '-', "
                                        f"starting with a letter (e.g. 'mon-jeu')")
+    if language not in LANGUAGES:
+        raise ContentError(None, None, f"no language '{language}' (known: {', '.join(LANGUAGES)})")
     folder = Path(content_dir) / game_id
     if folder.exists():
         raise ContentError(folder, None, "already exists; choose another id or edit it")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "new")), keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined)
-    title = title or game_id.replace("-", " ").capitalize()
-    rendered = {name: env.get_template(f"{name}.j2").render(id=game_id, title=title) for name in FILES}
+    rendered = render_files(game_id, title or game_id.replace("-", " ").capitalize(), language, FILES)
     folder.mkdir(parents=True)
     written = []
     for name, text in rendered.items():
@@ -33,3 +43,12 @@ def new_game(content_dir: Path, game_id: str, title: str | None = None) -> list[
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def render_files(game_id: str, title: str, language: str, files: dict[str, str]) -> dict[str, str]:
+    """The text of each scaffold file (name -> text), `{language}` in names filled in."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "new")), keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+    fields = dict(id=game_id, title=title, language=language, words=catalogue(language))
+    return {name.format(language=language): env.get_template(template.format(language=language)).render(**fields)
+            for name, template in files.items()}

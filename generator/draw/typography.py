@@ -1,5 +1,8 @@
 """French typography for rule text: the spaces, quotes, apostrophes and dashes a French reader expects.
 
+`typeset(text, language)` is what callers that serve any language use: it
+applies these rules to French text and leaves other languages as written.
+
 Applied to the text runs of a paragraph after Markdown parsing, so code and
 link targets are never touched, and across the runs of one paragraph at once,
 so "*Attention* !" gets its narrow space even though the space and the "!"
@@ -23,6 +26,16 @@ _SEP = "\x00"
 _HIGH_PUNCT = ";:!?"
 # After these a double quote closes; at the start or after anything else it opens.
 _OPEN_AFTER = set(" \t\n" + NBSP + NNBSP + "([{/—–-" + _SEP)
+
+
+def typeset_runs(runs: Sequence[str], language: str) -> list[str]:
+    """The typography of `language` over the runs of one paragraph: French rules for French, none otherwise."""
+    return french_runs(runs) if language == "fr" else list(runs)
+
+
+def typeset(text: str, language: str) -> str:
+    """One string in the typography of `language` (French rules apply to French only)."""
+    return typeset_runs([text], language)[0]
 
 
 def french(text: str) -> str:

@@ -13,6 +13,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
 from . import get_engine
 
 
@@ -27,24 +28,28 @@ class PlaytestReport:
     lengths: list = field(default_factory=list)          # plies of each finished game
     branching: list = field(default_factory=list)        # legal moves at every position met
 
-    def lines(self) -> list[str]:
-        out = [f"{self.game_id}: {self.games} parties aléatoires (limite {self.max_plies} coups)"]
+    def lines(self, words: Catalogue | None = None) -> list[str]:
+        """The report, its words in the language of `words` (the game's catalogue; French by default)."""
+        words = words or catalogue(DEFAULT_LANGUAGE)
+        out = [words("playtest.header", game=self.game_id, games=self.games, max_plies=self.max_plies)]
         for player, n in sorted(self.wins.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            name = "nulle" if player is None else player
-            out.append(f"  {name}: {n} ({100 * n / self.games:.0f} %)")
+            name = words("playtest.draw") if player is None else player
+            out.append(words("playtest.wins", name=name, n=n, percent=f"{100 * n / self.games:.0f}"))
         if self.unfinished:
-            out.append(f"  inachevées: {self.unfinished} ({100 * self.unfinished / self.games:.0f} %)")
+            out.append(words("playtest.unfinished", n=self.unfinished,
+                             percent=f"{100 * self.unfinished / self.games:.0f}"))
         common = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
         for reason, n in common[:6]:
-            out.append(f"  fin: {reason} ({n})")
+            out.append(words("playtest.end", reason=reason, n=n))
         if len(common) > 6:
-            out.append(f"  fin: {len(common) - 6} autres raisons ({sum(n for _, n in common[6:])})")
+            out.append(words("playtest.other_ends", count=len(common) - 6, n=sum(n for _, n in common[6:])))
         if self.lengths:
-            out.append(f"  longueur: moyenne {statistics.mean(self.lengths):.1f}, médiane "
-                       f"{statistics.median(self.lengths):g}, min {min(self.lengths)}, max {max(self.lengths)} coups")
+            out.append(words("playtest.length", mean=f"{statistics.mean(self.lengths):.1f}",
+                             median=f"{statistics.median(self.lengths):g}", min=min(self.lengths),
+                             max=max(self.lengths)))
         if self.branching:
-            out.append(f"  coups légaux par position: moyenne {statistics.mean(self.branching):.1f}, "
-                       f"max {max(self.branching)}")
+            out.append(words("playtest.branching", mean=f"{statistics.mean(self.branching):.1f}",
+                             max=max(self.branching)))
         return out
 
 

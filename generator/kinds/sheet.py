@@ -18,7 +18,7 @@ def render(job: Job, sheet: Sheet) -> None:
     w, h = PAPERS_MM[job.print_options.paper]
     document = read_sheet(game, sheet, figures=job.figures)
     sides = words("kinds.sheet.sides")
-    label = page_label(job.title, sheet.name, 1, 1, sides, words("kinds.sheet.setting"))
+    label = page_label(job.title, sheet.name, 1, 1, sides, words("kinds.sheet.setting"), words=words)
     pdf = PdfCanvas(title=f"{job.title} — {sheet.name}", author=", ".join(game.info.authors),
                     subject=game.info.credit or job.title, cmyk=job.options.cmyk)
     pdf.ink_saver = job.options.ink_saver

@@ -34,18 +34,16 @@ def _rule(pdf, x: float, y: float, horizontal: bool) -> None:
 
 
 def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedDocument:
+    words, language = options.words, options.language
     page = paper_page(options.paper, "portrait", options.margin_mm)
     px, py, pw, ph = page.printable
-    pdf = new_pdf(options, title=f"{game_title} — page de calibrage" if game_title else "Page de calibrage")
+    what = words("print.calibration.pdf_title")
+    pdf = new_pdf(options, title=f"{game_title} — {what}" if game_title else what[:1].upper() + what[1:])
     pdf.begin_page(page.width_mm, page.height_mm)
     title = TextStyle(size_pt=16, bold=True)
     body = TextStyle(size_pt=10)
-    pdf.text(px + 10, py + 15, fr("Page de calibrage : l'imprimante est-elle à 100 % ?"), title)
-    pdf.text_box(px + 10, py + 22, pw - 20, 24, fr(
-                 "Imprimez cette page à **100 %** (« taille réelle »), jamais « ajuster à la page ». Mesurez "
-                 "ensuite à la règle : le trait horizontal et le trait vertical font exactement 100 mm, le carré "
-                 "fait un pouce (25,4 mm) de côté. S'il manque plus d'un millimètre, corrigez la mise à "
-                 "l'échelle dans la fenêtre d'impression avant d'imprimer le jeu."), body)
+    pdf.text(px + 10, py + 15, fr(words("print.calibration.heading"), language), title)
+    pdf.text_box(px + 10, py + 22, pw - 20, 24, fr(words("print.calibration.body"), language), body)
     x0, y0 = px + 20, py + 60
     _rule(pdf, x0, y0, horizontal=True)
     pdf.text(x0 + RULE_MM + 4, y0 + 1.5, "100 mm", body)
@@ -54,14 +52,15 @@ def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedD
     pdf.text(vx - 2, vy + RULE_MM + 6, "100 mm", body)
     sx, sy = x0 + 40, y0 + 35
     pdf.rect(sx, sy, INCH_MM, INCH_MM, stroke=RULE)
-    pdf.text(sx + INCH_MM + 4, sy + INCH_MM / 2 + 1.5, "1 pouce = 25,4 mm", body)
-    label = page_label(game_title, "calibrage", 1, 1, "recto seul", "imprimer à 100 %")
+    pdf.text(sx + INCH_MM + 4, sy + INCH_MM / 2 + 1.5, words("print.calibration.inch"), body)
+    single = words("print.side.single")
+    label = page_label(game_title, words("print.calibration.name"), 1, 1, single, words("print.setting.at_100"),
+                       words=words)
     band: Box = (px, py + ph - 5.0, pw, 5.0)
-    draw_label(pdf, band, label)
+    draw_label(pdf, band, label, language=language)
     info = PageInfo(1, page.width_mm, page.height_mm, "calibration", "single", label)
-    guide = GuideInfo(title="Page de calibrage", sides="recto seul", paper_fr="papier ordinaire 80 g/m²", pages=1,
-                      steps=("À imprimer en premier : si les mesures sont justes, tout le reste sera à la bonne "
-                             "taille.",))
-    return ImposedDocument(pdf.finish(), (info,), "calibrage", "calibration", options.paper, guide,
+    guide = GuideInfo(title=words("print.calibration.entry_title"), sides=single,
+                      paper_fr=words("print.paper.plain_80"), pages=1, steps=(words("print.calibration.step"),))
+    return ImposedDocument(pdf.finish(), (info,), words("print.calibration.name"), "calibration", options.paper, guide,
                            meta={"rule_mm": RULE_MM, "horizontal": (x0, y0), "vertical": (vx, vy),
                                  "inch_square": (sx, sy, INCH_MM, INCH_MM)})

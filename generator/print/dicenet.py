@@ -131,11 +131,13 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
         raise ValueError("no dice to print")
     chunks = [entries[i:i + grid.per_page] for i in range(0, len(entries), grid.per_page)]
     page = grid.page
+    words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     infos, cut_files = [], []
+    one_sided = words("print.side.single")
     for n, chunk in enumerate(chunks, start=1):
-        label = page_label(game_title, component_name, n, len(chunks), "recto seul",
-                           "imprimer à 100 %, recto seul")
+        label = page_label(game_title, component_name, n, len(chunks), one_sided,
+                           words("print.setting.at_100_with", setting=words("print.setting.none")), words=words)
         pdf.begin_page(page.width_mm, page.height_mm)
         placements, cuts = [], []
         for slot, (die, copy) in enumerate(chunk):
@@ -143,20 +145,19 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
             m = _net_transform(plan, unit, grid.rotation_deg)
             placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
             cuts.append(transform_ops(_polygon_ops(plan.outline), m))
-        draw_label(pdf, grid.label_band, label)
+        draw_label(pdf, grid.label_band, label, language=options.language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "dice", "single", label, tuple(placements)))
         cut_files.append((n, cut_svg(page.width_mm, page.height_mm, cuts,
-                                     title=f"{game_title} — {component_name} — page {n} — découpe")))
+                                     title=words("print.cut_file_title", game=game_title, component=component_name,
+                                                 n=n))))
     total = sum(d.copies for d in dice)
     guide = GuideInfo(
-        title=component_name, sides="recto seul", paper_fr="papier 160 à 200 g/m² (bristol)", pages=len(chunks),
+        title=component_name, sides=one_sided, paper_fr=words("print.paper.dice_net"), pages=len(chunks),
         copies=total,
-        steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
-               "Découpez le pourtour de chaque patron, languettes comprises.",
-               "Marquez les plis au dos d'une règle, sur les pointillés, puis pliez toutes les arêtes vers l'intérieur.",
-               "Encollez les languettes grises une à une et fermez le cube par la face du dessous."))
+        steps=(words("print.step.print_100"), words("print.dice.net_cut"), words("print.dice.net_fold"),
+               words("print.dice.net_glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, "dice", options.paper, guide,
-                           tuple(cut_files))
+                           tuple(cut_files), language=options.language)
 
 
 def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:
@@ -229,14 +230,15 @@ def dice_documents(component, options: PrintOptions, *, game_title: str,
     """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
     from .stickers import dice_stickers, sticker_size
     size = component.size_mm
+    words = options.words
     out: dict[str, ImposedDocument] = {}
     if component.form in ("net", "both"):
-        out[f"{component.id}-patrons.pdf"] = dice_nets(dice_arts(component, faces), options, size_mm=size,
+        out[words("files.dice_nets", id=component.id) + ".pdf"] = dice_nets(dice_arts(component, faces), options, size_mm=size,
                                                        tab_mm=net_tab_mm(component), game_title=game_title,
                                                        component_name=component.name)
     if component.form in ("stickers", "both"):
         sticker = sticker_size(size)
-        out[f"{component.id}-autocollants.pdf"] = dice_stickers(
+        out[words("files.dice_stickers", id=component.id) + ".pdf"] = dice_stickers(
             dice_arts(component, faces, sticker), options, sticker_mm=sticker, game_title=game_title,
-            component_name=f"{component.name} (autocollants)")
+            component_name=words("print.dice.stickers_name", name=component.name))
     return out

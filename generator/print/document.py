@@ -15,7 +15,8 @@ from ..draw import fonts
 from ..draw.canvas import Canvas
 from ..draw.pdf import PdfCanvas
 from ..draw.style import TextStyle
-from ..draw.typography import french
+from ..draw.typography import typeset
+from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
 from .geometry import Affine, Box, place
 from .options import PrintOptions
 
@@ -66,9 +67,9 @@ class PageInfo:
 
 @dataclass(frozen=True)
 class GuideInfo:
-    """What the print guide says about one file (the build names the file)."""
-    title: str                      # what it is, in French
-    sides: str                      # "recto seul", "recto verso, bord long"…
+    """What the print guide says about one file (the build names the file), in the game's language."""
+    title: str                      # what it is
+    sides: str                      # "recto seul", "recto verso, bord long"… (print.setting.*, print.side.*)
     paper_fr: str                   # suggested stock
     steps: tuple[str, ...]          # how to cut and assemble, in order
     pages: int = 0
@@ -85,6 +86,7 @@ class ImposedDocument:
     guide: GuideInfo
     cut_files: tuple[tuple[int, str], ...] = ()     # (page number, SVG text with cut paths only)
     meta: dict = field(default_factory=dict, compare=False)
+    language: str = DEFAULT_LANGUAGE                 # names the cut files
 
     @property
     def placements(self) -> list[Placement]:
@@ -93,7 +95,8 @@ class ImposedDocument:
     def cut_file_names(self, pdf_name: str) -> dict[int, str]:
         """Page number -> file name of its cut file, next to the PDF."""
         stem = pdf_name[:-4] if pdf_name.endswith(".pdf") else pdf_name
-        return {n: f"{stem}-p{n:02d}-decoupe.svg" for n, _ in self.cut_files}
+        words = catalogue(self.language)
+        return {n: words("files.cut_file", stem=stem, page=f"{n:02d}") for n, _ in self.cut_files}
 
     def outputs(self, pdf_name: str) -> dict[str, bytes]:
         """Every file this document writes: the PDF and its cut files, by name."""
@@ -118,9 +121,10 @@ def draw_face(canvas: Canvas, face: Face, placement: Placement) -> None:
                 face.draw(canvas)
 
 
-def fr(text: str) -> str:
-    """French typography for page furniture: the rulebook's rules (narrow spaces, apostrophes, dashes)."""
-    return french(text)
+def fr(text: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """The typography of `language` for page furniture: in French the rulebook's rules (narrow spaces,
+    apostrophes, dashes), in English none of them."""
+    return typeset(text, language)
 
 
 def label_style(canvas: Canvas, size_pt: float = LABEL_PT) -> TextStyle:
@@ -128,10 +132,11 @@ def label_style(canvas: Canvas, size_pt: float = LABEL_PT) -> TextStyle:
     return TextStyle(size_pt=size_pt, colour=LABEL_COLOUR_INK_SAVER if ink_saver else LABEL_COLOUR)
 
 
-def draw_label(canvas: Canvas, band: Box, text: str, *, align: str = "center") -> None:
+def draw_label(canvas: Canvas, band: Box, text: str, *, align: str = "center",
+               language: str = DEFAULT_LANGUAGE) -> None:
     """One line naming the sheet, centred in its band; shrunk, never clipped, when it is long."""
     style = label_style(canvas)
-    text = fr(text)
+    text = fr(text, language)
     width = fonts.text_width_mm(text, style)
     if width > band[2]:
         size = max(LABEL_MIN_PT, LABEL_PT * band[2] / width)
@@ -141,9 +146,11 @@ def draw_label(canvas: Canvas, band: Box, text: str, *, align: str = "center") -
     canvas.text(x, baseline, text, style, align=align)
 
 
-def page_label(game_title: str, component: str, n: int, total: int, side: str, setting: str) -> str:
+def page_label(game_title: str, component: str, n: int, total: int, side: str, setting: str, *,
+               words: Catalogue) -> str:
+    """Game · component · page n/N · side · print setting, in the language of `words`."""
     # "recto seul" is said once, by the setting, when the setting already says it.
-    parts = [game_title, component, f"page {n}/{total}", "" if side and side in setting else side]
+    parts = [game_title, component, words("print.page", n=n, total=total), "" if side and side in setting else side]
     if setting:
         parts.append(setting)
     return " · ".join(p for p in parts if p)

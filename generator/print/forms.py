@@ -63,6 +63,7 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
     face = make_face(cw, ch)
     copies = form.copies or form.per_page
     n_pages = math.ceil(copies / form.per_page)
+    words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {form.name}")
     infos = []
     for p in range(n_pages):
@@ -80,13 +81,15 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
         if len(placements) > 1:
             for x1, y1, x2, y2 in pages.cuts:
                 pdf.line(x1, y1, x2, y2, CUT_STROKE)
-        label = page_label(game_title, form.name, p + 1, n_pages, "recto seul", "imprimer à 100 %")
-        draw_label(pdf, pages.band, label)
+        label = page_label(game_title, form.name, p + 1, n_pages, words("print.side.single"),
+                           words("print.setting.at_100"), words=words)
+        draw_label(pdf, pages.band, label, language=options.language)
         infos.append(PageInfo(p + 1, pages.width_mm, pages.height_mm, "sheet", "single", label, tuple(placements)))
-    steps = ["Imprimez à 100 %, recto seul, sur du papier ordinaire ; photocopiez-la pour les parties suivantes."]
+    steps = [words("print.form.step")]
     if form.per_page > 1:
-        steps.append(f"Chaque feuille porte {form.per_page} exemplaires : coupez le long des pointillés.")
-    guide = GuideInfo(title=form.name, sides="recto seul", paper_fr="papier ordinaire 80 g/m²", steps=tuple(steps),
+        steps.append(words("print.form.copies", count=form.per_page))
+    guide = GuideInfo(title=form.name, sides=words("print.side.single"), paper_fr=words("print.paper.plain_80"),
+                      steps=tuple(steps),
                       pages=n_pages, copies=copies)
     return ImposedDocument(pdf.finish(), tuple(infos), form.name, "form", options.paper, guide), face
 

@@ -1,4 +1,4 @@
-"""The print guide of a game, in French: which file, how many copies, on what paper, one or two sides,
+"""The print guide of a game, in the game's language: which file, how many copies, on what paper, one or two sides,
 how to cut and assemble. One PDF, first the general advice, then one entry per file.
 """
 
@@ -10,7 +10,7 @@ from ..draw.canvas import layout_text
 from ..draw.style import Stroke, TextStyle
 from .document import GuideInfo, ImposedDocument, PageInfo, draw_label, fr, new_pdf, page_label
 from .options import PrintOptions
-from .paper import PAPER_NAMES_FR, page as paper_page
+from .paper import PAPER_NAMES, page as paper_page
 
 TITLE = TextStyle(size_pt=18, bold=True)
 HEAD = TextStyle(size_pt=11.5, bold=True)
@@ -19,19 +19,16 @@ RULE = Stroke("#999999", 0.2)
 
 
 def _general(options: PrintOptions) -> list[str]:
-    paper = PAPER_NAMES_FR[options.paper]
-    lines = [f"Tout est mis en page pour du papier **{paper}**, avec une marge de {options.margin_mm:g} mm que "
-             "l'imprimante n'a pas à atteindre.",
-             "Imprimez d'abord la **page de calibrage** : ses traits doivent mesurer 100 mm. Imprimez toujours à "
-             "**100 %** (taille réelle), jamais « ajuster à la page ».",
-             "Chaque feuille porte en bas son nom, son numéro et le réglage d'impression qu'elle demande."]
+    words = options.words
+    lines = [words("print.guide.paper", paper=PAPER_NAMES[options.paper], margin=f"{options.margin_mm:g}"),
+             words("print.guide.calibrate"),
+             words("print.guide.labels")]
     if options.duplex != "none" and not options.fold:
-        lines.append(f"Les feuilles recto verso s'impriment **{options.print_setting_fr}** : les versos sont "
-                     "déjà retournés pour cela.")
+        lines.append(words("print.guide.duplex", setting=options.print_setting))
     if options.fold:
-        lines.append("Mise en page « à plier » : face et dos côte à côte, pour une imprimante sans recto verso.")
+        lines.append(words("print.guide.fold"))
     if options.ink_saver:
-        lines.append("Version économe en encre : fonds clairs, pas de grands aplats sombres.")
+        lines.append(words("print.guide.ink_saver"))
     return lines
 
 
@@ -42,13 +39,15 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     px, py, pw, ph = page.printable
     left, width = px + 10, pw - 20
     bottom = py + ph - 10
-    pdf = new_pdf(options, title=f"{game_title} — guide d'impression")
-    blocks: list[tuple[str, object]] = [("title", f"{game_title} — guide d'impression")]
+    words, language = options.words, options.language
+    heading = words("print.guide.title", game=game_title)
+    pdf = new_pdf(options, title=heading)
+    blocks: list[tuple[str, object]] = [("title", heading)]
     blocks += [("para", f"• {line}") for line in _general(options)]
     for name, info in entries:
         head = f"{info.title} — {name}"
-        facts = (f"{info.pages} page{'s' if info.pages > 1 else ''} · {info.sides} · {info.paper_fr}"
-                 + (f" · {info.copies} pièce{'s' if info.copies > 1 else ''}" if info.copies > 1 else ""))
+        facts = (f"{words('print.guide.pages', count=info.pages)} · {info.sides} · {info.paper_fr}"
+                 + (f" · {words('print.guide.copies', count=info.copies)}" if info.copies > 1 else ""))
         blocks.append(("head", head))
         blocks.append(("para", facts))
         blocks += [("step", f"{i}. {step}") for i, step in enumerate(info.steps, start=1)]
@@ -60,7 +59,7 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     for kind, text in blocks:
         style = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY}[kind]
         indent = 5.0 if kind == "step" else 0.0
-        layout = layout_text(fr(text), style, width - indent, 1000, fit=False)
+        layout = layout_text(fr(text, language), style, width - indent, 1000, fit=False)
         before = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0}[kind]
         if y + before + layout.height_mm > bottom:
             pages.append([])
@@ -76,9 +75,10 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
             if kind == "head":
                 pdf.line(x, yy - 2.0, x + w, yy - 2.0, RULE)
             pdf.draw_layout(x, yy, w, layout.height_mm, layout)
-        label = page_label(game_title, "guide d'impression", n, len(pages), "recto seul", "")
-        draw_label(pdf, (px, py + ph - 5.0, pw, 5.0), label)
+        label = page_label(game_title, words("print.guide.name"), n, len(pages), words("print.side.single"), "",
+                           words=words)
+        draw_label(pdf, (px, py + ph - 5.0, pw, 5.0), label, language=language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "guide", "single", label))
-    guide = GuideInfo(title="Guide d'impression", sides="recto seul", paper_fr="papier ordinaire",
-                      pages=len(pages), steps=("À lire avant d'imprimer.",))
+    guide = GuideInfo(title=words("print.guide.entry_title"), sides=words("print.side.single"),
+                      paper_fr=words("print.paper.plain"), pages=len(pages), steps=(words("print.guide.read_first"),))
     return ImposedDocument(pdf.finish(), tuple(infos), "guide", "guide", options.paper, guide)

@@ -1,13 +1,16 @@
 """Print options: the few choices a player makes about how the material comes out of the printer.
 
 One frozen value handed to every imposition function, so a sheet, a tiled
-board and a dice page all follow the same paper, margin and duplex setting.
+board and a dice page all follow the same paper, margin and duplex setting,
+and speak the game's language (`language`, `words`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal, Optional
+
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue
 
 Duplex = Literal["long", "short", "none"]
 
@@ -24,6 +27,7 @@ class PrintOptions:
     overlap_mm: float = 10.0                             # shared strip between the pages of a tiled board
     ink_saver: bool = False                              # light page furniture; faces read canvas.ink_saver
     cmyk: bool = False                                   # every colour written as CMYK
+    language: str = DEFAULT_LANGUAGE                     # of the page furniture: the game's language
 
     def __post_init__(self):
         from .paper import PAPERS_MM
@@ -37,9 +41,15 @@ class PrintOptions:
             raise ValueError("the tiling overlap cannot be negative")
         if self.duplex not in ("long", "short", "none"):
             raise ValueError(f"duplex must be long, short or none, not {self.duplex!r}")
+        if self.language not in LANGUAGES:
+            raise ValueError(f"no catalogue for language {self.language!r} (known: {', '.join(LANGUAGES)})")
 
     @property
-    def print_setting_fr(self) -> str:
-        """What the player must choose in the print dialog for two-sided sheets."""
-        return {"long": "recto verso, bord long", "short": "recto verso, bord court",
-                "none": "recto seul"}[self.duplex]
+    def words(self) -> Catalogue:
+        """The catalogue of the game's language: every word the print layer writes on a page."""
+        return catalogue(self.language)
+
+    @property
+    def print_setting(self) -> str:
+        """What the player must choose in the print dialog for two-sided sheets, in the game's language."""
+        return self.words(f"print.setting.{self.duplex}")

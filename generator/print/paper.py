@@ -11,7 +11,7 @@ PAPERS_MM: dict[str, tuple[float, float]] = {   # portrait width, height
     "letter": (215.9, 279.4),                     # 8.5 x 11 in
     "a3": (297.0, 420.0),
 }
-PAPER_NAMES_FR = {"a4": "A4", "letter": "US Letter", "a3": "A3"}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}   # the same in every language
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MAR
                     draw_marks, grid_marks)
 from .options import PrintOptions
 from .outline import outline_ops, transform_ops
-from .paper import PAPER_NAMES_FR, Page, candidate_pages
+from .paper import PAPER_NAMES, Page, candidate_pages
 
 EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
 
@@ -123,7 +123,7 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
             if unit_w == unit_h:
                 break     # a square unit turned is the same layout
     if best is None:
-        raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES_FR[options.paper]} "
+        raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES[options.paper]} "
                          f"inside a {options.margin_mm:g} mm margin: tile it across pages")
     return best
 
@@ -274,13 +274,11 @@ def _finish_page(d: dict) -> PlannedPage:
 
 
 # --- drawing ---------------------------------------------------------------------------------------
-_SIDE_FR = {"recto": "recto", "verso": "verso", "single": "recto seul"}
-
-
-def _setting_fr(mode: str, options: PrintOptions) -> str:
+def _setting(mode: str, options: PrintOptions) -> str:
+    words = options.words
     if mode == "duplex":
-        return f"imprimer à 100 %, {options.print_setting_fr}"
-    return "imprimer à 100 %, recto seul"
+        return words("print.setting.at_100_with", setting=options.print_setting)
+    return words("print.setting.at_100_with", setting=words("print.setting.none"))
 
 
 def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
@@ -294,11 +292,12 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
     total = len(plan.pages)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     infos, cut_files = [], []
-    setting = _setting_fr(plan.mode, options)
+    words = options.words
+    setting = _setting(plan.mode, options)
     for planned in plan.pages:
         info = planned.info
-        side = "recto et verso côte à côte, à plier" if plan.mode == "fold" else _SIDE_FR[info.side]
-        label = page_label(game_title, component_name, info.number, total, side, setting)
+        side = words("print.side.fold") if plan.mode == "fold" else words(f"print.side.{info.side}")
+        label = page_label(game_title, component_name, info.number, total, side, setting, words=words)
         info = replace(info, label=label)
         single = info.placements[0] if len(info.placements) == 1 else None
         pdf.begin_page(info.width_mm, info.height_mm, trim=single.trim if single else None,
@@ -313,36 +312,33 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
         for x1, y1, x2, y2 in planned.fold_lines:
             pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
         draw_marks(pdf, planned.marks)
-        draw_label(pdf, planned.label_band, label)
+        draw_label(pdf, planned.label_band, label, language=options.language)
         infos.append(info)
         if info.side != "verso":
             cut_files.append((info.number, cut_svg(info.width_mm, info.height_mm, planned.cut_paths,
-                                                   title=f"{game_title} — {component_name} — page {info.number} "
-                                                         f"— découpe")))
+                                                   title=words("print.cut_file_title", game=game_title,
+                                                               component=component_name, n=info.number))))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
                            paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
-                           cut_files=tuple(cut_files))
+                           cut_files=tuple(cut_files), language=options.language)
 
 
 def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str,
            extra_steps: Sequence[str]) -> GuideInfo:
-    steps = ["Imprimez à 100 % (taille réelle), sans « ajuster à la page »."]
+    words = options.words
+    steps = [words("print.step.print_100")]
     if plan.mode == "duplex":
-        sides = options.print_setting_fr
-        steps.append(f"Imprimez en recto verso, retournement sur le {'bord long' if options.duplex == 'long' else 'bord court'} :"
-                     " chaque verso suit son recto.")
-        steps.append("Avant tout, imprimez une seule feuille et vérifiez par transparence que les dos tombent "
-                     "derrière les faces.")
+        sides = options.print_setting
+        steps.append(words(f"print.step.duplex_{options.duplex}"))
+        steps.append(words("print.step.check_backs"))
     elif plan.mode == "fold":
-        sides = "recto seul"
-        steps.append("Chaque pièce a sa face et son dos côte à côte : découpez la paire, pliez sur le pointillé, "
-                     "collez les deux moitiés dos à dos.")
+        sides = words("print.side.single")
+        steps.append(words("print.step.fold_pairs"))
     else:
-        sides = "recto seul"
-    steps.append("Coupez d'un trait de cutter à la règle en prolongeant les traits de coupe d'un bord à l'autre "
-                 "de la feuille.")
+        sides = words("print.side.single")
+    steps.append(words("print.step.cut_ruler"))
     if any(it.front.shape != "rect" for it in items):
-        steps.append("Les pièces rondes, hexagonales ou triangulaires se découpent le long du trait gris.")
+        steps.append(words("print.step.cut_shapes"))
     steps.extend(extra_steps)
     copies = sum(it.copies for it in items)
     return GuideInfo(title=name, sides=sides, paper_fr=paper,

@@ -18,7 +18,7 @@ from .options import PrintOptions
 from .pdfx import mark_pdfx1a
 
 
-def _page(pdf, face: Face, item: Item, copy: int, name: str, number: int, component: str) -> PageInfo:
+def _page(pdf, face: Face, item: Item, copy: int, name: str, number: int, component: str, words) -> PageInfo:
     w, h = face.bleed_width_mm, face.bleed_height_mm
     trim = (face.bleed_mm, face.bleed_mm, face.width_mm, face.height_mm)
     pdf.begin_page(w, h, trim=trim, bleed=(0.0, 0.0, w, h))
@@ -26,7 +26,7 @@ def _page(pdf, face: Face, item: Item, copy: int, name: str, number: int, compon
     p = Placement(page=number, item_id=item.id, copy=copy, face=name, trim=trim, art=(0.0, 0.0, w, h),
                   rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
                   corner_mm=face.corner_mm, component=component)
-    return PageInfo(number, w, h, "card", "single", f"{item.label or item.id} — {'dos' if name == 'back' else 'face'}",
+    return PageInfo(number, w, h, "card", "single", f"{item.label or item.id} — {words(f'print.shop.{name}')}",
                     (p,), trim_box=trim, bleed_box=(0.0, 0.0, w, h))
 
 
@@ -43,15 +43,15 @@ def shop_export(items: Sequence[Item], options: PrintOptions, *, game_title: str
     if not items:
         raise ValueError("nothing to export: no items")
     opts = replace(options, cmyk=True, ink_saver=False)
-    pdf = new_pdf(opts, title=f"{game_title} — {component_name} (imprimeur)")
+    words = options.words
+    pdf = new_pdf(opts, title=f"{game_title} — {words('print.shop.name', name=component_name)}")
     infos = []
     for item in items:
         for copy in range(1, item.copies + 1):
             back = item.back or _blank(item.front)
             for name, face in (("back", back), ("front", item.front)):
-                infos.append(_page(pdf, face, item, copy, name, len(infos) + 1, component_name))
-    guide = GuideInfo(title=f"{component_name} (imprimeur)", sides="une face par page : dos puis face",
-                      paper_fr="selon l'imprimeur", pages=len(infos), copies=sum(i.copies for i in items),
-                      steps=("Fichier pour un imprimeur en ligne : une page par face, fond perdu compris, "
-                             "en CMJN, polices incorporées, au format PDF/X-1a:2003 (FOGRA39).",))
+                infos.append(_page(pdf, face, item, copy, name, len(infos) + 1, component_name, words))
+    guide = GuideInfo(title=words("print.shop.name", name=component_name), sides=words("print.shop.sides"),
+                      paper_fr=words("print.paper.shop"), pages=len(infos), copies=sum(i.copies for i in items),
+                      steps=(words("print.shop.step"),))
     return ImposedDocument(mark_pdfx1a(pdf.finish()), tuple(infos), component_name, "shop", options.paper, guide)

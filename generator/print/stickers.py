@@ -41,11 +41,9 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
     opts = replace(options, gutter_mm=STICKER_GUTTER_MM, cut_lines=True, fold=False, duplex="none")
     doc = impose_sheets(items, opts, game_title=game_title, component_name=component_name, kind="stickers",
                         shared_cuts=False)
-    guide = GuideInfo(title=component_name, sides="recto seul",
-                      paper_fr="papier autocollant (étiquettes A4 pleine page), mat de préférence",
+    words = options.words
+    guide = GuideInfo(title=component_name, sides=words("print.side.single"), paper_fr=words("print.paper.stickers"),
                       pages=len(doc.pages), copies=sum(d.copies for d in dice),
-                      steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
-                             "Découpez chaque autocollant le long de son trait gris.",
-                             "Collez-les sur des dés vierges : chaque ligne donne les six faces d'un dé, dans "
-                             "l'ordre 1 à 6 (faces opposées 1-6, 2-5, 3-4)."))
+                      steps=(words("print.step.print_100"), words("print.dice.stickers_cut"),
+                             words("print.dice.stickers_stick")))
     return replace(doc, guide=guide)

@@ -109,15 +109,17 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
               kind: str = "board") -> ImposedDocument:
     """A board or mat: one page with TrimBox and BleedBox when it fits, else tiles plus an assembly map."""
     face = item.front
+    words, language = options.words, options.language
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     single = _single_page(item, options)
-    setting = "imprimer à 100 %, recto seul"
+    one_sided = words("print.side.single")
+    setting = words("print.setting.at_100_with", setting=words("print.setting.none"))
     if single:
         page, trim, art, marks_fit = single
         p = Placement(page=1, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                       rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
                       corner_mm=face.corner_mm, component=item.component)
-        label = page_label(game_title, component_name, 1, 1, "recto seul", setting)
+        label = page_label(game_title, component_name, 1, 1, one_sided, setting, words=words)
         pdf.begin_page(page.width_mm, page.height_mm, trim=p.trim, bleed=p.art)
         draw_face(pdf, face, p)
         x, y, w, h = p.trim
@@ -128,13 +130,12 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
             pdf.path(transform_ops(outline_ops(face.shape, face.width_mm, face.height_mm, face.corner_mm),
                                    p.transform), stroke=OUTLINE_STROKE)
         draw_marks(pdf, marks)
-        draw_label(pdf, (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM), label)
+        draw_label(pdf, (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM), label, language=language)
         info = PageInfo(1, page.width_mm, page.height_mm, "sheet", "single", label, (p,),
                         trim_box=p.trim, bleed_box=p.art)
-        guide = GuideInfo(title=component_name, sides="recto seul", paper_fr=_STOCK_FR,
-                          steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
-                                 "Collez la feuille sur du carton, puis coupez le long des traits de coupe"
-                                 + (" et du contour gris." if not marks_fit else ".")),
+        guide = GuideInfo(title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"),
+                          steps=(words("print.step.print_100"),
+                                 words("print.step.glue_then_cut" if marks_fit else "print.step.glue_then_cut_outline")),
                           pages=1)
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
@@ -158,35 +159,34 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
             p = Placement(page=n, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                           rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
                           corner_mm=face.corner_mm, component=item.component)
-            label = page_label(game_title, component_name, n, total, f"feuille {name}", setting)
+            label = page_label(game_title, component_name, n, total, words("print.side.tile", name=name), setting,
+                               words=words)
             pdf.begin_page(page.width_mm, page.height_mm)
             draw_face(pdf, face, p)
             lines = _tile_lines(t, r, c, trim, art)
             draw_marks(pdf, grid_marks([art], lines, [art], region))
-            _overlap_notes(pdf, t, r, c, art)
-            draw_label(pdf, band, label)
+            _overlap_notes(pdf, t, r, c, art, words)
+            draw_label(pdf, band, label, language=language)
             infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, (p,),
                                   tile=name, window=box3(win)))
-    label = page_label(game_title, component_name, total, total, "plan d'assemblage", "")
+    label = page_label(game_title, component_name, total, total, words("print.side.assembly_map"), "", words=words)
     pdf.begin_page(page.width_mm, page.height_mm)
-    _assembly_map(pdf, item, t, region, game_title, component_name)
-    draw_label(pdf, band, label)
+    _assembly_map(pdf, item, t, region, game_title, component_name, options)
+    draw_label(pdf, band, label, language=language)
     infos.append(PageInfo(total, page.width_mm, page.height_mm, "map", "single", label))
     guide = GuideInfo(
-        title=component_name, sides="recto seul", paper_fr=_STOCK_FR, pages=total,
-        steps=("Imprimez à 100 % (taille réelle), sans « ajuster à la page ».",
-               f"{_WHAT_FR.get(kind, 'Le plateau')} tient sur {t.rows * t.columns} feuilles ({_names(t)}) ; "
-               "la dernière page est le plan d'assemblage.",
-               "Coupez chaque feuille le long des traits de coupe ; sur les bords intérieurs, ne coupez que le bord "
-               "gauche et le bord haut.",
-               f"Posez A1, puis chaque feuille par-dessus la précédente : son bord coupé sur les repères, la bande "
-               f"de {t.overlap:g} mm en dessous porte le nom de la feuille qui la recouvre.",
-               "Collez l'ensemble sur du carton, puis coupez le pourtour."))
+        title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
+        steps=(words("print.step.print_100"),
+               words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t)),
+               words("print.tiling.cut_edges"),
+               words("print.tiling.lay", overlap=words.number(t.overlap)),
+               words("print.tiling.glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
 
 
-_STOCK_FR = "papier 80 à 120 g/m², collé sur du carton gris de 1,5 à 2 mm"
-_WHAT_FR = {"board": "Le plateau", "mat": "L'aire de jeu", "map": "La carte"}
+def _what(kind: str, words) -> str:
+    """What the tiled face is, as the guide's sentence starts ("Le plateau", "The map")."""
+    return words(f"print.tiling.what.{kind}" if f"print.tiling.what.{kind}" in words else "print.tiling.what.board")
 
 
 def _names(t: Tiling) -> str:
@@ -212,23 +212,26 @@ def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
     return lines
 
 
-def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box) -> None:
+def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words) -> None:
     """In the strips that end up under the next sheets (hidden once glued): which sheet goes there."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
     if c < t.columns - 1 and t.overlap >= 4:
         name = f"{row_name(r)}{c + 2}"
         with pdf.group(translate=(ax + aw - t.overlap / 2, ay + ah / 2), rotate_deg=90):
-            pdf.text(0, 1.0, f"{name} se colle ici", style, align="center")
+            pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
     if r < t.rows - 1 and t.overlap >= 4:
         name = f"{row_name(r + 1)}{c + 1}"
-        pdf.text(ax + aw / 2, ay + ah - t.overlap / 2 + 1.0, f"{name} se colle ici", style, align="center")
+        pdf.text(ax + aw / 2, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
+                 align="center")
 
 
-def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, component_name: str) -> None:
+def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, component_name: str,
+                  options: PrintOptions) -> None:
+    words, language = options.words, options.language
     face = item.front
     title = TextStyle(size_pt=14, bold=True)
-    pdf.text(region[0] + region[2] / 2, region[1] + 8, fr(f"{game_title} — {component_name} : plan d'assemblage"),
+    pdf.text(region[0] + region[2] / 2, region[1] + 8, fr(words("print.tiling.map_title", game=game_title, component=component_name), language),
              title, align="center")
     top = region[1] + 14
     avail_w, avail_h = region[2] - 10, region[3] - 14 - 30
@@ -249,5 +252,5 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
-                 fr(f"{t.rows * t.columns} feuilles, bandes de recouvrement de {t.overlap:g} mm. Assemblez dans "
-                    f"l'ordre A1, A2… puis B1, B2… : chaque feuille recouvre la bande de la précédente."), note)
+                 fr(words("print.tiling.map_note", count=t.rows * t.columns, overlap=words.number(t.overlap)),
+                    language), note)

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ..resources import templates_dir
 from ..draw import fonts
 from ..draw.svg import FONT_FAMILY, SvgCanvas
+from ..i18n import catalogue
 from .markdown import Document
 
 
@@ -119,6 +120,7 @@ def render_html(document: Document, info: Any, *, accent: str, templates: Path |
         svgs[f.number] = Markup(svg)
         faces |= used
     toc = contents(document)
-    values = dict(info=info, document=document, toc=toc, svgs=svgs, accent=accent, font_family=FONT_FAMILY)
+    values = dict(info=info, document=document, toc=toc, svgs=svgs, accent=accent, font_family=FONT_FAMILY,
+                  words=catalogue(info.language))
     draft = template.render(**values, fonts_css="")
     return template.render(**values, fonts_css=Markup(font_css(draft, faces)))

@@ -3,9 +3,9 @@
 markdown-it-py parses CommonMark plus tables; we keep only what a rulebook
 uses (headings, paragraphs, emphasis, lists, tables, block quotes, rules,
 figures, internal links) and turn the rest into a ContentError at its line.
-French typography is applied here, once, so both editions agree. Figure
-markers left by the expressions become Figure blocks; a marker in the middle
-of a paragraph splits it.
+The language's typography (French rules for French text only) is applied
+here, once, so both editions agree. Figure markers left by the expressions
+become Figure blocks; a marker in the middle of a paragraph splits it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from ..draw.fonts import missing_glyphs
 from ..draw.style import TextStyle
 from .expressions import FIGURE_CLOSE, FIGURE_OPEN, REF_CLOSE, REF_OPEN, Expansion, FigureUse
 from .figures import Figure
-from ..draw.typography import french_runs
+from ..draw.typography import typeset_runs
+from ..i18n import DEFAULT_LANGUAGE, catalogue
 
 _MARKER = re.compile(f"{FIGURE_OPEN}(\\d+){FIGURE_CLOSE}")
 _REF = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")
@@ -102,6 +103,7 @@ class FigureBlock:
     caption: Inline
     line: int
     kind: str = "figure"
+    language: str = DEFAULT_LANGUAGE
 
     @property
     def anchor(self) -> str:
@@ -109,7 +111,7 @@ class FigureBlock:
 
     @property
     def label(self) -> str:
-        return f"Figure {self.number}"
+        return catalogue(self.language)("rulebook.figure", n=self.number)
 
 
 @dataclass(frozen=True)
@@ -157,8 +159,10 @@ def slug(text: str) -> str:
 
 
 class _Builder:
-    def __init__(self, expansion: Expansion, *, anchors: set[str] | None = None, figure_caption_md: bool = True):
+    def __init__(self, expansion: Expansion, *, anchors: set[str] | None = None, figure_caption_md: bool = True,
+                 language: str = DEFAULT_LANGUAGE):
         self.x = expansion
+        self.language = language
         self.path: Path = expansion.path
         self.doc = Document()
         self.anchors: set[str] = anchors if anchors is not None else set()
@@ -278,7 +282,7 @@ class _Builder:
         self._walk(inline.children, raw, line, bold=False, italic=False, href=None)
         # Typography over the text runs of the paragraph at once (code keeps its letters).
         text_idx = [i for i, p in enumerate(raw) if isinstance(p, Span) and not p.code]
-        typeset = french_runs([raw[i].text for i in text_idx])
+        typeset = typeset_runs([raw[i].text for i in text_idx], self.language)
         for i, text in zip(text_idx, typeset):
             s = raw[i]
             raw[i] = Span(text, s.bold, s.italic, s.code, s.href)
@@ -332,7 +336,8 @@ class _Builder:
                 if use is None:
                     raise self.error(ref.line, f"figure_ref('{ref.id}'): that diagram is not shown in this text; "
                                                f"place it with {{{{ diagram(\"{ref.id}\") }}}}")
-                out.append(Span(f"figure\u00a0{use.number}", bold, italic, False, href or f"#figure-{use.number}"))
+                out.append(Span(catalogue(self.language)("rulebook.figure_ref", n=use.number), bold, italic, False,
+                                href or f"#figure-{use.number}"))
             pos = m.end()
         if pos < len(text):
             out.append(Span(text[pos:], bold, italic, False, href))
@@ -345,10 +350,10 @@ class _Builder:
             tree = SyntaxTreeNode(tokens)
             raw: list = []
             self._walk(tree.children[0].children, raw, use.line or line, bold=False, italic=False, href=None)
-            texts = french_runs([s.text for s in raw])
+            texts = typeset_runs([s.text for s in raw], self.language)
             caption = _trim([Span(t, s.bold, s.italic, s.code, s.href) for s, t in zip(raw, texts)])
             self._check_glyphs(caption, use.line or line)
-        block = FigureBlock(use.number, use.id, use.figure, caption, use.line or line)
+        block = FigureBlock(use.number, use.id, use.figure, caption, use.line or line, language=self.language)
         self.anchors.add(block.anchor)
         self.doc.figures.append(block)
         return block
@@ -375,9 +380,11 @@ def _trim(spans: list) -> Inline:
     return tuple(s for s in spans if s.text)
 
 
-def parse(expansion: Expansion, *, anchors: set[str] | None = None) -> tuple[Document, list[tuple[str, int]]]:
-    """The document model of an expanded rules text, and its internal links (anchor, line) to check."""
-    builder = _Builder(expansion, anchors=anchors)
+def parse(expansion: Expansion, *, anchors: set[str] | None = None,
+          language: str = DEFAULT_LANGUAGE) -> tuple[Document, list[tuple[str, int]]]:
+    """The document model of an expanded rules text, and its internal links (anchor, line) to check; the
+    typography is the language's (French rules for French text only)."""
+    builder = _Builder(expansion, anchors=anchors, language=language)
     tree = SyntaxTreeNode(_parser().parse(expansion.text))
     builder.doc.blocks = builder.blocks(tree.children, top=True)
     return builder.doc, builder.links

@@ -35,7 +35,8 @@ from reportlab.platypus.tableofcontents import IndexingFlowable
 from ..draw import fonts
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
-from ..draw.typography import french
+from ..draw.typography import typeset
+from ..i18n import catalogue
 from .markdown import (CodeBlock, Document, FigureBlock, Heading, ListBlock, Paragraph as ParaBlock, Quote, Rule,
                        Span, Table as TableBlock, plain)
 
@@ -333,12 +334,14 @@ class PageCount(IndexingFlowable):
 class RulebookTemplate(BaseDocTemplate):
     def __init__(self, buffer, theme: Theme, info: Any, page_count: PageCount, **kw):
         self.theme, self.info, self.page_count = theme, info, page_count
+        self.words = words = catalogue(info.language)
         # Every page carries TrimBox and BleedBox (FACTS.md); a rulebook page is cut at its edges.
         page_box = (0, 0, theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM)
         super().__init__(buffer, pagesize=(theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM),
                          invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
-                         initialFontSize=theme.body_pt, title=f"{info.title} — règles du jeu",
-                         author=", ".join(info.authors), subject=info.subtitle or f"Règles de {info.title}",
+                         initialFontSize=theme.body_pt, title=words("rulebook.pdf_title", title=info.title),
+                         author=", ".join(info.authors),
+                         subject=info.subtitle or words("rulebook.pdf_subject", title=info.title),
                          creator="PnP Forge", producer="PnP Forge (reportlab)", lang=info.language,
                          displayDocTitle=1, trimBox=page_box, bleedBox=page_box, **kw)
         t = theme
@@ -373,9 +376,9 @@ class RulebookTemplate(BaseDocTemplate):
         x, w = t.inner_mm, t.text_w_mm
         mm.rect(x, t.top_mm - 8, w * 0.25, 1.6, fill=t.accent)
         small = TextStyle(size_pt=t.header_pt + 0.5, colour=QUIET)
-        lines = [f"Version {self.info.version}", french(self.info.licence)]
+        lines = [self.words("rulebook.version", version=self.info.version), _typeset(self.info.licence, self.info)]
         if self.info.credit:
-            lines.insert(0, french(self.info.credit))
+            lines.insert(0, _typeset(self.info.credit, self.info))
         y = t.page_h_mm - t.bottom_mm + 4
         for line in lines:
             mm.text_box(x, y, w, 4.2, line, small, min_size_pt=6.0)
@@ -391,24 +394,24 @@ class RulebookTemplate(BaseDocTemplate):
         mm = self._mm(canvas)
         style = TextStyle(size_pt=t.header_pt, colour=QUIET)
         head_y = t.top_mm - 7.0
-        title = f"{self.info.title} · version {self.info.version}"
+        title = self.words("rulebook.running_head", title=self.info.title, version=self.info.version)
         title_style = style.with_(bold=True, colour=t.accent)
         mm.text(left, head_y, title, title_style)
         room = w - fonts.text_width_mm(title, title_style) - 6.0
-        _fitted_text(mm, left + w, head_y, french(self.info.licence), style, room, align="right")
+        _fitted_text(mm, left + w, head_y, _typeset(self.info.licence, self.info), style, room, align="right")
         mm.line(left, head_y + 2.0, left + w, head_y + 2.0, Stroke(QUIET, 0.15))
         foot_y = t.page_h_mm - t.bottom_mm + 9.0
         total = self.page_count.count or page
-        number = f"page {page}/{total}"
+        number = self.words("rulebook.page", n=page, total=total)
         number_w = fonts.text_width_mm(number, style)
         if right_hand:
             mm.text(left + w, foot_y, number, style, align="right")
             if self.info.credit:
-                _fitted_text(mm, left, foot_y, french(self.info.credit), style, w - number_w - 6.0, align="left")
+                _fitted_text(mm, left, foot_y, _typeset(self.info.credit, self.info), style, w - number_w - 6.0, align="left")
         else:
             mm.text(left, foot_y, number, style)
             if self.info.credit:
-                _fitted_text(mm, left + w, foot_y, french(self.info.credit), style, w - number_w - 6.0, align="right")
+                _fitted_text(mm, left + w, foot_y, _typeset(self.info.credit, self.info), style, w - number_w - 6.0, align="right")
         canvas.restoreState()
 
 
@@ -606,16 +609,18 @@ def _column_widths(rows, ncols: int, avail: float, size_pt: float) -> list[float
 
 def cover_story(info: Any, theme: Theme, styles: Styles) -> list:
     t, s = theme, styles
+    words = catalogue(info.language)
     story: list = [Spacer(1, t.text_h_mm * PT_PER_MM * 0.14)]
     story.append(Paragraph(escape(info.title), s.title))
     if info.subtitle:
-        story.append(Paragraph(markup([Span(_fr(info.subtitle))], t.h2_pt, t.accent), s.subtitle))
+        story.append(Paragraph(markup([Span(_typeset(info.subtitle, info))], t.h2_pt, t.accent), s.subtitle))
     story.append(Spacer(1, t.body_pt * 2.2))
     authors = ", ".join(info.authors)
-    rows = [("Auteur" + ("s" if len(info.authors) > 1 else ""), authors), ("Joueurs", info.players),
-            ("Durée", info.duration), ("Âge", info.ages)]
+    rows = [(words("rulebook.cover.authors", count=len(info.authors)), authors),
+            (words("rulebook.cover.players"), info.players), (words("rulebook.cover.duration"), info.duration),
+            (words("rulebook.cover.ages"), info.ages)]
     data = [[Paragraph(f"<b>{escape(k)}</b>", s.cover),
-             Paragraph(markup([Span(_fr(str(v)))], t.h3_pt, t.accent), s.cover)] for k, v in rows]
+             Paragraph(markup([Span(_typeset(str(v), info))], t.h3_pt, t.accent), s.cover)] for k, v in rows]
     label_w = 28 * PT_PER_MM if t.page_w_mm >= 200 else 22 * PT_PER_MM
     table = Table(data, colWidths=(label_w, t.text_w_mm * PT_PER_MM - label_w), hAlign="LEFT")
     table.setStyle(_table_style([("LINEBELOW", (0, 0), (-1, -1), 0.3, _colour("#CCCCCC")),
@@ -625,8 +630,9 @@ def cover_story(info: Any, theme: Theme, styles: Styles) -> list:
     return story
 
 
-def _fr(text: str) -> str:
-    return french(text)
+def _typeset(text: str, info: Any) -> str:
+    """Furniture text in the typography of the game's language."""
+    return typeset(text, info.language)
 
 
 def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
@@ -636,7 +642,8 @@ def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = Fals
     page_count = PageCount()
     story: list = cover_story(info, theme, styles)
     story += [NextPageTemplate("left"), PageBreak()]
-    contents_title = Heading(1, (Span("Sommaire"),), "sommaire", 0)
+    words = catalogue(info.language)
+    contents_title = Heading(1, (Span(words("rulebook.contents")),), words("rulebook.contents_anchor"), 0)
     story.append(builder.heading(contents_title, toc=False))
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())

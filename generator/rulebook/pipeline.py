@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError
+from ..i18n import DEFAULT_LANGUAGE, catalogue
 from ..resources import templates_dir
 from .booklet import booklet_order, impose, padded_count
 from .expressions import expand, game_context
@@ -20,7 +21,6 @@ from .markdown import Document, check_links, parse
 from .pdf import DEFAULT_ACCENT, PAPERS, render_pdf, theme_for
 
 
-HALF_PAGE_NAMES = {"a4": "A5", "a3": "A4", "letter": "demi-Letter"}
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
 
 
@@ -33,14 +33,12 @@ class Edition:
     booklet_note: str
 
 
-def edition_for(paper: str) -> Edition:
+def edition_for(paper: str, language: str = DEFAULT_LANGUAGE) -> Edition:
     if paper not in PAPERS:
         raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    words = catalogue(language)
     sheet = PAPER_NAMES[paper]
-    note = (f"imprimez le fichier du livret recto verso sur du {sheet} à l'italienne, retournement sur le bord court, "
-            f"à 100 % (sans « ajuster à la page ») ; gardez les feuilles dans l'ordre où elles sortent, la première "
-            f"à l'extérieur, pliez-les ensemble en leur milieu et agrafez sur le pli.")
-    return Edition(paper, sheet, HALF_PAGE_NAMES[paper], note)
+    return Edition(paper, sheet, words(f"rulebook.half_page.{paper}"), words("rulebook.booklet_note", sheet=sheet))
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ class RulebookOutput:
     pages: int               # pages of the full-page edition
     booklet_pages: int       # pages of the booklet, before padding
     booklet_sheets: int      # sheets of paper to print the booklet on
-    booklet_note: str        # how to print and fold the booklet, in French
+    booklet_note: str        # how to print and fold the booklet, in the game's language
 
 
 def rules_path(game: Any) -> Path:
@@ -75,7 +73,7 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     """
     lookup = FigureLookup(figures)
     context = game_context(game)
-    context["edition"] = edition_for(paper)
+    context["edition"] = edition_for(paper, game.info.language)
     context["variant"] = variant
     path = rules_path(game)
     try:
@@ -83,15 +81,14 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     except UnicodeDecodeError as err:
         raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     rules = expand(source, path, context, lookup)
-    document, links = parse(rules)
-    appendix_path = Path(templates or templates_dir()) / "rulebook" / f"appendices.{game.info.language}.md.j2"
-    if not appendix_path.is_file():
-        appendix_path = Path(templates or templates_dir()) / "rulebook" / "appendices.fr.md.j2"
+    language = game.info.language
+    document, links = parse(rules, language=language)
+    appendix_path = Path(templates or templates_dir()) / "rulebook" / f"appendices.{language}.md.j2"
     appendix_source = appendix_path.read_text(encoding="utf-8")
     appendices = expand(appendix_source, appendix_path, context, lookup,
                         first_number=len(rules.figures) + 1)
     appendix_doc, appendix_links = parse(appendices, anchors={h.anchor for h in document.headings}
-                                         | {f.anchor for f in document.figures})
+                                         | {f.anchor for f in document.figures}, language=language)
     document.extend(appendix_doc, as_appendix=True)
     anchors = {h.anchor for h in document.headings} | {f.anchor for f in document.figures}
     check_links(links, anchors, path)
@@ -117,18 +114,20 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
     from dataclasses import replace
 
     document = read_rulebook(game, figures=figures, paper=paper, templates=templates, variant=variant)
+    words = catalogue(game.info.language)
     if variant is not None:  # the cover says which variant this edition plays
         subtitle = f"{game.info.subtitle} — " if game.info.subtitle else ""
-        game = replace(game, info=replace(game.info, subtitle=f"{subtitle}variante « {variant.name} »"))
+        game = replace(game, info=replace(game.info, subtitle=subtitle + words("rulebook.variant_subtitle",
+                                                                                 name=variant.name)))
     colour = accent or accent_of(game)
     full = render_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
     half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
-    booklet = impose(half, title=f"{game.info.title} — livret")
+    booklet = impose(half, title=words("rulebook.booklet_title", title=game.info.title))
     html = render_html(document, game.info, accent=colour, templates=templates)
     return RulebookOutput(full, half, booklet, html, paper, n_full, n_half, padded_count(n_half) // 4,
-                          edition_for(paper).booklet_note)
+                          edition_for(paper, game.info.language).booklet_note)
 
 
 __all__ = ["build_rulebook", "read_rulebook", "RulebookOutput", "booklet_order", "edition_for", "rules_path"]

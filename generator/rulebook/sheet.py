@@ -1,7 +1,7 @@
 """Text sheets (a rules summary, a player aid): the rulebook's reader, flowed into columns on one page.
 
 The sheet's Markdown goes through the same sandboxed Jinja, Markdown reader
-and French typography as the rulebook, so a summary can take its counts and
+and typography (French rules for French games) as the rulebook, so a summary can take its counts and
 names from the components too. Its body shrinks (never under 7 pt) until
 everything fits one page, or grows up to `max_body_pt` to fill it; if it
 cannot fit, the build fails rather than cut the rules short.
@@ -16,7 +16,8 @@ from typing import Any, Callable
 from ..content.errors import ContentError
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
-from ..draw.typography import french
+from ..draw.typography import typeset
+from ..i18n import catalogue
 from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Quote, Rule, parse
@@ -32,7 +33,8 @@ def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Docume
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
-    document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)))
+    document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)),
+                             language=game.info.language)
     for block in document.blocks:
         if block.kind in ("table", "code"):
             raise ContentError(path, block.line, f"a {block.kind} does not fit a text sheet's columns; "
@@ -103,7 +105,7 @@ def _figure_piece(block: FigureBlock, size_pt: float, width: float) -> _Piece:
     figure = block.figure
     scale = min(1.0, width / figure.width_mm)
     caption_style = TextStyle(size_pt=max(MIN_BODY_PT, size_pt * 0.85), italic=True, colour=QUIET)
-    caption = [Run(french(f"{block.label} — "), caption_style.with_(bold=True))] + _runs(block.caption, caption_style)
+    caption = [Run(typeset(f"{block.label} — ", block.language), caption_style.with_(bold=True))] + _runs(block.caption, caption_style)
     layout = layout_text(caption, caption_style, width, 1e9, fit=False)
     fig_h = figure.height_mm * scale
     gap = 1.5
@@ -149,9 +151,10 @@ def render_sheet(canvas: Canvas, game: Any, sheet: Any, document: Document, widt
                  *, margin_mm: float = 12.0, label: str = "") -> float:
     """Draw the sheet on the current page of `canvas`; returns the body size used, in points."""
     info, accent = game.info, sheet.accent
+    language = info.language
     path = Path(game.folder) / sheet.source
-    canvas.text(margin_mm, margin_mm + 7, french(info.title), TextStyle(size_pt=20, bold=True, colour=accent))
-    canvas.text(width_mm - margin_mm, margin_mm + 7, french(sheet.name), TextStyle(size_pt=11, colour="#444444"),
+    canvas.text(margin_mm, margin_mm + 7, typeset(info.title, language), TextStyle(size_pt=20, bold=True, colour=accent))
+    canvas.text(width_mm - margin_mm, margin_mm + 7, typeset(sheet.name, language), TextStyle(size_pt=11, colour="#444444"),
                 align="right")
     canvas.line(margin_mm, margin_mm + 10, width_mm - margin_mm, margin_mm + 10, Stroke(accent, 0.5))
     top, footer_h, gap = margin_mm + 15, 10.0, 7.0
@@ -186,9 +189,10 @@ def render_sheet(canvas: Canvas, game: Any, sheet: Any, document: Document, widt
     foot = TextStyle(size_pt=7.5, colour=QUIET)
     rule_y = height_mm - margin_mm - footer_h + 3
     canvas.line(margin_mm, rule_y, width_mm - margin_mm, rule_y, Stroke("#BBBBBB", 0.25))
-    canvas.text(margin_mm, height_mm - margin_mm - 2, french(info.credit or ", ".join(info.authors)), foot)
+    canvas.text(margin_mm, height_mm - margin_mm - 2, typeset(info.credit or ", ".join(info.authors), language), foot)
     canvas.text(width_mm - margin_mm, height_mm - margin_mm - 2,
-                french(f"{info.players} joueurs · {info.duration} · {info.ages}"), foot, align="right")
+                typeset(catalogue(language)("rulebook.sheet_footer", players=info.players, duration=info.duration,
+                                            ages=info.ages), language), foot, align="right")
     if label:  # what the sheet is and how to print it (STYLE.md)
         canvas.text(width_mm / 2, height_mm - margin_mm / 2 + 1.2, label, foot.with_(colour="#8C8C8C"), align="center")
     return size

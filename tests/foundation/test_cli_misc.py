@@ -14,8 +14,8 @@ def test_list_names_games_components_and_variants(content_dir):
     result = CliRunner().invoke(cli, ["list", "--content", str(content_dir)])
     assert result.exit_code == 0
     assert "tactix: Tactix" in result.output
-    assert "board    plateau" in result.output
-    assert "variant  centre" in result.output
+    assert "plateau  plateau" in result.output
+    assert "variante centre" in result.output
 
 
 def test_schema_is_json_with_every_component_kind():

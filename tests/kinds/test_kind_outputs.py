@@ -68,12 +68,11 @@ def test_materiel_counts_every_card_tile_counter_and_die(french):
 
 
 def test_an_english_game_gets_english_kind_words(english):
-    guide = _text(english["guide-impression.pdf"])
+    guide = _text(english["print-guide.pdf"])
     assert "160 to 250 gsm card stock" in guide and "papier 160" not in guide
     assert "Glue the sheet onto greyboard before cutting." in guide
-    rules = _text(english["regles.pdf"])
+    rules = _text(english["rules.pdf"])
     assert "18 × Cartes Action (63.5 × 88.9 mm cards)" in rules
-    # (the space before ';' is the rulebook's typesetting, French today whatever the language)
-    assert "3 × Dés (Dé blanc, Dé noir × 2" in rules and "; nets to cut out, fold and glue, 16 mm)" in rules
+    assert "3 × Dés (Dé blanc, Dé noir × 2; nets to cut out, fold and glue, 16 mm)" in rules
     assert {"actions-front.svg", "actions-back.svg", "des-net-blanc.svg"} <= set(english)
     assert not {"actions-recto.svg", "actions-verso.svg", "des-patron-blanc.svg"} & set(english)

@@ -1,0 +1,61 @@
+"""`pnp new GAME --language en|fr` writes a game in that language, and the terminal answers in it too."""
+
+from __future__ import annotations
+
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.engine.playtest import playtest
+from generator.i18n import catalogue
+from generator.scaffold import ILLUSTRATION, render_files
+
+
+def test_new_english_game_is_english_and_builds(tmp_path):
+    content, out = tmp_path / "content", tmp_path / "out"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["new", "demo", "--language", "en", "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    assert "created" in result.output and "next: pnp build demo" in result.output
+    folder = content / "demo"
+    game = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+    assert game["language"] == "en" and game["rules"] == "rules.en.md"
+    assert (folder / "rules.en.md").read_text(encoding="utf-8").startswith("# Goal of the game")
+    assert not (folder / "rules.fr.md").exists()
+    result = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{len(list((out / 'demo').iterdir())) + 1} files written for 1 game in")
+    for name in ("rules.pdf", "rules-booklet.pdf", "rules.html", "board.pdf", "print-guide.pdf", "calibration.pdf"):
+        assert (out / "demo" / name).is_file(), name
+
+
+def test_new_game_is_french_by_default(tmp_path):
+    content = tmp_path / "content"
+    result = CliRunner().invoke(cli, ["new", "demo", "--content", str(content)])
+    assert result.exit_code == 0 and "ensuite : pnp build demo" in result.output
+    game = yaml.safe_load((content / "demo" / "game.yaml").read_text(encoding="utf-8"))
+    assert game["language"] == "fr" and (content / "demo" / "rules.fr.md").is_file()
+
+
+def test_new_refuses_an_unknown_language(tmp_path):
+    result = CliRunner().invoke(cli, ["new", "demo", "--language", "de", "--content", str(tmp_path)])
+    assert result.exit_code == 2 and not (tmp_path / "demo").exists()
+
+
+def test_scaffold_illustration_is_a_figure_on_the_board_without_claims():
+    for language in ("fr", "en"):
+        files = render_files("demo", "Demo", language, {"board.yaml": "board.yaml.j2", **ILLUSTRATION})
+        board = yaml.safe_load(files["board.yaml"])
+        (figure,) = yaml.safe_load(files["diagrams.yaml"])
+        assert figure["id"] == catalogue(language)("scaffold.diagram_id")
+        assert figure["on"] == board["id"] and figure["caption"]
+        assert set(figure["position"].values()) <= set(board["pieces"])
+        assert figure["show"] == {"marks": [{"at": "a1", "label": "1"}]} and "expect" not in figure
+
+
+def test_playtest_report_speaks_the_catalogue_language():
+    report = playtest("tactix", 2, seed=3, max_plies=30)
+    english, french = report.lines(catalogue("en")), report.lines()
+    assert english[0] == "tactix: 2 random games (limit 30 moves)"
+    assert french[0] == "tactix: 2 parties aléatoires (limite 30 coups)"
+    assert len(english) == len(french)
