@@ -22,7 +22,7 @@ import click
 from . import __version__
 from .build import Contradicted
 from .content import ContentError, discover_games, load_game
-from .i18n import catalogue
+from .i18n import LANGUAGES, catalogue
 from .steps import failed_step
 
 EXIT_CONTRADICTED = 1
@@ -67,18 +67,18 @@ def _unexpected_line(err: BaseException, debug: bool) -> str:
     """The one line an interruption or an internal error gets: what stopped, during which step, in the game's language."""
     step = failed_step(err)
     interrupted = isinstance(err, KeyboardInterrupt)
+    key = "errors.interrupted" if interrupted else "errors.internal"
     try:
-        words = catalogue(step.language if step and step.language else "en")
-        key = "errors.interrupted" if interrupted else "errors.internal"
+        words = catalogue(step.language if step and step.language in LANGUAGES else "en")
         if step:
             line = words(f"{key}_at", step=step.describe(words), error=_one_line(err))
         else:
             line = words(key, error=_one_line(err))
-        if not (interrupted or debug):
-            line = f"{line} {words('errors.debug_hint')}"
+        hint = words("errors.debug_hint")
     except Exception:  # the catalogues themselves are unreadable (a broken install): say it plainly
-        line = "interrupted" if interrupted else f"internal error: {_one_line(err)} (run with --debug for the traceback)"
-    return f"pnp: {line}"
+        line = "interrupted" if interrupted else f"internal error: {_one_line(err)}"
+        hint = "(run with --debug for the traceback)"
+    return f"pnp: {line}" if interrupted or debug else f"pnp: {line} {hint}"
 
 
 class _Pnp(click.Group):

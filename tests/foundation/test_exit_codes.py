@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import generator.cli as cli_module
 from generator.cli import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED, cli
 from generator.draw.pdf import PdfCanvas
 from generator.i18n import catalogue
@@ -65,6 +66,18 @@ def test_debug_shows_the_traceback_then_the_line(new_games, tmp_path, monkeypatc
     assert lines[0] == "Traceback (most recent call last):"
     assert "RuntimeError: boom" in lines[-2] and "in fail" in result.stderr
     assert lines[-1].startswith("pnp: ") and "demo/plateau" in lines[-1] and "--debug" not in lines[-1]
+
+
+def test_internal_error_is_one_line_even_when_the_catalogues_are_unreadable(new_games, tmp_path, monkeypatch):
+    """A broken installation (templates/ missing) cannot word its error from the catalogues: plain English then."""
+    content = new_games("demo")
+    monkeypatch.setattr(PdfCanvas, "finish", _raise(RuntimeError("boom")))
+    monkeypatch.setattr(cli_module, "catalogue", _raise(FileNotFoundError("templates/ is missing")))
+    result = _build(content, tmp_path / "out")
+    assert result.exit_code == EXIT_INTERNAL_ERROR
+    assert result.stderr.splitlines() == ["pnp: internal error: RuntimeError: boom (run with --debug for the traceback)"]
+    result = _build(content, tmp_path / "out", debug=True)
+    assert result.stderr.splitlines()[-1] == "pnp: internal error: RuntimeError: boom"
 
 
 def test_internal_error_in_a_worker_process_names_its_game(new_games, tmp_path, monkeypatch):
