@@ -8,6 +8,7 @@ failed build leaves the previous output as it was.
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from .content.schema import Where
 from .i18n import catalogue
 from .kinds import Job, kind_of
 from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
+from .steps import at_step
 
 
 class Contradicted(Exception):
@@ -96,14 +98,16 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     job = Job(out, game, popts, options, game_figures)
     for component in game.components:
         try:
-            kind_of(component).render(job, component)
+            with at_step("render", f"{game.id}/{component.id}", game.info.language):
+                kind_of(component).render(job, component)
         except (DoesNotFit, ValueError) as err:
             if isinstance(err, ContentError):
                 raise
             raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
     for figure_id, figure in game_figures.items():
         out.add(f"{words('files.diagrams_folder')}/{figure_id}.svg", figure.svg())
-    _render_rulebook(out, game, game_figures, options)
+    with at_step("render_rulebook", game.id, game.info.language):
+        _render_rulebook(out, game, game_figures, options)
     out.add_document(words("files.calibration") + ".pdf", calibration_page(popts, game_title=title))
     guide = print_guide(title, out.guide, popts, credit=game.info.credit or ", ".join(game.info.authors))
     out.add(words("files.print_guide") + ".pdf", guide.pdf)
@@ -183,24 +187,45 @@ def check_game(game: Game, content_dir: Path) -> None:
 def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
     """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1)."""
     from .rulebook import read_rulebook
-    games = [load_game(content_dir, gid) for gid in game_ids]
+    games = []
+    for gid in game_ids:
+        with at_step("load", gid):
+            games.append(load_game(content_dir, gid))
     for game in games:
-        check_game(game, content_dir)
-        game_figures = figures(game, content_dir)
-        if has_rules(game):
-            read_rulebook(game, figures=game_figures)
-        for component in game.components:
-            kind = kind_of(component)
-            if kind.validate is not None:
-                kind.validate(game, component, game_figures)
+        with at_step("check", game.id, game.info.language):
+            check_game(game, content_dir)
+            game_figures = figures(game, content_dir)
+            if has_rules(game):
+                read_rulebook(game, figures=game_figures)
+            for component in game.components:
+                kind = kind_of(component)
+                if kind.validate is not None:
+                    kind.validate(game, component, game_figures)
     return games
 
 
 def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
-    game = load_game(content_dir, game_id)
-    chosen_variant(game, options.variant)
-    check_game(game, content_dir)
-    return game.id, render_game(game, options).files
+    with at_step("load", game_id):
+        game = load_game(content_dir, game_id)
+        chosen_variant(game, options.variant)
+    with at_step("check", game.id, game.info.language):
+        check_game(game, content_dir)
+    with at_step("render", game.id, game.info.language):
+        return game.id, render_game(game, options).files
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes of --jobs: Ctrl-C reaches the whole process group, but only the main process reports it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _render_one_in_worker(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
+    """_render_one, stopped by Ctrl-C: the KeyboardInterrupt goes back to the main process as the task's result."""
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        return _render_one(content_dir, game_id, options)
+    finally:
+        _ignore_interrupts()   # an idle worker would print a traceback of its own
 
 
 def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
@@ -208,21 +233,35 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     """Load, check and render every game first; write only when all succeeded."""
     if jobs > 1 and len(game_ids) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(jobs, len(game_ids))) as pool:
-            results = list(pool.map(_render_one, [content_dir] * len(game_ids), game_ids,
-                                    [options] * len(game_ids)))
+        with ProcessPoolExecutor(max_workers=min(jobs, len(game_ids)), initializer=_ignore_interrupts) as pool:
+            tasks = [pool.submit(_render_one_in_worker, content_dir, gid, options) for gid in game_ids]
+            try:
+                results = [task.result() for task in tasks]
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)   # games not started yet are not rendered for nothing
+                raise
     else:
         results = [_render_one(content_dir, gid, options) for gid in game_ids]
     written = []
     for game_id, files in results:
         folder = Path(out_dir) / game_id
         for name in sorted(files):
-            write_atomically(folder / name, files[name])
+            _write_output(folder / name, files[name])
             written.append(folder / name)
     index = Path(out_dir) / "index.html"
-    write_atomically(index, _gallery(Path(out_dir)).encode("utf-8"))
+    with at_step("render", str(index)):
+        gallery = _gallery(Path(out_dir)).encode("utf-8")
+    _write_output(index, gallery)
     written.append(index)
     return written
+
+
+def _write_output(path: Path, data: bytes) -> None:
+    """write_atomically; a folder that cannot be written (--out on a read-only disk...) is bad input, exit 2."""
+    try:
+        write_atomically(path, data)
+    except OSError as err:
+        raise ContentError(path, None, catalogue("en")("errors.cannot_write", reason=err.strerror or str(err))) from None
 
 
 def _gallery(out_dir: Path) -> str:

@@ -1,7 +1,13 @@
 """The `pnp` command line: click commands, nothing else.
 
-Exit codes (DESIGN.md): 0 success, 1 a diagram or check contradicted,
-2 bad input or usage. Errors name the file and line; no traceback.
+Exit codes (DESIGN.md, README):
+    0    success
+    1    a diagram or check contradicted by the rules engine
+    2    bad input or usage (the message names the file and line)
+    70   internal error, a bug of pnp rather than of the content (EX_SOFTWARE of
+         sysexits.h): one line names the step that failed (generator/steps.py)
+    130  interrupted (Ctrl-C), also in the worker processes of --jobs
+No failure shows a Python traceback, unless asked: `pnp --debug build ...`.
 The commands' own lines speak the language of the games they handle
 (templates/catalogues/<language>/cli.yaml).
 """
@@ -10,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+import traceback
 from pathlib import Path
 
 import click
@@ -18,9 +25,12 @@ from . import __version__
 from .build import Contradicted
 from .content import ContentError, discover_games, load_game
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
+from .steps import failed_step
 
 EXIT_CONTRADICTED = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 70
+EXIT_INTERRUPTED = 130
 
 
 def _fail(message: str, code: int) -> None:
@@ -60,13 +70,54 @@ def _run(fn, *args, **kwargs):
         sys.exit(EXIT_CONTRADICTED)
 
 
+def _one_line(err: BaseException) -> str:
+    """'ValueError: first line of the message'."""
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
+
+
+def _unexpected_line(err: BaseException, debug: bool) -> str:
+    """The one line an interruption or an internal error gets: what stopped, during which step, in the game's language."""
+    step = failed_step(err)
+    interrupted = isinstance(err, KeyboardInterrupt)
+    key = "errors.interrupted" if interrupted else "errors.internal"
+    try:
+        words = catalogue(step.language if step and step.language in LANGUAGES else "en")
+        if step:
+            line = words(f"{key}_at", step=step.describe(words), error=_one_line(err))
+        else:
+            line = words(key, error=_one_line(err))
+        hint = words("errors.debug_hint")
+    except Exception:  # the catalogues themselves are unreadable (a broken install): say it plainly
+        line = "interrupted" if interrupted else f"internal error: {_one_line(err)}"
+        hint = "(run with --debug for the traceback)"
+    return f"pnp: {line}" if interrupted or debug else f"pnp: {line} {hint}"
+
+
+class _Pnp(click.Group):
+    """The root command: what no command expected becomes an exit code (70 or 130) and one line."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except (Exception, KeyboardInterrupt) as err:
+            debug = ctx.params.get("debug", False)
+            if debug:
+                traceback.print_exception(err, file=sys.stderr)
+            click.echo(_unexpected_line(err, debug), err=True)
+            ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
+
+
 content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="Folder holding one sub-folder per game.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="On an internal error, show the Python traceback.")
+def cli(debug: bool) -> None:
     """PnP Forge: print-and-play boards, cards, dice and rulebooks from plain content files."""
 
 

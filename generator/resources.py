@@ -3,15 +3,27 @@
 Every module that reads a template or a catalogue asks `templates_dir()`, so
 the one place that knows how templates are found (a source checkout, an
 editable install or an installed package) is here.
+
+`templates/` stays at the top level of the repository; an installed package
+carries it as `generator/templates/` (setup.py maps the one onto the other).
+Jinja's FileSystemLoader needs a real folder on disk, which a wheel installed
+by pip always gives (it is unpacked, never imported from a zip).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 
 @lru_cache(maxsize=1)
 def templates_dir() -> Path:
-    """The `templates/` folder: top level of a checkout."""
-    return Path(__file__).resolve().parent.parent / "templates"
+    """The `templates/` folder: the installed copy inside the package, else the top level of the checkout."""
+    shipped = resources.files("generator") / "templates"
+    checkout = Path(__file__).resolve().parent.parent / "templates"
+    for candidate in (shipped, checkout):
+        if isinstance(candidate, Path) and candidate.is_dir():
+            return candidate
+    # A broken installation, not bad input: the CLI reports it as an internal error.
+    raise FileNotFoundError(f"the generator's templates/ folder is missing (looked in {shipped} and {checkout})")
