@@ -24,6 +24,7 @@ from .content.models import Board, Dice, Game, Sheet
 from .content.schema import Where
 from .draw.pdf import PdfCanvas
 from .draw.svg import SvgCanvas
+from .figures import game_figures as figures
 from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
                     shop_export, tile_face)
 from .print.document import page_label
@@ -88,21 +89,6 @@ def _face_svg(face, title: str) -> str:
     svg = SvgCanvas(face.bleed_width_mm, face.bleed_height_mm, title=title)
     face.draw(svg)
     return svg.tostring()
-
-
-def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict:
-    """Every diagram of the game as a Figure, positions taken from its rules engine (id -> Figure)."""
-    from .components.diagram import diagram_figure
-    from .engine import has_engine
-    from .engine.checker import diagram_placements, load_game_diagrams
-    boards = [c for c in game.components if isinstance(c, Board)]
-    if not boards or not has_engine(game.id):
-        return {}
-    out = {}
-    for diagram in load_game_diagrams(game.id, content_dir):
-        out[diagram.id] = diagram_figure(boards[0], diagram, diagram_placements(game.id, diagram),
-                                         max_width_mm=max_width_mm)
-    return out
 
 
 _FACE_MODULES = {"deck": card, "tiles": tile, "counters": counter}
