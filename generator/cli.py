@@ -46,6 +46,13 @@ def _run(fn, *args, **kwargs):
         sys.exit(EXIT_CONTRADICTED)
 
 
+def _figure_summaries(content_dir: Path, games: list) -> None:
+    """One line per game: its figures checked by its engine, and its illustrations."""
+    from .figures import figure_summary
+    for game in games:
+        click.echo(figure_summary(game, content_dir))
+
+
 content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="Folder holding one sub-folder per game.")
 
@@ -80,6 +87,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
                                fold=fold, cut_lines=cut_lines, shop=shop)
         written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
         click.echo(f"{len(written)} files written for {len(ids)} game(s) in {out_dir}")
+        _figure_summaries(content_dir, [load_game(content_dir, gid) for gid in ids])
     _run(body)
 
 
@@ -92,8 +100,9 @@ def validate(games, content_dir):
 
     def body():
         ids = _games(content_dir, games)
-        validate_games(content_dir, ids)
+        loaded = validate_games(content_dir, ids)
         click.echo(f"{len(ids)} game(s) valid: {', '.join(ids)}")
+        _figure_summaries(content_dir, loaded)
     _run(body)
 
 

@@ -49,8 +49,11 @@ class Places:
     centre: Callable[[str], tuple[float, float]]
     size_mm: float                                          # a place's width: marks sit in its corner
     box: Callable[[str], tuple[float, float, float, float]] | None = None   # a highlight's frame, if any
+    mark_at: Callable[[str], tuple[float, float]] | None = None   # where a mark goes, when not the usual corner
 
     def mark_point(self, name: str) -> tuple[float, float]:
+        if self.mark_at is not None:
+            return self.mark_at(name)
         if self.box is not None:
             x, y, w, _ = self.box(name)
             return x + w - MARK_RADIUS_MM * 0.6, y + MARK_RADIUS_MM * 0.6

@@ -15,7 +15,7 @@ from ...content.diagrams import Diagram, ItemRef, did_you_mean
 from ..face import Face, Item
 from ..layout import item_ids, shape_polygon
 from ..mat import ellipse_ops, rounded_rect_ops
-from .figure import Figure, Places, draw_accents, fit_factor
+from .figure import MARK_RADIUS_MM, Figure, Places, draw_accents, fit_factor
 from ...draw.style import Stroke
 
 ROW_GAP_MM = 4.0
@@ -126,14 +126,20 @@ def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> 
         a = math.radians(angle)
         centres.append((ox + radius * factor * math.sin(a), oy - radius * factor * math.cos(a), angle))
     w, h = fw * factor, fh * factor
-    spots = {}
-    for (name, _), (cx, cy, _) in zip(faces, centres):
+    spots, corners_of = {}, {}
+    inset = MARK_RADIUS_MM * 1.3
+    for (name, _), (cx, cy, angle) in zip(faces, centres):
         spots.setdefault(name, (cx - w / 2, cy - h / 2, w, h))
+        # The next item covers the right of this one: its mark goes in the top-left corner, which stays in view.
+        a = math.radians(angle)
+        dx, dy = -w / 2 + inset, -h / 2 + inset
+        corners_of.setdefault(name, (cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)))
+    places = _places(spots, w)
 
     def draw(canvas) -> None:
         for (_, face), (cx, cy, angle) in zip(faces, centres):
             _draw_cut_face(canvas, face, cx, cy, angle, factor)
-        draw_accents(canvas, diagram, _places(spots, w), frames=False)
+        draw_accents(canvas, diagram, Places(places.centre, w, mark_at=lambda name: corners_of[str(name)]), frames=False)
 
     return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw)
 
