@@ -33,20 +33,21 @@ def chosen_faces(component, items: Sequence[Item], diagram: Diagram,
     `refs` stand for `show.items` when the engine gives the items (generator/figures.py).
     """
     by_id = {item.id: item for item in items}
-    by_row = {str(row.index): item_id for row, item_id in zip(component.rows, item_ids(component))}
+    row_of = {item_id: row.index for row, item_id in zip(component.rows, item_ids(component))}
+    by_row = {str(index): item_id for item_id, index in row_of.items()}
     out = []
     if not (diagram.show.items or refs):
         raise diagram.error(diagram.line_of("show"), f"show: items: name the items of '{component.id}' to draw")
     for i, ref in enumerate(diagram.show.item_refs() if refs is None else refs):
         line = diagram.show_line(f"items.{i}")
-        item_id = ref.item if ref.item in by_id else by_row.get(ref.item)
-        if item_id is None or item_id not in by_id:
-            if item_id is not None:
-                raise diagram.error(line, f"show: items: row {ref.item} of '{component.id}' has count 0: it is not "
-                                          f"printed, so it cannot be shown")
+        item_id = ref.item if ref.item in row_of else by_row.get(ref.item)
+        if item_id is None:
             raise diagram.error(line, f"show: items: '{component.id}' has no item '{ref.item}'"
-                                      f"{did_you_mean(ref.item, by_id)}; items: {_listed(list(by_id))} "
+                                      f"{did_you_mean(ref.item, row_of)}; items: {_listed(list(row_of))} "
                                       f"(or a row number, 1 to {len(component.rows)})")
+        if item_id not in by_id:
+            raise diagram.error(line, f"show: items: row {row_of[item_id]} of '{component.id}' ({item_id}) has "
+                                      f"count 0: it is not printed, so it cannot be shown")
         item = by_id[item_id]
         face = item.front if ref.side == "front" else item.back
         if face is None:
