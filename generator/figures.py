@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .components import card, counter, tile
 from .components.diagram import Figure, board_figure, dice_figure, items_figure, map_figure, mat_figure
-from .content.diagrams import Diagram, ItemRef, drawn_on, given_placements, piece_styles
+from .content.diagrams import Diagram, ItemRef, drawn_on, engine_reads, given_placements, piece_styles
 from .content.models import Board, Counters, Deck, Dice, Game, Map, Mat, Tiles
 from .engine import get_engine, has_engine
 from .engine.checker import diagram_placements, load_game_diagrams, shown_position
@@ -51,7 +51,7 @@ def game_figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) 
 def _figure(game: Game, diagram: Diagram, engine: bool, items_of: dict, max_width_mm: float) -> Figure:
     component = drawn_on(diagram, game.components)
     if isinstance(component, (Board, Map, Mat)):
-        if engine and diagram.position is not None:
+        if engine and engine_reads(diagram, component) and not isinstance(component, Mat):
             placements = diagram_placements(game.id, diagram)
         else:
             placements = given_placements(diagram, component, game.components)

@@ -282,6 +282,12 @@ def drawn_on(diagram: Diagram, components) -> Any:
                                                f"figures can be drawn on {_drawable_ids(components)}")
 
 
+def engine_reads(diagram: Diagram, component) -> bool:
+    """Whether a game's engine reads the diagram: it makes claims or plays moves, or it places pieces on a
+    board or a map (in the engine's notation). An illustration of cards, dice or a mat is drawn without it."""
+    return bool(diagram.claims or diagram.moves) or (diagram.position is not None and isinstance(component, (Board, Map)))
+
+
 def _drawable_ids(components) -> str:
     return ", ".join(f"{c.id} ({c.kind})" for c in components if type(c) in SHOW_KEYS) or "no component"
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..content.diagrams import Claim, Diagram, load_diagrams
+from ..content.diagrams import Claim, Diagram, drawn_on, engine_reads, load_diagrams
 from ..content.errors import ContentError, display_path
 from ..content.loader import load_game
 from ..content.yamlfile import LocatedDict
@@ -75,14 +75,6 @@ def load_game_diagrams(game_id: str, content_dir: Path) -> list[Diagram]:
     return load_diagrams(path, load_game(content_dir, game_id).components)
 
 
-def engine_reads(diagram: Diagram) -> bool:
-    """Whether the engine has anything to read in a diagram: claims, moves, or a position.
-
-    An illustration on a deck or a die (no position, no claims) is drawn without it.
-    """
-    return bool(diagram.claims or diagram.moves or diagram.position is not None)
-
-
 def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
     """In a game without a rules engine a diagram is an illustration: nothing could check claims or play moves."""
     for key in ("expect", "moves", "to_move", "variant"):
@@ -105,9 +97,13 @@ def check_diagrams(game_id: str, content_dir: Path) -> list[DiagramFailure]:
             refuse_engine_keys(diagram, game_id)
         return []
     engine = get_engine(game_id)
+    components = load_game(content_dir, game_id).components
     failures: list[DiagramFailure] = []
     for diagram in diagrams:
-        if engine_reads(diagram):
+        if engine_reads(diagram, drawn_on(diagram, components)):
+            if diagram.position is None:
+                raise ContentError(diagram.path, diagram.line, f"diagram '{diagram.id}': claims and moves need a "
+                                                               f"position (the engine's notation, or 'start')")
             failures.extend(check_diagram(engine, diagram))
     return failures
 

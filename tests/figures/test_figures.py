@@ -222,3 +222,30 @@ def test_the_scaffold_s_figure_format_builds_in_a_new_game(tmp_path):
     assert (tmp_path / "out" / "demo" / "diagrams" / "premier-coup.svg").is_file()
     with pdfplumber.open(tmp_path / "out" / "demo" / "regles.pdf") as pdf:
         assert "Figure 1 — Blanc avance d’une case." in "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_an_engine_with_figure_items_fills_a_hand_that_show_does_not_list(tmp_path, monkeypatch):
+    from generator.engine import get_engine
+    shutil.copytree(ROOT / "content" / "tactix", tmp_path / "tactix")
+    for name in ("cartes.yaml", "cartes.csv"):
+        shutil.copy(FIXTURES / GAME / name, tmp_path / "tactix" / name)
+    game_yaml = tmp_path / "tactix" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("  - summary.yaml\n",
+                                                                       "  - summary.yaml\n  - cartes.yaml\n"),
+                         encoding="utf-8")
+    (tmp_path / "tactix" / "diagrams.yaml").write_text(textwrap.dedent("""\
+        - id: main-du-joueur
+          caption: La main que le moteur donne au joueur.
+          on: cartes
+          position: start
+        """), encoding="utf-8")
+    asked = []
+
+    def figure_items(position, component_id):
+        asked.append(component_id)
+        return ["lune", ("etoile", "back")]
+    monkeypatch.setattr(get_engine("tactix"), "figure_items", figure_items, raising=False)
+    figure = game_figures(load_game(tmp_path, "tactix"), tmp_path)["main-du-joueur"]
+    assert asked == ["cartes"]
+    svg = figure.svg()
+    assert "Lune" in svg and "#2F3F6D" in svg.upper() and "Soleil" not in svg
