@@ -24,6 +24,7 @@ FAN_RADIUS = 1.8            # the fan's pivot lies this many item heights below 
 ITEM_MAX_HEIGHT_MM = 70.0   # a figure of cards stays a picture, not a sheet of cards at real size
 CUT_OUTLINE = Stroke("#555555", 0.25)
 PAGE = "#FFFFFF"
+MASK_OVERLAP_MM = 0.5       # how far past its bleed a round item's mask reaches
 
 
 def chosen_faces(component, items: Sequence[Item], diagram: Diagram,
@@ -81,19 +82,28 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
     fh = max(f.height_mm for _, f in faces)
     n = len(faces)
     if diagram.show.arrange == "fan" and n > 1:
+        # Items overlap in a fan; what a round or pointed cut takes away would show the page over its neighbour.
+        shapes = sorted({f.shape for _, f in faces} - {"rect"})
+        if shapes:
+            raise diagram.error(diagram.show_line("arrange"), f"show: arrange: a fan lays items over one another, "
+                                                              f"which suits rectangular cards and tiles; the "
+                                                              f"{component.kind} of '{component.id}' are {shapes[0]}: "
+                                                              f"use arrange: row")
         return _fan(diagram, faces, fw, fh, max_width_mm)
-    factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * ROW_GAP_MM, max_height_mm=ITEM_MAX_HEIGHT_MM)
+    # Neighbours stay clear of each other's bleed, which a round item's mask covers.
+    gap = max(ROW_GAP_MM, max(f.bleed_mm for _, f in faces) + 2 * MASK_OVERLAP_MM)
+    factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * gap, max_height_mm=ITEM_MAX_HEIGHT_MM)
     w, h = fw * factor, fh * factor
     spots = {}
     for i, (name, _) in enumerate(faces):
-        spots.setdefault(name, (i * (w + ROW_GAP_MM), 0.0, w, h))
+        spots.setdefault(name, (i * (w + gap), 0.0, w, h))
 
     def draw(canvas) -> None:
         for i, (_, face) in enumerate(faces):
-            _draw_cut_face(canvas, face, i * (w + ROW_GAP_MM) + w / 2, h / 2, 0.0, factor)
+            _draw_cut_face(canvas, face, i * (w + gap) + w / 2, h / 2, 0.0, factor)
         draw_accents(canvas, diagram, _places(spots, w))
 
-    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * ROW_GAP_MM, h, draw)
+    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * gap, h, draw)
 
 
 def _places(spots: dict, size: float) -> Places:
@@ -149,14 +159,23 @@ def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, facto
     """A face centred on (cx, cy), turned `angle` degrees, `factor` times its size, cut to its trim and shape."""
     b, w, h = face.bleed_mm, face.width_mm, face.height_mm
     outline = _cut_ops(face)
+    box = [("M", b, b), ("L", b + w, b), ("L", b + w, b + h), ("L", b, b + h), ("Z",)]
     with canvas.group(translate=(cx, cy), rotate_deg=angle, scale=factor):
         with canvas.group(translate=(-w / 2 - b, -h / 2 - b)):
-            with canvas.group(clip=(b, b, w, h)):
+            if face.shape == "rect":
+                with canvas.group(clip=(b, b, w, h)):
+                    face.draw(canvas)
+                    # Round corners: what the cut takes away goes back to the page.
+                    if outline is not None:
+                        canvas.path(box + outline, fill=PAGE, even_odd=True)
+            else:
+                # A round or pointed cut: the page covers the whole bleed and a little past it, so no edge of
+                # the art is left showing (the row's gap leaves room for it).
+                e = MASK_OVERLAP_MM / factor
+                x0, y0, x1, y1 = -e, -e, w + 2 * b + e, h + 2 * b + e
                 face.draw(canvas)
-                # What the cut takes away (round corners, a hexagon's corners) goes back to the page.
-                box = [("M", b, b), ("L", b + w, b), ("L", b + w, b + h), ("L", b, b + h), ("Z",)]
-                if outline is not None:
-                    canvas.path(box + outline, fill=PAGE, even_odd=True)
+                canvas.path([("M", x0, y0), ("L", x1, y0), ("L", x1, y1), ("L", x0, y1), ("Z",)] + outline,
+                            fill=PAGE, even_odd=True)
             canvas.path(outline or box, stroke=Stroke(CUT_OUTLINE.colour, CUT_OUTLINE.width_mm / factor))
 
 
