@@ -73,6 +73,7 @@ def test_a_game_without_engine_has_its_figures_in_the_rulebook_numbered_with_cap
 def test_every_figure_is_also_written_as_an_svg_of_the_component_s_own_drawing(croisee_build):
     svgs = {p.stem: p.read_text(encoding="utf-8") for p in (croisee_build / "diagrams").glob("*.svg")}
     assert sorted(svgs) == sorted(CAPTIONS)
+    assert (croisee_build / "regles.html").read_text(encoding="utf-8").count("<svg") == len(CAPTIONS)
     for figure_id, svg in svgs.items():
         if figure_id != "plateau-debut":       # the only figure with no mark, arrow or highlight
             assert "#C0392B" in svg.upper(), figure_id
