@@ -14,8 +14,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .content import ContentError, load_game
-from .content.models import Board, Game
+from .content.models import Game
 from .content.schema import Where
+from .figures import game_figures as figures
 from .i18n import catalogue
 from .kinds import Job, kind_of
 from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
@@ -69,19 +70,6 @@ class GameOutput:
         self.guide.append((name, document.guide))
 
 
-def figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict:
-    """Every diagram of the game as a Figure, positions taken from its rules engine (id -> Figure)."""
-    from .components.diagram import diagram_figure
-    from .engine import has_engine
-    from .engine.checker import diagram_placements, load_game_diagrams
-    boards = [c for c in game.components if isinstance(c, Board)]
-    if not boards or not has_engine(game.id):
-        return {}
-    out = {}
-    for diagram in load_game_diagrams(game.id, content_dir):
-        out[diagram.id] = diagram_figure(boards[0], diagram, diagram_placements(game.id, diagram),
-                                         max_width_mm=max_width_mm)
-    return out
 
 
 def _component_source(game: Game, component) -> Where:

@@ -110,6 +110,13 @@ class _Pnp(click.Group):
             ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
 
 
+def _figure_summaries(content_dir: Path, games: list) -> None:
+    """One line per game: its figures checked by its engine, and its illustrations."""
+    from .figures import figure_summary
+    for game in games:
+        click.echo(figure_summary(game, content_dir))
+
+
 content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="Folder holding one sub-folder per game.")
 
@@ -146,6 +153,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
         words = _words(content_dir, ids)
         click.echo(words("cli.built", files=len(written), count=len(ids), out=out_dir))
+        _figure_summaries(content_dir, [load_game(content_dir, gid) for gid in ids])
     _run(body)
 
 
@@ -161,6 +169,7 @@ def validate(games, content_dir):
         checked = validate_games(content_dir, ids)
         words = catalogue(shared_language(game.info.language for game in checked))
         click.echo(words("cli.valid", count=len(ids), ids=", ".join(ids)))
+        _figure_summaries(content_dir, checked)
     _run(body)
 
 

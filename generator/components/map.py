@@ -205,7 +205,7 @@ def _symbol_stamp(m: Map, ch: str, symbol: MapSymbol, size: float, ctx: FaceCont
 
 # --- the face -----------------------------------------------------------------------------------
 
-def _coordinate_labels(m: Map) -> tuple[list[str], list[str]]:
+def coordinate_labels(m: Map) -> tuple[list[str], list[str]]:
     """Column labels left to right and row labels top to bottom (rows count from the bottom)."""
     n_rows = len(m.rows)
     if m.coordinates == "letters":
@@ -272,7 +272,7 @@ def map_face(m: Map, game_folder: Path) -> Face:
 
 
 def _draw_coordinates(c: Canvas, m: Map, gx: float, gy: float, gw: float, gh: float) -> None:
-    cols, rows = _coordinate_labels(m)
+    cols, rows = coordinate_labels(m)
     style = TextStyle(size_pt=COORD_PT, colour=COORD_COLOUR)
     half_cap = fonts.cap_height_mm(style) / 2
     mid, cell = m.margin_mm / 2, m.cell_mm

@@ -1,12 +1,18 @@
 """Rulebook diagrams: content/<game>/diagrams.yaml read into located models.
 
-A diagram is a position, optional moves played from it, the claims the text
-makes about the result (`expect`), and what to draw (`show`). This module only
-checks the shape and keeps the file and line of every diagram and claim; the
-rules engine (generator.engine.checker) decides whether the claims are true.
+A diagram is a picture drawn on one component of the game (`on`), what of it
+to show and what to draw over it (`show`), and, for a game with a rules
+engine, a position, optional moves played from it and the claims the text
+makes about the result (`expect`). This module only checks the shape and the
+names, and keeps the file and line of every diagram, claim and name; the rules
+engine (generator.engine.checker) decides whether the claims are true.
+
+A diagram with `expect` claims is checked by the game's engine; a diagram
+without claims is an illustration: it needs no engine, and is counted apart.
 
     - id: tumble-turn
       caption: Le 5 bascule deux fois vers le nord puis tourne vers l'est.
+      on: plateau                            # a component id; default: the game's first board
       position: {a1: B5, e1: BR, e9: NR}     # the game's own notation; or `start`
       to_move: blanc                         # optional, default: the first player
       variant: centre                        # optional
@@ -23,54 +29,109 @@ rules engine (generator.engine.checker) decides whether the claims are true.
         marks: [{at: d3, label: "1"}]
         arrows: [{path: [a1, a3, d3]}]
         highlight: [d3]
+
+What `on` may name, and what `show` then says (every other `show` key is an
+error on that component). Marks, arrows and highlights name *places*:
+
+    board     crop: [a1, f5]          places: squares (or points of a `points` board)
+    map       crop: [b2, g6]          places: cells, 'c4' or '3,4' as the map names them
+    mat       region: [x, y, w, h]    places: a zone's label, or 'x,y' in mm
+              or zone: <label>        (mm of the mat's bleed box, as its zones and elements)
+    deck, tiles, counters
+              items: [id, 3, {item: id, side: back}]   an item by its id or its row number
+                                                       in the table; side back shows its back
+              arrange: row | fan      places: the items as `items` names them
+    dice      die: <die id>           default: the component's first die
+              faces: [1, 2, 3]        face numbers 1-6; default: all six
+              arrange: row | net      places: face numbers
+
+Positions. In a game with a rules engine the engine reads `position` (its own
+notation) and says what stands where, on a board or a map. In a game without
+one, an illustration gives its pieces directly: `position` maps a place to a
+piece style ({d4: blanc}, or {d4: {piece: de_rouge, value: "5"}}), styles from
+the diagram's own `pieces`, else the board's `pieces`, else any board of the
+game; `position: start` is the board's `setup`. Such a game can have no
+`expect`, `moves`, `to_move` or `variant`: nothing could check them.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, Union
 
-from .coords import parse_square
+from .coords import column_letter, parse_square
 from .errors import ContentError
+from .models import Board, Counters, Deck, Dice, Map, Mat, PieceStyle, Tiles, map_column_name, parse_map_cell
 from .schema import Where, build, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
 DIAGRAMS_FILE = "diagrams.yaml"
+MAT_POINT = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*$")
+DIE_FACES = 6
 
 
 @dataclass(frozen=True)
 class Mark:
-    """A numbered or lettered mark drawn on one square."""
+    """A numbered or lettered mark drawn on one place."""
     at: str
     label: str
 
 
 @dataclass(frozen=True)
 class Arrow:
-    """An arrow through the listed squares (its corners), drawn in the accent colour."""
-    path: list[str] = spec(doc="two or more squares: start, corners, end")
+    """An arrow through the listed places (its corners), drawn in the accent colour."""
+    path: list[str] = spec(doc="two or more places: start, corners, end")
 
     def check(self, where: Where) -> None:
         if len(self.path) < 2:
-            raise where.error("an arrow needs at least two squares in 'path'")
+            raise where.error("an arrow needs at least two places in 'path'")
+
+
+@dataclass(frozen=True)
+class ItemRef:
+    """One card, tile or counter of a figure, and the side it shows."""
+    item: str = spec(doc="the item's id, or its row number in the component's table")
+    side: Literal["front", "back"] = "front"
 
 
 @dataclass(frozen=True)
 class Show:
-    """What the picture shows besides the pieces."""
+    """What of the component the picture shows, and what it draws over it."""
     state: Literal["before", "after"] = spec("before", doc="draw the position before or after `moves`")
-    crop: Optional[tuple[str, str]] = spec(None, doc="two opposite corner squares of the area drawn")
+    crop: Optional[tuple[str, str]] = spec(None, doc="board or map: two opposite corner squares of the area drawn")
+    region: Optional[tuple[float, float, float, float]] = spec(
+        None, doc="mat: the area drawn, [x, y, w, h] in mm of the mat's bleed box")
+    zone: Optional[str] = spec(None, doc="mat: the area drawn is this zone (its label)")
+    items: list[Union[str, ItemRef]] = spec(
+        factory=tuple, doc="deck, tiles, counters: the items shown, by id or row number; {item: id, side: back}")
+    arrange: Optional[Literal["row", "fan", "net"]] = spec(
+        None, doc="items in a row (default) or a fan; a die's faces in a row (default) or a net")
+    die: Optional[str] = spec(None, doc="dice: which die (default: the first)")
+    faces: list[int] = spec(factory=tuple, doc="dice: the faces shown, 1-6 (default: all six)")
     marks: list[Mark] = spec(factory=tuple)
     arrows: list[Arrow] = spec(factory=tuple)
-    highlight: list[str] = spec(factory=tuple, doc="squares tinted in the accent colour")
+    highlight: list[str] = spec(factory=tuple, doc="places tinted or framed in the accent colour")
 
-    def squares(self) -> list[str]:
-        out = list(self.crop or ())
-        out += [m.at for m in self.marks]
-        for a in self.arrows:
-            out += list(a.path)
-        return out + list(self.highlight)
+    def places(self) -> list[tuple[str, str]]:
+        """Every place `show` names, with the key of its line (see Diagram.show_line)."""
+        out = [(m.at, f"marks.{i}") for i, m in enumerate(self.marks)]
+        for i, a in enumerate(self.arrows):
+            out += [(p, f"arrows.{i}") for p in a.path]
+        return out + [(h, f"highlight.{i}") for i, h in enumerate(self.highlight)]
+
+    def item_refs(self) -> list[ItemRef]:
+        return [ItemRef(str(i)) if isinstance(i, str) else i for i in self.items]
+
+
+# What `show` may say on each kind of component, besides marks, arrows and highlight.
+SHOW_KEYS = {Board: ("state", "crop"), Map: ("state", "crop"), Mat: ("region", "zone"),
+             Deck: ("items", "arrange"), Tiles: ("items", "arrange"), Counters: ("items", "arrange"),
+             Dice: ("die", "faces", "arrange")}
+COMMON_SHOW_KEYS = ("marks", "arrows", "highlight")
+ARRANGEMENTS = {Deck: ("row", "fan"), Tiles: ("row", "fan"), Counters: ("row", "fan"), Dice: ("row", "net")}
 
 
 @dataclass(frozen=True)
@@ -84,10 +145,12 @@ class Claim:
 
 @dataclass(frozen=True)
 class Diagram:
-    """A rulebook figure and what its caption claims."""
+    """A rulebook figure, what it is drawn on, and what its caption claims."""
     id: str
     caption: str
-    position: Any = spec(doc="the game's own position notation (a mapping square -> piece), or 'start'")
+    on: Optional[str] = spec(None, doc="the component the figure is drawn on; default: the game's first board")
+    position: Any = spec(None, doc="the game's own position notation (a mapping place -> piece), or 'start'")
+    pieces: dict[str, PieceStyle] = spec(factory=dict, doc="piece styles of this figure alone (for maps and mats)")
     to_move: Optional[str] = spec(None, doc="player to move; default: the game's first player")
     variant: Optional[str] = spec(None, doc="rules variant in play")
     moves: list[str] = spec(factory=tuple, doc="moves played from `position` before the claims are checked")
@@ -103,14 +166,32 @@ class Diagram:
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line)
 
+    def show_line(self, key: str) -> int:
+        """Line of a `show` entry: 'marks' or 'marks.2' (the third mark); the diagram's `show` line if unknown."""
+        return self.key_lines.get(f"show.{key}", self.key_lines.get(f"show.{key.split('.')[0]}", self.line_of("show")))
+
+    def position_line(self, key: str) -> int:
+        if isinstance(self.position, LocatedDict) and key in self.position:
+            return self.position.line_of(key)
+        return self.line_of("position")
+
     def where(self) -> Where:
         return Where(self.path, self.line)
 
+    def error(self, line: int, message: str) -> ContentError:
+        return ContentError(self.path, line, f"diagram '{self.id}': {message}")
 
-def load_diagrams(path: Path, columns: int | None = None, rows: int | None = None) -> list[Diagram]:
+    @property
+    def is_illustration(self) -> bool:
+        """No claims: nothing for an engine to check."""
+        return not self.claims
+
+
+def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Diagram]:
     """Read a diagrams.yaml (a list of diagrams); [] when the file does not exist.
 
-    With the board size given, every square named in `show` is checked to be on it.
+    With the game's components given, every diagram's `on` and every place its
+    `show` names are checked against the component it is drawn on.
     """
     path = Path(path)
     if not path.is_file():
@@ -133,18 +214,27 @@ def load_diagrams(path: Path, columns: int | None = None, rows: int | None = Non
         claims = _claims(item.get("expect"), path, item.line_of("expect"), diagram.id)
         moves = item.get("moves")
         move_lines = tuple(moves.line_of(j) for j in range(len(moves))) if isinstance(moves, LocatedList) else ()
-        if columns is not None and rows is not None:
-            for sq in diagram.show.squares():
-                if parse_square(sq, columns, rows) is None:
-                    raise ContentError(path, item.line_of("show"),
-                                       f"diagram '{diagram.id}': show: '{sq}' is not a square of the "
-                                       f"{columns}x{rows} board")
         object.__setattr__(diagram, "path", path)
         object.__setattr__(diagram, "line", line)
         object.__setattr__(diagram, "claims", claims)
         object.__setattr__(diagram, "move_lines", move_lines)
-        object.__setattr__(diagram, "key_lines", dict(item.key_lines))
+        object.__setattr__(diagram, "key_lines", {**item.key_lines, **_show_lines(item.get("show"))})
+        if components is not None:
+            check_target(diagram, drawn_on(diagram, components))
         out.append(diagram)
+    return out
+
+
+def _show_lines(show: Any) -> dict[str, int]:
+    """'show.<key>' and 'show.<key>.<index>' -> line, for messages about one mark, arrow or item."""
+    if not isinstance(show, LocatedDict):
+        return {}
+    out = {}
+    for key, value in show.items():
+        out[f"show.{key}"] = show.line_of(key)
+        if isinstance(value, LocatedList):
+            for j in range(len(value)):
+                out[f"show.{key}.{j}"] = value.line_of(j)
     return out
 
 
@@ -163,3 +253,216 @@ def _claims(raw: Any, path: Path, line: int, diagram_id: str) -> tuple[Claim, ..
         (kind, value), = item.items()
         claims.append(Claim(str(kind), value, path, item_line))
     return tuple(claims)
+
+
+def did_you_mean(name: str, known) -> str:
+    """' (did you mean 'x'?)' for the closest of `known`, or ''."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# --- what a diagram is drawn on ------------------------------------------------------------------
+
+def drawn_on(diagram: Diagram, components) -> Any:
+    """The component named by the diagram's `on` (default: the game's first board); ContentError if none."""
+    if diagram.on is None:
+        board = next((c for c in components if isinstance(c, Board)), None)
+        if board is None:
+            raise diagram.error(diagram.line, "the game has no board: say what the figure is drawn on with "
+                                              f"'on: <component id>' ({_drawable_ids(components)})")
+        return board
+    for c in components:
+        if c.id == diagram.on:
+            if type(c) not in SHOW_KEYS:
+                raise diagram.error(diagram.line_of("on"), f"on: a figure cannot be drawn on {c.kind} '{c.id}'; "
+                                                           f"it can on {_drawable_ids(components)}")
+            return c
+    known = [c.id for c in components if type(c) in SHOW_KEYS]
+    raise diagram.error(diagram.line_of("on"), f"on: no component '{diagram.on}'{did_you_mean(diagram.on, known)}; "
+                                               f"figures can be drawn on {_drawable_ids(components)}")
+
+
+def engine_reads(diagram: Diagram, component) -> bool:
+    """Whether a game's engine reads the diagram: it makes claims or plays moves, or it places pieces on a
+    board or a map (in the engine's notation). An illustration of cards, dice or a mat is drawn without it."""
+    return bool(diagram.claims or diagram.moves) or (diagram.position is not None and isinstance(component, (Board, Map)))
+
+
+def _drawable_ids(components) -> str:
+    return ", ".join(f"{c.id} ({c.kind})" for c in components if type(c) in SHOW_KEYS) or "no component"
+
+
+def check_target(diagram: Diagram, component) -> None:
+    """`show` fits the component: only its own keys, every place, face and zone named exists."""
+    allowed = SHOW_KEYS[type(component)] + COMMON_SHOW_KEYS
+    show = diagram.show
+    for key in ("state", "crop", "region", "zone", "items", "arrange", "die", "faces"):
+        if f"show.{key}" in diagram.key_lines and key not in allowed:
+            raise diagram.error(diagram.show_line(key), f"show: '{key}' does not apply to {component.kind} "
+                                                        f"'{component.id}' (it takes {', '.join(allowed)})")
+    if show.arrange is not None and show.arrange not in ARRANGEMENTS.get(type(component), ()):
+        choices = ARRANGEMENTS[type(component)]
+        raise diagram.error(diagram.show_line("arrange"), f"show: arrange: '{show.arrange}' does not suit "
+                                                          f"{component.kind} '{component.id}' (one of {', '.join(choices)})")
+    if isinstance(component, Board):
+        _check_board(diagram, component)
+    elif isinstance(component, Map):
+        _check_map(diagram, component)
+    elif isinstance(component, Mat):
+        _check_mat(diagram, component)
+    elif isinstance(component, Dice):
+        _check_dice(diagram, component)
+    elif isinstance(component, (Deck, Tiles, Counters)) and not show.items and diagram.position is None:
+        raise diagram.error(diagram.show_line("items") if "show.items" in diagram.key_lines else diagram.line_of("show"),
+                            f"show: items: name the {component.kind} of '{component.id}' to draw, by id or row "
+                            f"number (e.g. items: [1, 2])")
+
+
+def board_places(board: Board) -> tuple[int, int]:
+    """(columns, rows) of the places a diagram can name on a board: squares, or crossings of a points board."""
+    g = board.grid
+    return g.columns + g.points, g.rows + g.points
+
+
+def _check_board(diagram: Diagram, board: Board) -> None:
+    columns, rows = board_places(board)
+    last = f"{column_letter(columns - 1)}{rows}"
+    for key, name in _named(diagram):
+        if parse_square(name, columns, rows) is None:
+            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a square of the {columns}x{rows} "
+                                                        f"board '{board.id}' (a1 to {last})")
+
+
+def _check_map(diagram: Diagram, m: Map) -> None:
+    last = f"{map_column_name(m.columns - 1)}{len(m.rows)}"
+    for key, name in _named(diagram):
+        if parse_map_cell(name, m.columns, len(m.rows)) is None:
+            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a cell of the {m.columns}x{len(m.rows)} "
+                                                        f"map '{m.id}' (a1 to {last}, or 'column,row')")
+
+
+def _named(diagram: Diagram) -> list[tuple[str, str]]:
+    """(line key, name) of every square or cell `show` names: the crop's corners, then the places."""
+    crop = [("crop", c) for c in diagram.show.crop or ()]
+    return crop + [(key, name) for name, key in diagram.show.places()]
+
+
+def mat_zone(mat: Mat, label: str):
+    """The zone of the mat with this label, or None."""
+    return next((z for z in mat.zones if z.label == label), None)
+
+
+def mat_point(mat: Mat, name: str) -> tuple[float, float] | None:
+    """A mat place in bleed-box mm: a zone's centre, or 'x,y'; None if it is neither."""
+    zone = mat_zone(mat, name)
+    if zone is not None:
+        return zone.x + zone.w / 2, zone.y + zone.h / 2
+    m = MAT_POINT.match(str(name))
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+def _check_mat(diagram: Diagram, mat: Mat) -> None:
+    labels = [z.label for z in mat.zones if z.label]
+    show = diagram.show
+    if show.zone is not None and mat_zone(mat, show.zone) is None:
+        raise diagram.error(diagram.show_line("zone"), f"show: zone: mat '{mat.id}' has no zone '{show.zone}'"
+                                                       f"{did_you_mean(show.zone, labels)}; zones: {', '.join(labels) or 'none'}")
+    if show.zone is not None and show.region is not None:
+        raise diagram.error(diagram.show_line("region"), "show: give 'region' or 'zone', not both")
+    if show.region is not None:
+        x, y, w, h = show.region
+        bw, bh = mat.width_mm + 2 * mat.bleed_mm, mat.height_mm + 2 * mat.bleed_mm
+        if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > bw + 1e-6 or y + h > bh + 1e-6:
+            raise diagram.error(diagram.show_line("region"), f"show: region [{x:g}, {y:g}, {w:g}, {h:g}] is not "
+                                                             f"inside mat '{mat.id}' ({bw:g} x {bh:g} mm with its bleed)")
+    for name, key in show.places():
+        if mat_point(mat, name) is None:
+            raise diagram.error(diagram.show_line(key), f"show: '{name}' is neither a zone of mat '{mat.id}'"
+                                                        f"{did_you_mean(name, labels)} nor 'x,y' in mm; zones: "
+                                                        f"{', '.join(labels) or 'none'}")
+
+
+def chosen_die(diagram: Diagram, dice: Dice):
+    """The die a figure on a dice component shows: `show.die`, else the first."""
+    if diagram.show.die is None:
+        return dice.dice[0]
+    for die in dice.dice:
+        if die.id == diagram.show.die:
+            return die
+    known = [d.id for d in dice.dice]
+    raise diagram.error(diagram.show_line("die"), f"show: die: '{diagram.show.die}' is not a die of '{dice.id}'"
+                                                  f"{did_you_mean(diagram.show.die, known)}; dice: {', '.join(known)}")
+
+
+def _check_dice(diagram: Diagram, dice: Dice) -> None:
+    chosen_die(diagram, dice)
+    show = diagram.show
+    for i, face in enumerate(show.faces):
+        if not 1 <= face <= DIE_FACES:
+            raise diagram.error(diagram.show_line(f"faces.{i}"), f"show: faces: {face} is not a face of a die (1 to 6)")
+    if len(set(show.faces)) != len(show.faces):
+        raise diagram.error(diagram.show_line("faces"), "show: faces: a face is listed twice")
+    shown = [str(f) for f in (show.faces or range(1, DIE_FACES + 1))]
+    for name, key in show.places():
+        if str(name) not in shown:
+            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a face shown in the figure "
+                                                        f"({', '.join(shown)}){did_you_mean(name, shown)}")
+
+
+# --- the pieces of an illustration, in a game without an engine -----------------------------------
+
+def piece_styles(diagram: Diagram, component, components) -> dict[str, PieceStyle]:
+    """The piece styles a figure may place: its own `pieces`, then the board's, then any board's of the game."""
+    styles: dict[str, PieceStyle] = {}
+    for board in reversed([c for c in components if isinstance(c, Board)]):
+        styles.update(board.pieces)
+    if isinstance(component, Board):
+        styles.update(component.pieces)
+    styles.update(diagram.pieces)
+    return styles
+
+
+def place_exists(component, name: str) -> bool:
+    """Whether a board, map or mat has a place of this name (a square, a cell, a zone or 'x,y')."""
+    if isinstance(component, Board):
+        return parse_square(name, *board_places(component)) is not None
+    if isinstance(component, Map):
+        return parse_map_cell(name, component.columns, len(component.rows)) is not None
+    if isinstance(component, Mat):
+        return mat_point(component, name) is not None
+    return False
+
+
+def given_placements(diagram: Diagram, component, components) -> list[tuple[str, str, Optional[str]]]:
+    """(place, piece style, value) of an illustration's `position`, written by hand: no engine reads it."""
+    position = diagram.position
+    if position is None:
+        return []
+    if position == "start":
+        if not isinstance(component, Board):
+            raise diagram.error(diagram.line_of("position"), f"position: 'start' is the setup of a board; "
+                                                             f"'{component.id}' is a {component.kind}")
+        return [(p.at, p.piece, p.value) for p in component.setup]
+    if not isinstance(component, (Board, Map, Mat)):
+        raise diagram.error(diagram.line_of("position"), f"position: a figure on {component.kind} '{component.id}' "
+                                                         f"shows `show` items or faces, not a position")
+    if not isinstance(position, dict):
+        raise diagram.error(diagram.line_of("position"), "position: expected a mapping place -> piece style, "
+                                                         "e.g. {d4: blanc}, or 'start'")
+    styles = piece_styles(diagram, component, components)
+    out = []
+    for place, piece in position.items():
+        place, line = str(place), diagram.position_line(place)
+        if not place_exists(component, place):
+            raise diagram.error(line, f"position: '{place}' is not a place of {component.kind} '{component.id}'")
+        value = None
+        if isinstance(piece, dict):
+            unknown = [k for k in piece if k not in ("piece", "value")]
+            if unknown or "piece" not in piece:
+                raise diagram.error(line, f"position: {place}: expected a piece style, or {{piece: style, value: text}}")
+            piece, value = piece["piece"], None if piece.get("value") is None else str(piece["value"])
+        if str(piece) not in styles:
+            raise diagram.error(line, f"position: {place}: no piece style '{piece}'{did_you_mean(piece, styles)}; "
+                                      f"styles: {', '.join(styles) or 'none (give the figure its own pieces:)'}")
+        out.append((place, str(piece), value))
+    return out

@@ -49,7 +49,8 @@ def _convert(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)):
                 raise ContentError(path, key_node.start_mark.line + 1, "a key must be a plain word or number")
-            key = str(key) if not isinstance(key, str) else key
+            # A key is the word written: YAML 1.1 would read `on:` or `no:` as a boolean (a diagram's `on`).
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key)
             if key in out:
                 raise ContentError(path, key_node.start_mark.line + 1, f"key '{key}' appears twice")
             out[key] = _convert(value_node, path, loader)

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..content.diagrams import Claim, Diagram, load_diagrams
+from ..content.diagrams import Claim, Diagram, drawn_on, engine_reads, load_diagrams
 from ..content.errors import ContentError, display_path
+from ..content.loader import load_game
 from ..content.yamlfile import LocatedDict
 from . import get_engine, has_engine
 from .core import ClaimContext, Engine, IllegalMove, NotationError
@@ -65,38 +66,45 @@ class _Failed(Exception):
         self.line: int | None = None   # set for an illegal move of `moves`: the move's line
 
 
-def board_size(game_id: str, content_dir: Path) -> tuple[int, int] | None:
-    """(columns, rows) of the squares a diagram can name: the game's first board, if any."""
-    from ..content.loader import load_game
-    game = load_game(content_dir, game_id)
-    for component in game.components:
-        if getattr(component, "kind", None) == "board":
-            g = component.grid
-            return g.columns + g.points, g.rows + g.points
-    return None
-
-
 def load_game_diagrams(game_id: str, content_dir: Path) -> list[Diagram]:
-    """The diagrams of content/<game_id>/diagrams.yaml, shapes checked ([] when there is no file)."""
+    """The diagrams of content/<game_id>/diagrams.yaml, shapes and names checked against the component
+    each is drawn on ([] when there is no file)."""
     path = Path(content_dir) / game_id / "diagrams.yaml"
     if not path.is_file():
         return []
-    size = board_size(game_id, content_dir)
-    return load_diagrams(path, *(size or (None, None)))
+    return load_diagrams(path, load_game(content_dir, game_id).components)
+
+
+def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
+    """In a game without a rules engine a diagram is an illustration: nothing could check claims or play moves."""
+    for key in ("expect", "moves", "to_move", "variant"):
+        if key in diagram.key_lines:
+            raise ContentError(diagram.path, diagram.line_of(key),
+                               f"diagram '{diagram.id}': {key}: game '{game_id}' has no rules engine to check it; "
+                               f"without '{key}' the figure is an illustration")
 
 
 def check_diagrams(game_id: str, content_dir: Path) -> list[DiagramFailure]:
-    """Check every diagram of a game; the failures in file order ([] when all hold or there are none)."""
+    """Check every diagram of a game; the failures in file order ([] when all hold or there are none).
+
+    In a game without an engine every diagram must be an illustration (no claims, no moves).
+    """
     diagrams = load_game_diagrams(game_id, content_dir)
     if not diagrams:
         return []
     if not has_engine(game_id):
-        d = diagrams[0]
-        raise ContentError(d.path, d.line, f"game '{game_id}' has no rules engine to check its diagrams")
+        for diagram in diagrams:
+            refuse_engine_keys(diagram, game_id)
+        return []
     engine = get_engine(game_id)
+    components = load_game(content_dir, game_id).components
     failures: list[DiagramFailure] = []
     for diagram in diagrams:
-        failures.extend(check_diagram(engine, diagram))
+        if engine_reads(diagram, drawn_on(diagram, components)):
+            if diagram.position is None:
+                raise ContentError(diagram.path, diagram.line, f"diagram '{diagram.id}': claims and moves need a "
+                                                               f"position (the engine's notation, or 'start')")
+            failures.extend(check_diagram(engine, diagram))
     return failures
 
 

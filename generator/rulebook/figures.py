@@ -1,7 +1,7 @@
 """What the rulebook needs from a figure, and how it finds one by id.
 
-The components layer provides the real figures (`diagram_figure(game,
-diagram)` draws a position from content/<game>/diagrams.yaml); the rulebook
+The build provides the real figures (generator/figures.py draws each diagram
+of content/<game>/diagrams.yaml on the component it names); the rulebook
 only relies on this protocol, so it can be typeset and tested on its own.
 """
 

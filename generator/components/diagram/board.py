@@ -1,0 +1,52 @@
+"""A figure on a grid board: a diagram's position drawn by the board code, cropped, with marks and arrows.
+
+On a game with a rules engine the position comes from the engine (the build
+asks it for the placements), so the picture shows what the engine checked,
+never a hand-made copy; an illustration gives its pieces itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ...content.diagrams import Diagram
+from ...content.models import Board
+from ...draw.style import MIN_LINE_MM
+from ..board import Placement, draw_board, full_view, view_of, view_size_mm
+from .figure import (ACCENT, FIGURE_CELL_MM, FIGURE_COORD_PT, FIGURE_MARGIN_MM, HIGHLIGHT, Figure, Places,
+                     draw_accents, scaled_line)
+
+
+def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement], *,
+                 max_width_mm: float = 120.0) -> Figure:
+    """The figure of `diagram` on `board`, showing `placements` (the engine's position, or the illustration's)."""
+    show = diagram.show
+    view = (view_of(board, *show.crop) if show.crop else None) or full_view(board)
+    natural_w, _ = view_size_mm(board, view, margin_mm=0.0)
+    factor = min(FIGURE_CELL_MM / board.grid.cell_mm, (max_width_mm - 2 * FIGURE_MARGIN_MM) / natural_w, 1.0)
+    small = scaled_board(board, factor)
+    width, height = view_size_mm(small, view, margin_mm=FIGURE_MARGIN_MM)
+
+    def draw(canvas) -> None:
+        d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=FIGURE_MARGIN_MM,
+                       coord_pt=FIGURE_COORD_PT, highlight=show.highlight, highlight_colour=HIGHLIGHT,
+                       highlight_mark=ACCENT)
+        # The board tints and frames its own highlighted squares, under the pieces.
+        draw_accents(canvas, diagram, Places(d.centre, d.cell), frames=False)
+
+    return Figure(diagram.id, diagram.caption, width, height, draw)
+
+
+def scaled_board(board: Board, factor: float) -> Board:
+    """The same board with squares and pieces `factor` times smaller; lines never under 0.25 pt.
+
+    Scaling the model rather than the drawing keeps text at its own size and
+    every stroke printable.
+    """
+    pieces = {name: replace(style, size_mm=style.size_mm * factor) for name, style in board.pieces.items()}
+    zones = tuple(replace(z, width_mm=max(MIN_LINE_MM * 2, z.width_mm * factor)) for z in board.zones)
+    return replace(board, grid=replace(board.grid, cell_mm=board.grid.cell_mm * factor),
+                   line_mm=scaled_line(board.line_mm, factor), border_mm=max(scaled_line(board.border_mm, factor), 0.5),
+                   piece_mm=board.piece_mm * factor if board.piece_mm else None,
+                   pieces=pieces, zones=zones)

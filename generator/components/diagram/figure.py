@@ -1,0 +1,131 @@
+"""What every rulebook figure shares: the Figure, its sizing, and the accent drawn over a component.
+
+A figure is a component's own drawing, cropped and scaled to the rulebook
+column, with numbered marks, arrows and highlights in one accent colour
+(STYLE.md). Each kind of figure (board, map, mat, items, dice) says where its
+places are through `Places`; marks, arrows and frames are drawn here, once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ...content.diagrams import Diagram
+from ...draw.canvas import Canvas
+from ...draw.fonts import cap_height_mm
+from ...draw.style import MIN_LINE_MM, Stroke, TextStyle
+from ...draw.svg import SvgCanvas
+
+ACCENT = "#C0392B"
+HIGHLIGHT = "#F6D5CC"
+FIGURE_CELL_MM = 9.0      # squares in a figure: large enough to read pips, small enough for two figures a page
+FIGURE_MARGIN_MM = 5.0    # room for the coordinates around a figure
+FIGURE_COORD_PT = 7.0
+FIGURE_MAX_HEIGHT_MM = 150.0   # the rulebook shrinks a taller figure anyway; keep the drawing near its printed size
+MARK_RADIUS_MM = 2.0
+FRAME_MM = 0.8            # the accent frame round a highlighted place: a shape, so colour is not alone
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawable figure: its size, caption, and a function drawing it with its top-left corner at (0, 0)."""
+    id: str
+    caption: str
+    width_mm: float
+    height_mm: float
+    draw: Callable[[Canvas], None]
+
+    def svg(self) -> str:
+        canvas = SvgCanvas(self.width_mm, self.height_mm, title=self.caption)
+        self.draw(canvas)
+        return canvas.tostring()
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a figure's places are, in figure mm: what marks, arrows and highlights need."""
+    centre: Callable[[str], tuple[float, float]]
+    size_mm: float                                          # a place's width: marks sit in its corner
+    box: Callable[[str], tuple[float, float, float, float]] | None = None   # a highlight's frame, if any
+    mark_at: Callable[[str], tuple[float, float]] | None = None   # where a mark goes, when not the usual corner
+
+    def mark_point(self, name: str) -> tuple[float, float]:
+        if self.mark_at is not None:
+            return self.mark_at(name)
+        if self.box is not None:
+            x, y, w, _ = self.box(name)
+            return x + w - MARK_RADIUS_MM * 0.6, y + MARK_RADIUS_MM * 0.6
+        cx, cy = self.centre(name)
+        return cx + self.size_mm * 0.32, cy - self.size_mm * 0.32
+
+
+def fit_factor(width_mm: float, height_mm: float, max_width_mm: float, *, limit: float = 1.0,
+               max_height_mm: float = FIGURE_MAX_HEIGHT_MM) -> float:
+    """The scale that fits a drawing into the column, never above `limit` (never enlarged by default)."""
+    return min(limit, max_width_mm / width_mm, max_height_mm / height_mm)
+
+
+def draw_accents(canvas: Canvas, diagram: Diagram, places: Places, *, frames: bool = True) -> None:
+    """Highlights (as frames, when `frames`), then arrows, then marks, over whatever the figure drew."""
+    show = diagram.show
+    if frames and places.box is not None:
+        for name in show.highlight:
+            x, y, w, h = places.box(name)
+            inset = FRAME_MM / 2
+            canvas.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=Stroke(ACCENT, FRAME_MM),
+                        radius=min(w, h) * 0.08)
+    for arrow in show.arrows:
+        arrow_path(canvas, [places.centre(p) for p in arrow.path], stop_short_mm=places.size_mm * 0.36)
+    for m in show.marks:
+        mark(canvas, *places.mark_point(m.at), m.label)
+
+
+def arrow_path(canvas: Canvas, points: list[tuple[float, float]], stop_short_mm: float) -> None:
+    """A polyline through the places; the head stops at the edge of the last place's piece, not on it."""
+    stroke = Stroke(ACCENT, 0.7, cap="round", join="round")
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length > stop_short_mm * 1.5:
+        k = (length - stop_short_mm) / length
+        points = points[:-1] + [(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)]
+    # It also leaves from the edge of the moving piece, so the piece's face stays readable.
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    start_off = stop_short_mm * 0.8
+    if length > start_off * 2:
+        k = start_off / length
+        points = [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)] + points[1:]
+    if len(points) > 2:
+        canvas.polyline(points[:-1], stroke=stroke)
+    canvas.arrow(*points[-2], *points[-1], colour=ACCENT, width_mm=0.7, head_mm=2.4)
+
+
+def mark(canvas: Canvas, cx: float, cy: float, label: str) -> None:
+    """A numbered disc in the accent colour, white figure inside."""
+    canvas.circle(cx, cy, MARK_RADIUS_MM, fill=ACCENT, stroke=Stroke("#FFFFFF", 0.3))
+    style = TextStyle(size_pt=7.0, bold=True, colour="#FFFFFF")
+    canvas.text(cx, cy + cap_height_mm(style) / 2, label, style, align="center")
+
+
+def scaled_line(width_mm: float, factor: float) -> float:
+    """A line of the component drawn `factor` times smaller, never under 0.25 pt."""
+    return max(MIN_LINE_MM, width_mm * factor)
+
+
+def draw_coordinates(canvas: Canvas, grid: tuple[float, float, float, float], columns: Sequence[str],
+                      rows: Sequence[str], margin_mm: float, colour: str) -> None:
+    """Column labels above and below a cropped grid, row labels left and right, centred in the margin."""
+    gx, gy, gw, gh = grid
+    style = TextStyle(size_pt=min(FIGURE_COORD_PT, margin_mm * 0.55 * 72 / 25.4), colour=colour)
+    half_cap, mid = cap_height_mm(style) / 2, margin_mm / 2
+    cw, ch = gw / max(1, len(columns)), gh / max(1, len(rows))
+    for i, text in enumerate(columns):
+        x = gx + (i + 0.5) * cw
+        canvas.text(x, gy - mid + half_cap, text, style, align="center")
+        canvas.text(x, gy + gh + mid + half_cap, text, style, align="center")
+    for j, text in enumerate(rows):
+        y = gy + (j + 0.5) * ch + half_cap
+        canvas.text(gx - mid, y, text, style, align="center")
+        canvas.text(gx + gw + mid, y, text, style, align="center")

@@ -1,0 +1,192 @@
+"""A figure of cards, tiles or counters: a hand, a tableau, a card drawn face up or lying face down.
+
+The items are the component's own faces (the Items its module builds for the
+print sheets), named in `show.items` by id or by row number in the table,
+each showing its front or its back, laid in a row or fanned like a hand.
+Each face is cut to its trim and shape and outlined, as it is once cut out.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...content.diagrams import Diagram, ItemRef, did_you_mean
+from ..face import Face, Item
+from ..layout import item_ids, shape_polygon
+from ..mat import ellipse_ops, rounded_rect_ops
+from .figure import MARK_RADIUS_MM, Figure, Places, draw_accents, fit_factor
+from ...draw.style import Stroke
+
+ROW_GAP_MM = 4.0
+FAN_STEP_DEG = 9.0          # turn between two neighbours of a fan
+FAN_RADIUS = 1.8            # the fan's pivot lies this many item heights below the items' centres
+ITEM_MAX_HEIGHT_MM = 70.0   # a figure of cards stays a picture, not a sheet of cards at real size
+CUT_OUTLINE = Stroke("#555555", 0.25)
+PAGE = "#FFFFFF"
+MASK_OVERLAP_MM = 0.5       # how far past its bleed a round item's mask reaches
+
+
+def chosen_faces(component, items: Sequence[Item], diagram: Diagram,
+                 refs: Sequence[ItemRef] | None = None) -> list[tuple[str, Face]]:
+    """(name as `show.items` gives it, face) for every item of the figure; ContentError for an unknown one.
+
+    `refs` stand for `show.items` when the engine gives the items (generator/figures.py).
+    """
+    by_id = {item.id: item for item in items}
+    row_of = {item_id: row.index for row, item_id in zip(component.rows, item_ids(component))}
+    by_row = {str(index): item_id for item_id, index in row_of.items()}
+    out = []
+    if not (diagram.show.items or refs):
+        raise diagram.error(diagram.line_of("show"), f"show: items: name the items of '{component.id}' to draw")
+    for i, ref in enumerate(diagram.show.item_refs() if refs is None else refs):
+        line = diagram.show_line(f"items.{i}")
+        item_id = ref.item if ref.item in row_of else by_row.get(ref.item)
+        if item_id is None:
+            raise diagram.error(line, f"show: items: '{component.id}' has no item '{ref.item}'"
+                                      f"{did_you_mean(ref.item, row_of)}; items: {_listed(list(row_of))} "
+                                      f"(or a row number, 1 to {len(component.rows)})")
+        if item_id not in by_id:
+            raise diagram.error(line, f"show: items: row {row_of[item_id]} of '{component.id}' ({item_id}) has "
+                                      f"count 0: it is not printed, so it cannot be shown")
+        item = by_id[item_id]
+        face = item.front if ref.side == "front" else item.back
+        if face is None:
+            raise diagram.error(line, f"show: items: '{item_id}' has no back (the {component.kind} is single-sided)")
+        out.append((ref.item, face))
+    names = [name for name, _ in out]
+    for i, m in enumerate(diagram.show.marks):
+        _check_place(diagram, m.at, names, f"marks.{i}")
+    for i, a in enumerate(diagram.show.arrows):
+        for p in a.path:
+            _check_place(diagram, p, names, f"arrows.{i}")
+    for i, h in enumerate(diagram.show.highlight):
+        _check_place(diagram, h, names, f"highlight.{i}")
+    return out
+
+
+def _listed(ids: list[str]) -> str:
+    return ", ".join(ids[:12]) + (", …" if len(ids) > 12 else "")
+
+
+def _check_place(diagram: Diagram, name: str, names: list[str], key: str) -> None:
+    if str(name) not in names:
+        raise diagram.error(diagram.show_line(key), f"show: '{name}' is not one of the items shown "
+                                                    f"({', '.join(names)}){did_you_mean(name, names)}")
+
+
+def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Sequence[ItemRef] | None = None,
+                 max_width_mm: float = 120.0) -> Figure:
+    faces = chosen_faces(component, items, diagram, refs)
+    fw = max(f.width_mm for _, f in faces)
+    fh = max(f.height_mm for _, f in faces)
+    n = len(faces)
+    if diagram.show.arrange == "fan" and n > 1:
+        # Items overlap in a fan; what a round or pointed cut takes away would show the page over its neighbour.
+        shapes = sorted({f.shape for _, f in faces} - {"rect"})
+        if shapes:
+            raise diagram.error(diagram.show_line("arrange"), f"show: arrange: a fan lays items over one another, "
+                                                              f"which suits rectangular cards and tiles; the "
+                                                              f"{component.kind} of '{component.id}' are {shapes[0]}: "
+                                                              f"use arrange: row")
+        return _fan(diagram, faces, fw, fh, max_width_mm)
+    # Neighbours stay clear of each other's bleed, which a round item's mask covers.
+    gap = max(ROW_GAP_MM, max(f.bleed_mm for _, f in faces) + 2 * MASK_OVERLAP_MM)
+    factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * gap, max_height_mm=ITEM_MAX_HEIGHT_MM)
+    w, h = fw * factor, fh * factor
+    spots = {}
+    for i, (name, _) in enumerate(faces):
+        spots.setdefault(name, (i * (w + gap), 0.0, w, h))
+
+    def draw(canvas) -> None:
+        for i, (_, face) in enumerate(faces):
+            _draw_cut_face(canvas, face, i * (w + gap) + w / 2, h / 2, 0.0, factor)
+        draw_accents(canvas, diagram, _places(spots, w))
+
+    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * gap, h, draw)
+
+
+def _places(spots: dict, size: float) -> Places:
+    def centre(name: str) -> tuple[float, float]:
+        x, y, w, h = spots[str(name)]
+        return x + w / 2, y + h / 2
+    return Places(centre, size, lambda name: spots[str(name)])
+
+
+def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> Figure:
+    """Items turned about a pivot below them, like a hand held up: the first on the left, under the next."""
+    n = len(faces)
+    angles = [(i - (n - 1) / 2) * FAN_STEP_DEG for i in range(n)]
+    radius = fh * FAN_RADIUS
+
+    def corners(angle: float, k: float) -> list[tuple[float, float]]:
+        a = math.radians(angle)
+        out = []
+        for dx, dy in ((-fw / 2, -fh / 2), (fw / 2, -fh / 2), (fw / 2, fh / 2), (-fw / 2, fh / 2)):
+            x, y = dx * k, (dy - radius) * k
+            out.append((x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)))
+        return out
+
+    points = [p for angle in angles for p in corners(angle, 1.0)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    factor = fit_factor(max(xs) - min(xs), max(ys) - min(ys), max_width_mm,
+                        max_height_mm=ITEM_MAX_HEIGHT_MM * 1.3)
+    ox, oy = -min(xs) * factor, -min(ys) * factor      # the pivot, in figure mm
+    centres = []
+    for angle in angles:
+        a = math.radians(angle)
+        centres.append((ox + radius * factor * math.sin(a), oy - radius * factor * math.cos(a), angle))
+    w, h = fw * factor, fh * factor
+    spots, corners_of = {}, {}
+    inset = MARK_RADIUS_MM * 1.3
+    for (name, _), (cx, cy, angle) in zip(faces, centres):
+        spots.setdefault(name, (cx - w / 2, cy - h / 2, w, h))
+        # The next item covers the right of this one: its mark goes in the top-left corner, which stays in view.
+        a = math.radians(angle)
+        dx, dy = -w / 2 + inset, -h / 2 + inset
+        corners_of.setdefault(name, (cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)))
+    places = _places(spots, w)
+
+    def draw(canvas) -> None:
+        for (_, face), (cx, cy, angle) in zip(faces, centres):
+            _draw_cut_face(canvas, face, cx, cy, angle, factor)
+        draw_accents(canvas, diagram, Places(places.centre, w, mark_at=lambda name: corners_of[str(name)]), frames=False)
+
+    return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw)
+
+
+def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, factor: float) -> None:
+    """A face centred on (cx, cy), turned `angle` degrees, `factor` times its size, cut to its trim and shape."""
+    b, w, h = face.bleed_mm, face.width_mm, face.height_mm
+    outline = _cut_ops(face)
+    box = [("M", b, b), ("L", b + w, b), ("L", b + w, b + h), ("L", b, b + h), ("Z",)]
+    with canvas.group(translate=(cx, cy), rotate_deg=angle, scale=factor):
+        with canvas.group(translate=(-w / 2 - b, -h / 2 - b)):
+            if face.shape == "rect":
+                with canvas.group(clip=(b, b, w, h)):
+                    face.draw(canvas)
+                    # Round corners: what the cut takes away goes back to the page.
+                    if outline is not None:
+                        canvas.path(box + outline, fill=PAGE, even_odd=True)
+            else:
+                # A round or pointed cut: the page covers the whole bleed and a little past it, so no edge of
+                # the art is left showing (the row's gap leaves room for it).
+                e = MASK_OVERLAP_MM / factor
+                x0, y0, x1, y1 = -e, -e, w + 2 * b + e, h + 2 * b + e
+                face.draw(canvas)
+                canvas.path([("M", x0, y0), ("L", x1, y0), ("L", x1, y1), ("L", x0, y1), ("Z",)] + outline,
+                            fill=PAGE, even_odd=True)
+            canvas.path(outline or box, stroke=Stroke(CUT_OUTLINE.colour, CUT_OUTLINE.width_mm / factor))
+
+
+def _cut_ops(face: Face):
+    """The cut outline in the face's bleed-box mm, or None for a plain rectangle."""
+    b, w, h = face.bleed_mm, face.width_mm, face.height_mm
+    if face.shape == "round":
+        return ellipse_ops(b, b, w, h)
+    if face.shape in ("hex", "triangle"):
+        pts = shape_polygon(face.shape, b, b, w, h)
+        return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
+    if face.corner_mm > 0:
+        return rounded_rect_ops(b, b, w, h, face.corner_mm)
+    return None

@@ -1,0 +1,104 @@
+"""The rulebook figures of a game: each diagram drawn on the component it names, and how many were checked.
+
+A diagram with `expect` claims has been checked by the game's rules engine
+(engine/checker.py) before any figure is drawn; one without is an
+illustration. Where the game has an engine, the pieces on a board or a map
+are the engine's reading of the diagram's position, so the picture shows what
+was checked; without one, an illustration names its pieces itself.
+
+Engine hook, optional: a figure on a deck, tiles or counters that lists no
+`show.items` asks the engine for them, if its engine has
+
+    figure_items(position, component_id: str) -> list[str | tuple[str, str]]
+
+(item ids, or (item id, "front" | "back")): e.g. the hand a player holds in
+the diagram's position. Engines without it simply need `show.items`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .components import card, counter, tile
+from .components.diagram import Figure, board_figure, dice_figure, items_figure, map_figure, mat_figure
+from .content.diagrams import Diagram, ItemRef, drawn_on, engine_reads, given_placements, piece_styles
+from .content.models import Board, Counters, Deck, Dice, Game, Map, Mat, Tiles
+from .engine import get_engine, has_engine
+from .engine.checker import diagram_placements, load_game_diagrams, shown_position
+from .i18n import catalogue
+from .print.dicenet import NET_CELLS
+
+# How the faces of a kind of item are built (the same Items the print sheets use).
+_ITEM_MAKERS = {Deck: card.items, Tiles: tile.items, Counters: counter.items}
+
+
+@dataclass(frozen=True)
+class FigureCount:
+    """The figures of a game: checked by its engine (they make claims), and illustrations (they make none)."""
+    checked: int
+    illustrations: int
+
+
+def game_figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict[str, Figure]:
+    """Every diagram of the game as a Figure, id -> Figure, in file order."""
+    diagrams = load_game_diagrams(game.id, content_dir)
+    engine = has_engine(game.id)
+    items_of: dict[str, list] = {}     # items of a component, built once for all its figures
+    return {d.id: _figure(game, d, engine, items_of, max_width_mm) for d in diagrams}
+
+
+def _figure(game: Game, diagram: Diagram, engine: bool, items_of: dict, max_width_mm: float) -> Figure:
+    component = drawn_on(diagram, game.components)
+    if isinstance(component, (Board, Map, Mat)):
+        if engine and engine_reads(diagram, component) and not isinstance(component, Mat):
+            placements = diagram_placements(game.id, diagram)
+        else:
+            placements = given_placements(diagram, component, game.components)
+        styles = piece_styles(diagram, component, game.components)
+        _check_styles(diagram, placements, styles)
+        if isinstance(component, Board):
+            return board_figure(component, diagram, placements, max_width_mm=max_width_mm)
+        make = map_figure if isinstance(component, Map) else mat_figure
+        return make(component, diagram, placements, styles, game.folder, max_width_mm=max_width_mm)
+    if not engine:
+        given_placements(diagram, component, game.components)   # refuses a position on a die or a deck
+    if isinstance(component, Dice):
+        return dice_figure(component, diagram, NET_CELLS, max_width_mm=max_width_mm)
+    if component.id not in items_of:
+        items_of[component.id] = _ITEM_MAKERS[type(component)](component, game.folder)
+    refs = _engine_items(game, diagram, component) if engine and not diagram.show.items else None
+    return items_figure(component, items_of[component.id], diagram, refs=refs, max_width_mm=max_width_mm)
+
+
+def _check_styles(diagram: Diagram, placements, styles: dict) -> None:
+    """An engine's placement names a piece style the figure cannot draw: say so at the diagram's position."""
+    for place, piece, _ in placements:
+        if piece not in styles:
+            raise diagram.error(diagram.position_line(place), f"position: {place}: no piece style '{piece}' to draw "
+                                                              f"it with; styles: {', '.join(styles) or 'none'}")
+
+
+def _engine_items(game: Game, diagram: Diagram, component) -> list[ItemRef] | None:
+    """The items the engine puts in the figure (the optional `figure_items` hook), as `show.items` would name them."""
+    hook = getattr(get_engine(game.id), "figure_items", None)
+    if hook is None or diagram.position is None:
+        return None
+    return [ItemRef(*entry) if isinstance(entry, tuple) else ItemRef(str(entry))
+            for entry in hook(shown_position(game.id, diagram), component.id)]
+
+
+def figure_count(game: Game, content_dir: Path) -> FigureCount:
+    """How many of the game's diagrams the engine checks, and how many are illustrations."""
+    diagrams = load_game_diagrams(game.id, content_dir)
+    checked = sum(1 for d in diagrams if not d.is_illustration)
+    return FigureCount(checked, len(diagrams) - checked)
+
+
+def figure_summary(game: Game, content_dir: Path) -> str:
+    """One line for the terminal, in the game's language: 'tactix: 9 figures checked, 0 illustrations'."""
+    words = catalogue(game.info.language)
+    count = figure_count(game, content_dir)
+    return words("figures.summary", game=game.id,
+                 checked=words("figures.checked", count=count.checked),
+                 illustrations=words("figures.illustrations", count=count.illustrations))
