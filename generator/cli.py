@@ -228,7 +228,7 @@ def score(game, tiles):
     """Score tiles (Praxis: TILE = effect/colour, e.g. plus1/bleu): the best total, then the collections."""
     if game != "praxis":
         _fail(f"'score' is for praxis, not '{game}'", EXIT_BAD_INPUT)
-    from .engine.praxis import praxis_score_lines
+    from .engine.games.praxis import praxis_score_lines
     for line in _engine_call(praxis_score_lines, list(tiles)):
         click.echo(line)
 

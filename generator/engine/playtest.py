@@ -1,9 +1,12 @@
 """`pnp playtest GAME --games N`: random games played by the engine, to see a rule change's effect.
 
-Each game picks uniformly among the legal moves until the engine declares an
-outcome or a ply limit is reached. A seeded generator makes the report
-reproducible: the same rules and seed give the same numbers, so a designer
-can compare before and after a change.
+Each game starts from a start position dealt with its own seed, then every
+player picks uniformly among his legal moves and chance outcomes fall with their
+exact probabilities (Engine.random_move), until the engine declares an outcome
+or a ply limit is reached. One seeded generator draws the deals, the choices and
+the dice, never the global one, so the report is reproducible: the same rules
+and seed give the same numbers, and a designer can compare before and after a
+change.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import get_engine
+from .core import CHANCE
 
 
 @dataclass
@@ -49,13 +53,14 @@ class PlaytestReport:
 
 
 def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400,
-             variant: str | None = None) -> PlaytestReport:
+             variant: str | None = None, players: int | None = None) -> PlaytestReport:
     engine = get_engine(game_id)
     engine.check_variant(variant)
+    engine.check_players(players)
     rng = random.Random(seed)
     report = PlaytestReport(game_id, games, max_plies)
     for _ in range(games):
-        position = engine.initial(variant)
+        position = engine.initial(variant, players=players, seed=rng.randrange(2 ** 32))
         for ply in range(max_plies + 1):
             outcome = engine.outcome(position)
             if outcome is not None:
@@ -63,10 +68,12 @@ def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400,
                 report.reasons[outcome.reason] += 1
                 report.lengths.append(ply)
                 break
+            chance = engine.to_move(position) == CHANCE
             moves = engine.legal_moves(position)
             if not moves or ply == max_plies:
                 report.unfinished += 1
                 break
-            report.branching.append(len(moves))
-            position = engine.play(position, rng.choice(moves))
+            if not chance:
+                report.branching.append(len(moves))
+            position = engine.play(position, engine.random_move(position, rng))
     return report

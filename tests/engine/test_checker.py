@@ -84,7 +84,7 @@ DIAGRAM = """\
     ("start", "[]", "legal: [d1-d6]",
      '"d1-d6" is legal but the engine finds it illegal (distance: d6 is 5 squares away and the die shows 6 on top)'),
     ("start", "[]", "illegal: {move: d1-d7, reason: blocked}",
-     '"d1-d7" is illegal (blocked: every path of the right length passes over a die) but the engine finds it legal'),
+     '"d1-d7" is illegal (blocked: a piece stands on the way) but the engine finds it legal'),
     ("start", "[a1-d3]", "winner: blanc", "blanc wins but the game goes on"),
     ("start", "[a1-d3]", "to_move: blanc", "blanc is to move but the engine finds noir to move"),
     ("start", "[a1-d3]", "captures: [d3]", "the moves give captures [d3] but the engine finds captures []"),

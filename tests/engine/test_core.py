@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 
 from generator.content.errors import ContentError
-from generator.engine import Engine, engine_ids, get_engine, has_engine
+import enginekit
+import signs
+from generator.engine import Engine, NotationError, engine_ids, get_engine, has_engine
 from generator.engine.commands import moves_json, perft
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
-    assert {"tactix", "tectonic"} <= set(engine_ids())
+    assert engine_ids() == ["armada", "praxis", "tactix", "tectonic"]
     assert get_engine("tactix") is get_engine("tactix")
     assert get_engine("tactix").game_id == "tactix" and get_engine("tectonic").game_id == "tectonic"
     assert not has_engine("lutinades")
@@ -26,21 +28,25 @@ def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
         get_engine("lutinades")
 
 
-@pytest.mark.parametrize("game", ["tactix", "tectonic"])
-def test_every_engine_keeps_the_protocol(game):
-    e = get_engine(game)
-    assert isinstance(e, Engine)
-    p = e.initial()
-    assert e.to_move(p) == e.players[0]
-    assert e.outcome(p) is None
-    assert e.read_position(e.write_position(p), e.to_move(p)) == p
-    moves = e.legal_moves(p)
-    assert moves == e.legal_moves(p)           # deterministic order
-    for m in moves:
-        assert e.parse_move(p, e.format_move(p, m)) == m
-        assert set(e.effects(p, m)) <= set(e.effect_kinds)
-        assert e.move_origin(m) in e.write_position(p)
-    assert set(e.illegal_reasons) and all(isinstance(v, str) for v in e.illegal_reasons.values())
+def every_engine_and_count():
+    """(engine id, player count) of every discovered engine and the test engine, for every count it accepts."""
+    return [(game, n) for game in engine_ids() for n in get_engine(game).player_counts] + \
+        [("signes", n) for n in signs.ENGINE.player_counts]
+
+
+@pytest.mark.parametrize("game, players", every_engine_and_count())
+def test_every_engine_keeps_the_protocol(game, players):
+    engine = signs.ENGINE if game == "signes" else get_engine(game)
+    assert isinstance(engine, Engine)
+    met = enginekit.check_protocol(engine, players)
+    assert len(met) > 1
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_every_engine_refuses_a_player_count_it_does_not_accept(game):
+    engine = get_engine(game)
+    with pytest.raises(NotationError, match="players, not 9"):
+        engine.initial(players=9)
 
 
 def test_perft_command_counts_the_start_tree():
@@ -99,11 +105,22 @@ def test_generic_perft_walks_the_tree_and_stops_at_won_positions():
     assert e.perft(p, 0) == 1 and e.perft(p, 1) == 0 and e.perft(p, 3) == 0
 
 
-def test_engines_never_import_the_drawing_layers():
-    code = ("import sys; import generator.engine.checker, generator.engine.commands, "
-            "generator.engine.tactix, generator.engine.tectonic; "
+@pytest.mark.parametrize("game", engine_ids())
+def test_engines_never_import_the_drawing_layers(game):
+    code = ("import sys; import generator.engine.checker, generator.engine.commands, generator.engine.playtest, "
+            f"generator.engine.games.{game}; "
             "bad = [m for m in sys.modules if m.startswith(('generator.draw', 'generator.components'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_finding_engines_imports_none_of_them():
+    code = ("import sys; from generator.engine import engine_ids, has_engine; "
+            "assert has_engine('praxis') and not has_engine('lutinades') and len(engine_ids()) == 4; "
+            "loaded = [m for m in sys.modules if m.startswith('generator.engine.games.')]; "
+            "print(loaded); sys.exit(1 if loaded else 0)")
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

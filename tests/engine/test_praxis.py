@@ -14,7 +14,7 @@ import pytest
 
 import enginekit
 from generator.engine import NotationError, get_engine
-from generator.engine import praxis as P
+from generator.engine.games import praxis as P
 from generator.engine.checker import check_diagrams
 from generator.engine.commands import moves_json
 
