@@ -15,6 +15,7 @@ import enginekit
 import signs
 from generator.engine import Engine, NotationError, engine_ids, get_engine, has_engine
 from generator.engine.commands import moves_json, perft
+from generator.engine.grid import COMMON_REASONS, EAST, NORTH, Grid
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -124,3 +125,26 @@ def test_finding_engines_imports_none_of_them():
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_grid_names_steps_and_walks_rays_on_the_board():
+    grid = Grid(9)
+    assert grid.name(0) == "a1" and grid.name(80) == "i9" and grid.index("e5") == 40
+    with pytest.raises(NotationError, match=r"'j1' is not a square of the 9x9 board \(a1 to i9\)") as err:
+        grid.index("j1", "j1")
+    assert err.value.key == "j1"
+    with pytest.raises(NotationError, match=r"'l1' is not a crossing of the board \(a1 to k11\)"):
+        Grid(11, what="crossing").index("l1")
+    assert grid.step(grid.index("i5"), EAST) is None and grid.step(0, NORTH, 3) == grid.index("a4")
+    assert [grid.name(s) for s in grid.ray(grid.index("c3"), (1, 1), 2)] == ["d4", "e5"]
+    assert [grid.name(s) for s in grid.ray(grid.index("g8"), (1, 1))] == ["h9"]
+    assert [grid.name(s) for s in grid.around(0)] == ["b1", "a2", "b2"]
+    assert [grid.name(s) for s in grid.between(grid.index("a1"), grid.index("d4"))] == ["b2", "c3"]
+    assert grid.between(grid.index("a1"), grid.index("b3")) is None
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_engines_give_the_common_illegal_reasons_in_the_common_words(game):
+    reasons = get_engine(game).illegal_reasons
+    shared = [key for key in COMMON_REASONS if key in reasons]
+    assert shared and all(reasons[key] == COMMON_REASONS[key] for key in shared)

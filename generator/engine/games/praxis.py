@@ -458,12 +458,11 @@ class PraxisEngine(Engine):
     effect_kinds = ("captures", "activations", "collections", "explosions", "entries", "placements", "teleports")
     extra_claims = ("hand", "collection", "face")
     illegal_reasons = reasons(
-        "game_over", "occupied",
+        "game_over", "occupied", "blocked",
         setup="while the dice are set up, the only move is to place a die",
         no_die="no die of the player to move on that square",
         not_aligned="the die's face does not move it in that direction",
         too_far="further than the die's face allows",
-        blocked="a die or a tile stands on the way",
         own_die="the square holds one of the player's own dice",
         weaker_attacker="the attacking die shows a lower face than the attacked one",
         not_applicable="the tile's effect cannot apply to this die",
