@@ -20,6 +20,13 @@ from generator.engine.grid import COMMON_REASONS, EAST, NORTH, Grid
 REPO = Path(__file__).resolve().parents[2]
 
 
+def run_alone(code: str) -> None:
+    """Run `code` in a fresh interpreter (so sys.modules shows what it alone imports); it must exit 0."""
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
     assert engine_ids() == ["armada", "praxis", "tactix", "tectonic"]
     assert get_engine("tactix") is get_engine("tactix")
@@ -112,9 +119,7 @@ def test_engines_never_import_the_drawing_layers(game):
             f"generator.engine.games.{game}; "
             "bad = [m for m in sys.modules if m.startswith(('generator.draw', 'generator.components'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
+    run_alone(code)
 
 
 def test_finding_engines_imports_none_of_them():
@@ -122,9 +127,7 @@ def test_finding_engines_imports_none_of_them():
             "assert has_engine('praxis') and not has_engine('lutinades') and len(engine_ids()) == 4; "
             "loaded = [m for m in sys.modules if m.startswith('generator.engine.games.')]; "
             "print(loaded); sys.exit(1 if loaded else 0)")
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
+    run_alone(code)
 
 
 def test_the_grid_names_steps_and_walks_rays_on_the_board():

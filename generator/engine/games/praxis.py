@@ -1107,22 +1107,15 @@ class PraxisEngine(Engine):
             return dest
         if effect == "duel":
             enemies = [s for s in around if s in st.dice and st.dice[s][0] != me]
-            if not enemies:
-                raise IllegalMove("not_applicable", "duel: no enemy die touches the square")
-            self._need_target(mv, enemies, "an enemy die touching the duel tile")
-            st.dice[dest] = [me, face]
-            st.pending = ("duel", dest, mv.target)
-            return dest
+            return self._roll_against(st, me, face, mv, "duel", enemies, "duel: no enemy die touches the square",
+                                      "an enemy die touching the duel tile")
         if effect == "recuperation":
             if st.off_board(me) <= 1:   # the moving die itself is lifted: its partner must be off too
                 raise IllegalMove("not_applicable", f"récupération: {me} has no die off the board")
             free = [s for s in around if st.empty(s)]
-            if not free:
-                raise IllegalMove("not_applicable", "récupération: no empty square touches the die")
-            self._need_target(mv, free, "an empty square touching the die")
-            st.dice[dest] = [me, face]
-            st.pending = ("recuperation", dest, mv.target)
-            return dest
+            return self._roll_against(st, me, face, mv, "recuperation", free,
+                                      "récupération: no empty square touches the die",
+                                      "an empty square touching the die")
         if effect == "teleportation":
             others = [s for s, t in sorted(st.tiles.items()) if t.startswith("teleportation/")]
             if st.p.variant == "teleportation-portail":
@@ -1137,6 +1130,16 @@ class PraxisEngine(Engine):
             st.note("teleports", mv.target)
             return mv.target
         raise AssertionError(effect)  # pragma: no cover - every effect is handled above
+
+    def _roll_against(self, st: _State, me: str, face: int, mv: PraxisMove, kind: str, squares: list[int],
+                      none: str, what: str) -> int:
+        """A duel or a récupération: the die stays on the tile, the turn waits for the roll about `mv.target`."""
+        if not squares:
+            raise IllegalMove("not_applicable", none)
+        self._need_target(mv, squares, what)
+        st.dice[mv.dest] = [me, face]
+        st.pending = (kind, mv.dest, mv.target)
+        return mv.dest
 
     @staticmethod
     def _need_target(mv: PraxisMove, allowed: list[int], what: str) -> None:
