@@ -16,6 +16,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..i18n import DEFAULT_LANGUAGE, catalogue
 from . import get_engine
 from .core import CHANCE
 
@@ -31,24 +32,31 @@ class PlaytestReport:
     lengths: list = field(default_factory=list)          # plies of each finished game
     branching: list = field(default_factory=list)        # legal moves at every position met
 
-    def lines(self) -> list[str]:
-        out = [f"{self.game_id}: {self.games} parties aléatoires (limite {self.max_plies} coups)"]
+    def lines(self, language: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The report, one line each, in `language` (the game's)."""
+        words = catalogue(language)
+
+        def percent(n: int) -> str:
+            return words.number(100 * n / self.games, 0)
+
+        out = [words("engine.playtest.title", game=self.game_id, games=self.games, plies=self.max_plies)]
         for player, n in sorted(self.wins.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            name = "nulle" if player is None else player
-            out.append(f"  {name}: {n} ({100 * n / self.games:.0f} %)")
+            name = words("engine.playtest.draw") if player is None else player
+            out.append(words("engine.playtest.wins", name=name, n=n, percent=percent(n)))
         if self.unfinished:
-            out.append(f"  inachevées: {self.unfinished} ({100 * self.unfinished / self.games:.0f} %)")
+            out.append(words("engine.playtest.unfinished", n=self.unfinished, percent=percent(self.unfinished)))
         common = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
         for reason, n in common[:6]:
-            out.append(f"  fin: {reason} ({n})")
+            out.append(words("engine.playtest.end", reason=reason, n=n))
         if len(common) > 6:
-            out.append(f"  fin: {len(common) - 6} autres raisons ({sum(n for _, n in common[6:])})")
+            out.append(words("engine.playtest.other_ends", count=len(common) - 6, n=sum(n for _, n in common[6:])))
         if self.lengths:
-            out.append(f"  longueur: moyenne {statistics.mean(self.lengths):.1f}, médiane "
-                       f"{statistics.median(self.lengths):g}, min {min(self.lengths)}, max {max(self.lengths)} coups")
+            out.append(words("engine.playtest.length", mean=words.number(statistics.mean(self.lengths), 1),
+                             median=words.number(statistics.median(self.lengths), 1),
+                             low=min(self.lengths), high=max(self.lengths)))
         if self.branching:
-            out.append(f"  coups légaux par position: moyenne {statistics.mean(self.branching):.1f}, "
-                       f"max {max(self.branching)}")
+            out.append(words("engine.playtest.branching", mean=words.number(statistics.mean(self.branching), 1),
+                             high=max(self.branching)))
         return out
 
 

@@ -16,6 +16,7 @@ import signs
 from generator.engine import Engine, NotationError, engine_ids, get_engine, has_engine
 from generator.engine.commands import moves_json, perft
 from generator.engine.grid import COMMON_REASONS, EAST, NORTH, Grid
+from generator.engine.playtest import playtest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -151,3 +152,13 @@ def test_engines_give_the_common_illegal_reasons_in_the_common_words(game):
     reasons = get_engine(game).illegal_reasons
     shared = [key for key in COMMON_REASONS if key in reasons]
     assert shared and all(reasons[key] == COMMON_REASONS[key] for key in shared)
+
+
+def test_the_playtest_report_speaks_the_language_asked():
+    report = playtest("tactix", 3, seed=2, max_plies=60)
+    french, english = report.lines("fr"), report.lines("en")
+    assert french[0] == "tactix: 3 parties aléatoires (limite 60 coups)"
+    assert english[0] == "tactix: 3 random games (limit 60 plies)"
+    assert len(french) == len(english)
+    for word in ("parties", "coups", "longueur", "moyenne", "inachevées", "nulle", "fin:"):
+        assert not any(word in line for line in english), word
