@@ -18,7 +18,7 @@ the moves. Claim kinds:
                                             list of such mappings
     position: {...}                         the whole position, exactly
     pieces: {square: piece or empty}        these squares hold these pieces
-    to_move: player                         who moves next
+    to_move: player | chance                who moves next (chance: the dice, a draw)
     winner: player | none | draw            the outcome
     score: {player: points}                 these players have these scores
     chance: {after: m, outcomes: {o: p}}    chance acts after the move m (played from

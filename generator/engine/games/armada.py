@@ -352,7 +352,8 @@ class ArmadaEngine(Engine):
             after = (p.english - {mv.origin}) | {mv.dest}
         run = three_in_a_row(after, mv.dest)
         if run:
-            return IllegalMove("three_in_a_row", f"{GRID.name(run[0])} to {GRID.name(run[1])} would be 3 English pawns in a row")
+            return IllegalMove("three_in_a_row", f"{GRID.name(run[0])} to {GRID.name(run[1])} would be "
+                                                 f"3 English pawns in a row")
         return None
 
     def play(self, position: ArmadaPosition, move: ArmadaMove) -> ArmadaPosition:

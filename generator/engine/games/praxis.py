@@ -65,7 +65,7 @@ from itertools import product
 from typing import Any, Iterable
 
 from ...content.coords import square_range
-from ..core import CHANCE, HIDDEN, Engine, IllegalMove, NotationError, Outcome
+from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
 from ..grid import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Grid, reasons
 
 SIZE = 8
@@ -1020,7 +1020,8 @@ class PraxisEngine(Engine):
         n = max(abs(dc), abs(dr))
         if n == 0 or (dc and dr and abs(dc) != abs(dr)) or (dc // n, dr // n) not in dirs:
             kind = "orthogonally" if dirs == ORTHOGONAL else "diagonally" if dirs == DIAGONAL else "in a straight line"
-            raise IllegalMove("not_aligned", f"a die showing {face} moves {kind}: {GRID.name(origin)}-{GRID.name(dest)} is not")
+            raise IllegalMove("not_aligned", f"a die showing {face} moves {kind}: "
+                                             f"{GRID.name(origin)}-{GRID.name(dest)} is not")
         if n > longest:
             raise IllegalMove("too_far", f"a die showing {face} moves {longest} squares at most")
         for sq in GRID.between(origin, dest):

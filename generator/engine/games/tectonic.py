@@ -352,7 +352,8 @@ class TectonicEngine(Engine):
                 raise NotationError(f"'{text}': several enemy pieces can be turned red; write {options}")
             return TectonicMove(origin, dest, targets[0] if targets else -1)
         if flip not in targets:
-            raise IllegalMove("no_flip", f"{GRID.name(flip)} holds no {PLAYERS[1 - side]} piece next to {GRID.name(dest)}")
+            raise IllegalMove("no_flip", f"{GRID.name(flip)} holds no {PLAYERS[1 - side]} piece "
+                                         f"next to {GRID.name(dest)}")
         return TectonicMove(origin, dest, flip)
 
     @staticmethod
