@@ -17,7 +17,10 @@ diagram uses it:
                                      bad input raises NotationError(message, key)
     write_position(position)         the inverse: a plain dict of text, stable order,
                                      such that read_position(write_position(p),
-                                     to_move(p), variant) == p; the checker compares
+                                     to_move(p), variant) == p wherever a player is to
+                                     move (a step waiting for chance is written with what
+                                     it waits for, Praxis's `attente`, and read back with
+                                     the player whose turn it is); the checker compares
                                      positions through it. It shows everything, hidden
                                      cards included: it is the referee's view
     observation(position, player)    what `player` sees: write_position with what is
