@@ -378,7 +378,8 @@ def test_a_die_comes_back_after_a_six_on_the_white_die():
     assert reason(placing, "+d4") == "occupied"
     after = play(placing, "+e6")
     assert written(after)["e6"] == "B5" and E.to_move(after) == "rouge"
-    assert reason(p, "+e6") == "waiting"
+    assert reason(p, "+e6") == "roll_first"
+    assert reason(placing, "passe") == "waiting"
     assert reason(pos({"d4": "B3", "a1": "B1", "h8": "R2"}), "retour") == "no_die_off_board"
 
 

@@ -459,7 +459,6 @@ class PraxisEngine(Engine):
     extra_claims = ("hand", "collection", "face")
     illegal_reasons = reasons(
         "game_over", "occupied", "blocked",
-        setup="while the dice are set up, the only move is to place a die",
         no_die="no die of the player to move on that square",
         not_aligned="the die's face does not move it in that direction",
         too_far="further than the die's face allows",
@@ -476,7 +475,8 @@ class PraxisEngine(Engine):
         placement_after_exit="the die left the board: no tile can be put next to it",
         placement_after_roll="the tile comes after the roll: it is the next move",
         nothing="a turn moves a die or puts down a tile (or write 'passe')",
-        waiting="the turn waits for something else (a roll, a die to put down, a tile after a roll)",
+        waiting="the turn waits for something else (a die to put down, a tile after a roll)",
+        roll_first="a die comes back only after a 6 on the white die: 'retour' rolls it",
         chance="chance acts here: write its outcome (=VALUE)",
     )
 
@@ -877,8 +877,6 @@ class PraxisEngine(Engine):
             self._resolve(st, me, mv)
         elif p.pending:
             self._follow(st, me, mv)
-        elif p.round == 0:
-            raise IllegalMove("setup", "the dice are still being set up: roll a face (=4), then place it (+e5)")
         elif mv.kind == "pass":
             pass
         elif mv.kind == "redraw":
@@ -889,7 +887,7 @@ class PraxisEngine(Engine):
                 st.draw(me)
         elif mv.kind == "enter":
             if st.p.variant != "rentree-1":
-                raise IllegalMove("waiting", "a die comes back after a 6 on the white die: write 'retour'")
+                raise IllegalMove("roll_first", "a die comes back after a 6 on the white die: write 'retour'")
             self._enter(st, me, mv.dest, 1)
         elif mv.kind == "retry":
             if st.p.variant == "rentree-1":
