@@ -314,6 +314,24 @@ def test_duel_is_decided_by_chance_and_the_loser_leaves():
 # A 2 attacking a 4 wins when 2 + a >= 4 + d, i.e. a >= d + 2:
 #   a=3: d=1; a=4: d=1,2; a=5: d=1..3; a=6: d=1..4   -> 1+2+3+4 = 10 of 36 = 5/18
 # A 6 attacking a 1 wins when 6 + a >= 1 + d, i.e. a + 5 >= d: every pair -> 36 of 36.
+# The 36 (attacker's roll, defender's roll) pairs of a 3 against a 3, written out: W wins, L loses.
+DUEL_3_3 = {
+    (1, 1): "W", (1, 2): "L", (1, 3): "L", (1, 4): "L", (1, 5): "L", (1, 6): "L",
+    (2, 1): "W", (2, 2): "W", (2, 3): "L", (2, 4): "L", (2, 5): "L", (2, 6): "L",
+    (3, 1): "W", (3, 2): "W", (3, 3): "W", (3, 4): "L", (3, 5): "L", (3, 6): "L",
+    (4, 1): "W", (4, 2): "W", (4, 3): "W", (4, 4): "W", (4, 5): "L", (4, 6): "L",
+    (5, 1): "W", (5, 2): "W", (5, 3): "W", (5, 4): "W", (5, 5): "W", (5, 6): "L",
+    (6, 1): "W", (6, 2): "W", (6, 3): "W", (6, 4): "W", (6, 5): "W", (6, 6): "W",
+}
+
+
+def test_a_duel_between_two_threes_is_won_by_the_pairs_listed_by_hand():
+    assert len(DUEL_3_3) == 36 and list(DUEL_3_3.values()).count("W") == 21
+    rolling = play(pos({"d4": "B3", "d6": "duel/jaune", "e7": "R3", "a8": "R1"}), "d4-d6>e7")
+    odds = {E.format_move(rolling, m): p for m, p in E.chance_outcomes(rolling)}
+    assert odds == {"=gagne": Fraction(21, 36), "=perd": Fraction(15, 36)} and odds["=gagne"] == Fraction(7, 12)
+
+
 @pytest.mark.parametrize("attacker, defender, wins", [(3, 3, 21), (2, 4, 10), (6, 1, 36), (1, 6, 1)])
 def test_duel_odds_are_the_winning_pairs_of_36(attacker, defender, wins):
     assert P.duel_odds(attacker, defender) == Fraction(wins, 36)
