@@ -254,7 +254,7 @@ def playtest(game, games, seed, max_plies, variant, content_dir):
     from .engine.playtest import playtest as run_playtest
     report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant))
     words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
-    for line in report.lines(words):
+    for line in report.lines(words.language):
         click.echo(line)
 
 
@@ -312,7 +312,7 @@ def score(game, tiles):
     """Score tiles (Praxis: TILE = effect/colour, e.g. plus1/bleu): the best total, then the collections."""
     if game != "praxis":
         _fail(f"'score' is for praxis, not '{game}'", EXIT_BAD_INPUT)
-    from .engine.praxis import praxis_score_lines
+    from .engine.games.praxis import praxis_score_lines
     for line in _engine_call(praxis_score_lines, list(tiles)):
         click.echo(line)
 

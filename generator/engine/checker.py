@@ -18,16 +18,33 @@ the moves. Claim kinds:
                                             list of such mappings
     position: {...}                         the whole position, exactly
     pieces: {square: piece or empty}        these squares hold these pieces
-    to_move: player                         who moves next
+    to_move: player | chance                who moves next (chance: the dice, a draw)
     winner: player | none | draw            the outcome
     score: {player: points}                 these players have these scores
+    chance: {after: m, outcomes: {o: p}}    chance acts after the move m (played from
+                                            the position after the moves; without
+                                            `after`, in that position itself) and
+                                            each outcome o, in the game's notation,
+                                            has exactly the probability p
     <effect kind>: [squares]                e.g. captures, flips: what the moves did
     <engine extra claim>: value             checked by engine.check_claim
+
+A chance claim, e.g. "this duel is won 7 times in 12":
+
+    - chance:
+        after: d4-d6>e7
+        outcomes: {"=gagne": 7/12, "=perd": 5/12}
+
+A probability is an exact fraction (`7/12`, `21/36`) or 0 or 1, never a decimal.
+A key may join several outcomes with `|` for their total (`"=5|=6": 1/3`); an
+outcome the engine finds impossible there has probability 0 (`"=perd": 0`).
+Outcomes left out are not checked.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +53,10 @@ from ..content.errors import ContentError, display_path
 from ..content.loader import load_game
 from ..content.yamlfile import LocatedDict
 from . import get_engine, has_engine
-from .core import ClaimContext, Engine, IllegalMove, NotationError
+from .core import CHANCE, ClaimContext, Engine, IllegalMove, NotationError
 
-CORE_CLAIMS = ("legal_moves", "legal", "illegal", "position", "pieces", "to_move", "winner", "score")
+CORE_CLAIMS = ("legal_moves", "legal", "illegal", "position", "pieces", "to_move", "winner", "score", "chance")
+CHANCE_KEYS = ("after", "outcomes")
 EMPTY_WORDS = (None, "", "empty", "vide")
 
 
@@ -197,6 +215,15 @@ def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:
     return failures
 
 
+def _fraction_text(p: Fraction, like: Fraction | None = None) -> str:
+    """7/12; written over the denominator of `like` too when it is a multiple (21/36 (7/12))."""
+    text = str(p)
+    if like is not None and like.denominator != p.denominator and like.denominator % p.denominator == 0:
+        scaled = p.numerator * (like.denominator // p.denominator)
+        text = f"{scaled}/{like.denominator} ({p})"
+    return text
+
+
 def _squares_text(squares) -> str:
     return "[" + ", ".join(squares) + "]"
 
@@ -341,7 +368,7 @@ class _ClaimChecker:
 
     def claim_to_move(self, claim: Claim) -> None:
         want, have = str(claim.value), self.engine.to_move(self.after)
-        if want not in self.engine.players:
+        if want not in self.engine.players + (CHANCE,):
             raise self.error(claim, f"'{want}' is not a player ({', '.join(self.engine.players)})")
         if want != have:
             raise _Failed(f"{want} is to move", f"the engine finds {have} to move")
@@ -380,6 +407,55 @@ class _ClaimChecker:
         if wrong:
             raise _Failed(", ".join(f"{p} scores {v}" for p, v, _ in wrong),
                           "the engine finds " + ", ".join(f"{p} {h}" for p, _, h in wrong))
+
+    def _probability(self, claim: Claim, key: str, value: Any) -> Fraction:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.error(claim, f'"{key}": {value!r} is not an exact probability: write a fraction such as 7/12')
+        try:
+            p = Fraction(str(value).strip())
+        except ValueError:
+            raise self.error(claim, f'"{key}": \'{value}\' is not an exact probability: write a fraction '
+                                    f'such as 7/12') from None
+        if not 0 <= p <= 1 or "." in str(value):
+            raise self.error(claim, f'"{key}": {value} is not a probability between 0 and 1 written as a fraction')
+        return p
+
+    def claim_chance(self, claim: Claim) -> None:
+        value = claim.value
+        if not isinstance(value, dict) or "outcomes" not in value or any(k not in CHANCE_KEYS for k in value) \
+                or not isinstance(value["outcomes"], dict) or not value["outcomes"]:
+            raise self.error(claim, "expected {after: move, outcomes: {outcome: probability, ...}}")
+        engine, node, where = self.engine, self.after, "after the moves"
+        if value.get("after") is not None:
+            text = str(value["after"])
+            where = f'after "{text}"'
+            try:
+                node = engine.play(node, engine.parse_move(node, text))
+            except NotationError as err:
+                raise self.error(claim, f"after: {err.message}") from None
+            except IllegalMove as err:
+                raise _Failed(f'"{text}" is legal', f"the engine finds it illegal ({err.reason}: {err.detail})") \
+                    from None
+        claims = [(str(k), self._probability(claim, str(k), p)) for k, p in value["outcomes"].items()]
+        who = engine.to_move(node)
+        if who != CHANCE:
+            raise _Failed(f"chance acts {where}", f"the engine finds {who} to move")
+        odds = {m: p for m, p in engine.chance_outcomes(node)}
+        wrong = []
+        for key, want in claims:
+            have = Fraction(0)
+            for text in (t.strip() for t in key.split("|")):
+                try:
+                    have += odds.get(engine.parse_move(node, text), Fraction(0))
+                except NotationError as err:
+                    raise self.error(claim, f'"{text}": {err.message}') from None
+                except IllegalMove:
+                    pass      # an outcome chance cannot give here: probability 0
+            if have != want:
+                wrong.append((key, want, have))
+        if wrong:
+            raise _Failed(f"{where}, " + ", ".join(f"{k} has probability {_fraction_text(w)}" for k, w, _ in wrong),
+                          "the engine finds " + ", ".join(f"{k} {_fraction_text(h, w)}" for k, w, h in wrong))
 
     def claim_effect(self, claim: Claim) -> None:
         kind = claim.kind

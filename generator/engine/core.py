@@ -5,25 +5,50 @@ values the engine alone understands (the checker, the CLI and the drawing code
 only pass them back to the engine that made them). The protocol, in the order a
 diagram uses it:
 
-    initial(variant)                 the start position
+    initial(variant, *, players, seed)
+                                     the start position of a game of `players` players
+                                     (one of `player_counts`; None: the smallest); a game
+                                     with hidden cards or tiles deals them here from a
+                                     pile shuffled by random.Random(seed) (None: seed 0),
+                                     so one seed always gives the same deal
     read_position(data, to_move, variant)
                                      a position from a diagram's `position:` YAML
                                      value (a mapping square -> piece for grid games);
                                      bad input raises NotationError(message, key)
     write_position(position)         the inverse: a plain dict of text, stable order,
                                      such that read_position(write_position(p),
-                                     to_move(p), variant) == p; the checker compares
-                                     positions through it
-    to_move(position)                id of the player to move (one of `players`)
-    legal_moves(position)            every legal move, in a deterministic order;
-                                     [] when the game is over (a won position has no moves)
-    play(position, move)             the position after a legal move
+                                     to_move(p), variant) == p wherever a player is to
+                                     move (a step waiting for chance is written with what
+                                     it waits for, Praxis's `attente`, and read back with
+                                     the player whose turn it is); the checker compares
+                                     positions through it. It shows everything, hidden
+                                     cards included: it is the referee's view
+    observation(position, player)    what `player` sees: write_position with what is
+                                     hidden from him (the others' hands, the draw pile,
+                                     choices not yet revealed) replaced by its size or by
+                                     HIDDEN; default: everything (a game without secrets)
+    to_move(position)                who acts: a player id (one of players_for(count)),
+                                     or CHANCE when the dice, a draw or a shuffle act
+    waiting(position)                the players whose choice is awaited, in seat order:
+                                     (to_move,) in turn-based play, several at a
+                                     simultaneous step, () when chance acts or the game
+                                     is over
+    legal_moves(position)            the moves of to_move(position), in a deterministic
+                                     order; [] when the game is over (a won position has
+                                     no moves). When chance acts, its moves are the chance
+                                     outcomes
+    legal_moves_of(position, player) the moves of any waiting player (simultaneous steps)
+    chance_outcomes(position)        when chance acts: [(outcome, Fraction)], every
+                                     outcome with its exact probability, summing to
+                                     exactly 1, in the order of legal_moves; [] otherwise
+    play(position, move)             the position after a legal move (or chance outcome)
     outcome(position)                None while the game goes on, else Outcome
     parse_move(position, text)       a move from the game's notation: NotationError
                                      when the text cannot name a move (syntax, unknown
                                      square), IllegalMove(reason, detail) when it names
                                      one the rules forbid here; `reason` is a key of
-                                     `illegal_reasons`
+                                     `illegal_reasons`. At a chance node it reads an
+                                     outcome, so a diagram's `moves:` names the dice
     format_move(position, move)      the move in the game's notation (parse_move reads it back)
     move_origin(move)                the square a move starts from, or None (placements)
     effects(position, move)          what the move does besides moving: a mapping
@@ -40,6 +65,30 @@ diagram uses it:
                                      `extra_claims`; returns None when the claim holds,
                                      else (what was claimed, what the engine finds)
 
+Chance. A position where the dice roll, a card is drawn or a pile shuffled has
+CHANCE to move. Its moves are the outcomes, written in the game's notation like
+any move (Praxis: `=gagne`, `=4`), and chance_outcomes gives each one's exact
+probability as a fractions.Fraction. Outcomes that lead to the same position may
+be merged into one (a duel is won or lost, whatever the two dice show), as two
+paths with one result are one move. Playouts resolve chance with a seeded
+random.Random through `pick_outcome`, never with the global generator; perft
+counts outcomes as plies like any move.
+
+Hidden information. The position holds everything (the referee's view); a
+shuffle is resolved once, in the start position, by the seed, and a draw takes
+the top of the pile. What a player may see is `observation(position, player)`.
+
+Simultaneous choices. Several players choose at once (each shows a hand sign,
+say). While they choose, waiting(position) lists those who have not chosen yet
+and to_move(position) is the first of them in seat order; play() takes the
+choice of ANY waiting player, in any order, and records it hidden: the others'
+observation shows only that he has chosen (HIDDEN). The last choice reveals them
+all together, and the position that follows is the same whatever the order in
+which they came. Because to_move names the first waiting player, legal_moves,
+perft and playouts walk each combination of choices exactly once (in seat
+order); a diagram may list the choices in any order, its notation naming the
+player who chooses.
+
 Moves are opaque hashable values; two moves are the same move exactly when they
 compare equal, so an engine that merges two paths with one outcome (Tactix)
 does it in its move type. Engines never import the drawing or component layers.
@@ -47,12 +96,19 @@ does it in its move type. Engines never import the drawing or component layers.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
 from typing import Any, Hashable, Mapping, Sequence
 
 Position = Any
 Move = Hashable
 Placement = tuple[str, str, "str | None"]
+
+CHANCE = "chance"     # to_move() of a position where chance acts
+HIDDEN = "?"          # what an observation shows in place of a secret
+DEFAULT_SEED = 0      # the deal of initial() when no seed is given
 
 
 class EngineError(Exception):
@@ -92,12 +148,28 @@ class Outcome:
     reason: str
 
 
+def pick_outcome(outcomes: Sequence[tuple[Move, Fraction]], rng: random.Random) -> Move:
+    """One chance outcome drawn with its exact probability from the seeded `rng`.
+
+    One integer is drawn below the common denominator, so the draw is exact and
+    the same seed gives the same outcomes on every machine.
+    """
+    scale = lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(scale)
+    for move, p in outcomes:
+        ticket -= p.numerator * (scale // p.denominator)
+        if ticket < 0:
+            return move
+    raise ValueError("chance outcomes do not sum to 1")
+
+
 class Engine:
     """Base class of the game engines; subclasses fill in the protocol above.
 
     Class attributes a subclass sets:
       game_id         the content folder name, e.g. 'tactix'
-      players         player ids in turn order, e.g. ('blanc', 'noir')
+      players         every player id in seat order, e.g. ('blanc', 'noir')
+      player_counts   the numbers of players the engine accepts, e.g. (2, 3, 4)
       variants        variant ids the engine knows (game.yaml `variants:` ids)
       illegal_reasons reason key -> one-line description (for claims and messages)
       effect_kinds    effect kinds `effects` may report, e.g. ('captures',)
@@ -106,13 +178,15 @@ class Engine:
 
     game_id: str = ""
     players: tuple[str, ...] = ()
+    player_counts: tuple[int, ...] = (2,)
     variants: tuple[str, ...] = ()
     illegal_reasons: Mapping[str, str] = {}
     effect_kinds: tuple[str, ...] = ()
     extra_claims: tuple[str, ...] = ()
 
     # --- protocol: subclasses implement these -------------------------------
-    def initial(self, variant: str | None = None) -> Position:
+    def initial(self, variant: str | None = None, *, players: int | None = None,
+                seed: int | None = None) -> Position:
         raise NotImplementedError
 
     def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> Position:
@@ -143,6 +217,29 @@ class Engine:
         raise NotImplementedError
 
     # --- protocol: defaults a subclass may override -------------------------
+    def players_for(self, count: int | None = None) -> tuple[str, ...]:
+        """The player ids of a game of `count` players, in seat order (default: the first ids)."""
+        return self.players[:self.check_players(count)]
+
+    def waiting(self, position: Position) -> tuple[str, ...]:
+        """The players whose choice is awaited (several at a simultaneous step)."""
+        if self.outcome(position) is not None:
+            return ()
+        who = self.to_move(position)
+        return () if who == CHANCE else (who,)
+
+    def legal_moves_of(self, position: Position, player: str) -> list[Move]:
+        """The moves of `player`: [] unless he is waiting to choose."""
+        return self.legal_moves(position) if player == self.to_move(position) else []
+
+    def chance_outcomes(self, position: Position) -> list[tuple[Move, Fraction]]:
+        """[(outcome, exact probability)] when chance acts, else []."""
+        return []
+
+    def observation(self, position: Position, player: str) -> dict:
+        """What `player` sees of the position; a game without secrets shows everything."""
+        return self.write_position(position)
+
     def move_origin(self, move: Move) -> str | None:
         """The square the move starts from; None for placements and passes."""
         return None
@@ -166,7 +263,11 @@ class Engine:
         return [m for m in self.legal_moves(position) if self.move_origin(m) == square]
 
     def perft(self, position: Position, depth: int) -> int:
-        """Leaf count of the legal-move tree `depth` plies deep (finished games are dead ends)."""
+        """Leaf count of the legal-move tree `depth` plies deep (finished games are dead ends).
+
+        Chance outcomes are plies like moves; a simultaneous step is walked in seat
+        order (to_move is its first waiting player), so each combination counts once.
+        """
         if depth <= 0:
             return 1
         moves = self.legal_moves(position)
@@ -174,10 +275,33 @@ class Engine:
             return len(moves)
         return sum(self.perft(self.play(position, m), depth - 1) for m in moves)
 
+    def random_move(self, position: Position, rng: random.Random) -> Move | None:
+        """A playout's next move: chance by its probabilities, a player uniformly; None at the end."""
+        if self.to_move(position) == CHANCE:
+            return pick_outcome(self.chance_outcomes(position), rng)
+        moves = self.legal_moves(position)
+        return rng.choice(moves) if moves else None
+
     def check_variant(self, variant: str | None) -> None:
         if variant is not None and variant not in self.variants:
             known = ", ".join(self.variants) or "none"
             raise NotationError(f"unknown variant '{variant}' for {self.game_id} (known: {known})")
+
+    def check_players(self, count: int | None) -> int:
+        """`count`, or the smallest accepted count for None; NotationError for a count the game refuses."""
+        if count is None:
+            return min(self.player_counts)
+        if count not in self.player_counts:
+            accepted = ", ".join(str(n) for n in self.player_counts)
+            raise NotationError(f"{self.game_id} is played by {accepted} players, not {count}")
+        return count
+
+    @staticmethod
+    def shuffled(items: Sequence, seed: int | None) -> list:
+        """`items` shuffled by random.Random(seed) (DEFAULT_SEED for None): the same seed, the same order."""
+        out = list(items)
+        random.Random(DEFAULT_SEED if seed is None else seed).shuffle(out)
+        return out
 
 
 @dataclass(frozen=True)

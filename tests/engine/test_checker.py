@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import enginekit
+
 from generator.content.errors import ContentError
 from generator.engine.checker import check_diagrams, diagram_placements, load_game_diagrams, shown_position
 
@@ -84,7 +86,7 @@ DIAGRAM = """\
     ("start", "[]", "legal: [d1-d6]",
      '"d1-d6" is legal but the engine finds it illegal (distance: d6 is 5 squares away and the die shows 6 on top)'),
     ("start", "[]", "illegal: {move: d1-d7, reason: blocked}",
-     '"d1-d7" is illegal (blocked: every path of the right length passes over a die) but the engine finds it legal'),
+     '"d1-d7" is illegal (blocked: a piece stands on the way) but the engine finds it legal'),
     ("start", "[a1-d3]", "winner: blanc", "blanc wins but the game goes on"),
     ("start", "[a1-d3]", "to_move: blanc", "blanc is to move but the engine finds noir to move"),
     ("start", "[a1-d3]", "captures: [d3]", "the moves give captures [d3] but the engine finds captures []"),
@@ -160,3 +162,60 @@ def test_the_picture_shows_the_position_before_or_after_the_moves():
     tect = {d.id: d for d in load_game_diagrams("tectonic", REPO / "content")}
     from generator.engine import get_engine
     assert get_engine("tectonic").write_position(shown_position("tectonic", tect["retournement"]))["f5"] == "CRN"
+
+
+# --- chance claims ------------------------------------------------------------------
+
+DUEL = """\
+- id: duel
+  caption: c
+  position: {{d4: B3, d6: duel/jaune, e7: R3, h1: R2}}
+  moves: {moves}
+  expect:
+    - chance: {claim}
+"""
+
+
+def test_a_true_chance_claim_holds_and_a_falsified_one_names_the_odds(tmp_path):
+    assert check_diagrams("praxis", REPO / "content") == []
+    found, line = enginekit.falsify_claim("praxis", tmp_path, 'outcomes: {"=gagne": 21/36, "=perd": 15/36}',
+                                          'outcomes: {"=gagne": 2/3, "=perd": 15/36}')
+    assert [f.line for f in found] == [line - 2]       # the claim's line: `- chance:`, two above `outcomes`
+    assert found[0].message == 'after "d4-d6>e7", =gagne has probability 2/3 but the engine finds =gagne 7/12'
+    assert found[0].format().endswith(f'praxis/diagrams.yaml:{line - 2}: diagram "duel-chances": '
+                                      f'{found[0].message}')
+
+
+@pytest.mark.parametrize("moves, claim, message", [
+    ("[]", '{after: d4-d6>e7, outcomes: {"=gagne": 7/12, "=perd": 5/12}}', None),
+    ("[d4-d6>e7]", '{outcomes: {"=gagne|=perd": 1, "=gagne": 21/36}}', None),
+    ("[d4-d6>e7]", '{outcomes: {"=gagne": 1/2}}', "after the moves, =gagne has probability 1/2 but the engine "
+                                                  "finds =gagne 7/12"),
+    ("[d4-d6>e7]", '{outcomes: {"=gagne": 1/36}}', "after the moves, =gagne has probability 1/36 but the engine "
+                                                   "finds =gagne 21/36 (7/12)"),
+    ("[]", '{outcomes: {"=gagne": 1}}', "chance acts after the moves but the engine finds bleu to move"),
+    ("[]", '{after: d4-d5>e7, outcomes: {"=gagne": 1}}', '"d4-d5>e7" is legal but the engine finds it illegal'),
+])
+def test_chance_claims_hold_or_say_the_exact_odds_the_engine_finds(game_copy, moves, claim, message):
+    content = game_copy("praxis", DUEL.format(moves=moves, claim=claim))
+    found = failures(content, "praxis")
+    if message is None:
+        assert found == []
+    else:
+        (failure,) = found
+        assert failure.startswith('content/praxis/diagrams.yaml:6: diagram "duel": ' + message), failure
+
+
+@pytest.mark.parametrize("claim, message", [
+    ('{outcomes: {"=gagne": 0.58}}', "is not an exact probability: write a fraction such as 7/12"),
+    ('{outcomes: {"=gagne": 7/5}}', "not a probability between 0 and 1"),
+    ('{outcomes: {"=gagne": "sept"}}', "is not an exact probability"),
+    ('{after: d4-d6>e7}', "expected {after: move, outcomes: {outcome: probability, ...}}"),
+    ('{odds: {"=gagne": 1}}', "expected {after: move, outcomes"),
+    ('{after: d4-d6>e7, outcomes: {"gagne!": 1}}', "is not a Praxis move"),
+])
+def test_malformed_chance_claims_are_content_errors_at_their_line(game_copy, claim, message):
+    content = game_copy("praxis", DUEL.format(moves="[]", claim=claim))
+    with pytest.raises(ContentError) as err:
+        check_diagrams("praxis", content)
+    assert err.value.line == 6 and message in err.value.message, err.value.format()

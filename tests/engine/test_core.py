@@ -11,14 +11,25 @@ from pathlib import Path
 import pytest
 
 from generator.content.errors import ContentError
-from generator.engine import Engine, engine_ids, get_engine, has_engine
+import enginekit
+import signs
+from generator.engine import Engine, NotationError, engine_ids, get_engine, has_engine
 from generator.engine.commands import moves_json, perft
+from generator.engine.grid import COMMON_REASONS, EAST, NORTH, Grid
+from generator.engine.playtest import playtest
 
 REPO = Path(__file__).resolve().parents[2]
 
 
+def run_alone(code: str) -> None:
+    """Run `code` in a fresh interpreter (so sys.modules shows what it alone imports); it must exit 0."""
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
-    assert {"tactix", "tectonic"} <= set(engine_ids())
+    assert engine_ids() == ["armada", "praxis", "tactix", "tectonic"]
     assert get_engine("tactix") is get_engine("tactix")
     assert get_engine("tactix").game_id == "tactix" and get_engine("tectonic").game_id == "tectonic"
     assert not has_engine("lutinades")
@@ -26,21 +37,25 @@ def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
         get_engine("lutinades")
 
 
-@pytest.mark.parametrize("game", ["tactix", "tectonic"])
-def test_every_engine_keeps_the_protocol(game):
-    e = get_engine(game)
-    assert isinstance(e, Engine)
-    p = e.initial()
-    assert e.to_move(p) == e.players[0]
-    assert e.outcome(p) is None
-    assert e.read_position(e.write_position(p), e.to_move(p)) == p
-    moves = e.legal_moves(p)
-    assert moves == e.legal_moves(p)           # deterministic order
-    for m in moves:
-        assert e.parse_move(p, e.format_move(p, m)) == m
-        assert set(e.effects(p, m)) <= set(e.effect_kinds)
-        assert e.move_origin(m) in e.write_position(p)
-    assert set(e.illegal_reasons) and all(isinstance(v, str) for v in e.illegal_reasons.values())
+def every_engine_and_count():
+    """(engine id, player count) of every discovered engine and the test engine, for every count it accepts."""
+    return [(game, n) for game in engine_ids() for n in get_engine(game).player_counts] + \
+        [("signes", n) for n in signs.ENGINE.player_counts]
+
+
+@pytest.mark.parametrize("game, players", every_engine_and_count())
+def test_every_engine_keeps_the_protocol(game, players):
+    engine = signs.ENGINE if game == "signes" else get_engine(game)
+    assert isinstance(engine, Engine)
+    met = enginekit.check_protocol(engine, players)
+    assert len(met) > 1
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_every_engine_refuses_a_player_count_it_does_not_accept(game):
+    engine = get_engine(game)
+    with pytest.raises(NotationError, match="players, not 9"):
+        engine.initial(players=9)
 
 
 def test_perft_command_counts_the_start_tree():
@@ -99,11 +114,51 @@ def test_generic_perft_walks_the_tree_and_stops_at_won_positions():
     assert e.perft(p, 0) == 1 and e.perft(p, 1) == 0 and e.perft(p, 3) == 0
 
 
-def test_engines_never_import_the_drawing_layers():
-    code = ("import sys; import generator.engine.checker, generator.engine.commands, "
-            "generator.engine.tactix, generator.engine.tectonic; "
+@pytest.mark.parametrize("game", engine_ids())
+def test_engines_never_import_the_drawing_layers(game):
+    code = ("import sys; import generator.engine.checker, generator.engine.commands, generator.engine.playtest, "
+            f"generator.engine.games.{game}; "
             "bad = [m for m in sys.modules if m.startswith(('generator.draw', 'generator.components'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout + run.stderr
+    run_alone(code)
+
+
+def test_finding_engines_imports_none_of_them():
+    code = ("import sys; from generator.engine import engine_ids, has_engine; "
+            "assert has_engine('praxis') and not has_engine('lutinades') and len(engine_ids()) == 4; "
+            "loaded = [m for m in sys.modules if m.startswith('generator.engine.games.')]; "
+            "print(loaded); sys.exit(1 if loaded else 0)")
+    run_alone(code)
+
+
+def test_the_grid_names_steps_and_walks_rays_on_the_board():
+    grid = Grid(9)
+    assert grid.name(0) == "a1" and grid.name(80) == "i9" and grid.index("e5") == 40
+    with pytest.raises(NotationError, match=r"'j1' is not a square of the 9x9 board \(a1 to i9\)") as err:
+        grid.index("j1", "j1")
+    assert err.value.key == "j1"
+    with pytest.raises(NotationError, match=r"'l1' is not a crossing of the board \(a1 to k11\)"):
+        Grid(11, what="crossing").index("l1")
+    assert grid.step(grid.index("i5"), EAST) is None and grid.step(0, NORTH, 3) == grid.index("a4")
+    assert [grid.name(s) for s in grid.ray(grid.index("c3"), (1, 1), 2)] == ["d4", "e5"]
+    assert [grid.name(s) for s in grid.ray(grid.index("g8"), (1, 1))] == ["h9"]
+    assert [grid.name(s) for s in grid.around(0)] == ["b1", "a2", "b2"]
+    assert [grid.name(s) for s in grid.between(grid.index("a1"), grid.index("d4"))] == ["b2", "c3"]
+    assert grid.between(grid.index("a1"), grid.index("b3")) is None
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_engines_give_the_common_illegal_reasons_in_the_common_words(game):
+    reasons = get_engine(game).illegal_reasons
+    shared = [key for key in COMMON_REASONS if key in reasons]
+    assert shared and all(reasons[key] == COMMON_REASONS[key] for key in shared)
+
+
+def test_the_playtest_report_speaks_the_language_asked():
+    report = playtest("tactix", 3, seed=2, max_plies=60)
+    french, english = report.lines("fr"), report.lines("en")
+    assert french[0] == "tactix: 3 parties aléatoires (limite 60 coups)"
+    assert english[0] == "tactix: 3 random games (limit 60 plies)"
+    assert len(french) == len(english)
+    for word in ("parties", "coups", "longueur", "moyenne", "inachevées", "nulle", "fin:"):
+        assert not any(word in line for line in english), word

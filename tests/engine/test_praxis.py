@@ -3,20 +3,21 @@ FACTS.md and the assumptions of content/praxis/game.yaml."""
 
 from __future__ import annotations
 
-from functools import partial
-
 import json
 import random
-from functools import lru_cache
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pytest
 
 import enginekit
-from generator.engine import NotationError, get_engine
-from generator.engine import praxis as P
+from generator.engine import CHANCE, NotationError, get_engine
+from generator.engine.games import praxis as P
 from generator.engine.checker import check_diagrams
 from generator.engine.commands import moves_json
+from generator.engine.playtest import playtest
 
 E = get_engine("praxis")
 moves_of = partial(enginekit.moves_of, E)
@@ -27,12 +28,6 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 def pos(mapping, to_move="bleu", variant=None):
     return E.read_position(mapping, to_move, variant)
-
-
-
-
-
-
 
 
 def written(position):
@@ -269,42 +264,141 @@ def test_teleportation_goes_to_another_teleportation_tile_and_discards_both():
     assert reason(alone, "c1-d2>f6") == "not_applicable"
 
 
-def test_recuperation_brings_back_the_die_off_the_board():
+def test_recuperation_brings_back_the_die_off_the_board_with_a_rolled_face():
     p = pos({"e3": "B3", "e5": "recuperation/rouge", "h8": "R2"})
-    after = play(p, "e3-e5>e6=2")
-    assert written(after)["e6"] == "B2" and written(after)["e5"] == "B3"
-    assert reason(p, "e3-e5>e7=2") == "bad_target"        # not touching the die
-    assert reason(p, "e3-e5>e6") == "missing_roll"
+    rolling = play(p, "e3-e5>e6")
+    assert E.to_move(rolling) == CHANCE and written(rolling)["attente"] == "recuperation e5 e6 tuile"
+    assert E.chance_outcomes(rolling) == [(E.parse_move(rolling, f"={f}"), Fraction(1, 6)) for f in range(1, 7)]
+    after = play(rolling, "=2")
+    assert written(after)["e6"] == "B2" and written(after)["e5"] == "B3" and E.to_move(after) == "rouge"
+    assert reason(p, "e3-e5>e7") == "bad_target"        # not touching the die
+    assert reason(p, "e3-e5") == "missing_target"
+    assert reason(rolling, "=7") == "bad_roll"
     both = pos({"e3": "B3", "a1": "B1", "e5": "recuperation/rouge", "h8": "R2"})
-    assert reason(both, "e3-e5>e6=2") == "not_applicable"
+    assert reason(both, "e3-e5>e6") == "not_applicable"
 
 
-def test_mutation_and_duel_take_their_roll_from_the_move():
+def test_mutation_rolls_the_new_face_as_a_chance_outcome():
     p = pos({"d1": "B3", "d4": "mutation/vert", "h8": "R2"})
-    assert written(play(p, "d1-d4=6"))["d4"] == "B6"
-    assert reason(p, "d1-d4") == "missing_roll"
-    assert len([m for m in E.moves_from(p, "d1") if m.dest == P._parse_sq("d4")]) == 6
+    assert [E.format_move(p, m) for m in E.moves_from(p, "d1") if m.dest == P.GRID.index("d4")] == ["d1-d4"]
+    rolling = play(p, "d1-d4")
+    assert E.to_move(rolling) == CHANCE and E.waiting(rolling) == ()
+    assert [E.format_move(rolling, m) for m in E.legal_moves(rolling)] == ["=1", "=2", "=3", "=4", "=5", "=6"]
+    assert written(play(rolling, "=6"))["d4"] == "B6"
+    with pytest.raises(NotationError):
+        E.parse_move(p, "d1-d4=6")                # the roll is no longer written in the move
+
+
+def test_duel_is_decided_by_chance_and_the_loser_leaves():
     duel = pos({"d4": "B1", "d6": "duel/jaune", "e7": "R6", "a1": "R1"})
-    won = play(duel, "d4-d6>e7=gagne")
+    rolling = play(duel, "d4-d6>e7")
+    assert E.to_move(rolling) == CHANCE
+    won = play(rolling, "=gagne")
     assert "e7" not in written(won) and written(won)["d6"] == "B1"
-    lost = play(duel, "d4-d6>e7=perd")
+    assert E.effects(rolling, E.parse_move(rolling, "=gagne")) == {"captures": ["e7"]}
+    lost = play(rolling, "=perd")
     assert "d6" not in written(lost) and written(lost)["e7"] == "R6"
-    assert reason(duel, "d4-d6>a1=gagne") == "bad_target"
+    assert reason(duel, "d4-d6>a1") == "bad_target"
+    assert reason(rolling, "passe") == "chance"
 
 
-def test_duel_needs_an_enemy_die_next_to_the_tile():
-    p = pos({"d4": "B1", "d6": "duel/jaune", "e7": "B2", "a1": "R1"})
-    assert reason(p, "d4-d6>e7=gagne") == "not_applicable"
+# Each duellist adds the white die to his face; the attacker wins ties. For a 3 against
+# a 3, the attacker's die a against the defender's die d, the 36 pairs by hand: he wins
+# when a >= d.
+#   a=1: d=1                   1
+#   a=2: d=1,2                 2
+#   a=3: d=1,2,3               3
+#   a=4: d=1..4                4
+#   a=5: d=1..5                5
+#   a=6: d=1..6                6     -> 21 of 36 = 7/12
+# A 2 attacking a 4 wins when 2 + a >= 4 + d, i.e. a >= d + 2:
+#   a=3: d=1; a=4: d=1,2; a=5: d=1..3; a=6: d=1..4   -> 1+2+3+4 = 10 of 36 = 5/18
+# A 6 attacking a 1 wins when 6 + a >= 1 + d, i.e. a + 5 >= d: every pair -> 36 of 36.
+# The 36 (attacker's roll, defender's roll) pairs of a 3 against a 3, written out: W wins, L loses.
+DUEL_3_3 = {
+    (1, 1): "W", (1, 2): "L", (1, 3): "L", (1, 4): "L", (1, 5): "L", (1, 6): "L",
+    (2, 1): "W", (2, 2): "W", (2, 3): "L", (2, 4): "L", (2, 5): "L", (2, 6): "L",
+    (3, 1): "W", (3, 2): "W", (3, 3): "W", (3, 4): "L", (3, 5): "L", (3, 6): "L",
+    (4, 1): "W", (4, 2): "W", (4, 3): "W", (4, 4): "W", (4, 5): "L", (4, 6): "L",
+    (5, 1): "W", (5, 2): "W", (5, 3): "W", (5, 4): "W", (5, 5): "W", (5, 6): "L",
+    (6, 1): "W", (6, 2): "W", (6, 3): "W", (6, 4): "W", (6, 5): "W", (6, 6): "W",
+}
+
+
+def test_a_duel_between_two_threes_is_won_by_the_pairs_listed_by_hand():
+    assert len(DUEL_3_3) == 36 and list(DUEL_3_3.values()).count("W") == 21
+    rolling = play(pos({"d4": "B3", "d6": "duel/jaune", "e7": "R3", "a8": "R1"}), "d4-d6>e7")
+    odds = {E.format_move(rolling, m): p for m, p in E.chance_outcomes(rolling)}
+    assert odds == {"=gagne": Fraction(21, 36), "=perd": Fraction(15, 36)} and odds["=gagne"] == Fraction(7, 12)
+
+
+@pytest.mark.parametrize("attacker, defender, wins", [(3, 3, 21), (2, 4, 10), (6, 1, 36), (1, 6, 1)])
+def test_duel_odds_are_the_winning_pairs_of_36(attacker, defender, wins):
+    assert P.duel_odds(attacker, defender) == Fraction(wins, 36)
+    # an odd face goes straight (d4-d6), an even one diagonally (c3-e5); the duel tile touches the enemy die
+    start, tile, enemy = ("d4", "d6", "e7") if attacker % 2 else ("c3", "e5", "f6")
+    duel = pos({start: f"B{attacker}", tile: "duel/jaune", enemy: f"R{defender}", "a8": "R1"})
+    rolling = play(duel, f"{start}-{tile}>{enemy}")
+    odds = dict((E.format_move(rolling, m), p) for m, p in E.chance_outcomes(rolling))
+    assert odds.get("=gagne", 0) == Fraction(wins, 36) and sum(odds.values()) == 1
+
+
+def test_a_six_attacking_a_one_is_never_offered_a_loss():
+    duel = pos({"c3": "B6", "e5": "duel/rouge", "f6": "R1", "a8": "R4"})
+    rolling = play(duel, "c3-e5>f6")
+    assert [E.format_move(rolling, m) for m in E.legal_moves(rolling)] == ["=gagne"]
+    assert reason(rolling, "=perd") == "bad_roll"
+    # nowhere in a game: no legal move of any position met writes a result the dice cannot give
+    for seed in range(3):
+        position = E.initial(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(80):
+            if E.outcome(position) is not None:
+                break
+            for m, p in E.chance_outcomes(position):
+                assert p > 0
+                if position.pending[0] == "duel":
+                    faces = {sq: f for sq, _, f in position.dice}
+                    if (faces[position.pending[1]], faces[position.pending[2]]) == (6, 1):
+                        assert m.roll == "gagne"
+            position = E.play(position, E.random_move(position, rng))
+
+
+def test_a_tile_after_a_roll_is_the_next_move():
+    p = pos({"d1": "B3", "d4": "mutation/vert", "h8": "R2", "mains": {"bleu": ["plus1/bleu"]},
+             "pioche": ["duel/vert"]})
+    assert reason(p, "d1-d4 plus1/bleu@e5") == "placement_after_roll"
+    after_roll = play(p, "d1-d4", "=5")
+    assert E.to_move(after_roll) == "bleu" and written(after_roll)["attente"] == "suite d4"
+    assert "passe" in [E.format_move(after_roll, m) for m in E.legal_moves(after_roll)]
+    assert reason(after_roll, "plus1/bleu@h1") == "not_adjacent"
+    done = play(after_roll, "plus1/bleu@e5")
+    assert written(done)["e5"] == "plus1/bleu" and E.to_move(done) == "rouge"
+    assert written(done)["mains"] == {"bleu": ["duel/vert"]}
+    assert E.to_move(play(after_roll, "passe")) == "rouge"
+    assert E.read_position(written(after_roll), "bleu") == after_roll
 
 
 # --- whole turns, entries, setup, end ------------------------------------------------------
 
-def test_entry_with_a_roll_of_six_in_the_base_rules():
+def test_a_die_comes_back_after_a_six_on_the_white_die():
     p = pos({"d4": "B3", "h8": "R2"})
-    after = play(p, "+e6=5")
-    assert written(after)["e6"] == "B5"
-    assert reason(p, "+e6") == "missing_roll"
-    assert reason(pos({"d4": "B3", "a1": "B1", "h8": "R2"}), "+e6=5") == "no_die_off_board"
+    trying = play(p, "retour")
+    assert E.to_move(trying) == CHANCE
+    assert [(E.format_move(trying, m), odds) for m, odds in E.chance_outcomes(trying)] == \
+        [("=6", Fraction(1, 6)), ("=rate", Fraction(5, 6))]
+    missed = play(trying, "=rate")
+    assert E.to_move(missed) == "rouge" and "e6" not in written(missed)
+    face = play(trying, "=6")
+    assert E.to_move(face) == CHANCE and len(E.chance_outcomes(face)) == 6
+    placing = play(face, "=5")
+    assert E.to_move(placing) == "bleu" and written(placing)["attente"] == "pose 5"
+    assert reason(placing, "+d4") == "occupied"
+    after = play(placing, "+e6")
+    assert written(after)["e6"] == "B5" and E.to_move(after) == "rouge"
+    assert reason(p, "+e6") == "roll_first"
+    assert reason(placing, "passe") == "waiting"
+    assert reason(pos({"d4": "B3", "a1": "B1", "h8": "R2"}), "retour") == "no_die_off_board"
 
 
 def test_redraw_discards_the_hand_and_draws_three():
@@ -334,14 +428,47 @@ def test_winner_is_the_best_collection_score_after_the_last_round():
     assert E.outcome(tie).winner is None
 
 
-def test_setup_places_every_die_then_starts_round_one():
+def test_setup_rolls_each_face_then_places_the_die_then_starts_round_one():
     p = E.initial()
-    assert written(p)["tour"] == 0
-    assert reason(p, "passe") == "setup"
-    p = play(p, "+a1=3", "+h8=4", "+c3=2")
-    assert written(p)["tour"] == 0
-    p = play(p, "+f5=6")
-    assert written(p)["tour"] == 1 and E.to_move(p) == "bleu"
+    assert written(p)["tour"] == 0 and E.to_move(p) == CHANCE
+    assert reason(p, "passe") == "chance"
+    p = play(p, "=3", "+a1", "=4", "+h8", "=2", "+c3")
+    assert written(p)["tour"] == 0 and written(p)["c3"] == "B2"
+    p = play(p, "=6", "+f5")
+    assert written(p)["tour"] == 1 and E.to_move(p) == "bleu" and written(p)["f5"] == "R6"
+
+
+def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
+    p = E.initial(seed=42)
+    again = E.initial(seed=42)
+    assert json.dumps(written(p)) == json.dumps(written(again))
+    assert written(p) != written(E.initial(seed=43))
+    for n in (2, 3, 4):
+        dealt = E.initial(players=n, seed=7)
+        assert dealt.players == P.COLOURS[:n] and all(len(h) == 3 for h in dealt.hands)
+        tiles = [t for h in dealt.hands for t in h] + list(dealt.pile)
+        assert len(tiles) == 108
+        assert Counter(tiles) == {t: P.STOCK[t.split("/")[0]] for t in P.TILE_INDEX}
+    # the hands are the first tiles of the shuffled box, three each in turn
+    box = [t for t in P.TILE_INDEX for _ in range(P.STOCK[t.split("/")[0]])]
+    random.Random(42).shuffle(box)
+    assert p.hands == (P.sorted_tiles(box[:3]), P.sorted_tiles(box[3:6])) and p.pile == tuple(box[6:])
+
+
+def test_observation_hides_the_other_hands_and_the_pile_but_not_their_sizes():
+    p = E.initial(seed=42)
+    seen = E.observation(p, "bleu")
+    assert seen["mains"]["bleu"] == list(p.hands[0]) and seen["mains"]["rouge"] == 3
+    assert seen["pioche"] == 102
+    assert E.observation(p, "rouge")["mains"]["bleu"] == 3
+    assert E.write_position(p)["mains"]["rouge"] == list(p.hands[1])     # the referee sees everything
+
+
+def test_seeded_playouts_are_dealt_and_rolled_the_same_way_again():
+    first, again = playtest("praxis", 2, seed=3), playtest("praxis", 2, seed=3)
+    assert first.lines() == again.lines() and first.lengths == again.lengths
+    assert first.lengths != playtest("praxis", 2, seed=4).lengths or first.branching != \
+        playtest("praxis", 2, seed=4).branching
 
 
 def test_legal_moves_are_unique_and_each_one_reparses():
@@ -371,7 +498,7 @@ def test_points_variant_moves_by_pip_pattern():
 def test_rentree_variant_brings_a_die_back_on_one():
     p = pos({"d4": "B3", "h8": "R2"}, variant="rentree-1")
     assert written(play(p, "+e6"))["e6"] == "B1"
-    assert reason(p, "+e6=5") == "bad_roll"
+    assert reason(p, "retour") == "no_die_off_board"
 
 
 def test_prise_pioche_variant_rewards_an_attack():

@@ -49,7 +49,7 @@ def test_board_yaml_setup_is_the_engine_start():
 
 
 def test_regions_are_the_corner_staircases():
-    from generator.engine.tectonic import REGIONS
+    from generator.engine.games.tectonic import REGIONS
     names = {k: sorted(f"{chr(97 + i % 10)}{i // 10 + 1}" for i in v) for k, v in REGIONS.items()}
     assert names["a1"] == sorted(["a1", "b1", "c1", "a2", "b2", "a3"])
     assert names["j10"] == sorted(["j10", "i10", "h10", "j9", "i9", "j8"])

@@ -19,8 +19,19 @@ are silent are the `assumptions` of content/praxis/game.yaml):
   takes the die off the board, explosion discards a tile touching it, pioche
   draws the top tile of the pile, téléportation sends the die to another
   téléportation tile (both are discarded), récupération brings the player's die
-  that is off the board onto an empty square touching it. Mutation and duel
-  depend on a roll: the roll is written in the move (`=4`, `=gagne`, `=perd`).
+  that is off the board onto an empty square touching it.
+- Chance (core.CHANCE acts): the white die and the faces are chance outcomes
+  with exact probabilities. Setting up, a player rolls his die's face, then puts
+  it down. A duel is won by the attacker when his face plus a white die is at
+  least the defender's face plus another (ties to the attacker): k times in 36,
+  `duel_odds`, so a 6 attacking a 1 cannot lose. Mutation and récupération roll a
+  face (1/6 each). Bringing a die back in the base rules (`retour`) takes the
+  turn: a 6 on the white die (1/6) lets the player roll its face and put it on
+  an empty square. After a roll, a player who moved his die without putting a
+  tile down first may still put one next to it (or `passe`).
+- Hidden information: the start position deals each player 3 tiles from the
+  108 shuffled by the seed; `observation` hides the others' hands and the pile
+  (their sizes stay visible).
 - Score: the best split of a player's collected tiles into collections of the
   seed's table (`best_split`), exact by a memoised search over tile multisets
   reduced by the symmetries of the table (effects and colours are
@@ -29,25 +40,33 @@ are silent are the `assumptions` of content/praxis/game.yaml):
 Notation. Squares a1..h8. On the board a die is the player's letter and its face
 (B4 = a blue die showing 4; B bleu, R rouge, V vert, J jaune), a tile is
 `effect/colour` (plus1/bleu). A move is one of:
-  `passe` | `renouvelle` (discard the hand, draw 3) | `+e5=4` (a die enters on e5
-  showing 4; `+e5` in variant rentree-1) | a turn: up to two parts separated by
-  spaces, a tile placement `plus1/bleu@f5` and a die move `d4-d6` (`d4xd6` when it
-  attacks), in the order played. A die move landing on a tile whose effect needs
-  a square or a roll adds `>SQUARE` (explosion target, téléportation destination,
-  récupération entry, duel opponent) and `=VALUE` (mutation or récupération face,
-  duel `gagne` / `perd`): `d4-d6>e7=3`.
+  `passe` | `renouvelle` (discard the hand, draw 3) | `retour` (roll the white die
+  to bring a die back) | `+e5` (put the die whose face was rolled on e5; in
+  variant rentree-1, bring a die back showing 1) | a turn: up to two parts
+  separated by spaces, a tile placement `plus1/bleu@f5` and a die move `d4-d6`
+  (`d4xd6` when it attacks), in the order played. A die move landing on a tile
+  whose effect needs a square adds `>SQUARE` (explosion target, téléportation
+  destination, récupération entry, duel opponent): `d4-d6>e7`.
+  A chance outcome is `=VALUE`: a face `=4`, a duel `=gagne` / `=perd`, the
+  white die's `=6` / `=rate` when bringing a die back.
+  A position waiting for something (a roll, a die to put down, a tile after a
+  roll) says so under `attente`: `face`, `pose 4`, `retour`, `mutation d4`,
+  `duel d6 e7`, `recuperation e5 e6`, `suite d6`, the last four followed by
+  `tuile` when a tile may still be put down after the roll.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
-from ..content.coords import parse_square, square_name
-from .core import Engine, IllegalMove, NotationError, Outcome
+from ...content.coords import square_range
+from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
+from ..grid import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Grid, reasons
 
 SIZE = 8
 COLOURS = ("bleu", "rouge", "vert", "jaune")
@@ -66,9 +85,7 @@ DEFAULT_ROUNDS = 10
 PORTAL_AREAS = {"bleu": ("b6", "c8"), "rouge": ("f6", "h7"), "vert": ("a2", "c3"), "jaune": ("f1", "g3")}
 DEFAULT_PORTALS = {"bleu": "b7", "rouge": "g7", "vert": "b2", "jaune": "g2"}
 
-ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
-NEIGHBOURS = ORTHOGONAL + DIAGONAL
+GRID = Grid(SIZE)
 
 VARIANTS = ("points", "rentree-1", "prise-pioche", "effet-et-collection", "teleportation-portail")
 
@@ -306,30 +323,8 @@ def praxis_score_lines(tiles: list[str]) -> list[str]:
 # Positions and moves
 # ---------------------------------------------------------------------------
 
-def _sq(index: int) -> str:
-    return square_name(index % SIZE, index // SIZE)
-
-
-def _parse_sq(name: str, key: str | None = None) -> int:
-    at = parse_square(str(name), SIZE, SIZE)
-    if at is None:
-        raise NotationError(f"'{name}' is not a square of the 8x8 board (a1 to h8)", key)
-    return at[1] * SIZE + at[0]
-
-
-def _step(index: int, d: tuple[int, int]) -> int | None:
-    c, r = index % SIZE + d[0], index // SIZE + d[1]
-    return r * SIZE + c if 0 <= c < SIZE and 0 <= r < SIZE else None
-
-
-def _around(index: int) -> list[int]:
-    """The up to 8 squares touching `index` by an edge or a corner, in a fixed order."""
-    return sorted(s for s in (_step(index, d) for d in NEIGHBOURS) if s is not None)
-
-
 def _portal_area(colour: str) -> set[int]:
-    (c0, r0), (c1, r1) = (parse_square(s, SIZE, SIZE) for s in PORTAL_AREAS[colour])
-    return {r * SIZE + c for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)}
+    return {r * SIZE + c for c, r in square_range(*PORTAL_AREAS[colour], SIZE, SIZE)}
 
 
 @dataclass(frozen=True)
@@ -346,6 +341,7 @@ class PraxisPosition:
     round: int = 1                               # 0 while the dice are being set up
     rounds: int = DEFAULT_ROUNDS
     variant: str | None = None
+    pending: tuple = ()                          # what the turn waits for (PENDING), e.g. ('duel', 43, 52, 1)
 
 
 @dataclass(frozen=True)
@@ -354,8 +350,9 @@ class PraxisMove:
 
     For a turn: `origin`/`dest` the die's squares (None: no die move), `tile` and
     `tile_at` the placement (None: no tile), `tile_first` whether the tile was put
-    down before the die moved, `target` the square an effect needs, `roll` the
-    chance result an effect needs. For 'enter': `dest` and `roll` (the face).
+    down before the die moved, `target` the square an effect needs. 'enter': `dest`
+    (the die put down). 'retry': roll the white die to bring a die back. 'roll': a
+    chance outcome, `roll` its value ('4', 'gagne', 'perd', '6', 'rate').
     """
     kind: str
     origin: int | None = None
@@ -379,6 +376,7 @@ class _State:
         self.pile = list(p.pile)
         self.portal_colour = {sq: COLOURS[i] for i, sq in enumerate(p.portals)}
         self.effects: dict[str, list[int]] = {}
+        self.pending: tuple = ()                  # set when the move leaves the turn waiting
         self.end: int | None = None               # where the moved die ends (None: no die move, or it left)
         self.position: PraxisPosition | None = None
 
@@ -398,7 +396,7 @@ class _State:
     def freeze(self, to_move: str, round_: int) -> PraxisPosition:
         p = self.p
         return replace(
-            p, to_move=to_move, round=round_,
+            p, to_move=to_move, round=round_, pending=self.pending,
             dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
             tiles=tuple(sorted(self.tiles.items())),
             hands=tuple(sorted_tiles(self.hands[pl]) for pl in p.players),
@@ -415,8 +413,8 @@ def _directions(face: int, variant: str | None) -> tuple[tuple[tuple[int, int], 
         if face in (2, 4):
             return DIAGONAL, SIZE
         if face in (3, 5):
-            return ORTHOGONAL + DIAGONAL, SIZE
-        return ORTHOGONAL + DIAGONAL, 2
+            return ALL_DIRECTIONS, SIZE
+        return ALL_DIRECTIONS, 2
     return (ORTHOGONAL if face % 2 else DIAGONAL), SIZE
 
 
@@ -425,12 +423,7 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
     dirs, longest = _directions(face, variant)
     out = []
     for d in dirs:
-        sq, n = origin, 0
-        while n < longest:
-            sq = _step(sq, d)
-            if sq is None:
-                break
-            n += 1
+        for sq in GRID.ray(origin, d, longest):
             out.append(sq)
             if not st.empty(sq):
                 break
@@ -438,46 +431,71 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
 
 
 FACES = tuple(str(f) for f in range(1, 7))
-DUEL_RESULTS = ("gagne", "perd")
+WIN, LOSE = "gagne", "perd"
+RETURN_ROLL, MISSED = "6", "rate"
+# What a turn may wait for: the chance steps, then the player's own steps. Each
+# names (number of squares, whether it carries the `tuile` flag: a tile may still
+# be put down after the roll).
+CHANCE_STEPS = ("face", "retour", "mutation", "duel", "recuperation")
+PENDING_SHAPE = {"face": (0, False), "retour": (0, False), "pose": (0, False), "mutation": (1, True),
+                 "duel": (2, True), "recuperation": (2, True), "suite": (1, False)}
+
+
+def duel_odds(attacker: int, defender: int) -> Fraction:
+    """The chance that a die showing `attacker` wins a duel against one showing `defender`.
+
+    Each adds a white-die roll to his face; ties go to the attacker.
+    """
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if attacker + a >= defender + d)
+    return Fraction(wins, 36)
 
 
 class PraxisEngine(Engine):
     game_id = "praxis"
     players = COLOURS
+    player_counts = (2, 3, 4)
     variants = VARIANTS
     effect_kinds = ("captures", "activations", "collections", "explosions", "entries", "placements", "teleports")
     extra_claims = ("hand", "collection", "face")
-    illegal_reasons = {
-        "game_over": "the game is over",
-        "setup": "while the dice are set up, the only move is to place a die",
-        "no_die": "no die of the player to move on that square",
-        "not_aligned": "the die's face does not move it in that direction",
-        "too_far": "further than the die's face allows",
-        "blocked": "a die or a tile stands on the way",
-        "own_die": "the square holds one of the player's own dice",
-        "weaker_attacker": "the attacking die shows a lower face than the attacked one",
-        "not_applicable": "the tile's effect cannot apply to this die",
-        "bad_target": "the effect's square is not one it can use",
-        "missing_target": "the effect needs a square (>SQUARE)",
-        "bad_roll": "the roll written is not a possible result",
-        "missing_roll": "the effect needs a roll result (=VALUE)",
-        "not_in_hand": "the tile is not in the player's hand",
-        "not_adjacent": "the tile must touch the square of the die by an edge or a corner",
-        "occupied": "the square is not empty",
-        "no_die_off_board": "the player has no die off the board",
-        "empty_pile": "the pile is empty",
-        "placement_after_exit": "the die left the board: no tile can be put next to it",
-        "nothing": "a turn moves a die or puts down a tile (or write 'passe')",
-    }
+    illegal_reasons = reasons(
+        "game_over", "occupied", "blocked",
+        no_die="no die of the player to move on that square",
+        not_aligned="the die's face does not move it in that direction",
+        too_far="further than the die's face allows",
+        own_die="the square holds one of the player's own dice",
+        weaker_attacker="the attacking die shows a lower face than the attacked one",
+        not_applicable="the tile's effect cannot apply to this die",
+        bad_target="the effect's square is not one it can use",
+        missing_target="the effect needs a square (>SQUARE)",
+        bad_roll="the roll written is not a possible result",
+        not_in_hand="the tile is not in the player's hand",
+        not_adjacent="the tile must touch the square of the die by an edge or a corner",
+        no_die_off_board="the player has no die off the board",
+        empty_pile="the pile is empty",
+        placement_after_exit="the die left the board: no tile can be put next to it",
+        placement_after_roll="the tile comes after the roll: it is the next move",
+        nothing="a turn moves a die or puts down a tile (or write 'passe')",
+        waiting="the turn waits for something else (a die to put down, a tile after a roll)",
+        roll_first="a die comes back only after a 6 on the white die: 'retour' rolls it",
+        chance="chance acts here: write its outcome (=VALUE)",
+    )
 
     # --- positions -----------------------------------------------------------
-    def initial(self, variant: str | None = None) -> PraxisPosition:
-        """Two players, portals on their drawn squares, dice still to set up; hands and pile are dealt at random, so left empty."""
+    def initial(self, variant: str | None = None, *, players: int | None = None,
+                seed: int | None = None) -> PraxisPosition:
+        """Portals on their drawn squares, the 108 tiles shuffled by `seed` into the pile, 3 dealt to
+        each player in turn; the first player rolls the face of his first die."""
         self.check_variant(variant)
-        players = ("bleu", "rouge")
-        return PraxisPosition(players=players, to_move="bleu", dice=(), tiles=(),
-                              portals=tuple(_parse_sq(DEFAULT_PORTALS[c]) for c in COLOURS),
-                              hands=((), ()), collections=((), ()), round=0, variant=variant)
+        order = self.players_for(players)
+        pile = self.shuffled([t for t in TILE_INDEX for _ in range(STOCK[t.split("/")[0]])], seed)
+        hands = []
+        for _ in order:
+            hands.append(sorted_tiles(pile[:HAND_SIZE]))
+            del pile[:HAND_SIZE]
+        return PraxisPosition(players=order, to_move=order[0], dice=(), tiles=(),
+                              portals=tuple(GRID.index(DEFAULT_PORTALS[c]) for c in COLOURS),
+                              hands=tuple(hands), collections=tuple(() for _ in order), pile=tuple(pile),
+                              round=0, variant=variant, pending=("face",))
 
     def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> PraxisPosition:
         self.check_variant(variant)
@@ -486,12 +504,13 @@ class PraxisEngine(Engine):
                                 "e5: plus1/rouge for a tile) and optional joueurs, portails, mains, "
                                 "collections, pioche, tour, tours")
         dice, tiles = {}, {}
-        portals = {c: _parse_sq(s) for c, s in DEFAULT_PORTALS.items()}
+        portals = {c: GRID.index(s) for c, s in DEFAULT_PORTALS.items()}
         hands: dict[str, list] = {}
         collections: dict[str, list] = {}
         pile: list = []
         players = None
         round_, rounds = 1, DEFAULT_ROUNDS
+        pending: tuple = ()
         for key, value in data.items():
             key = str(key)
             if key == "joueurs":
@@ -502,7 +521,7 @@ class PraxisEngine(Engine):
                 for colour, sq in value.items():
                     if colour not in COLOURS:
                         raise NotationError(f"portails: '{colour}' is not a colour ({', '.join(COLOURS)})", key)
-                    at = _parse_sq(sq, key)
+                    at = GRID.index(sq, key)
                     if at not in _portal_area(colour):
                         a, b = PORTAL_AREAS[colour]
                         raise NotationError(f"portails: the {colour} portal stands in {a}-{b}, not on {sq}", key)
@@ -517,6 +536,8 @@ class PraxisEngine(Engine):
                     target[pl] = self._read_tiles(items, key)
             elif key == "pioche":
                 pile = self._read_tiles(value, key)
+            elif key == "attente":
+                pending = self._read_pending(value, key)
             elif key in ("tour", "tours"):
                 if isinstance(value, bool) or not isinstance(value, int) or value < (0 if key == "tour" else 1):
                     raise NotationError(f"{key}: expected a whole number, found {value!r}", key)
@@ -525,11 +546,10 @@ class PraxisEngine(Engine):
                 else:
                     rounds = value
             else:
-                sq = parse_square(key, SIZE, SIZE)
-                if sq is None:
+                if not GRID.is_square(key):
                     raise NotationError(f"'{key}' is neither a square (a1 to h8) nor one of joueurs, portails, "
-                                        f"mains, collections, pioche, tour, tours", key)
-                index = sq[1] * SIZE + sq[0]
+                                        f"mains, collections, pioche, tour, tours, attente", key)
+                index = GRID.index(key, key)
                 text = str(value).strip() if value is not None else ""
                 m = re.fullmatch(r"([BRVJ])([1-6])", text, re.I)
                 if m:
@@ -581,7 +601,8 @@ class PraxisEngine(Engine):
             portals=tuple(portals[c] for c in COLOURS),
             hands=tuple(sorted_tiles(hands.get(pl, ())) for pl in players),
             collections=tuple(sorted_tiles(collections.get(pl, ())) for pl in players),
-            pile=tuple(pile), round=round_, rounds=rounds, variant=variant)
+            pile=tuple(pile), round=round_, rounds=rounds, variant=variant,
+            pending=pending or (("face",) if round_ == 0 else ()))
 
     @staticmethod
     def _read_players(value, key) -> tuple[str, ...]:
@@ -593,6 +614,35 @@ class PraxisEngine(Engine):
                 raise NotationError(f"joueurs: '{pl}' is not a colour or appears twice ({', '.join(COLOURS)})", key)
             out.append(pl)
         return tuple(out)
+
+    @staticmethod
+    def _read_pending(value, key) -> tuple:
+        words = str(value).strip().lower().split()
+        shapes = ", ".join(PENDING_SHAPE)
+        if not words or words[0] not in PENDING_SHAPE:
+            raise NotationError(f"attente: '{value}' is not something a turn waits for ({shapes})", key)
+        kind, rest = words[0], words[1:]
+        if kind == "pose":
+            if len(rest) != 1 or rest[0] not in FACES:
+                raise NotationError("attente: write 'pose' and the face rolled, e.g. 'pose 4'", key)
+            return ("pose", int(rest[0]))
+        squares, flag = PENDING_SHAPE[kind]
+        tile = flag and rest[-1:] == ["tuile"]
+        if tile:
+            rest = rest[:-1]
+        if len(rest) != squares:
+            raise NotationError(f"attente: '{kind}' names {squares} square(s), e.g. 'duel d6 e7 tuile'", key)
+        out = (kind,) + tuple(GRID.index(w, key) for w in rest)
+        return out + ((int(tile),) if flag else ())
+
+    @staticmethod
+    def _write_pending(pending: tuple) -> str:
+        kind = pending[0]
+        if kind == "pose":
+            return f"pose {pending[1]}"
+        squares, flag = PENDING_SHAPE[kind]
+        words = [kind] + [GRID.name(sq) for sq in pending[1:1 + squares]]
+        return " ".join(words + (["tuile"] if flag and pending[-1] else []))
 
     @staticmethod
     def _read_tiles(value, key) -> list[Tile]:
@@ -610,12 +660,12 @@ class PraxisEngine(Engine):
         p = position
         out: dict[str, Any] = {}
         for sq, pl, f in p.dice:
-            out[_sq(sq)] = f"{PLAYER_LETTER[pl]}{f}"
+            out[GRID.name(sq)] = f"{PLAYER_LETTER[pl]}{f}"
         for sq, t in p.tiles:
-            out[_sq(sq)] = t
-        out = {k: out[k] for k in sorted(out, key=lambda s: _parse_sq(s))}
+            out[GRID.name(sq)] = t
+        out = {k: out[k] for k in sorted(out, key=lambda s: GRID.index(s))}
         out["joueurs"] = list(p.players)
-        out["portails"] = {c: _sq(sq) for c, sq in zip(COLOURS, p.portals)}
+        out["portails"] = {c: GRID.name(sq) for c, sq in zip(COLOURS, p.portals)}
         if any(p.hands):
             out["mains"] = {pl: list(h) for pl, h in zip(p.players, p.hands) if h}
         if any(p.collections):
@@ -624,11 +674,22 @@ class PraxisEngine(Engine):
             out["pioche"] = list(p.pile)
         out["tour"] = p.round
         out["tours"] = p.rounds
+        if p.pending and not (p.round == 0 and p.pending == ("face",)):
+            out["attente"] = self._write_pending(p.pending)
+        return out
+
+    def observation(self, position: PraxisPosition, player: str) -> dict:
+        """What `player` sees: his own hand; the size of the others' hands and of the pile."""
+        out = self.write_position(position)
+        if "mains" in out:
+            out["mains"] = {pl: tiles if pl == player else len(tiles) for pl, tiles in out["mains"].items()}
+        if "pioche" in out:
+            out["pioche"] = len(out["pioche"])
         return out
 
     def piece_text(self, key: str, text: Any) -> str:
         """A die 'b4' -> 'B4', a tile 'Plus1/Bleu' -> 'plus1/bleu', as write_position spells them."""
-        if parse_square(str(key), SIZE, SIZE) is None:
+        if not GRID.is_square(key):
             raise NotationError(f"'{key}' is not a square (a1 to h8)", str(key))
         t = str(text).strip()
         if re.fullmatch(r"[BRVJ][1-6]", t, re.I):
@@ -639,7 +700,24 @@ class PraxisEngine(Engine):
             raise NotationError(f"{key}: '{t}' is neither a die (B4) nor a tile ({err})", str(key)) from None
 
     def to_move(self, position: PraxisPosition) -> str:
+        if position.pending and position.pending[0] in CHANCE_STEPS and self.outcome(position) is None:
+            return CHANCE
         return position.to_move
+
+    def chance_outcomes(self, position: PraxisPosition) -> list[tuple[PraxisMove, Fraction]]:
+        """The rolls of a chance step and their exact probabilities (duel_odds for a duel)."""
+        if self.to_move(position) != CHANCE:
+            return []
+        kind = position.pending[0]
+        if kind == "retour":
+            odds = [(RETURN_ROLL, Fraction(1, 6)), (MISSED, Fraction(5, 6))]
+        elif kind == "duel":
+            faces = {sq: f for sq, _, f in position.dice}
+            win = duel_odds(faces[position.pending[1]], faces[position.pending[2]])
+            odds = [(WIN, win), (LOSE, 1 - win)]
+        else:
+            odds = [(f, Fraction(1, 6)) for f in FACES]
+        return [(PraxisMove("roll", roll=r), p) for r, p in odds if p]
 
     def placements(self, position: PraxisPosition) -> list[tuple[str, str, str | None]]:
         """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<colour>,
@@ -647,12 +725,12 @@ class PraxisEngine(Engine):
         so that colour never carries the meaning alone."""
         out = []
         for colour, sq in zip(COLOURS, position.portals):
-            out.append((_sq(sq), f"portail_{colour}", None))
+            out.append((GRID.name(sq), f"portail_{colour}", None))
         for sq, t in position.tiles:
             effect, colour = t.split("/")
-            out.append((_sq(sq), f"tuile_{colour}", f"{TILE_LABEL[effect]}{PLAYER_LETTER[colour]}"))
+            out.append((GRID.name(sq), f"tuile_{colour}", f"{TILE_LABEL[effect]}{PLAYER_LETTER[colour]}"))
         for sq, pl, f in position.dice:
-            out.append((_sq(sq), f"de_{pl}", f"{PLAYER_LETTER[pl]}{f}"))
+            out.append((GRID.name(sq), f"de_{pl}", f"{PLAYER_LETTER[pl]}{f}"))
         return out
 
     # --- the game's end and score --------------------------------------------
@@ -674,29 +752,37 @@ class PraxisEngine(Engine):
         p = position
         if self.outcome(p) is not None:
             return []
+        if self.to_move(p) == CHANCE:
+            return [m for m, _ in self.chance_outcomes(p)]
         st = _State(p)
         me = p.to_move
-        if p.round == 0:
-            if st.off_board(me) == 0:
-                return [PraxisMove("pass")]
-            return [PraxisMove("enter", dest=sq, roll=f) for sq in range(SIZE * SIZE) if st.empty(sq) for f in FACES]
+        if p.pending:
+            kind = p.pending[0]
+            if kind == "pose":
+                return [PraxisMove("enter", dest=sq) for sq in range(SIZE * SIZE) if st.empty(sq)]
+            # "suite": a tile next to the die after its roll, or nothing
+            end = p.pending[1]
+            return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
+                                           for t in sorted(set(st.hands[me]), key=tile_key)
+                                           for s in GRID.around(end) if st.empty(s)]
         candidates: list[PraxisMove] = [PraxisMove("pass")]
         if p.pile:
             candidates.append(PraxisMove("redraw"))
         if st.off_board(me):
-            rolls = (None,) if p.variant == "rentree-1" else FACES
-            candidates += [PraxisMove("enter", dest=sq, roll=r)
-                           for sq in range(SIZE * SIZE) if st.empty(sq) for r in rolls]
+            if p.variant == "rentree-1":
+                candidates += [PraxisMove("enter", dest=sq) for sq in range(SIZE * SIZE) if st.empty(sq)]
+            else:
+                candidates.append(PraxisMove("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
-        spots = sorted({s for d in mine for s in _around(d) if st.empty(s)})
+        spots = sorted({s for d in mine for s in GRID.around(d) if st.empty(s)})
         candidates += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
             candidates += self._die_moves(st, origin, p.variant)
             # tile first: the new tile may be landed on, or close a line
             for t in hand:
-                for s in _around(origin):
+                for s in GRID.around(origin):
                     if st.empty(s):
                         with_tile = _State(p)
                         with_tile.tiles[s] = t
@@ -708,12 +794,12 @@ class PraxisEngine(Engine):
                 legal[mv] = self._run(p, mv)
             except IllegalMove:
                 continue
-        # die first, then a tile touching the square where the die ends
+        # die first, then a tile touching the square where the die ends (after a roll: the next move)
         for mv, done in list(legal.items()):
-            if mv.kind != "turn" or mv.origin is None or mv.tile is not None or done.end is None:
+            if mv.kind != "turn" or mv.origin is None or mv.tile is not None or done.end is None or done.pending:
                 continue
             for t in sorted(set(done.hands[me]), key=tile_key):
-                for s in _around(done.end):
+                for s in GRID.around(done.end):
                     if done.empty(s):
                         m2 = replace(mv, tile=t, tile_at=s)
                         try:
@@ -733,7 +819,7 @@ class PraxisEngine(Engine):
     @staticmethod
     def _order(mv: PraxisMove):
         """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        rank = {"pass": 0, "redraw": 1, "enter": 2, "turn": 3}[mv.kind]
+        rank = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}[mv.kind]
         none = -1
         return (rank, none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
                 none if mv.target is None else mv.target, mv.roll or "",
@@ -741,45 +827,36 @@ class PraxisEngine(Engine):
                 mv.tile_first)
 
     def _die_moves(self, st: _State, origin: int, variant: str | None) -> list[PraxisMove]:
-        """Die moves from `origin` (no tile), with every target and roll an effect could need."""
+        """Die moves from `origin` (no tile), with every target an effect could need."""
         pl, face = st.dice[origin]
         out = []
         for dest in _rays(st, origin, face, variant):
-            out += [PraxisMove("turn", origin=origin, dest=dest, target=t, roll=r)
-                    for t, r in self._effect_options(st, pl, dest)]
+            out += [PraxisMove("turn", origin=origin, dest=dest, target=t) for t in self._effect_targets(st, dest)]
         return out
 
-    def _effect_options(self, st: _State, player: str, dest: int) -> list[tuple[int | None, str | None]]:
-        """(target, roll) pairs to try for a die landing on `dest`; legality is left to `_play`."""
+    def _effect_targets(self, st: _State, dest: int) -> list[int | None]:
+        """The targets to try for a die landing on `dest` (None: none needed); legality is left to `_run`."""
         tile = st.tiles.get(dest)
         if tile is None:
-            return [(None, None)]
-        effect = tile.split("/")[0]
-        collect = st.portal_colour.get(dest) == tile.split("/")[1]
-        if collect and st.p.variant != "effet-et-collection":
-            return [(None, None)]
-        squares = _around(dest)
-        if effect == "mutation":
-            return [(None, f) for f in FACES]
-        if effect == "duel":
-            return [(s, r) for s in squares for r in DUEL_RESULTS]
-        if effect == "recuperation":
-            return [(s, f) for s in squares for f in FACES]
-        if effect == "explosion":
-            return [(s, None) for s in squares]
+            return [None]
+        effect, colour = tile.split("/")
+        if st.portal_colour.get(dest) == colour and st.p.variant != "effet-et-collection":
+            return [None]
+        if effect in ("duel", "recuperation", "explosion"):
+            return GRID.around(dest)
         if effect == "teleportation":
-            return [(s, None) for s in range(SIZE * SIZE) if s != dest]
-        return [(None, None)]
+            return [s for s in range(SIZE * SIZE) if s != dest]
+        return [None]
 
     def play(self, position: PraxisPosition, move: PraxisMove) -> PraxisPosition:
         return self._run(position, move).position
 
     def effects(self, position: PraxisPosition, move: PraxisMove) -> dict[str, list[str]]:
         fx = self._run(position, move).effects
-        return {k: [_sq(s) for s in v] for k, v in fx.items()}
+        return {k: [GRID.name(s) for s in v] for k, v in fx.items()}
 
     def move_origin(self, move: PraxisMove) -> str | None:
-        return _sq(move.origin) if move.origin is not None else None
+        return GRID.name(move.origin) if move.origin is not None else None
 
     def _run(self, p: PraxisPosition, mv: PraxisMove) -> "_State":
         """Play `mv`: the state holds the new `position`, the `effects` and where the die `end`s.
@@ -790,9 +867,17 @@ class PraxisEngine(Engine):
             raise IllegalMove("game_over", "the game is over")
         st = _State(p)
         me = p.to_move
-        if p.round == 0 and mv.kind != "enter":
-            raise IllegalMove("setup", "the dice are still being set up: place a die (+SQUARE=FACE)")
-        if mv.kind == "pass":
+        chance = self.to_move(p) == CHANCE
+        if chance != (mv.kind == "roll"):
+            if chance:
+                raise IllegalMove("chance", f"the turn waits for a roll ({self._write_pending(p.pending)}): "
+                                            f"write its outcome, e.g. ={self.chance_outcomes(p)[0][0].roll}")
+            raise IllegalMove("bad_roll", "nothing is rolled here")
+        if chance:
+            self._resolve(st, me, mv)
+        elif p.pending:
+            self._follow(st, me, mv)
+        elif mv.kind == "pass":
             pass
         elif mv.kind == "redraw":
             if not st.pile:
@@ -801,11 +886,22 @@ class PraxisEngine(Engine):
             for _ in range(HAND_SIZE):
                 st.draw(me)
         elif mv.kind == "enter":
-            self._enter(st, me, mv, p.round == 0)
+            if st.p.variant != "rentree-1":
+                raise IllegalMove("roll_first", "a die comes back after a 6 on the white die: write 'retour'")
+            self._enter(st, me, mv.dest, 1)
+        elif mv.kind == "retry":
+            if st.p.variant == "rentree-1":
+                raise IllegalMove("no_die_off_board", "in this variant a die comes back without a roll: +SQUARE")
+            if st.off_board(me) == 0:
+                raise IllegalMove("no_die_off_board", f"{me} has both dice on the board")
+            st.pending = ("retour",)
         elif mv.kind == "turn":
             st.end = self._turn(st, me, mv)
         else:  # pragma: no cover - moves come from parse_move or legal_moves
             raise ValueError(mv.kind)
+        if st.pending:
+            st.position = st.freeze(me, p.round)
+            return st
         order = p.players
         nxt = order[(order.index(me) + 1) % len(order)]
         round_ = p.round
@@ -814,35 +910,76 @@ class PraxisEngine(Engine):
                 round_ += 1
             elif all(st.off_board(pl) == 0 for pl in order):
                 round_ = 1
+        if round_ == 0:
+            st.pending = ("face",)
         st.position = st.freeze(nxt, round_)
         return st
 
-    def _enter(self, st: _State, me: str, mv: PraxisMove, setup: bool) -> None:
+    def _resolve(self, st: _State, me: str, mv: PraxisMove) -> None:
+        """A chance outcome: what the roll does, then what the turn still waits for (st.pending)."""
+        kind, *args = st.p.pending
+        allowed = [m.roll for m, _ in self.chance_outcomes(st.p)]
+        if mv.roll not in allowed:
+            raise IllegalMove("bad_roll", f"'{mv.roll}' is not a possible result ({', '.join(allowed)})")
+        end = None
+        if kind == "retour":
+            st.pending = ("face",) if mv.roll == RETURN_ROLL else ()
+            return
+        if kind == "face":
+            st.pending = ("pose", int(mv.roll))
+            return
+        if kind == "mutation":
+            end = args[0]
+            st.dice[end] = [me, int(mv.roll)]
+        elif kind == "recuperation":
+            end, target = args[0], args[1]
+            st.dice[target] = [me, int(mv.roll)]
+            st.note("entries", target)
+        elif kind == "duel":
+            end, target = args[0], args[1]
+            if mv.roll == WIN:
+                del st.dice[target]
+                st.note("captures", target)
+                self._reward(st, me)
+            else:
+                del st.dice[end]
+                st.note("captures", end)
+                end = None
+        st.pending = ()
+        if end is not None and args[-1] and st.hands[me] and any(st.empty(s) for s in GRID.around(end)):
+            st.pending = ("suite", end)
+
+    def _follow(self, st: _State, me: str, mv: PraxisMove) -> None:
+        """The player's step the turn waits for: put the rolled die down, or a tile after a roll."""
+        kind = st.p.pending[0]
+        if kind == "pose":
+            if mv.kind != "enter":
+                raise IllegalMove("waiting", f"the die showing {st.p.pending[1]} is put on an empty square: +SQUARE")
+            self._enter(st, me, mv.dest, st.p.pending[1])
+            return
+        if mv.kind == "pass":
+            return
+        if mv.kind != "turn" or mv.origin is not None or mv.tile is None:
+            raise IllegalMove("waiting", f"after the roll, put a tile next to {GRID.name(st.p.pending[1])} "
+                                         f"or write 'passe'")
+        self._place(st, me, mv.tile, mv.tile_at, [st.p.pending[1]])
+
+    def _enter(self, st: _State, me: str, dest: int, face: int) -> None:
         if st.off_board(me) == 0:
             raise IllegalMove("no_die_off_board", f"{me} has both dice on the board")
-        if not st.empty(mv.dest):
-            raise IllegalMove("occupied", f"{_sq(mv.dest)} is not empty")
-        if st.p.variant == "rentree-1" and not setup:
-            if mv.roll not in (None, "1"):
-                raise IllegalMove("bad_roll", "in this variant a die comes back showing 1")
-            face = 1
-        else:
-            if mv.roll is None:
-                raise IllegalMove("missing_roll", "write the face the die shows, e.g. +e5=4")
-            if mv.roll not in FACES:
-                raise IllegalMove("bad_roll", f"'{mv.roll}' is not a face of a die")
-            face = int(mv.roll)
-        st.dice[mv.dest] = [me, face]
-        st.note("entries", mv.dest)
+        if not st.empty(dest):
+            raise IllegalMove("occupied", f"{GRID.name(dest)} is not empty")
+        st.dice[dest] = [me, face]
+        st.note("entries", dest)
 
     def _place(self, st: _State, me: str, tile: Tile, at: int, anchors: list[int]) -> None:
         if tile not in st.hands[me]:
             raise IllegalMove("not_in_hand", f"{tile} is not in {me}'s hand")
         if not st.empty(at):
-            raise IllegalMove("occupied", f"{_sq(at)} is not empty")
-        if not any(at in _around(a) for a in anchors):
-            where = " or ".join(_sq(a) for a in anchors) or "a die of the player"
-            raise IllegalMove("not_adjacent", f"{_sq(at)} does not touch {where}")
+            raise IllegalMove("occupied", f"{GRID.name(at)} is not empty")
+        if not any(at in GRID.around(a) for a in anchors):
+            where = " or ".join(GRID.name(a) for a in anchors) or "a die of the player"
+            raise IllegalMove("not_adjacent", f"{GRID.name(at)} does not touch {where}")
         st.hands[me].remove(tile)
         st.tiles[at] = tile
         st.note("placements", at)
@@ -857,11 +994,16 @@ class PraxisEngine(Engine):
             return None
         die = st.dice.get(mv.origin)
         if die is None or die[0] != me:
-            raise IllegalMove("no_die", f"no {me} die on {_sq(mv.origin)}")
+            raise IllegalMove("no_die", f"no {me} die on {GRID.name(mv.origin)}")
         if mv.tile is not None and mv.tile_first:
             self._place(st, me, mv.tile, mv.tile_at, [mv.origin])
         end = self._move_die(st, me, mv)
+        if st.pending:
+            st.pending += (int(mv.tile is None),)     # a tile may still come after the roll
         if mv.tile is not None and not mv.tile_first:
+            if st.pending:
+                raise IllegalMove("placement_after_roll", "the die's tile needs a roll first: put the tile "
+                                                          "down in the next move")
             if end is None:
                 raise IllegalMove("placement_after_exit", "the die left the board: no tile can be put next to it")
             self._place(st, me, mv.tile, mv.tile_at, [end])
@@ -876,38 +1018,36 @@ class PraxisEngine(Engine):
         n = max(abs(dc), abs(dr))
         if n == 0 or (dc and dr and abs(dc) != abs(dr)) or (dc // n, dr // n) not in dirs:
             kind = "orthogonally" if dirs == ORTHOGONAL else "diagonally" if dirs == DIAGONAL else "in a straight line"
-            raise IllegalMove("not_aligned", f"a die showing {face} moves {kind}: {_sq(origin)}-{_sq(dest)} is not")
+            raise IllegalMove("not_aligned", f"a die showing {face} moves {kind}: "
+                                             f"{GRID.name(origin)}-{GRID.name(dest)} is not")
         if n > longest:
             raise IllegalMove("too_far", f"a die showing {face} moves {longest} squares at most")
-        d = (dc // n, dr // n)
-        sq = origin
-        for _ in range(n - 1):
-            sq = _step(sq, d)
+        for sq in GRID.between(origin, dest):
             if not st.empty(sq):
-                raise IllegalMove("blocked", f"{_sq(sq)} is occupied on the way")
+                raise IllegalMove("blocked", f"{GRID.name(sq)} is occupied on the way")
         del st.dice[origin]
         target = st.dice.get(dest)
         if target is not None:
             if target[0] == me:
-                raise IllegalMove("own_die", f"{_sq(dest)} holds a {me} die")
+                raise IllegalMove("own_die", f"{GRID.name(dest)} holds a {me} die")
             if face < target[1]:
                 raise IllegalMove("weaker_attacker", f"a {face} cannot attack a {target[1]}")
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.dice[dest] = [me, face]
             st.note("captures", dest)
             self._reward(st, me)
             return dest
         tile = st.tiles.get(dest)
         if tile is None:
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.dice[dest] = [me, face]
             return dest
         return self._activate(st, me, face, dest, tile, mv)
 
     @staticmethod
-    def _extra(mv: PraxisMove, none: bool) -> None:
-        if none and (mv.target is not None or mv.roll is not None):
-            raise IllegalMove("bad_target", "nothing on the end square needs a square or a roll")
+    def _extra(mv: PraxisMove) -> None:
+        if mv.target is not None:
+            raise IllegalMove("bad_target", "nothing on the end square needs a square")
 
     def _reward(self, st: _State, me: str) -> None:
         if st.p.variant == "prise-pioche":
@@ -919,7 +1059,7 @@ class PraxisEngine(Engine):
         st.note("activations", dest)
         collect = st.portal_colour.get(dest) == colour
         if collect and st.p.variant != "effet-et-collection":
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.dice[dest] = [me, face]
             st.collections[me].append(tile)
             st.note("collections", dest)
@@ -931,68 +1071,50 @@ class PraxisEngine(Engine):
         return end
 
     def _apply_effect(self, st: _State, me: str, face: int, dest: int, effect: str, mv: PraxisMove) -> int | None:
-        around = _around(dest)
+        around = GRID.around(dest)
         if effect in FACE_CHANGE:
             new = face + FACE_CHANGE[effect]
             if not 1 <= new <= 6:
                 raise IllegalMove("not_applicable", f"{effect} would turn a {face} into {new}: faces run from 1 to 6")
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.dice[dest] = [me, new]
             return dest
         if effect == "interdiction":
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.note("captures", dest)
             return None
         if effect == "pioche":
             if not st.pile:
                 raise IllegalMove("not_applicable", "pioche: the pile is empty")
-            self._extra(mv, none=True)
+            self._extra(mv)
             st.dice[dest] = [me, face]
             st.draw(me)
             return dest
         if effect == "mutation":
-            self._need_roll(mv, FACES, "the new face, e.g. =4")
-            if mv.target is not None:
-                raise IllegalMove("bad_target", "mutation needs no square")
-            st.dice[dest] = [me, int(mv.roll)]
+            self._extra(mv)
+            st.dice[dest] = [me, face]
+            st.pending = ("mutation", dest)
             return dest
         if effect == "explosion":
             tiles_near = [s for s in around if s in st.tiles]
             if not tiles_near:
                 raise IllegalMove("not_applicable", "explosion: no tile touches the square")
             self._need_target(mv, tiles_near, "a tile touching the explosion")
-            if mv.roll is not None:
-                raise IllegalMove("bad_roll", "explosion needs no roll")
             del st.tiles[mv.target]
             st.note("explosions", mv.target)
             st.dice[dest] = [me, face]
             return dest
         if effect == "duel":
             enemies = [s for s in around if s in st.dice and st.dice[s][0] != me]
-            if not enemies:
-                raise IllegalMove("not_applicable", "duel: no enemy die touches the square")
-            self._need_target(mv, enemies, "an enemy die touching the duel tile")
-            self._need_roll(mv, DUEL_RESULTS, "=gagne or =perd")
-            if mv.roll == "gagne":
-                del st.dice[mv.target]
-                st.note("captures", mv.target)
-                st.dice[dest] = [me, face]
-                self._reward(st, me)
-                return dest
-            st.note("captures", dest)
-            return None
+            return self._roll_against(st, me, face, mv, "duel", enemies, "duel: no enemy die touches the square",
+                                      "an enemy die touching the duel tile")
         if effect == "recuperation":
             if st.off_board(me) <= 1:   # the moving die itself is lifted: its partner must be off too
                 raise IllegalMove("not_applicable", f"récupération: {me} has no die off the board")
             free = [s for s in around if st.empty(s)]
-            if not free:
-                raise IllegalMove("not_applicable", "récupération: no empty square touches the die")
-            self._need_target(mv, free, "an empty square touching the die")
-            self._need_roll(mv, FACES, "the face of the die coming back, e.g. =4")
-            st.dice[dest] = [me, face]
-            st.dice[mv.target] = [me, int(mv.roll)]
-            st.note("entries", mv.target)
-            return dest
+            return self._roll_against(st, me, face, mv, "recuperation", free,
+                                      "récupération: no empty square touches the die",
+                                      "an empty square touching the die")
         if effect == "teleportation":
             others = [s for s, t in sorted(st.tiles.items()) if t.startswith("teleportation/")]
             if st.p.variant == "teleportation-portail":
@@ -1001,8 +1123,6 @@ class PraxisEngine(Engine):
                 raise IllegalMove("not_applicable", "téléportation: no other téléportation tile on the board")
             self._need_target(mv, others, "another téléportation tile" +
                               (" or an empty portal" if st.p.variant == "teleportation-portail" else ""))
-            if mv.roll is not None:
-                raise IllegalMove("bad_roll", "téléportation needs no roll")
             if mv.target in st.tiles:
                 del st.tiles[mv.target]
             st.dice[mv.target] = [me, face]
@@ -1010,25 +1130,29 @@ class PraxisEngine(Engine):
             return mv.target
         raise AssertionError(effect)  # pragma: no cover - every effect is handled above
 
+    def _roll_against(self, st: _State, me: str, face: int, mv: PraxisMove, kind: str, squares: list[int],
+                      none: str, what: str) -> int:
+        """A duel or a récupération: the die stays on the tile, the turn waits for the roll about `mv.target`."""
+        if not squares:
+            raise IllegalMove("not_applicable", none)
+        self._need_target(mv, squares, what)
+        st.dice[mv.dest] = [me, face]
+        st.pending = (kind, mv.dest, mv.target)
+        return mv.dest
+
     @staticmethod
     def _need_target(mv: PraxisMove, allowed: list[int], what: str) -> None:
         if mv.target is None:
-            raise IllegalMove("missing_target", f"write the square the effect uses (>{_sq(allowed[0])}): {what}")
+            raise IllegalMove("missing_target", f"write the square the effect uses (>{GRID.name(allowed[0])}): {what}")
         if mv.target not in allowed:
-            raise IllegalMove("bad_target", f"{_sq(mv.target)} is not {what} "
-                                            f"(possible: {', '.join(_sq(s) for s in allowed)})")
-
-    @staticmethod
-    def _need_roll(mv: PraxisMove, allowed: tuple[str, ...], what: str) -> None:
-        if mv.roll is None:
-            raise IllegalMove("missing_roll", f"write the roll: {what}")
-        if mv.roll not in allowed:
-            raise IllegalMove("bad_roll", f"'{mv.roll}' is not a possible result ({', '.join(allowed)})")
+            raise IllegalMove("bad_target", f"{GRID.name(mv.target)} is not {what} "
+                                            f"(possible: {', '.join(GRID.name(s) for s in allowed)})")
 
     # --- notation ------------------------------------------------------------
-    _DIE = re.compile(r"^([a-h][1-8])([-x])([a-h][1-8])(?:>([a-h][1-8]))?(?:=([a-z0-9]+))?$")
+    _DIE = re.compile(r"^([a-h][1-8])([-x])([a-h][1-8])(?:>([a-h][1-8]))?$")
     _TILE = re.compile(r"^([a-z0-9]+/[a-z]+)@([a-h][1-8])$")
-    _ENTER = re.compile(r"^\+([a-h][1-8])(?:=([1-6]))?$")
+    _ENTER = re.compile(r"^\+([a-h][1-8])$")
+    _ROLL = re.compile(r"^=([a-z0-9]+)$")
 
     def parse_move(self, position: PraxisPosition, text: str) -> PraxisMove:
         t = " ".join(str(text).strip().lower().split())
@@ -1036,9 +1160,12 @@ class PraxisEngine(Engine):
             mv = PraxisMove("pass")
         elif t == "renouvelle":
             mv = PraxisMove("redraw")
+        elif t == "retour":
+            mv = PraxisMove("retry")
         elif self._ENTER.match(t):
-            m = self._ENTER.match(t)
-            mv = PraxisMove("enter", dest=_parse_sq(m.group(1)), roll=m.group(2))
+            mv = PraxisMove("enter", dest=GRID.index(self._ENTER.match(t).group(1)))
+        elif self._ROLL.match(t):
+            mv = PraxisMove("roll", roll=self._ROLL.match(t).group(1))
         else:
             mv = self._parse_turn(position, t, text)
         done = self._run(position, mv)     # raises IllegalMove with the reason
@@ -1049,8 +1176,6 @@ class PraxisEngine(Engine):
                     mv = other
             except IllegalMove:
                 pass
-        if mv.kind == "enter" and position.variant == "rentree-1" and position.round > 0:
-            mv = replace(mv, roll=None)
         return mv
 
     def _parse_turn(self, position: PraxisPosition, t: str, text: str) -> PraxisMove:
@@ -1076,24 +1201,24 @@ class PraxisEngine(Engine):
                 name = parse_tile(tile.group(1))
             except ValueError as err:
                 raise NotationError(str(err)) from None
-            mv = replace(mv, tile=name, tile_at=_parse_sq(tile.group(2)), tile_first=tile_first)
+            mv = replace(mv, tile=name, tile_at=GRID.index(tile.group(2)), tile_first=tile_first)
         if die is not None:
-            origin, sep, dest = _parse_sq(die.group(1)), die.group(2), _parse_sq(die.group(3))
+            origin, sep, dest = GRID.index(die.group(1)), die.group(2), GRID.index(die.group(3))
             attacked = dict((sq, pl) for sq, pl, _ in position.dice).get(dest)
             if sep == "x" and (attacked is None or attacked == position.to_move):
-                raise IllegalMove("bad_target", f"{_sq(dest)} holds no enemy die to attack")
+                raise IllegalMove("bad_target", f"{GRID.name(dest)} holds no enemy die to attack")
             if sep == "-" and attacked is not None and attacked != position.to_move:
-                raise NotationError(f"'{text}': {_sq(dest)} holds an enemy die: write the attack with x")
-            mv = replace(mv, origin=origin, dest=dest,
-                         target=_parse_sq(die.group(4)) if die.group(4) else None, roll=die.group(5))
+                raise NotationError(f"'{text}': {GRID.name(dest)} holds an enemy die: write the attack with x")
+            mv = replace(mv, origin=origin, dest=dest, target=GRID.index(die.group(4)) if die.group(4) else None)
             if tile is None:
                 mv = replace(mv, tile_first=False)
         return mv
 
     @staticmethod
     def _syntax(text: str) -> str:
-        return (f"'{text}' is not a Praxis move: write passe, renouvelle, +e5=4, or a tile and/or a die move "
-                f"such as 'plus1/bleu@f5 d4-d6' (tile first) or 'd4-d6>e7=3 plus1/bleu@f5'")
+        return (f"'{text}' is not a Praxis move: write passe, renouvelle, retour, +e5, a roll such as =4 "
+                f"or =gagne, or a tile and/or a die move such as 'plus1/bleu@f5 d4-d6' (tile first) or "
+                f"'d4-d6>e7 plus1/bleu@f5'")
 
     def format_move(self, position: PraxisPosition, move: PraxisMove) -> str:
         mv = move
@@ -1101,20 +1226,22 @@ class PraxisEngine(Engine):
             return "passe"
         if mv.kind == "redraw":
             return "renouvelle"
+        if mv.kind == "retry":
+            return "retour"
+        if mv.kind == "roll":
+            return f"={mv.roll}"
         if mv.kind == "enter":
-            return f"+{_sq(mv.dest)}" + (f"={mv.roll}" if mv.roll is not None else "")
+            return f"+{GRID.name(mv.dest)}"
         parts = []
         if mv.origin is not None:
             attacked = dict((sq, pl) for sq, pl, _ in position.dice).get(mv.dest)
             sep = "x" if attacked is not None and attacked != position.to_move else "-"
-            die = f"{_sq(mv.origin)}{sep}{_sq(mv.dest)}"
+            die = f"{GRID.name(mv.origin)}{sep}{GRID.name(mv.dest)}"
             if mv.target is not None:
-                die += f">{_sq(mv.target)}"
-            if mv.roll is not None:
-                die += f"={mv.roll}"
+                die += f">{GRID.name(mv.target)}"
             parts.append(die)
         if mv.tile is not None:
-            placed = f"{mv.tile}@{_sq(mv.tile_at)}"
+            placed = f"{mv.tile}@{GRID.name(mv.tile_at)}"
             parts.insert(0 if mv.tile_first else len(parts), placed)
         return " ".join(parts)
 
@@ -1139,7 +1266,7 @@ class PraxisEngine(Engine):
                 raise NotationError("face: a mapping square -> face")
             faces = {sq: f for sq, _, f in after.dice}
             for key, f in value.items():
-                sq = _parse_sq(str(key), str(key))
+                sq = GRID.index(str(key), str(key))
                 have = faces.get(sq)
                 if have is None or str(have) != str(f):
                     found = "no die there" if have is None else f"it shows {have}"

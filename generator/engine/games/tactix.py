@@ -34,8 +34,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..content.coords import parse_square, square_name
-from .core import Engine, IllegalMove, NotationError, Outcome
+from ..core import Engine, IllegalMove, NotationError, Outcome
+from ..grid import EAST, NORTH, ORTHOGONAL, SOUTH, WEST, Grid, reasons
 
 SIZE = 9
 SQUARES = SIZE * SIZE
@@ -52,9 +52,8 @@ KING_TARGET = (E9, E1)         # square whose reaching wins, by player
 START_TOPS = (5, 1, 2, 6, None, 6, 2, 1, 5)   # a..i, None = king
 START_NORTH = (4, 3)           # 4 toward the opponent: north for white, south (so 3 north) for black
 
-# Directions: (column step, row step); north is toward row 9.
-NORTH, EAST, SOUTH, WEST = (0, 1), (1, 0), (0, -1), (-1, 0)
-DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
+GRID = Grid(SIZE)
+DIRECTIONS = ORTHOGONAL      # (column step, row step); north is toward row 9
 
 # A right-handed reference die: faces 1, 2, 3 on +x, +y, +z (counterclockwise
 # around their common corner seen from outside), opposite faces sum to 7.
@@ -202,7 +201,7 @@ def _winner(board, to_move: int, variant: str | None) -> tuple[int, str] | None:
         if kings[enemy] is None:
             return side, "the enemy king is captured"
         if kings[side] == KING_TARGET[side]:
-            return side, f"the king reached {square_name(KING_TARGET[side] % SIZE, KING_TARGET[side] // SIZE)}"
+            return side, f"the king reached {GRID.name(KING_TARGET[side])}"
         if variant == "centre" and kings[side] == E5:
             return side, "the king reached the centre e5"
     return None
@@ -270,36 +269,23 @@ _MOVE = re.compile(r"^([a-z][0-9]{1,2})\s*([-x])\s*([a-z][0-9]{1,2})(?:/([1-6])(
 _PIECE = re.compile(r"^([BN])(?:(R)|([1-6])(?:n([1-6]))?)$", re.I)
 
 
-def _sq(index: int) -> str:
-    return square_name(index % SIZE, index // SIZE)
-
-
-def _parse_sq(name: str) -> int:
-    at = parse_square(name, SIZE, SIZE)
-    if at is None:
-        raise NotationError(f"'{name}' is not a square of the 9x9 board (a1 to i9)")
-    return at[1] * SIZE + at[0]
-
-
 class TactixEngine(Engine):
     game_id = "tactix"
     players = PLAYERS
     variants = ("centre",)
     effect_kinds = ("captures",)
-    illegal_reasons = {
-        "game_over": "the game is already won",
-        "empty": "no die on the start square",
-        "not_your_piece": "the die belongs to the other player",
-        "own_piece": "the end square holds one of the mover's own dice",
-        "no_capture": "written as a capture but the end square is empty",
-        "distance": "the end square is not exactly as many squares away as the top face (one for the king)",
-        "blocked": "every path of the right length passes over a die",
-        "orientation": "no path gives the die that orientation on arrival",
-    }
+    illegal_reasons = reasons(
+        "game_over", "empty", "not_your_piece", "own_piece", "blocked",
+        no_capture="written as a capture but the end square is empty",
+        distance="the end square is not exactly as many squares away as the top face (one for the king)",
+        orientation="no path gives the die that orientation on arrival",
+    )
 
     # --- positions -----------------------------------------------------------
-    def initial(self, variant: str | None = None) -> TactixPosition:
+    def initial(self, variant: str | None = None, *, players: int | None = None,
+                seed: int | None = None) -> TactixPosition:
         self.check_variant(variant)
+        self.check_players(players)
         board = [0] * SQUARES
         for col, top in enumerate(START_TOPS):
             for side, row in ((WHITE, 0), (BLACK, SIZE - 1)):
@@ -314,9 +300,7 @@ class TactixEngine(Engine):
         board = [0] * SQUARES
         counts = {(WHITE, False): 0, (WHITE, True): 0, (BLACK, False): 0, (BLACK, True): 0}
         for key, value in data.items():
-            sq = _parse_sq(str(key)) if parse_square(str(key), SIZE, SIZE) else None
-            if sq is None:
-                raise NotationError(f"'{key}' is not a square of the 9x9 board (a1 to i9)", str(key))
+            sq = GRID.index(key, str(key))
             piece = self._parse_piece(str(value) if value is not None else "", str(key))
             side, king = piece >> 7, bool(piece & KING_BIT)
             counts[side, king] += 1
@@ -375,7 +359,7 @@ class TactixEngine(Engine):
         return self._format_piece(self._parse_piece(str(text), key))
 
     def write_position(self, position: TactixPosition) -> dict:
-        return {_sq(i): self._format_piece(p) for i, p in enumerate(position.board) if p}
+        return {GRID.name(i): self._format_piece(p) for i, p in enumerate(position.board) if p}
 
     def to_move(self, position: TactixPosition) -> str:
         return PLAYERS[position.to_move]
@@ -387,9 +371,9 @@ class TactixEngine(Engine):
                 continue
             side = p >> 7
             if p & KING_BIT:
-                out.append((_sq(i), ("roi_blanc", "roi_noir")[side], None))
+                out.append((GRID.name(i), ("roi_blanc", "roi_noir")[side], None))
             else:
-                out.append((_sq(i), PLAYERS[side], str(top_of(p & CODE_MASK))))
+                out.append((GRID.name(i), PLAYERS[side], str(top_of(p & CODE_MASK))))
         return out
 
     # --- moves ---------------------------------------------------------------
@@ -419,10 +403,10 @@ class TactixEngine(Engine):
         return TactixPosition(tuple(board), 1 - position.to_move, position.variant)
 
     def move_origin(self, move: TactixMove) -> str:
-        return _sq(move.origin)
+        return GRID.name(move.origin)
 
     def effects(self, position: TactixPosition, move: TactixMove) -> dict[str, tuple[str, ...]]:
-        return {"captures": (_sq(move.dest),) if position.board[move.dest] else ()}
+        return {"captures": (GRID.name(move.dest),) if position.board[move.dest] else ()}
 
     def perft(self, position: TactixPosition, depth: int) -> int:
         if depth <= 0:
@@ -435,7 +419,7 @@ class TactixEngine(Engine):
     # --- notation ------------------------------------------------------------
     def format_move(self, position: TactixPosition, move: TactixMove) -> str:
         sep = "x" if position.board[move.dest] else "-"
-        text = f"{_sq(move.origin)}{sep}{_sq(move.dest)}"
+        text = f"{GRID.name(move.origin)}{sep}{GRID.name(move.dest)}"
         if position.board[move.origin] & KING_BIT:
             return text
         twins = [m for m in self.legal_moves(position) if m.origin == move.origin and m.dest == move.dest]
@@ -451,7 +435,7 @@ class TactixEngine(Engine):
         if not m:
             raise NotationError(f"'{text}' is not a Tactix move: write start-end, e.g. d1-d7, "
                                 f"d1xd7 for a capture, d1-c6/3 or d1-c6/3n1 to give the orientation")
-        origin, dest = _parse_sq(m.group(1)), _parse_sq(m.group(3))
+        origin, dest = GRID.index(m.group(1)), GRID.index(m.group(3))
         capture = m.group(2).lower() == "x"
         want_top = int(m.group(4)) if m.group(4) else None
         want_north = int(m.group(5)) if m.group(5) else None
@@ -463,31 +447,31 @@ class TactixEngine(Engine):
         if won:
             raise IllegalMove("game_over", f"{won.winner} has already won ({won.reason})")
         if not piece:
-            raise IllegalMove("empty", f"there is no die on {_sq(origin)}")
+            raise IllegalMove("empty", f"there is no die on {GRID.name(origin)}")
         side = piece >> 7
         if side != position.to_move:
-            raise IllegalMove("not_your_piece", f"the die on {_sq(origin)} is {PLAYERS[side]}'s "
+            raise IllegalMove("not_your_piece", f"the die on {GRID.name(origin)} is {PLAYERS[side]}'s "
                                                 f"and {PLAYERS[position.to_move]} is to move")
         target = board[dest]
         if target and target >> 7 == side:
-            raise IllegalMove("own_piece", f"{_sq(dest)} holds a {PLAYERS[side]} die")
+            raise IllegalMove("own_piece", f"{GRID.name(dest)} holds a {PLAYERS[side]} die")
         if capture and not target:
-            raise IllegalMove("no_capture", f"{_sq(dest)} is empty, there is nothing to capture")
+            raise IllegalMove("no_capture", f"{GRID.name(dest)} is empty, there is nothing to capture")
         steps = 1 if piece & KING_BIT else top_of(piece & CODE_MASK)
         distance = abs(origin % SIZE - dest % SIZE) + abs(origin // SIZE - dest // SIZE)
         if distance != steps:
             what = "the king tumbles 1 square" if piece & KING_BIT else f"the die shows {steps} on top"
-            raise IllegalMove("distance", f"{_sq(dest)} is {distance} squares away and {what}")
+            raise IllegalMove("distance", f"{GRID.name(dest)} is {distance} squares away and {what}")
         found = [mv for mv in self.legal_moves(position) if mv.origin == origin and mv.dest == dest]
         if not found:
-            raise IllegalMove("blocked", f"every path to {_sq(dest)} passes over a die "
+            raise IllegalMove("blocked", f"every path to {GRID.name(dest)} passes over a die "
                                          f"({', '.join(self._blockers(position, origin, dest))})")
         if want_top is not None:
             chosen = [mv for mv in found if top_of(mv.code) == want_top
                       and (want_north is None or north_of(mv.code) == want_north)]
             if not chosen:
                 can = " or ".join(self._orientation_text(mv.code) for mv in found)
-                raise IllegalMove("orientation", f"the die arrives on {_sq(dest)} with {can}")
+                raise IllegalMove("orientation", f"the die arrives on {GRID.name(dest)} with {can}")
             found = chosen
         if len(found) > 1:
             forms = " or ".join(self.format_move(position, mv) for mv in found)
@@ -509,7 +493,7 @@ class TactixEngine(Engine):
                 if position.board[s]:
                     found.add(s)
                     break
-        return [_sq(s) for s in sorted(found, key=lambda s: (s // SIZE, s % SIZE))]
+        return [GRID.name(s) for s in sorted(found, key=lambda s: (s // SIZE, s % SIZE))]
 
 
 ENGINE = TactixEngine()

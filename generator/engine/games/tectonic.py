@@ -38,8 +38,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..content.coords import parse_square, square_name
-from .core import Engine, IllegalMove, NotationError, Outcome
+from ..core import Engine, IllegalMove, NotationError, Outcome
+from ..grid import ALL_DIRECTIONS, ORTHOGONAL, Grid, reasons
 
 SIZE = 10
 WHITE, BLACK, RED = 0, 1, 2
@@ -50,8 +50,7 @@ KIND_NAMES = {"C": "colline", "P": "pic", "M": "mont"}
 PER_KIND = 3   # pieces of each kind per player
 FORWARD = (1, -1)   # row step of "forward" for white, black
 
-ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-ALL_DIRECTIONS = ORTHOGONAL + ((1, 1), (1, -1), (-1, -1), (-1, 1))
+GRID = Grid(SIZE)
 
 
 def _region(corner_col: int, corner_row: int) -> tuple[int, ...]:
@@ -93,24 +92,6 @@ class TectonicMove:
     flip: int = -1
 
 
-def _sq(index: int) -> str:
-    return square_name(index % SIZE, index // SIZE)
-
-
-def _parse_sq(name: str, key: str | None = None) -> int:
-    at = parse_square(str(name), SIZE, SIZE)
-    if at is None:
-        raise NotationError(f"'{name}' is not a square of the 10x10 board (a1 to j10)", key)
-    return at[1] * SIZE + at[0]
-
-
-def _neighbours(index: int, directions=ORTHOGONAL):
-    c, r = index % SIZE, index // SIZE
-    for dc, dr in directions:
-        if 0 <= c + dc < SIZE and 0 <= r + dr < SIZE:
-            yield (r + dr) * SIZE + c + dc
-
-
 def _rays(kind: str, owner: int) -> list[tuple[tuple[int, int], int]]:
     """(direction, maximum distance) of each way a piece of this kind moves."""
     if kind == "C":
@@ -135,23 +116,21 @@ class TectonicEngine(Engine):
     players = PLAYERS
     effect_kinds = ("flips", "recolours")
     extra_claims = ("reserve",)
-    illegal_reasons = {
-        "game_over": "the game is already won",
-        "empty": "no piece on the start square",
-        "not_your_piece": "the piece is the other player's",
-        "red_piece": "a red piece is neutral and cannot move",
-        "occupied": "the end square holds a piece",
-        "shape": "the piece cannot move that way or that far",
-        "blocked": "the way passes over a piece",
-        "no_flip": "the square named to turn red holds no enemy piece next to the end square",
-    }
+    illegal_reasons = reasons(
+        "game_over", "empty", "not_your_piece", "occupied", "blocked",
+        red_piece="a red piece is neutral and cannot move",
+        shape="the piece cannot move that way or that far",
+        no_flip="the square named to turn red holds no enemy piece next to the end square",
+    )
 
     # --- positions -----------------------------------------------------------
-    def initial(self, variant: str | None = None) -> TectonicPosition:
+    def initial(self, variant: str | None = None, *, players: int | None = None,
+                seed: int | None = None) -> TectonicPosition:
         self.check_variant(variant)
+        self.check_players(players)
         board: list = [None] * (SIZE * SIZE)
         for name, kind in START_WHITE.items():
-            i = _parse_sq(name)
+            i = GRID.index(name)
             board[i] = Piece(kind, WHITE, WHITE)
             board[SIZE * SIZE - 1 - i] = Piece(kind, BLACK, BLACK)   # half a turn about the centre
         return TectonicPosition(tuple(board), WHITE)
@@ -184,7 +163,7 @@ class TectonicEngine(Engine):
             raise NotationError("a Tectonic position is a mapping square -> piece, e.g. {d2: MB, e9: PN, f5: CRN}")
         board: list = [None] * (SIZE * SIZE)
         for key, value in data.items():
-            board[_parse_sq(str(key), str(key))] = self._parse_piece("" if value is None else str(value), str(key))
+            board[GRID.index(str(key), str(key))] = self._parse_piece("" if value is None else str(value), str(key))
         for side in (WHITE, BLACK):
             for kind in KINDS:
                 if _reserve(board, side, kind) < 0:
@@ -195,7 +174,7 @@ class TectonicEngine(Engine):
         return TectonicPosition(tuple(board), PLAYERS.index(to_move) if to_move else WHITE)
 
     def write_position(self, position: TectonicPosition) -> dict:
-        return {_sq(i): self._format_piece(p) for i, p in enumerate(position.board) if p is not None}
+        return {GRID.name(i): self._format_piece(p) for i, p in enumerate(position.board) if p is not None}
 
     def to_move(self, position: TectonicPosition) -> str:
         return PLAYERS[position.to_move]
@@ -203,7 +182,7 @@ class TectonicEngine(Engine):
     def placements(self, position: TectonicPosition) -> list[tuple[str, str, str | None]]:
         # A red piece still belongs to someone (the reserve rule depends on it): its style names the owner.
         colour = ("blanc", "noir")
-        return [(_sq(i), f"{KIND_NAMES[p.kind]}_rouge_{colour[p.owner]}" if p.face == RED
+        return [(GRID.name(i), f"{KIND_NAMES[p.kind]}_rouge_{colour[p.owner]}" if p.face == RED
                  else f"{KIND_NAMES[p.kind]}_{colour[p.face]}", None)
                 for i, p in enumerate(position.board) if p is not None]
 
@@ -238,20 +217,17 @@ class TectonicEngine(Engine):
     # --- moves ---------------------------------------------------------------
     def _destinations(self, board, origin: int) -> list[int]:
         piece = board[origin]
-        c0, r0 = origin % SIZE, origin // SIZE
         out = []
-        for (dc, dr), reach in _rays(piece.kind, piece.owner):
-            c, r = c0, r0
-            for _ in range(reach):
-                c, r = c + dc, r + dr
-                if not (0 <= c < SIZE and 0 <= r < SIZE) or board[r * SIZE + c] is not None:
+        for direction, reach in _rays(piece.kind, piece.owner):
+            for square in GRID.ray(origin, direction, reach):
+                if board[square] is not None:
                     break
-                out.append(r * SIZE + c)
+                out.append(square)
         return out
 
     @staticmethod
     def _flip_targets(board, origin: int, dest: int, side: int) -> list[int]:
-        return sorted(n for n in _neighbours(dest) if n != origin and board[n] is not None
+        return sorted(n for n in GRID.neighbours(dest) if n != origin and board[n] is not None
                       and board[n].face == 1 - side)
 
     def _all_moves(self, position: TectonicPosition) -> list[TectonicMove]:
@@ -281,7 +257,7 @@ class TectonicEngine(Engine):
         board[move.origin] = None
         board[move.dest] = piece
         # board order decides which enemy pieces a short reserve covers (own ones cost nothing)
-        reds = sorted(n for n in _neighbours(move.dest) if board[n] is not None and board[n].face == RED)
+        reds = sorted(n for n in GRID.neighbours(move.dest) if board[n] is not None and board[n].face == RED)
         recoloured = []
         for n in reds:
             red = board[n]
@@ -305,10 +281,10 @@ class TectonicEngine(Engine):
 
     def effects(self, position: TectonicPosition, move: TectonicMove) -> dict[str, tuple[str, ...]]:
         _, recoloured, flipped = self._apply(position, move)
-        return {"flips": tuple(_sq(i) for i in flipped), "recolours": tuple(_sq(i) for i in recoloured)}
+        return {"flips": tuple(GRID.name(i) for i in flipped), "recolours": tuple(GRID.name(i) for i in recoloured)}
 
     def move_origin(self, move: TectonicMove) -> str:
-        return _sq(move.origin)
+        return GRID.name(move.origin)
 
     # --- the end -------------------------------------------------------------
     @staticmethod
@@ -338,45 +314,46 @@ class TectonicEngine(Engine):
 
     # --- notation ------------------------------------------------------------
     def format_move(self, position: TectonicPosition, move: TectonicMove) -> str:
-        text = f"{_sq(move.origin)}-{_sq(move.dest)}"
-        return text + (f"*{_sq(move.flip)}" if move.flip >= 0 else "")
+        text = f"{GRID.name(move.origin)}-{GRID.name(move.dest)}"
+        return text + (f"*{GRID.name(move.flip)}" if move.flip >= 0 else "")
 
     def parse_move(self, position: TectonicPosition, text: str) -> TectonicMove:
         m = _MOVE.match(str(text).strip())
         if not m:
             raise NotationError(f"'{text}' is not a Tectonic move: write start-end, e.g. d2-d6, "
                                 f"and *square for the enemy piece turned red: d2-d6*e6")
-        origin, dest = _parse_sq(m.group(1)), _parse_sq(m.group(2))
-        flip = _parse_sq(m.group(3)) if m.group(3) else None
+        origin, dest = GRID.index(m.group(1)), GRID.index(m.group(2))
+        flip = GRID.index(m.group(3)) if m.group(3) else None
         board, side = position.board, position.to_move
         won = self.outcome(position)
         if won:
             raise IllegalMove("game_over", f"{won.winner} has already won ({won.reason})")
         piece = board[origin]
         if piece is None:
-            raise IllegalMove("empty", f"there is no piece on {_sq(origin)}")
+            raise IllegalMove("empty", f"there is no piece on {GRID.name(origin)}")
         if piece.face == RED:
-            raise IllegalMove("red_piece", f"the {KIND_NAMES[piece.kind]} on {_sq(origin)} is red")
+            raise IllegalMove("red_piece", f"the {KIND_NAMES[piece.kind]} on {GRID.name(origin)} is red")
         if piece.face != side:
-            raise IllegalMove("not_your_piece", f"the {KIND_NAMES[piece.kind]} on {_sq(origin)} is "
+            raise IllegalMove("not_your_piece", f"the {KIND_NAMES[piece.kind]} on {GRID.name(origin)} is "
                                                 f"{PLAYERS[piece.face]}'s and {PLAYERS[side]} is to move")
         if board[dest] is not None:
-            raise IllegalMove("occupied", f"{_sq(dest)} holds a {KIND_NAMES[board[dest].kind]}")
+            raise IllegalMove("occupied", f"{GRID.name(dest)} holds a {KIND_NAMES[board[dest].kind]}")
         if dest not in self._destinations(board, origin):
             path = self._path(piece, origin, dest)
             if path is None:
                 raise IllegalMove("shape", f"a {PLAYERS[piece.owner]} {KIND_NAMES[piece.kind]} cannot go from "
-                                           f"{_sq(origin)} to {_sq(dest)}")
+                                           f"{GRID.name(origin)} to {GRID.name(dest)}")
             blocker = next(s for s in path if board[s] is not None)
-            raise IllegalMove("blocked", f"{_sq(blocker)} is in the way")
+            raise IllegalMove("blocked", f"{GRID.name(blocker)} is in the way")
         targets = self._flip_targets(board, origin, dest, side)
         if flip is None:
             if len(targets) > 1:
-                options = " or ".join(f"{_sq(origin)}-{_sq(dest)}*{_sq(t)}" for t in targets)
+                options = " or ".join(f"{GRID.name(origin)}-{GRID.name(dest)}*{GRID.name(t)}" for t in targets)
                 raise NotationError(f"'{text}': several enemy pieces can be turned red; write {options}")
             return TectonicMove(origin, dest, targets[0] if targets else -1)
         if flip not in targets:
-            raise IllegalMove("no_flip", f"{_sq(flip)} holds no {PLAYERS[1 - side]} piece next to {_sq(dest)}")
+            raise IllegalMove("no_flip", f"{GRID.name(flip)} holds no {PLAYERS[1 - side]} piece "
+                                         f"next to {GRID.name(dest)}")
         return TectonicMove(origin, dest, flip)
 
     @staticmethod

@@ -36,8 +36,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..content.coords import parse_square, square_name
-from .core import Engine, EngineError, IllegalMove, NotationError, Outcome
+from ..core import Engine, EngineError, IllegalMove, NotationError, Outcome
+from ..grid import ALL_DIRECTIONS, Grid, reasons
 
 SIZE = 11                       # crossings of a 10x10 board
 PAWNS = 20
@@ -47,27 +47,7 @@ SPANISH, ENGLISH = "espagnol", "anglais"
 SIDES = (SPANISH, ENGLISH)
 LETTER = {SPANISH: "E", ENGLISH: "A"}
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
-NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
-
-
-def _sq(index: int) -> str:
-    return square_name(index % SIZE, index // SIZE)
-
-
-def _parse_sq(name: str, key: str | None = None) -> int:
-    at = parse_square(str(name), SIZE, SIZE)
-    if at is None:
-        raise NotationError(f"'{name}' is not a crossing of the board (a1 to k11)", key)
-    return at[1] * SIZE + at[0]
-
-
-def _step(index: int, d: tuple[int, int], n: int = 1) -> int | None:
-    c, r = index % SIZE + d[0] * n, index // SIZE + d[1] * n
-    return r * SIZE + c if 0 <= c < SIZE and 0 <= r < SIZE else None
-
-
-def _around(index: int) -> list[int]:
-    return sorted(s for s in (_step(index, d) for d in NEIGHBOURS) if s is not None)
+GRID = Grid(SIZE, what="crossing")
 
 
 def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int]) -> tuple[int, int, int]:
@@ -75,9 +55,9 @@ def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int]) -> tu
     back = (-axis[0], -axis[1])
     first = last = at
     n = 1
-    while (s := _step(first, back)) is not None and s in pawns:
+    while (s := GRID.step(first, back)) is not None and s in pawns:
         first, n = s, n + 1
-    while (s := _step(last, axis)) is not None and s in pawns:
+    while (s := GRID.step(last, axis)) is not None and s in pawns:
         last, n = s, n + 1
     return n, first, last
 
@@ -119,7 +99,7 @@ def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int) -
             continue
         for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
             for k in range(1, n + 1):
-                s = _step(end, d, k)
+                s = GRID.step(end, d, k)
                 if s is None:
                     break
                 if s in english:
@@ -131,11 +111,11 @@ def english_targets(english: frozenset[int], spanish: frozenset[int], at: int) -
     """Spanish pawns an English pawn on `at` may take: the crossing just beyond either end of
     each pair it forms, in the pair's direction."""
     out = set()
-    for d in NEIGHBOURS:
-        partner = _step(at, d)
+    for d in ALL_DIRECTIONS:
+        partner = GRID.step(at, d)
         if partner is None or partner not in english:
             continue
-        for s in (_step(partner, d), _step(at, (-d[0], -d[1]))):
+        for s in (GRID.step(partner, d), GRID.step(at, (-d[0], -d[1]))):
             if s is not None and s in spanish:
                 out.add(s)
     return sorted(out)
@@ -151,7 +131,7 @@ def three_in_a_row(english: frozenset[int], at: int) -> tuple[int, int] | None:
 
 
 def in_pair(english: frozenset[int], at: int) -> bool:
-    return any(s in english for s in _around(at))
+    return any(s in english for s in GRID.around(at))
 
 
 class ArmadaEngine(Engine):
@@ -160,24 +140,26 @@ class ArmadaEngine(Engine):
     variants = ()
     effect_kinds = ("captures",)
     extra_claims = ("prises", "partie")
-    illegal_reasons = {
-        "round_over": "the round is over",
-        "occupied": "the crossing is not empty",
-        "reserve_empty": "the player has no pawn left to put down",
-        "reserve_not_empty": "a Spanish pawn is moved only once the reserve is empty",
-        "not_your_pawn": "no pawn of the player on the starting crossing",
-        "same_crossing": "the pawn must go to another crossing",
-        "limit": "the English player already has 5 pawns on the board",
-        "three_in_a_row": "the English never have 3 pawns in a row",
-        "must_pair": "with 4 unpaired pawns, the 5th must make a pair",
-        "not_a_pivot": "an English pawn turns around a partner touching it, onto a crossing touching that partner",
-        "not_in_range": "the pawn to take is not in line with the move's line or pair, or out of range",
-        "cannot_pass": "a player passes only when he has no other move",
-    }
+    illegal_reasons = reasons(
+        "occupied",
+        round_over="the round is over",
+        reserve_empty="the player has no pawn left to put down",
+        reserve_not_empty="a Spanish pawn is moved only once the reserve is empty",
+        not_your_pawn="no pawn of the player on the starting crossing",
+        same_crossing="the pawn must go to another crossing",
+        limit="the English player already has 5 pawns on the board",
+        three_in_a_row="the English never have 3 pawns in a row",
+        must_pair="with 4 unpaired pawns, the 5th must make a pair",
+        not_a_pivot="an English pawn turns around a partner touching it, onto a crossing touching that partner",
+        not_in_range="the pawn to take is not in line with the move's line or pair, or out of range",
+        cannot_pass="a player passes only when he has no other move",
+    )
 
     # --- positions -----------------------------------------------------------
-    def initial(self, variant: str | None = None) -> ArmadaPosition:
+    def initial(self, variant: str | None = None, *, players: int | None = None,
+                seed: int | None = None) -> ArmadaPosition:
         self.check_variant(variant)
+        self.check_players(players)
         return ArmadaPosition(frozenset(), frozenset())
 
     def read_position(self, data: Any, to_move: str | None = None, variant: str | None = None) -> ArmadaPosition:
@@ -202,9 +184,9 @@ class ArmadaEngine(Engine):
                     raise NotationError(f"manche: expected a round number 1, 2, 3…, found {value!r}", key)
                 round_ = value
             else:
-                if parse_square(key, SIZE, SIZE) is None:
+                if not GRID.is_square(key):
                     raise NotationError(f"'{key}' is neither a crossing (a1 to k11) nor prises, manche, points", key)
-                at = _parse_sq(key, key)
+                at = GRID.index(key, key)
                 text = str(value).strip().upper() if value is not None else ""
                 if text == "E":
                     spanish.add(at)
@@ -227,7 +209,7 @@ class ArmadaEngine(Engine):
         for at in sorted(eng):
             run = three_in_a_row(eng, at)
             if run:
-                raise NotationError(f"English pawns {_sq(run[0])} to {_sq(run[1])} are 3 in a row, "
+                raise NotationError(f"English pawns {GRID.name(run[0])} to {GRID.name(run[1])} are 3 in a row, "
                                     f"which the rules never allow")
         return ArmadaPosition(frozenset(spanish), eng, taken[SPANISH], taken[ENGLISH],
                               to_move or SPANISH, round_, points)
@@ -248,7 +230,7 @@ class ArmadaEngine(Engine):
     def write_position(self, position: ArmadaPosition) -> dict:
         p = position
         cells = {s: "E" for s in p.spanish} | {s: "A" for s in p.english}
-        out: dict[str, Any] = {_sq(s): cells[s] for s in sorted(cells)}
+        out: dict[str, Any] = {GRID.name(s): cells[s] for s in sorted(cells)}
         if p.taken_by_spanish or p.taken_by_english:
             out["prises"] = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
         if p.round != 1:
@@ -259,7 +241,7 @@ class ArmadaEngine(Engine):
 
     def piece_text(self, key: str, text: Any) -> str:
         """'e' -> 'E', 'a' -> 'A', as write_position spells them."""
-        _parse_sq(str(key), str(key))
+        GRID.index(str(key), str(key))
         t = str(text).strip().upper()
         if t not in ("E", "A"):
             raise NotationError(f"{key}: '{text}' is not a pawn: E (espagnol) or A (anglais)", str(key))
@@ -270,7 +252,7 @@ class ArmadaEngine(Engine):
 
     def placements(self, position: ArmadaPosition) -> list[tuple[str, str, str | None]]:
         cells = {s: SPANISH for s in position.spanish} | {s: ENGLISH for s in position.english}
-        return [(_sq(s), cells[s], None) for s in sorted(cells)]
+        return [(GRID.name(s), cells[s], None) for s in sorted(cells)]
 
     # --- the round's end and its points ---------------------------------------
     def outcome(self, position: ArmadaPosition) -> Outcome | None:
@@ -335,9 +317,9 @@ class ArmadaEngine(Engine):
                     out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
         pivots = set()
         for pawn in sorted(p.english):
-            for partner in _around(pawn):
+            for partner in GRID.around(pawn):
                 if partner in p.english:
-                    pivots |= {(pawn, s) for s in _around(partner)
+                    pivots |= {(pawn, s) for s in GRID.around(partner)
                                if s != pawn and s not in p.english and s not in p.spanish}
         for origin, dest in sorted(pivots):
             mv = ArmadaMove(dest, origin)
@@ -358,19 +340,20 @@ class ArmadaEngine(Engine):
             if len(p.english) == ENGLISH_LIMIT - 1 and not any(in_pair(p.english, s) for s in p.english) \
                     and not in_pair(p.english, mv.dest):
                 return IllegalMove("must_pair", f"4 English pawns stand alone: the 5th must touch one of them, "
-                                                f"{_sq(mv.dest)} does not")
+                                                f"{GRID.name(mv.dest)} does not")
             after = p.english | {mv.dest}
         else:
             if mv.origin not in p.english:
-                return IllegalMove("not_your_pawn", f"no English pawn on {_sq(mv.origin)}")
-            partners = [s for s in _around(mv.origin) if s in p.english and mv.dest in _around(s)]
+                return IllegalMove("not_your_pawn", f"no English pawn on {GRID.name(mv.origin)}")
+            partners = [s for s in GRID.around(mv.origin) if s in p.english and mv.dest in GRID.around(s)]
             if not partners or mv.dest == mv.origin:
-                return IllegalMove("not_a_pivot", f"{_sq(mv.origin)}-{_sq(mv.dest)} does not turn the pawn "
+                return IllegalMove("not_a_pivot", f"{GRID.name(mv.origin)}-{GRID.name(mv.dest)} does not turn the pawn "
                                                   f"around a partner touching it")
             after = (p.english - {mv.origin}) | {mv.dest}
         run = three_in_a_row(after, mv.dest)
         if run:
-            return IllegalMove("three_in_a_row", f"{_sq(run[0])} to {_sq(run[1])} would be 3 English pawns in a row")
+            return IllegalMove("three_in_a_row", f"{GRID.name(run[0])} to {GRID.name(run[1])} would be "
+                                                 f"3 English pawns in a row")
         return None
 
     def play(self, position: ArmadaPosition, move: ArmadaMove) -> ArmadaPosition:
@@ -404,7 +387,7 @@ class ArmadaEngine(Engine):
             return
         if mv.dest in p.spanish or mv.dest in p.english:
             if mv.dest != mv.origin:
-                raise IllegalMove("occupied", f"{_sq(mv.dest)} is not empty")
+                raise IllegalMove("occupied", f"{GRID.name(mv.dest)} is not empty")
         if p.to_move == SPANISH:
             if mv.origin is None:
                 if p.spanish_reserve() <= 0:
@@ -415,7 +398,7 @@ class ArmadaEngine(Engine):
                     raise IllegalMove("reserve_not_empty", f"the Spanish still have {p.spanish_reserve()} pawns "
                                                            f"to put down")
                 if mv.origin not in p.spanish:
-                    raise IllegalMove("not_your_pawn", f"no Spanish pawn on {_sq(mv.origin)}")
+                    raise IllegalMove("not_your_pawn", f"no Spanish pawn on {GRID.name(mv.origin)}")
                 if mv.dest == mv.origin:
                     raise IllegalMove("same_crossing", "the pawn must go to another crossing")
             if mv.capture is not None:
@@ -431,23 +414,23 @@ class ArmadaEngine(Engine):
             if mv.capture is not None:
                 after = (p.english - {mv.origin}) | {mv.dest}
                 if mv.capture not in english_targets(after, p.spanish, mv.dest):
-                    raise IllegalMove("not_in_range", f"no pair through {_sq(mv.dest)} points at "
-                                                      f"{_sq(mv.capture)} from the next crossing")
+                    raise IllegalMove("not_in_range", f"no pair through {GRID.name(mv.dest)} points at "
+                                                      f"{GRID.name(mv.capture)} from the next crossing")
 
     @staticmethod
     def _range_detail(line: frozenset[int], p: ArmadaPosition, mv: ArmadaMove) -> str:
         if mv.capture not in p.english:
-            return f"no English pawn on {_sq(mv.capture)}"
+            return f"no English pawn on {GRID.name(mv.capture)}"
         longest = max(_run(line, mv.dest, a)[0] for a in AXES)
         if longest < 2:
-            return f"the pawn on {_sq(mv.dest)} forms no line of 2 or more"
-        return f"{_sq(mv.capture)} is not in line with a line through {_sq(mv.dest)} within its range"
+            return f"the pawn on {GRID.name(mv.dest)} forms no line of 2 or more"
+        return f"{GRID.name(mv.capture)} is not in line with a line through {GRID.name(mv.dest)} within its range"
 
     def effects(self, position: ArmadaPosition, move: ArmadaMove) -> dict[str, list[str]]:
-        return {"captures": [_sq(move.capture)]} if move.capture is not None else {}
+        return {"captures": [GRID.name(move.capture)]} if move.capture is not None else {}
 
     def move_origin(self, move: ArmadaMove) -> str | None:
-        return _sq(move.origin) if move.origin is not None else None
+        return GRID.name(move.origin) if move.origin is not None else None
 
     # --- notation ------------------------------------------------------------
     _MOVE = re.compile(r"^(?:([a-k](?:10|11|[1-9]))\s*-\s*)?([a-k](?:10|11|[1-9]))\s*(?:x\s*([a-k](?:10|11|[1-9])))?$")
@@ -460,16 +443,16 @@ class ArmadaEngine(Engine):
             m = self._MOVE.match(t)
             if not m:
                 raise NotationError(f"'{text}' is not an Armada move: write f6, c3-f6, f6xg6, c3-f6xg6 or passe")
-            mv = ArmadaMove(_parse_sq(m.group(2)), _parse_sq(m.group(1)) if m.group(1) else None,
-                            _parse_sq(m.group(3)) if m.group(3) else None)
+            mv = ArmadaMove(GRID.index(m.group(2)), GRID.index(m.group(1)) if m.group(1) else None,
+                            GRID.index(m.group(3)) if m.group(3) else None)
         self._check(position, mv)
         return mv
 
     def format_move(self, position: ArmadaPosition, move: ArmadaMove) -> str:
         if move.dest is None:
             return "passe"
-        text = (f"{_sq(move.origin)}-" if move.origin is not None else "") + _sq(move.dest)
-        return text + (f"x{_sq(move.capture)}" if move.capture is not None else "")
+        text = (f"{GRID.name(move.origin)}-" if move.origin is not None else "") + GRID.name(move.dest)
+        return text + (f"x{GRID.name(move.capture)}" if move.capture is not None else "")
 
     # --- game-specific claims ------------------------------------------------
     def check_claim(self, kind: str, value: Any, context) -> tuple[str, str] | None:
