@@ -24,12 +24,12 @@ from .content.models import Board, Dice, Game, Sheet
 from .content.schema import Where
 from .draw.pdf import PdfCanvas
 from .draw.svg import SvgCanvas
+from .paper_sizes import paper_size_mm
 from .print import (DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, impose_sheets, print_guide,
                     shop_export, tile_face)
 from .print.document import page_label
 from .print.forms import form_document
 from .print.dicenet import dice_arts, dice_documents, net_svg, net_tab_mm
-from .print.paper import PAPERS_MM
 
 
 class Contradicted(Exception):
@@ -148,7 +148,7 @@ def _render_component(out: GameOutput, game: Game, component, popts: PrintOption
                          tile_face(item, popts, game_title=title, component_name=component.name))
         out.add(f"{component.id}.svg", _face_svg(item.front, f"{title} — {component.name}"))
     elif isinstance(component, Sheet):
-        w, h = PAPERS_MM[popts.paper]
+        w, h = paper_size_mm(popts.paper)
         document = read_sheet(game, component, figures=game_figures)
         label = page_label(title, component.name, 1, 1, "recto seul", "imprimer à 100 %, recto seul")
         pdf = PdfCanvas(**_pdf_meta(game, component.name), cmyk=options.cmyk)

@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError
+from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
 from .booklet import booklet_order, impose, padded_count
 from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .html import render_html
 from .markdown import Document, check_links, parse
-from .pdf import DEFAULT_ACCENT, PAPERS, render_pdf, theme_for
+from .pdf import DEFAULT_ACCENT, render_pdf, theme_for
 
 
 HALF_PAGE_NAMES = {"a4": "A5", "a3": "A4", "letter": "demi-Letter"}
@@ -34,8 +35,7 @@ class Edition:
 
 
 def edition_for(paper: str) -> Edition:
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    paper_size_mm(paper)      # a ValueError naming the known papers
     sheet = PAPER_NAMES[paper]
     note = (f"imprimez le fichier du livret recto verso sur du {sheet} à l'italienne, retournement sur le bord court, "
             f"à 100 % (sans « ajuster à la page ») ; gardez les feuilles dans l'ordre où elles sortent, la première "
