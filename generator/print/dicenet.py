@@ -20,18 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from ..draw.canvas import Canvas
 from ..draw.geometry import Affine, polygon_ops
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
 from ..draw.svg import SvgCanvas
 from .cutfile import cut_svg
+from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
 from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
 from .options import PrintOptions
 from .sheet import choose_grid
-
-FaceDrawer = Callable[[Canvas], None]
+from .stickers import dice_stickers, sticker_size
 
 # face index (0 = the die's "1") -> (column, row) in the cross
 NET_CELLS: dict[int, tuple[int, int]] = {0: (1, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2), 4: (0, 1), 5: (1, 3)}
@@ -45,15 +44,6 @@ TABS: tuple[tuple[int, str], ...] = (
 NET_GAP_MM = 4.0
 TAB_FILL = "#E6E6E6"
 NET_CUT = Stroke("#000000", MIN_LINE_MM)
-
-
-@dataclass(frozen=True)
-class DieArt:
-    """One die to build: its six face drawings (each in a size_mm square at the origin)."""
-    id: str
-    name: str
-    faces: tuple[FaceDrawer, ...]
-    copies: int = 1
 
 
 @dataclass(frozen=True)
@@ -222,7 +212,6 @@ def net_tab_mm(component) -> float:
 def dice_documents(component, options: PrintOptions, *, game_title: str,
                    faces: FaceSource) -> dict[str, ImposedDocument]:
     """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
-    from .stickers import dice_stickers, sticker_size
     size = component.size_mm
     out: dict[str, ImposedDocument] = {}
     if component.form in ("net", "both"):
