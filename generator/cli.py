@@ -26,6 +26,7 @@ from .build import Contradicted
 from .content import ContentError, discover_games, load_game
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 from .steps import failed_step
+from .paper_sizes import PAPER_SIZES_MM
 
 EXIT_CONTRADICTED = 1
 EXIT_BAD_INPUT = 2
@@ -132,7 +133,7 @@ def cli(debug: bool) -> None:
 @click.argument("games", nargs=-1)
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True)
 @click.option("--variant", default=None, help="Build with a named rules variant.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no large dark fills.")
 @click.option("--cmyk", is_flag=True, help="Every colour in CMYK.")
@@ -212,7 +213,7 @@ def new(game, content_dir, title, language):
 @click.argument("games", nargs=-1)
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True)
 def watch(games, content_dir, out_dir, paper):
     """Rebuild GAMES (default: all) whenever one of their files changes; Ctrl-C to stop."""
     from .build import BuildOptions, Contradicted, build_games

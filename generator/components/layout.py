@@ -25,6 +25,7 @@ from ..content.errors import ContentError, display_path
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
+from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, shape_polygon, translation
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
 from .face import Face, Item
@@ -78,25 +79,6 @@ class Frame:
         if self.shape in ("hex", "triangle"):
             return _inside_inset_polygon(self.cut_polygon(), s - t, x, y)
         return b + s - t <= x <= b + w - s + t and b + s - t <= y <= b + h - s + t
-
-
-def shape_polygon(shape: str, x: float, y: float, w: float, h: float) -> list[tuple[float, float]] | None:
-    """Corners of a regular hexagon or an upward equilateral triangle inscribed in the box (x, y, w, h),
-    clockwise on paper.
-
-    The same contract as print/outline.py, which draws the cut: a hexagon has
-    corners at the left and right when the box is at least as wide as tall
-    ("flat" top), at the top and bottom otherwise ("pointy").
-    """
-    if shape == "hex":
-        if w >= h:
-            return [(x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2), (x + 3 * w / 4, y + h),
-                    (x + w / 4, y + h), (x, y + h / 2)]
-        return [(x + w / 2, y), (x + w, y + h / 4), (x + w, y + 3 * h / 4), (x + w / 2, y + h),
-                (x, y + 3 * h / 4), (x, y + h / 4)]
-    if shape == "triangle":
-        return [(x + w / 2, y), (x + w, y + h), (x, y + h)]
-    return None
 
 
 def _inside_inset_polygon(poly: list[tuple[float, float]], inset: float, x: float, y: float) -> bool:
@@ -329,11 +311,7 @@ def _polygon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         points = [(r.num(px, "x"), r.num(py, "y")) for px, py in spec.points]
     else:
         cx, cy, rad = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.r, "r")
-        turn = r.num(spec.rotate_deg, "rotate_deg")
-        points = []
-        for i in range(spec.sides):
-            a = math.radians(turn + 360.0 * i / spec.sides)
-            points.append((cx + rad * math.sin(a), cy - rad * math.cos(a)))
+        points = regular_polygon(cx, cy, rad, spec.sides, r.num(spec.rotate_deg, "rotate_deg"))
     fill = r.colour(spec.fill, "fill")
     stroke = r.stroke(spec.stroke, spec.stroke_mm, spec.dash_mm, join="round")
     if fill is None and stroke is None:
@@ -397,6 +375,7 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     anchor = {"left": box_x, "center": box_x + box_w / 2.0, "right": box_x + box_w}[spec.align]
     size_mm = layout.size_pt * (25.4 / 72.0)
     ascent = fonts.ascent_mm(style.with_(size_pt=layout.size_pt))
+    placed = rotation(rotate).then(translation(x, y))     # as Canvas.group draws it
     corners = []
     for i, line in enumerate(layout.lines):
         if not line:
@@ -406,7 +385,7 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         baseline = top + layout.first_baseline_mm + i * layout.line_height_mm
         for px, py in ((x0, baseline - ascent), (x0 + width, baseline - ascent),
                        (x0, baseline + DESCENT_EM * size_mm), (x0 + width, baseline + DESCENT_EM * size_mm)):
-            corners.append(_turn(px, py, rotate, x, y))
+            corners.append(placed.apply(px, py))
     outside = [p for p in corners if not frame.inside_safe(*p)]
     if outside:
         px, py = outside[0]
@@ -421,14 +400,6 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         else:
             c.draw_layout(x + box_x, y + top, box_w, block_h, layout, align=spec.align, valign="top")
     return [draw]
-
-
-def _turn(px: float, py: float, degrees: float, ox: float, oy: float) -> tuple[float, float]:
-    """A local point turned clockwise by `degrees` then moved to (ox, oy), as Canvas.group does."""
-    if not degrees:
-        return ox + px, oy + py
-    a = math.radians(degrees)
-    return ox + px * math.cos(a) - py * math.sin(a), oy + px * math.sin(a) + py * math.cos(a)
 
 
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
@@ -562,16 +533,14 @@ def pattern_paths(kind: str, x: float, y: float, w: float, h: float, spacing: fl
         for j in range(rows):
             shift = spacing / 2.0 if j % 2 else 0.0   # staggered rows read as a texture, not a grid
             for i in range(cols):
-                ops += icons.circle_ops(x + i * spacing + shift, y + j * spacing, r)
+                ops += circle_ops(x + i * spacing + shift, y + j * spacing, r)
         paths.append(ops)
     elif kind == "checks":
         ops = []
         for j in range(int(h / spacing) + 1):
             for i in range(int(w / spacing) + 1):
                 if (i + j) % 2 == 0:
-                    x0, y0 = x + i * spacing, y + j * spacing
-                    ops += [("M", x0, y0), ("L", x0 + spacing, y0), ("L", x0 + spacing, y0 + spacing),
-                            ("L", x0, y0 + spacing), ("Z",)]
+                    ops += rect_ops(x + i * spacing, y + j * spacing, spacing, spacing)
         paths.append(ops)
     return paths
 

@@ -20,7 +20,7 @@ from ..content.errors import ContentError
 from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
 from ..content.schema import Where
 from ..draw.canvas import Canvas
-from ..draw.icons import KAPPA
+from ..draw.geometry import ellipse_ops, rounded_rect_ops
 from ..draw.style import Stroke
 from .face import Face, Item
 from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, fields_of, replay
@@ -70,26 +70,6 @@ def resolve_elements(component, elements: Sequence[LayoutElement], values: dict[
     return ops
 
 
-def ellipse_ops(x: float, y: float, w: float, h: float) -> list:
-    """The ellipse inscribed in the box, as four cubic Béziers."""
-    rx, ry = w / 2.0, h / 2.0
-    cx, cy = x + rx, y + ry
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return [("M", cx, y), ("C", cx + kx, y, x + w, cy - ky, x + w, cy),
-            ("C", x + w, cy + ky, cx + kx, y + h, cx, y + h), ("C", cx - kx, y + h, x, cy + ky, x, cy),
-            ("C", x, cy - ky, cx - kx, y, cx, y), ("Z",)]
-
-
-def rounded_rect_ops(x: float, y: float, w: float, h: float, r: float) -> list:
-    if r <= 0:
-        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
-    k = r * (1 - KAPPA)
-    return [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
-            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
-            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r), ("L", x, y + r),
-            ("C", x, y + k, x + k, y, x + r, y), ("Z",)]
-
-
 def mat_frame(mat: Mat) -> Frame:
     return Frame(mat.width_mm, mat.height_mm, mat.bleed_mm, mat.safe_mm, "rect", mat.corner_mm)
 
@@ -116,7 +96,7 @@ def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceConte
                                               dash_mm=zone.dash_mm), r, frame, ctx)
     else:
         stroke = r.stroke(zone.stroke, zone.stroke_mm, zone.dash_mm) if zone.stroke else None
-        path = ellipse_ops(zone.x, zone.y, zone.w, zone.h)
+        path = ellipse_ops(zone.x + zone.w / 2, zone.y + zone.h / 2, zone.w / 2, zone.h / 2, start="top")
         fill = zone.fill
         ops.append(lambda c: c.path(path, fill=fill, stroke=stroke))
     if zone.label:

@@ -6,21 +6,16 @@ piece looks the same wherever it appears.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from ..content.models import PieceStyle
 from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
+from ..draw.geometry import regular_polygon
 from ..draw.style import Stroke, TextStyle, ink_saver_ink
 
 OUTLINE_MM = 0.35
-
-
-def regular_polygon(cx: float, cy: float, radius: float, sides: int, start_deg: float) -> list[tuple[float, float]]:
-    return [(cx + radius * math.cos(math.radians(start_deg + i * 360 / sides)),
-             cy + radius * math.sin(math.radians(start_deg + i * 360 / sides))) for i in range(sides)]
 
 
 def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: str | None = None,
@@ -45,9 +40,10 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
                     fill=style.fill, stroke=outline, radius=size * 0.05)
     elif shape == "triangle":
         # Equilateral, centroid on the centre: circumradius chosen so the side is about `size`.
-        canvas.polygon(regular_polygon(cx, cy + size * 0.1, size * 0.58, 3, -90), fill=style.fill, stroke=outline)
+        canvas.polygon(regular_polygon(cx, cy + size * 0.1, size * 0.58, 3), fill=style.fill, stroke=outline)
     elif shape == "hex":
-        canvas.polygon(regular_polygon(cx, cy, half, 6, 30), fill=style.fill, stroke=outline)
+        # Pointy top: corners straight above and below the centre, the path starting at the lower right.
+        canvas.polygon(regular_polygon(cx, cy, half, 6, 120), fill=style.fill, stroke=outline)
     if style.mark != "none":
         symbols.draw_symbol(canvas, style.mark, cx, cy, size * 0.62, style.ink)
     if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":

@@ -1,7 +1,7 @@
 """Tiles: square, rectangular or hexagonal faces, one Item per row of the table.
 
 A hexagonal tile's Face has shape "hex": the hexagon is inscribed in the trim
-box, corner at the top when the box is taller than wide (see layout.shape_polygon).
+box, corner at the top when the box is taller than wide (see draw/geometry.shape_polygon).
 """
 
 from __future__ import annotations

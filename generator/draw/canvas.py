@@ -15,11 +15,8 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from . import fonts
+from .geometry import PathOp, Point, polygon_ops
 from .style import Stroke, TextStyle, ink_saver_fill, ink_saver_ink
-
-Point = tuple[float, float]
-# Path operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-PathOp = tuple
 
 
 class LayoutError(ValueError):
@@ -166,10 +163,7 @@ class Canvas:
 
     def polyline(self, points: Sequence[Point], *, stroke: Stroke | None = None, fill: str | None = None,
                  closed: bool = False) -> None:
-        ops: list[PathOp] = [("M", *points[0])] + [("L", *p) for p in points[1:]]
-        if closed:
-            ops.append(("Z",))
-        self.path(ops, fill=fill, stroke=stroke)
+        self.path(polygon_ops(points, closed=closed), fill=fill, stroke=stroke)
 
     def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: Stroke | None = None) -> None:
         self.polyline(points, stroke=stroke, fill=fill, closed=True)

@@ -8,44 +8,25 @@ icons (1.5 grid units, round joins): STYLE.md asks for one icon style.
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 from .canvas import Canvas, PathOp
+from .geometry import Affine, circle_ops, polygon_ops, regular_polygon, rotation
 from .style import Stroke
 
 GRID = 24.0
 OUTLINE_UNITS = 1.5
-KAPPA = 0.5522847498  # control-point distance of a quarter circle as a cubic Bézier, over the radius
-
-
-def circle_ops(cx: float, cy: float, r: float) -> list[PathOp]:
-    """A circle as four cubic Béziers, starting at the top, clockwise (y down)."""
-    k = KAPPA * r
-    return [("M", cx, cy - r),
-            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-            ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-            ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-            ("Z",)]
 
 
 def _poly(*points: tuple[float, float]) -> list[PathOp]:
-    return [("M", *points[0])] + [("L", *p) for p in points[1:]] + [("Z",)]
+    return polygon_ops(points)
 
 
 def _star(points: int, outer: float, inner: float, cx: float = 12.0, cy: float = 12.6) -> list[PathOp]:
-    corners = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = math.pi * i / points - math.pi / 2
-        corners.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return _poly(*corners)
-
-
-def _regular(sides: int, r: float, turn: float = 0.0) -> list[PathOp]:
-    angles = [2 * math.pi * i / sides + turn for i in range(sides)]
-    return _poly(*[(12 + r * math.sin(a), 12 - r * math.cos(a)) for a in angles])
+    """A star whose first point stands straight up, its inner corners halfway between the points."""
+    tips = regular_polygon(cx, cy, outer, points)
+    notches = regular_polygon(cx, cy, inner, points, 180.0 / points)
+    return polygon_ops([corner for pair in zip(tips, notches) for corner in pair])
 
 
 _ARROW_UP = _poly((12, 2), (21.5, 11.5), (15, 11.5), (15, 22), (9, 22), (9, 11.5), (2.5, 11.5))
@@ -55,19 +36,7 @@ _PLUS = _poly((9.5, 3), (14.5, 3), (14.5, 9.5), (21, 9.5), (21, 14.5), (14.5, 14
 
 def _rotated(ops: Sequence[PathOp], degrees: float) -> list[PathOp]:
     """Ops turned clockwise around the grid centre."""
-    a = math.radians(degrees)
-    cos, sin = math.cos(a), math.sin(a)
-
-    def turn(x: float, y: float) -> tuple[float, float]:
-        dx, dy = x - 12.0, y - 12.0
-        return 12.0 + dx * cos - dy * sin, 12.0 + dx * sin + dy * cos
-
-    out = []
-    for op in ops:
-        coords = op[1:]
-        pts = [turn(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
-        out.append((op[0], *[v for p in pts for v in p]))
-    return out
+    return rotation(degrees, about=(GRID / 2, GRID / 2)).map_ops(ops)
 
 
 # name -> (ops on the 24-unit grid, even-odd fill)
@@ -96,7 +65,7 @@ ICONS: dict[str, tuple[list[PathOp], bool]] = {
     "square": (_poly((3, 3), (21, 3), (21, 21), (3, 21)), False),
     "diamond": (_poly((12, 1.5), (22.5, 12), (12, 22.5), (1.5, 12)), False),
     "triangle": (_poly((12, 2.5), (22.5, 20.5), (1.5, 20.5)), False),
-    "hexagon": (_regular(6, 10.5), False),
+    "hexagon": (polygon_ops(regular_polygon(12, 12, 10.5, 6)), False),
     "mushroom": ([("M", 2, 12.5), ("C", 2, 6, 6.5, 2, 12, 2), ("C", 17.5, 2, 22, 6, 22, 12.5), ("Z",),
                   ("M", 8.5, 12.5), ("L", 15.5, 12.5), ("L", 16, 20.5), ("C", 16, 22, 14.5, 22.5, 12, 22.5),
                   ("C", 9.5, 22.5, 8, 22, 8, 20.5), ("Z",)], False),
@@ -116,12 +85,7 @@ def icon_ops(name: str, cx: float, cy: float, size: float, rotate_deg: float = 0
     if rotate_deg:
         ops = _rotated(ops, rotate_deg)
     k = size / GRID
-    x0, y0 = cx - size / 2.0, cy - size / 2.0
-    out = []
-    for op in ops:
-        coords = op[1:]
-        out.append((op[0], *[(x0 if i % 2 == 0 else y0) + v * k for i, v in enumerate(coords)]))
-    return out, even_odd
+    return Affine(a=k, d=k, tx=cx - size / 2.0, ty=cy - size / 2.0).map_ops(ops), even_odd
 
 
 def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float, *, colour: str,

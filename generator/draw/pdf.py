@@ -13,18 +13,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
 
 from . import fonts
-from .canvas import Canvas, PathOp, Point
+from .canvas import Canvas
+from .geometry import Box, PathOp, Point
 from .style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb, rgb_to_cmyk
+from .svgimport import draw_svg_file
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-Box = tuple[float, float, float, float]  # x, y, w, h in mm from the top-left corner
 
 
 def cmyk_colour(colour) -> CMYKColor:
@@ -33,7 +33,6 @@ def cmyk_colour(colour) -> CMYKColor:
     Given to reportlab as `enforceColorSpace`, it converts every colour set
     through the canvas, text objects included, so typeset text is CMYK too.
     """
-    from reportlab.lib.colors import toColor
     c = toColor(colour)
     if isinstance(c, CMYKColor):
         return c
@@ -117,7 +116,6 @@ class ReportlabCanvas(Canvas):
     def image(self, x, y, w, h, source):
         path = Path(source)
         if path.suffix.lower() == ".svg":
-            from .svgimport import draw_svg_file
             draw_svg_file(self, path, x, y, w, h)
             return
         c = self._c

@@ -15,8 +15,10 @@ from typing import Iterator, Sequence
 import svgwrite
 
 from . import fonts
-from .canvas import Canvas, PathOp, Point
+from .canvas import Canvas
+from .geometry import PathOp, Point
 from .style import Stroke, TextStyle
+from .svgimport import draw_svg_file
 
 FONT_FAMILY = "PnP Fira Sans"
 
@@ -102,7 +104,6 @@ class SvgCanvas(Canvas):
     def image(self, x, y, w, h, source):
         path = Path(source)
         if path.suffix.lower() == ".svg":
-            from .svgimport import draw_svg_file
             draw_svg_file(self, path, x, y, w, h)
             return
         data = base64.b64encode(path.read_bytes()).decode("ascii")

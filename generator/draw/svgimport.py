@@ -26,13 +26,12 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .canvas import Canvas, PathOp
+from .geometry import (IDENTITY, Affine, ellipse_ops, polygon_ops, rotation, rounded_rect_ops, scaling, skew,
+                       translation)
 from .style import MIN_LINE_MM, Stroke
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
-Matrix = tuple[float, float, float, float, float, float]   # a b c d e f, as SVG's matrix()
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-KAPPA = 0.5522847498
 
 # Elements that draw nothing and can be skipped whole.
 _SILENT = {"title", "desc", "metadata", "defs", "style", "symbol", "linearGradient", "radialGradient",
@@ -85,20 +84,20 @@ class SvgDrawing:
     align: str                                     # preserveAspectRatio: 'none' or e.g. 'xMidYMid'
     slice: bool
 
-    def placement(self, x: float, y: float, w: float, h: float) -> Matrix:
-        """The matrix taking viewBox units into the box (x, y, w, h) in mm."""
+    def placement(self, x: float, y: float, w: float, h: float) -> Affine:
+        """The map taking viewBox units into the box (x, y, w, h) in mm."""
         vx, vy, vw, vh = self.view_box
         if self.align == "none":
             sx, sy = w / vw, h / vh
-            return (sx, 0.0, 0.0, sy, x - vx * sx, y - vy * sy)
+            return Affine(a=sx, d=sy, tx=x - vx * sx, ty=y - vy * sy)
         s = max(w / vw, h / vh) if self.slice else min(w / vw, h / vh)
         fx = {"xMin": 0.0, "xMid": 0.5, "xMax": 1.0}[self.align[:4]]
         fy = {"YMin": 0.0, "YMid": 0.5, "YMax": 1.0}[self.align[4:]]
-        return (s, 0.0, 0.0, s, x + (w - vw * s) * fx - vx * s, y + (h - vh * s) * fy - vy * s)
+        return Affine(a=s, d=s, tx=x + (w - vw * s) * fx - vx * s, ty=y + (h - vh * s) * fy - vy * s)
 
     def draw(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         m = self.placement(x, y, w, h)
-        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        scale = m.scale
         for shape in self.shapes:
             stroke = None
             if shape.stroke is not None and shape.stroke_width > 0:
@@ -106,7 +105,7 @@ class SvgDrawing:
                 width = max(shape.stroke_width * scale, MIN_LINE_MM)
                 dash = tuple(d * scale for d in shape.dash) or None
                 stroke = Stroke(shape.stroke, width, dash, cap=shape.cap, join=shape.join)
-            canvas.path(transform_ops(shape.ops, m), fill=shape.fill, stroke=stroke, even_odd=shape.even_odd)
+            canvas.path(m.map_ops(shape.ops), fill=shape.fill, stroke=stroke, even_odd=shape.even_odd)
 
 
 def draw_svg_file(canvas: Canvas, path, x: float, y: float, w: float, h: float) -> None:
@@ -145,37 +144,13 @@ def _namespace(tag) -> str:
     return tag[1:].split("}", 1)[0] if isinstance(tag, str) and tag.startswith("{") else ""
 
 
-# --- matrices -----------------------------------------------------------------------------------
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """The product m n: apply n first, then m (SVG's transform list "m n" reads left to right)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
-
-
-def transform_ops(ops: Sequence[PathOp], m: Matrix) -> list[PathOp]:
-    out = []
-    for op in ops:
-        if op[0] == "Z":
-            out.append(op)
-            continue
-        coords = op[1:]
-        pts = [apply(m, coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
-        out.append((op[0], *[v for p in pts for v in p]))
-    return out
-
+# --- transforms ----------------------------------------------------------------------------------
 
 _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
 
 
-def parse_transform(text: str, where: str = "transform") -> Matrix:
-    """An SVG transform list as one matrix; the leftmost transform applies last, as in SVG."""
+def parse_transform(text: str, where: str = "transform") -> Affine:
+    """An SVG transform list as one map; the leftmost transform applies last, as in SVG."""
     m = IDENTITY
     pos = 0
     text = text.strip()
@@ -191,23 +166,18 @@ def parse_transform(text: str, where: str = "transform") -> Matrix:
             raise SvgImportError(f"{where}: {name}() takes {' or '.join(map(str, counts[name]))} numbers, "
                                  f"found {len(args)}")
         if name == "matrix":
-            t = tuple(args)
+            t = Affine.from_svg(*args)
         elif name == "translate":
-            t = (1.0, 0.0, 0.0, 1.0, args[0], args[1] if len(args) > 1 else 0.0)
+            t = translation(args[0], args[1] if len(args) > 1 else 0.0)
         elif name == "scale":
-            sy = args[1] if len(args) > 1 else args[0]
-            t = (args[0], 0.0, 0.0, sy, 0.0, 0.0)
+            t = scaling(*args)
         elif name == "rotate":
-            a = math.radians(args[0])
-            t = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
-            if len(args) == 3:
-                cx, cy = args[1], args[2]
-                t = multiply(multiply((1.0, 0.0, 0.0, 1.0, cx, cy), t), (1.0, 0.0, 0.0, 1.0, -cx, -cy))
+            t = rotation(args[0], about=(args[1], args[2]) if len(args) == 3 else (0.0, 0.0))
         elif name == "skewX":
-            t = (1.0, 0.0, math.tan(math.radians(args[0])), 1.0, 0.0, 0.0)
+            t = skew(x_deg=args[0])
         else:
-            t = (1.0, math.tan(math.radians(args[0])), 0.0, 1.0, 0.0, 0.0)
-        m = multiply(m, t)
+            t = skew(y_deg=args[0])
+        m = t.then(m)
     return m
 
 
@@ -383,24 +353,6 @@ def arc_to_cubics(x1: float, y1: float, rx: float, ry: float, phi_deg: float, la
     return ops
 
 
-def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
-    kx, ky = KAPPA * rx, KAPPA * ry
-    return [("M", cx + rx, cy), ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy), ("Z",)]
-
-
-def rect_ops(x: float, y: float, w: float, h: float, rx: float, ry: float) -> list[PathOp]:
-    if rx <= 0 or ry <= 0:
-        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
-    kx, ky = KAPPA * rx, KAPPA * ry
-    return [("M", x + rx, y), ("L", x + w - rx, y), ("C", x + w - rx + kx, y, x + w, y + ry - ky, x + w, y + ry),
-            ("L", x + w, y + h - ry), ("C", x + w, y + h - ry + ky, x + w - rx + kx, y + h, x + w - rx, y + h),
-            ("L", x + rx, y + h), ("C", x + rx - kx, y + h, x, y + h - ry + ky, x, y + h - ry),
-            ("L", x, y + ry), ("C", x, y + ry - ky, x + rx - kx, y, x + rx, y), ("Z",)]
-
-
 # --- the tree -----------------------------------------------------------------------------------
 
 class _Parser:
@@ -450,7 +402,7 @@ class _Parser:
         self.children(root, IDENTITY, style)
         return SvgDrawing(self.path, tuple(self.shapes), view_box, align, slice_)
 
-    def children(self, element: ET.Element, matrix: Matrix, style: dict) -> None:
+    def children(self, element: ET.Element, matrix: Affine, style: dict) -> None:
         for child in element:
             self.element(child, matrix, style)
 
@@ -465,7 +417,7 @@ class _Parser:
                 props[key.strip()] = value.strip()
         return props
 
-    def element(self, element: ET.Element, matrix: Matrix, style: dict) -> None:
+    def element(self, element: ET.Element, matrix: Affine, style: dict) -> None:
         if not isinstance(element.tag, str):
             return          # comments and processing instructions
         if _namespace(element.tag) not in ("", SVG_NS):
@@ -492,20 +444,20 @@ class _Parser:
         inherited = dict(style)
         inherited.update({k: v for k, v in props.items() if k in _INHERITED})
         if element.get("transform"):
-            matrix = multiply(matrix, parse_transform(element.get("transform"), f"{self.path}: <{tag}>"))
+            matrix = parse_transform(element.get("transform"), f"{self.path}: <{tag}>").then(matrix)
         if tag == "g":
             self.children(element, matrix, inherited)
         elif tag == "svg":      # a nested viewport: place its viewBox into x, y, width, height
             x = self.length(element.get("x"), element, "x")
             y = self.length(element.get("y"), element, "y")
-            matrix = multiply(matrix, (1.0, 0.0, 0.0, 1.0, x, y))
+            matrix = translation(x, y).then(matrix)
             vb = element.get("viewBox")
             if vb:
                 vx, vy, vw, vh = [float(v) for v in _NUMBER.findall(vb)]
                 w = self.length(element.get("width"), element, "width", vw)
                 h = self.length(element.get("height"), element, "height", vh)
                 s = min(w / vw, h / vh)
-                matrix = multiply(matrix, (s, 0.0, 0.0, s, (w - vw * s) / 2 - vx * s, (h - vh * s) / 2 - vy * s))
+                matrix = Affine(a=s, d=s, tx=(w - vw * s) / 2 - vx * s, ty=(h - vh * s) / 2 - vy * s).then(matrix)
             self.children(element, matrix, inherited)
         elif tag == "use":
             ref = (element.get(f"{{{XLINK_NS}}}href") or element.get("href") or "").lstrip("#")
@@ -518,9 +470,9 @@ class _Parser:
             y = self.length(element.get("y"), element, "y")
             self._use_depth += 1
             if _local(target.tag) == "symbol":
-                self.children(target, multiply(matrix, (1.0, 0.0, 0.0, 1.0, x, y)), inherited)
+                self.children(target, translation(x, y).then(matrix), inherited)
             else:
-                self.element(target, multiply(matrix, (1.0, 0.0, 0.0, 1.0, x, y)), inherited)
+                self.element(target, translation(x, y).then(matrix), inherited)
             self._use_depth -= 1
         else:
             ops = self.geometry(tag, element)
@@ -543,7 +495,7 @@ class _Parser:
             rx = ry if rx is None else rx
             ry = rx if ry is None else ry
             rx, ry = min(rx or 0.0, w / 2), min(ry or 0.0, h / 2)
-            return rect_ops(num("x"), num("y"), w, h, rx, ry)
+            return rounded_rect_ops(num("x"), num("y"), w, h, rx, ry)
         if tag == "circle":
             r = num("r")
             return ellipse_ops(num("cx"), num("cy"), r, r) if r > 0 else []
@@ -556,21 +508,18 @@ class _Parser:
             values = [float(v) for v in _NUMBER.findall(e.get("points") or "")]
             if len(values) < 4:
                 return []
-            pts = list(zip(values[0::2], values[1::2]))
-            ops = [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
-            return ops + [("Z",)] if tag == "polygon" else ops
+            return polygon_ops(list(zip(values[0::2], values[1::2])), closed=tag == "polygon")
         return None
 
-    def paint(self, element: ET.Element, ops: list[PathOp], matrix: Matrix, style: dict) -> None:
+    def paint(self, element: ET.Element, ops: list[PathOp], matrix: Affine, style: dict) -> None:
         fill = self.colour(style.get("fill"), element, "fill")
         if _local(element.tag) == "line":
             fill = None    # a line has no inside (a polyline does: SVG fills it black by default)
         stroke = self.colour(style.get("stroke"), element, "stroke")
         width = self.length(style.get("stroke-width"), element, "stroke-width", 1.0)
-        det = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2])
-        width *= math.sqrt(det)   # exact for uniform scales, the mean for stretched ones
+        width *= matrix.scale   # exact for uniform scales, the mean for stretched ones
         dash_text = style.get("stroke-dasharray") or "none"
-        dash = () if dash_text == "none" else tuple(float(v) * math.sqrt(det) for v in _NUMBER.findall(dash_text))
+        dash = () if dash_text == "none" else tuple(float(v) * matrix.scale for v in _NUMBER.findall(dash_text))
         if dash and len(dash) % 2:
             dash = dash * 2   # an odd list repeats, as SVG says
         if dash and not any(dash):
@@ -583,7 +532,7 @@ class _Parser:
             cap = "butt"
         if join not in ("miter", "round", "bevel"):
             join = "miter"
-        self.shapes.append(Shape(tuple(transform_ops(ops, matrix)), fill, stroke, width,
+        self.shapes.append(Shape(tuple(matrix.map_ops(ops)), fill, stroke, width,
                                  style.get("fill-rule") == "evenodd", cap, join, dash))
 
     def colour(self, value: Optional[str], element: ET.Element, name: str) -> Optional[str]:

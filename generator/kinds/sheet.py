@@ -12,10 +12,10 @@ def render(job: Job, sheet: Sheet) -> None:
     from ..draw.svg import SvgCanvas
     from ..print import GuideInfo
     from ..print.document import page_label
-    from ..print.paper import PAPERS_MM
+    from ..paper_sizes import paper_size_mm
     from ..rulebook.sheet import read_sheet, render_sheet
     game, words = job.game, job.words
-    w, h = PAPERS_MM[job.print_options.paper]
+    w, h = paper_size_mm(job.print_options.paper)
     document = read_sheet(game, sheet, figures=job.figures)
     sides = words("kinds.sheet.sides")
     label = page_label(job.title, sheet.name, 1, 1, sides, words("kinds.sheet.setting"), words=words)

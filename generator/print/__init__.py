@@ -14,7 +14,8 @@ for the manifest, SVG cut files, what the print guide should say):
 """
 
 from .calibration import calibration_page
-from .dicenet import DieArt, dice_nets, net_plan
+from .dicenet import dice_nets, net_plan
+from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement
 from .guide import print_guide
 from .manifest import MANIFEST_SCHEMA, build_manifest, check_manifest, dumps

@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..draw.canvas import PathOp
+from ..draw.geometry import shape_outline_ops
 from ..draw.style import MIN_LINE_MM, Stroke
 from ..draw.svg import SvgCanvas
 from .document import Placement
-from .outline import outline_ops, transform_ops
 
 CUT_PATH_STROKE = Stroke("#FF0000", MIN_LINE_MM)
 
 
 def placement_cut_ops(p: Placement) -> list[PathOp]:
-    return transform_ops(outline_ops(p.shape, p.width_mm, p.height_mm, p.corner_mm), p.transform)
+    return p.transform.map_ops(shape_outline_ops(p.shape, p.width_mm, p.height_mm, p.corner_mm))
 
 
 def cut_svg(width_mm: float, height_mm: float, paths: Iterable[Sequence[PathOp]], *, title: str = "") -> str:

@@ -20,17 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from ..draw.canvas import Canvas
+from ..draw.geometry import Affine, polygon_ops
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
-from .document import GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
+from ..draw.svg import SvgCanvas
 from .cutfile import cut_svg
-from .geometry import Affine, Box, box3
+from .dieart import DieArt
+from .document import GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
+from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
 from .options import PrintOptions
-from .outline import transform_ops
 from .sheet import choose_grid
-
-FaceDrawer = Callable[[Canvas], None]
+from .stickers import dice_stickers, sticker_size
 
 # face index (0 = the die's "1") -> (column, row) in the cross
 NET_CELLS: dict[int, tuple[int, int]] = {0: (1, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2), 4: (0, 1), 5: (1, 3)}
@@ -44,15 +44,6 @@ TABS: tuple[tuple[int, str], ...] = (
 NET_GAP_MM = 4.0
 TAB_FILL = "#E6E6E6"
 NET_CUT = Stroke("#000000", MIN_LINE_MM)
-
-
-@dataclass(frozen=True)
-class DieArt:
-    """One die to build: its six face drawings (each in a size_mm square at the origin)."""
-    id: str
-    name: str
-    faces: tuple[FaceDrawer, ...]
-    copies: int = 1
 
 
 @dataclass(frozen=True)
@@ -144,7 +135,7 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
             unit, _ = grid.slot(slot)
             m = _net_transform(plan, unit, grid.rotation_deg)
             placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
-            cuts.append(transform_ops(_polygon_ops(plan.outline), m))
+            cuts.append(m.map_ops(polygon_ops(plan.outline)))
         draw_label(pdf, grid.label_band, label, language=options.language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "dice", "single", label, tuple(placements)))
         cut_files.append((n, cut_svg(page.width_mm, page.height_mm, cuts,
@@ -162,7 +153,6 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
 
 def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:
     """One die's net alone, at real size, as SVG: the same drawing as on the printed sheet."""
-    from ..draw.svg import SvgCanvas
     plan = net_plan(size_mm, tab_mm)
     pad = 1.0  # the cut outline's stroke straddles the edge: keep all of it on the drawing
     svg = SvgCanvas(plan.width_mm + 2 * pad, plan.height_mm + 2 * pad, title=title or die.name)
@@ -171,19 +161,14 @@ def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = ""
 
 
 def _net_transform(plan: NetPlan, unit: Box, rotation_deg: int) -> Affine:
-    from .geometry import place
     return place(plan.width_mm, plan.height_mm, unit, rotation_deg)
-
-
-def _polygon_ops(points) -> list:
-    return [("M", *points[0])] + [("L", *p) for p in points[1:]] + [("Z",)]
 
 
 def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_deg: int, page: int,
               component: str) -> list[Placement]:
     placements = []
     for _, _, pts in plan.tabs:
-        pdf.path(transform_ops(_polygon_ops(pts), m), fill=TAB_FILL)
+        pdf.path(m.map_ops(polygon_ops(pts)), fill=TAB_FILL)
     for index, square in plan.faces:
         trim = box3(m.map_box(square))
         p = Placement(page=page, item_id=die.id, copy=copy, face=str(index + 1), trim=trim, art=trim,
@@ -196,7 +181,7 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     for x1, y1, x2, y2 in plan.folds:
         a, b = m.apply(x1, y1), m.apply(x2, y2)
         pdf.line(a[0], a[1], b[0], b[1], FOLD_LINE_STROKE)
-    pdf.path(transform_ops(_polygon_ops(plan.outline), m), stroke=NET_CUT)
+    pdf.path(m.map_ops(polygon_ops(plan.outline)), stroke=NET_CUT)
     # The die's name goes on the tab under the back face: hidden once the cube is closed.
     _, _, pts = next(t for t in plan.tabs if t[:2] == (5, "bottom"))
     cx = (pts[0][0] + pts[-1][0]) / 2
@@ -228,7 +213,6 @@ def net_tab_mm(component) -> float:
 def dice_documents(component, options: PrintOptions, *, game_title: str,
                    faces: FaceSource) -> dict[str, ImposedDocument]:
     """A `dice` component's print files by name: the nets and/or the sticker sheet its `form` asks for."""
-    from .stickers import dice_stickers, sticker_size
     size = component.size_mm
     words = options.words
     out: dict[str, ImposedDocument] = {}

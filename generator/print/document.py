@@ -13,11 +13,12 @@ from typing import Optional
 from ..components.face import Face
 from ..draw import fonts
 from ..draw.canvas import Canvas
+from ..draw.geometry import Affine
 from ..draw.pdf import PdfCanvas
 from ..draw.style import TextStyle
 from ..draw.typography import typeset
 from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
-from .geometry import Affine, Box, place
+from .geometry import Box, place
 from .options import PrintOptions
 
 LABEL_BAND_MM = 5.0        # strip at the bottom of the printable area kept for the page label

@@ -15,8 +15,9 @@ exact turn so their top stays with the front's top.
 from __future__ import annotations
 
 from ..components.face import Face
+from ..draw.geometry import Affine, mirror_x, mirror_y
 from .document import Placement
-from .geometry import Affine, Box, inflate, intersect, mirror_x, mirror_y
+from .geometry import Box, inflate, intersect
 
 
 def sheet_flip(width_mm: float, height_mm: float, edge: str) -> Affine:
@@ -30,7 +31,7 @@ def sheet_flip(width_mm: float, height_mm: float, edge: str) -> Affine:
 
 def card_turn(width_mm: float) -> Affine:
     """Back-local to front-local: the card turned over about its vertical axis."""
-    return Affine(a=-1.0, tx=width_mm)
+    return mirror_x(width_mm)
 
 
 def back_placement(front: Placement, back: Face, flip: Affine, *, oriented: bool, page: int) -> Placement:

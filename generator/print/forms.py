@@ -12,9 +12,9 @@ from typing import Callable
 
 from ..components.face import Face
 from ..draw.style import Stroke
+from ..paper_sizes import paper_size_mm
 from .document import LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
 from .options import PrintOptions
-from .paper import PAPERS_MM
 
 CUT_STROKE = Stroke("#7F7F7F", 0.25, dash_mm=(3.0, 2.0))
 
@@ -31,7 +31,7 @@ class FormPages:
 
 def form_pages(paper: str, per_page: int, orientation: str, margin_mm: float, label_band_mm: float) -> FormPages:
     """One form on the page (turned its way), two side by side across the long side, or four in a 2 x 2."""
-    w, h = PAPERS_MM[paper]
+    w, h = paper_size_mm(paper)
     landscape_page = (orientation == "landscape") != (per_page == 2)
     if landscape_page:
         w, h = h, w

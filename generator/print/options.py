@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue
+from ..paper_sizes import paper_size_mm
 
 Duplex = Literal["long", "short", "none"]
 
 
 @dataclass(frozen=True)
 class PrintOptions:
-    paper: str = "a4"                                   # a4 | letter | a3 (paper.PAPERS_MM)
+    paper: str = "a4"                                   # a4 | letter | a3 (paper_sizes.PAPER_SIZES_MM)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"   # auto: whichever holds more
     margin_mm: float = 5.0                               # the printer's unprintable border, kept empty
     gutter_mm: Optional[float] = None                    # trim-to-trim gap on sheets; None: 2 x bleed
@@ -30,9 +31,7 @@ class PrintOptions:
     language: str = DEFAULT_LANGUAGE                     # of the page furniture: the game's language
 
     def __post_init__(self):
-        from .paper import PAPERS_MM
-        if self.paper not in PAPERS_MM:
-            raise ValueError(f"unknown paper {self.paper!r} (known: {', '.join(PAPERS_MM)})")
+        paper_size_mm(self.paper)      # a ValueError naming the known papers
         if self.margin_mm < 0:
             raise ValueError("the printer margin cannot be negative")
         if self.gutter_mm is not None and self.gutter_mm < 0:

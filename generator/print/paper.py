@@ -1,16 +1,12 @@
-"""Paper sizes, orientation and the printable area inside the printer's margin."""
+"""Pages of a paper size (generator/paper_sizes.py): orientation and the printable area inside the printer's margin."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..paper_sizes import paper_size_mm
 from .geometry import Box
 
-PAPERS_MM: dict[str, tuple[float, float]] = {   # portrait width, height
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),                     # 8.5 x 11 in
-    "a3": (297.0, 420.0),
-}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}   # the same in every language
 
 
@@ -34,9 +30,7 @@ class Page:
 
 
 def page(paper: str, orientation: str, margin_mm: float) -> Page:
-    if paper not in PAPERS_MM:
-        raise ValueError(f"unknown paper {paper!r}")
-    w, h = PAPERS_MM[paper]
+    w, h = paper_size_mm(paper)
     if orientation == "landscape":
         w, h = h, w
     return Page(paper, orientation, w, h, margin_mm)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..components.face import Face, Item
+from ..draw.geometry import rect_ops
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
@@ -29,7 +30,6 @@ from .geometry import Box, box3
 from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
                     draw_marks, grid_marks)
 from .options import PrintOptions
-from .outline import outline_ops, transform_ops
 from .paper import PAPER_NAMES, Page, candidate_pages
 
 EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
@@ -257,8 +257,7 @@ def _blank_back(front: Face) -> Face:
 def _pair_cut_ops(pair: list[Placement], unit_trim: Box, front: Face) -> tuple:
     """A rectangular pair is cut round as one piece; other shapes round each face."""
     if front.shape == "rect":
-        x, y, w, h = unit_trim
-        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+        return tuple(rect_ops(*unit_trim))
     return tuple(op for p in pair for op in placement_cut_ops(p))
 
 
@@ -307,8 +306,7 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
         for placement, face in planned.faces:
             draw_face(pdf, face, placement)
         for p in planned.outlines:
-            pdf.path(transform_ops(outline_ops(p.shape, p.width_mm, p.height_mm, p.corner_mm), p.transform),
-                     stroke=OUTLINE_STROKE)
+            pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
         for x1, y1, x2, y2 in planned.fold_lines:
             pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
         draw_marks(pdf, planned.marks)

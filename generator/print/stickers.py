@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..components.face import Face, Item
-from .dicenet import DieArt
+from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument
 from .options import PrintOptions
 from .sheet import impose_sheets

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..components.face import Item
+from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
 from .marks import OUTLINE_STROKE, Line, draw_marks, grid_marks
-from .outline import outline_ops, transform_ops
 from .options import PrintOptions
 from .paper import Page, candidate_pages
 from .sheet import EDGE_MIN_MM, fit_axis
@@ -127,8 +127,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         px, py, pw, ph = page.printable
         marks = grid_marks([p.art], lines, [p.trim], (px, py, pw, ph - LABEL_BAND_MM))
         if not marks_fit or face.shape != "rect":
-            pdf.path(transform_ops(outline_ops(face.shape, face.width_mm, face.height_mm, face.corner_mm),
-                                   p.transform), stroke=OUTLINE_STROKE)
+            pdf.path(p.transform.map_ops(shape_outline_ops(face.shape, face.width_mm, face.height_mm, face.corner_mm)),
+                     stroke=OUTLINE_STROKE)
         draw_marks(pdf, marks)
         draw_label(pdf, (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM), label, language=language)
         info = PageInfo(1, page.width_mm, page.height_mm, "sheet", "single", label, (p,),

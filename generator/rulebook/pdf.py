@@ -37,6 +37,7 @@ from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
 from ..draw.typography import typeset
 from ..i18n import catalogue
+from ..paper_sizes import paper_size_mm
 from .markdown import (CodeBlock, Document, FigureBlock, Heading, ListBlock, Paragraph as ParaBlock, Quote, Rule,
                        Span, Table as TableBlock, plain)
 
@@ -44,8 +45,6 @@ INK = "#222222"
 QUIET = "#6B6B6B"
 DEFAULT_ACCENT = "#7A1F1F"
 
-# Paper sizes in mm, portrait.
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 
 
 @dataclass(frozen=True)
@@ -81,9 +80,7 @@ class Theme:
 
 def theme_for(paper: str = "a4", *, half: bool = False, accent: str = DEFAULT_ACCENT) -> Theme:
     """The full-page edition of `paper`, or (half=True) the booklet edition on half of it."""
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
-    w, h = PAPERS[paper]
+    w, h = paper_size_mm(paper)
     if half:
         w, h = h / 2.0, w
     if w >= 200:
@@ -661,4 +658,4 @@ def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = Fals
     return buffer.getvalue()
 
 
-__all__ = ["render_pdf", "theme_for", "Theme", "PAPERS", "gap_markup", "markup"]
+__all__ = ["render_pdf", "theme_for", "Theme", "gap_markup", "markup"]

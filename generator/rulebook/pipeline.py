@@ -12,13 +12,14 @@ from typing import Any
 
 from ..content.errors import ContentError
 from ..i18n import DEFAULT_LANGUAGE, catalogue
+from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
 from .booklet import booklet_order, impose, padded_count
 from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .html import render_html
 from .markdown import Document, check_links, parse
-from .pdf import DEFAULT_ACCENT, PAPERS, render_pdf, theme_for
+from .pdf import DEFAULT_ACCENT, render_pdf, theme_for
 
 
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
@@ -34,8 +35,7 @@ class Edition:
 
 
 def edition_for(paper: str, language: str = DEFAULT_LANGUAGE) -> Edition:
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper '{paper}' (known: {', '.join(PAPERS)})")
+    paper_size_mm(paper)      # a ValueError naming the known papers
     words = catalogue(language)
     sheet = PAPER_NAMES[paper]
     return Edition(paper, sheet, words(f"rulebook.half_page.{paper}"), words("rulebook.booklet_note", sheet=sheet))

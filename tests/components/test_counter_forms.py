@@ -9,7 +9,8 @@ import pytest
 
 from comphelp import items_of, read_pdf, render_faces
 from generator.components import counter, tile
-from generator.components.layout import Frame, shape_polygon
+from generator.components.layout import Frame
+from generator.draw.geometry import shape_outline_ops
 from generator.content.errors import ContentError
 
 
@@ -63,12 +64,11 @@ def test_safe_zone_follows_a_round_counter(make_component):
 
 
 def test_safe_zone_polygons_match_the_print_layer_cut_outlines():
-    from generator.print.outline import outline_ops
     for shape, w, h in (("hex", 30, 26), ("hex", 26, 30), ("triangle", 30, 26)):
-        ours = shape_polygon(shape, 0, 0, w, h)
-        cut = [op[1:3] for op in outline_ops(shape, w, h) if op[0] in "ML"]
-        assert len(ours) == len(cut)
-        assert all(any(math.dist(a, b) < 1e-9 for b in cut) for a in ours), (shape, w, h)
+        safe_zone_corners = Frame(w, h, 3, 3, shape).cut_polygon()                     # bleed-box mm
+        cut = [(op[1] + 3, op[2] + 3) for op in shape_outline_ops(shape, w, h) if op[0] in "ML"]
+        assert len(safe_zone_corners) == len(cut)
+        assert all(any(math.dist(a, b) < 1e-9 for b in cut) for a in safe_zone_corners), (shape, w, h)
 
 
 def test_inset_polygon_safe_zone_of_a_triangle():

@@ -8,11 +8,12 @@ import math
 import pytest
 
 from comphelp import read_pdf
+from curves import path_points as sample
 from generator.draw.canvas import Canvas
 from generator.draw.pdf import PdfCanvas
 from generator.draw.svg import SvgCanvas
 from generator.draw.svgimport import (SvgImportError, arc_to_cubics, draw_svg_file, load_svg, parse_path,
-                                      parse_transform, apply)
+                                      parse_transform)
 
 
 class Recorder(Canvas):
@@ -23,25 +24,6 @@ class Recorder(Canvas):
 
     def path(self, ops, *, fill=None, stroke=None, even_odd=False):
         self.paths.append((list(ops), fill, stroke, even_odd))
-
-
-def bezier(p0, p1, p2, p3, t):
-    u = 1 - t
-    return tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d for a, b, c, d in zip(p0, p1, p2, p3))
-
-
-def sample(ops):
-    """Points along every segment of M/L/C ops."""
-    pts, cur = [], None
-    for op in ops:
-        if op[0] in "ML":
-            cur = op[1:3]
-            pts.append(cur)
-        elif op[0] == "C":
-            p1, p2, p3 = op[1:3], op[3:5], op[5:7]
-            pts += [bezier(cur, p1, p2, p3, t / 10) for t in range(1, 11)]
-            cur = p3
-    return pts
 
 
 def write(tmp_path, body: str, attrs: str = 'viewBox="0 0 100 100"', name="art.svg"):
@@ -111,12 +93,13 @@ def test_relative_lines_h_v_s_and_close():
 
 def test_transform_lists_apply_right_to_left():
     m = parse_transform("translate(10 20) rotate(90)")
-    assert apply(m, 1, 0) == pytest.approx((10, 21))
+    assert m.apply(1, 0) == pytest.approx((10, 21))
     m = parse_transform("rotate(90, 5, 5)")
-    assert apply(m, 10, 5) == pytest.approx((5, 10))
+    assert m.apply(10, 5) == pytest.approx((5, 10))
     m = parse_transform("matrix(2 0 0 3 1 1) skewX(45)")
-    assert apply(m, 0, 1) == pytest.approx((3, 4))
-    assert apply(parse_transform("scale(2,-1)"), 3, 3) == pytest.approx((6, -3))
+    assert m.apply(0, 1) == pytest.approx((3, 4))
+    assert parse_transform("scale(2,-1)").apply(3, 3) == pytest.approx((6, -3))
+    assert parse_transform("matrix(1 2 3 4 5 6)").apply(1, 1) == pytest.approx((1 + 3 + 5, 2 + 4 + 6))
 
 
 def test_bad_path_data_is_an_error_naming_the_element():

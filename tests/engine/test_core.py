@@ -158,7 +158,7 @@ def test_the_playtest_report_speaks_the_language_asked():
     report = playtest("tactix", 3, seed=2, max_plies=60)
     french, english = report.lines("fr"), report.lines("en")
     assert french[0] == "tactix: 3 parties aléatoires (limite 60 coups)"
-    assert english[0] == "tactix: 3 random games (limit 60 plies)"
+    assert english[0] == "tactix: 3 random games (limit 60 moves)"
     assert len(french) == len(english)
     for word in ("parties", "coups", "longueur", "moyenne", "inachevées", "nulle", "fin:"):
         assert not any(word in line for line in english), word

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generator.print import (PrintOptions, build_manifest, calibration_page, check_manifest, dice_nets, dumps,
                              impose_sheets, print_guide, shop_export, tile_face)
-from generator.print.dicenet import DieArt
+from generator.print.dieart import DieArt
 
 
 # --- calibration ---------------------------------------------------------------------------------
