@@ -18,10 +18,10 @@ from .resources import templates_dir
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
 # The file written -> its template in templates/new/.
-FILES = {"game.yaml": "game.yaml.j2", "board.yaml": "board.yaml.j2", "rules.{language}.md": "rules.{language}.md.j2"}
-# An illustration on the board (a figure without `expect`): templates/new/diagrams.yaml.j2. It joins FILES, and
-# the rules templates call {{ diagram(...) }}, once figures without a rules engine build (issue 8, figures).
-ILLUSTRATION = {"diagrams.yaml": "diagrams.yaml.j2"}
+# The rules call {{ diagram(...) }} on the one figure of diagrams.yaml: an illustration of the board (no `expect`,
+# so it needs no rules engine).
+FILES = {"game.yaml": "game.yaml.j2", "board.yaml": "board.yaml.j2", "diagrams.yaml": "diagrams.yaml.j2",
+         "rules.{language}.md": "rules.{language}.md.j2"}
 
 
 def new_game(content_dir: Path, game_id: str, title: str | None = None, *,

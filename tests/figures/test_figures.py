@@ -207,7 +207,8 @@ def test_the_scaffold_s_figure_format_builds_in_a_new_game(tmp_path):
     runner = CliRunner()
     content = tmp_path / "content"
     assert runner.invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
-    (content / "demo" / "diagrams.yaml").write_text(textwrap.dedent("""\
+    diagrams = content / "demo" / "diagrams.yaml"
+    diagrams.write_text(diagrams.read_text(encoding="utf-8") + textwrap.dedent("""\
         - id: premier-coup
           caption: Blanc avance d'une case.
           on: plateau
@@ -221,10 +222,12 @@ def test_the_scaffold_s_figure_format_builds_in_a_new_game(tmp_path):
     rules.write_text(rules.read_text(encoding="utf-8") + '\n{{ diagram("premier-coup") }}\n', encoding="utf-8")
     result = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "demo : 0 figure vérifiée, 1 illustration" in result.output.splitlines()
+    assert "demo : 0 figure vérifiée, 2 illustrations" in result.output.splitlines()
     assert (tmp_path / "out" / "demo" / "diagrams" / "premier-coup.svg").is_file()
     with pdfplumber.open(tmp_path / "out" / "demo" / "regles.pdf") as pdf:
-        assert "Figure 1 — Blanc avance d’une case." in "\n".join(p.extract_text() or "" for p in pdf.pages)
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    assert "Figure 1 — La position de départ" in text          # the scaffold's own illustration
+    assert "Figure 2 — Blanc avance d’une case." in text
 
 
 def test_an_engine_with_figure_items_fills_a_hand_that_show_does_not_list(tmp_path, monkeypatch):

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.engine.playtest import playtest
 from generator.i18n import catalogue
-from generator.scaffold import ILLUSTRATION, render_files
+from generator.scaffold import FILES, render_files
 
 
 def test_new_english_game_is_english_and_builds(tmp_path):
@@ -44,13 +44,14 @@ def test_new_refuses_an_unknown_language(tmp_path):
 
 def test_scaffold_illustration_is_a_figure_on_the_board_without_claims():
     for language in ("fr", "en"):
-        files = render_files("demo", "Demo", language, {"board.yaml": "board.yaml.j2", **ILLUSTRATION})
+        files = render_files("demo", "Demo", language, FILES)
         board = yaml.safe_load(files["board.yaml"])
         (figure,) = yaml.safe_load(files["diagrams.yaml"])
         assert figure["id"] == catalogue(language)("scaffold.diagram_id")
         assert figure["on"] == board["id"] and figure["caption"]
         assert set(figure["position"].values()) <= set(board["pieces"])
         assert figure["show"] == {"marks": [{"at": "a1", "label": "1"}]} and "expect" not in figure
+        assert f'diagram("{figure["id"]}")' in files[f"rules.{language}.md"]
 
 
 def test_playtest_report_speaks_the_catalogue_language():
