@@ -255,3 +255,17 @@ def test_an_engine_with_figure_items_fills_a_hand_that_show_does_not_list(tmp_pa
     assert asked == ["cartes"]
     svg = figure.svg()
     assert "Lune" in svg and "#2F3F6D" in svg.upper() and "Soleil" not in svg
+
+
+
+@pytest.mark.parametrize("shape, corner_mm", [("round", 0.0), ("hex", 0.0), ("triangle", 0.0), ("rect", 3.0)])
+def test_an_item_s_cut_outline_in_a_figure_is_its_trim(shape, corner_mm):
+    """The page masks what the cut takes away along this outline: it must be the trim's own shape (a round
+    counter's outline once came out as a circle of the whole width in radius, spilling over the page)."""
+    from generator.components.diagram.items import _cut_ops
+    from generator.components.face import Face
+    face = Face(20.0, 20.0, bleed_mm=3.0, shape=shape, corner_mm=corner_mm, draw=lambda canvas: None)
+    points = [(op[i], op[i + 1]) for op in _cut_ops(face) if op[0] != "Z" for i in range(1, len(op), 2)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert min(xs) == pytest.approx(3.0, abs=1e-9) and max(xs) == pytest.approx(23.0, abs=1e-9)
+    assert min(ys) == pytest.approx(3.0, abs=1e-9) and max(ys) == pytest.approx(23.0, abs=1e-9)

@@ -13,9 +13,9 @@ from typing import Sequence
 
 from ...content.diagrams import Diagram, ItemRef, did_you_mean
 from ..face import Face, Item
-from ..layout import item_ids, shape_polygon
-from ..mat import ellipse_ops, rounded_rect_ops
+from ..layout import item_ids
 from .figure import MARK_RADIUS_MM, Figure, Places, draw_accents, fit_factor
+from ...draw.geometry import shape_outline_ops, translation
 from ...draw.style import Stroke
 
 ROW_GAP_MM = 4.0
@@ -181,12 +181,7 @@ def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, facto
 
 def _cut_ops(face: Face):
     """The cut outline in the face's bleed-box mm, or None for a plain rectangle."""
-    b, w, h = face.bleed_mm, face.width_mm, face.height_mm
-    if face.shape == "round":
-        return ellipse_ops(b, b, w, h)
-    if face.shape in ("hex", "triangle"):
-        pts = shape_polygon(face.shape, b, b, w, h)
-        return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
-    if face.corner_mm > 0:
-        return rounded_rect_ops(b, b, w, h, face.corner_mm)
-    return None
+    if face.shape == "rect" and face.corner_mm <= 0:
+        return None
+    outline = shape_outline_ops(face.shape, face.width_mm, face.height_mm, face.corner_mm)
+    return translation(face.bleed_mm, face.bleed_mm).map_ops(outline)
