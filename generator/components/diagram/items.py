@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ...content.diagrams import Diagram, ItemRef, did_you_mean
+from ...content.diagrams import Diagram, ItemRef
+from ...content.errors import did_you_mean
 from ..face import Face, Item
 from ..layout import item_ids, shape_polygon
 from ..mat import ellipse_ops, rounded_rect_ops
