@@ -1,5 +1,9 @@
 """The rulebook figures of a game: each diagram drawn on the component it names, and how many were checked.
 
+What stands on the component is read here (the engine's placements, or those an illustration gives); the
+drawing is the component's kind's (`kind_of(component).figure`, generator/kinds/), and what a figure may
+show on it is its content model's (`figure_spec`, content/models/figure.py). No kind is named here.
+
 A diagram with `expect` claims has been checked by the game's rules engine
 (engine/checker.py) before any figure is drawn; one without is an
 illustration. Where the game has an engine, the pieces on a board or a map
@@ -20,17 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .components import card, counter, tile
-from .components.diagram import Figure, board_figure, dice_figure, items_figure, map_figure, mat_figure
+from .components.diagram import Figure
 from .content.diagrams import Diagram, ItemRef, drawn_on, engine_reads, given_placements, piece_styles
-from .content.models import Board, Counters, Deck, Dice, Game, Map, Mat, Tiles
+from .content.models import Game
 from .engine import get_engine, has_engine
 from .engine.checker import diagram_placements, load_game_diagrams, shown_position
 from .i18n import catalogue
-from .print.dicenet import NET_CELLS
-
-# How the faces of a kind of item are built (the same Items the print sheets use).
-_ITEM_MAKERS = {Deck: card.items, Tiles: tile.items, Counters: counter.items}
+from .kinds import FigureJob, kind_of
 
 
 @dataclass(frozen=True)
@@ -50,25 +50,24 @@ def game_figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) 
 
 def _figure(game: Game, diagram: Diagram, engine: bool, items_of: dict, max_width_mm: float) -> Figure:
     component = drawn_on(diagram, game.components)
-    if isinstance(component, (Board, Map, Mat)):
-        if engine and engine_reads(diagram, component) and not isinstance(component, Mat):
+    spec = component.figure_spec
+    placements, styles = [], {}
+    if spec.pieces:
+        if engine and spec.engine_position and engine_reads(diagram, component):
             placements = diagram_placements(game.id, diagram)
         else:
             placements = given_placements(diagram, component, game.components)
         styles = piece_styles(diagram, component, game.components)
         _check_styles(diagram, placements, styles)
-        if isinstance(component, Board):
-            return board_figure(component, diagram, placements, max_width_mm=max_width_mm)
-        make = map_figure if isinstance(component, Map) else mat_figure
-        return make(component, diagram, placements, styles, game.folder, max_width_mm=max_width_mm)
-    if not engine:
+    elif not engine:
         given_placements(diagram, component, game.components)   # refuses a position on a die or a deck
-    if isinstance(component, Dice):
-        return dice_figure(component, diagram, NET_CELLS, max_width_mm=max_width_mm)
-    if component.id not in items_of:
-        items_of[component.id] = _ITEM_MAKERS[type(component)](component, game.folder)
-    refs = _engine_items(game, diagram, component) if engine and not diagram.show.items else None
-    return items_figure(component, items_of[component.id], diagram, refs=refs, max_width_mm=max_width_mm)
+
+    def engine_items(shown) -> list[ItemRef] | None:
+        return _engine_items(game, diagram, shown) if engine and not diagram.show.items else None
+
+    job = FigureJob(game, diagram, placements=tuple(placements), styles=styles, engine_items=engine_items,
+                    max_width_mm=max_width_mm, made_items=items_of)
+    return kind_of(component).figure(job, component)
 
 
 def _check_styles(diagram: Diagram, placements, styles: dict) -> None:

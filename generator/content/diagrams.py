@@ -45,6 +45,9 @@ error on that component). Marks, arrows and highlights name *places*:
               faces: [1, 2, 3]        face numbers 1-6; default: all six
               arrange: row | net      places: face numbers
 
+Each component's model says this for itself (its `figure_spec` and `check_figure`,
+content/models/figure.py); this module asks it and names no kind.
+
 Positions. In a game with a rules engine the engine reads `position` (its own
 notation) and says what stands where, on a board or a map. In a game without
 one, an illustration gives its pieces directly: `position` maps a place to a
@@ -56,21 +59,16 @@ game; `position: start` is the board's `setup`. Such a game can have no
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-from .coords import column_letter, parse_square
-from .errors import ContentError
-from .models import Board, Counters, Deck, Dice, Map, Mat, PieceStyle, Tiles, map_column_name, parse_map_cell
+from .errors import ContentError, did_you_mean
+from .models import PieceStyle
 from .schema import Where, build, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
 DIAGRAMS_FILE = "diagrams.yaml"
-MAT_POINT = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*$")
-DIE_FACES = 6
 
 
 @dataclass(frozen=True)
@@ -122,16 +120,16 @@ class Show:
             out += [(p, f"arrows.{i}") for p in a.path]
         return out + [(h, f"highlight.{i}") for i, h in enumerate(self.highlight)]
 
+    def corners_and_places(self) -> list[tuple[str, str]]:
+        """The crop's corners, then every place, each with the key of its line: what a board or map checks."""
+        return [(c, "crop") for c in self.crop or ()] + self.places()
+
     def item_refs(self) -> list[ItemRef]:
         return [ItemRef(str(i)) if isinstance(i, str) else i for i in self.items]
 
 
-# What `show` may say on each kind of component, besides marks, arrows and highlight.
-SHOW_KEYS = {Board: ("state", "crop"), Map: ("state", "crop"), Mat: ("region", "zone"),
-             Deck: ("items", "arrange"), Tiles: ("items", "arrange"), Counters: ("items", "arrange"),
-             Dice: ("die", "faces", "arrange")}
+# What `show` may say on any component; each model's `figure_spec` (content/models/figure.py) adds its own keys.
 COMMON_SHOW_KEYS = ("marks", "arrows", "highlight")
-ARRANGEMENTS = {Deck: ("row", "fan"), Tiles: ("row", "fan"), Counters: ("row", "fan"), Dice: ("row", "net")}
 
 
 @dataclass(frozen=True)
@@ -255,29 +253,23 @@ def _claims(raw: Any, path: Path, line: int, diagram_id: str) -> tuple[Claim, ..
     return tuple(claims)
 
 
-def did_you_mean(name: str, known) -> str:
-    """' (did you mean 'x'?)' for the closest of `known`, or ''."""
-    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
 # --- what a diagram is drawn on ------------------------------------------------------------------
 
 def drawn_on(diagram: Diagram, components) -> Any:
     """The component named by the diagram's `on` (default: the game's first board); ContentError if none."""
     if diagram.on is None:
-        board = next((c for c in components if isinstance(c, Board)), None)
+        board = next((c for c in components if c.figure_spec is not None and c.figure_spec.default), None)
         if board is None:
             raise diagram.error(diagram.line, "the game has no board: say what the figure is drawn on with "
                                               f"'on: <component id>' ({_drawable_ids(components)})")
         return board
     for c in components:
         if c.id == diagram.on:
-            if type(c) not in SHOW_KEYS:
+            if c.figure_spec is None:
                 raise diagram.error(diagram.line_of("on"), f"on: a figure cannot be drawn on {c.kind} '{c.id}'; "
                                                            f"it can on {_drawable_ids(components)}")
             return c
-    known = [c.id for c in components if type(c) in SHOW_KEYS]
+    known = [c.id for c in components if c.figure_spec is not None]
     raise diagram.error(diagram.line_of("on"), f"on: no component '{diagram.on}'{did_you_mean(diagram.on, known)}; "
                                                f"figures can be drawn on {_drawable_ids(components)}")
 
@@ -285,128 +277,29 @@ def drawn_on(diagram: Diagram, components) -> Any:
 def engine_reads(diagram: Diagram, component) -> bool:
     """Whether a game's engine reads the diagram: it makes claims or plays moves, or it places pieces on a
     board or a map (in the engine's notation). An illustration of cards, dice or a mat is drawn without it."""
-    return bool(diagram.claims or diagram.moves) or (diagram.position is not None and isinstance(component, (Board, Map)))
+    return bool(diagram.claims or diagram.moves) or (diagram.position is not None
+                                                     and component.figure_spec.engine_position)
 
 
 def _drawable_ids(components) -> str:
-    return ", ".join(f"{c.id} ({c.kind})" for c in components if type(c) in SHOW_KEYS) or "no component"
+    return ", ".join(f"{c.id} ({c.kind})" for c in components if c.figure_spec is not None) or "no component"
 
 
 def check_target(diagram: Diagram, component) -> None:
-    """`show` fits the component: only its own keys, every place, face and zone named exists."""
-    allowed = SHOW_KEYS[type(component)] + COMMON_SHOW_KEYS
+    """`show` fits the component: only its own keys, and every place, face and zone named exists (the
+    component's `check_figure`)."""
+    spec = component.figure_spec
+    allowed = spec.show + COMMON_SHOW_KEYS
     show = diagram.show
     for key in ("state", "crop", "region", "zone", "items", "arrange", "die", "faces"):
         if f"show.{key}" in diagram.key_lines and key not in allowed:
             raise diagram.error(diagram.show_line(key), f"show: '{key}' does not apply to {component.kind} "
                                                         f"'{component.id}' (it takes {', '.join(allowed)})")
-    if show.arrange is not None and show.arrange not in ARRANGEMENTS.get(type(component), ()):
-        choices = ARRANGEMENTS[type(component)]
+    if show.arrange is not None and show.arrange not in spec.arrangements:
         raise diagram.error(diagram.show_line("arrange"), f"show: arrange: '{show.arrange}' does not suit "
-                                                          f"{component.kind} '{component.id}' (one of {', '.join(choices)})")
-    if isinstance(component, Board):
-        _check_board(diagram, component)
-    elif isinstance(component, Map):
-        _check_map(diagram, component)
-    elif isinstance(component, Mat):
-        _check_mat(diagram, component)
-    elif isinstance(component, Dice):
-        _check_dice(diagram, component)
-    elif isinstance(component, (Deck, Tiles, Counters)) and not show.items and diagram.position is None:
-        raise diagram.error(diagram.show_line("items") if "show.items" in diagram.key_lines else diagram.line_of("show"),
-                            f"show: items: name the {component.kind} of '{component.id}' to draw, by id or row "
-                            f"number (e.g. items: [1, 2])")
-
-
-def board_places(board: Board) -> tuple[int, int]:
-    """(columns, rows) of the places a diagram can name on a board: squares, or crossings of a points board."""
-    g = board.grid
-    return g.columns + g.points, g.rows + g.points
-
-
-def _check_board(diagram: Diagram, board: Board) -> None:
-    columns, rows = board_places(board)
-    last = f"{column_letter(columns - 1)}{rows}"
-    for key, name in _named(diagram):
-        if parse_square(name, columns, rows) is None:
-            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a square of the {columns}x{rows} "
-                                                        f"board '{board.id}' (a1 to {last})")
-
-
-def _check_map(diagram: Diagram, m: Map) -> None:
-    last = f"{map_column_name(m.columns - 1)}{len(m.rows)}"
-    for key, name in _named(diagram):
-        if parse_map_cell(name, m.columns, len(m.rows)) is None:
-            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a cell of the {m.columns}x{len(m.rows)} "
-                                                        f"map '{m.id}' (a1 to {last}, or 'column,row')")
-
-
-def _named(diagram: Diagram) -> list[tuple[str, str]]:
-    """(line key, name) of every square or cell `show` names: the crop's corners, then the places."""
-    crop = [("crop", c) for c in diagram.show.crop or ()]
-    return crop + [(key, name) for name, key in diagram.show.places()]
-
-
-def mat_zone(mat: Mat, label: str):
-    """The zone of the mat with this label, or None."""
-    return next((z for z in mat.zones if z.label == label), None)
-
-
-def mat_point(mat: Mat, name: str) -> tuple[float, float] | None:
-    """A mat place in bleed-box mm: a zone's centre, or 'x,y'; None if it is neither."""
-    zone = mat_zone(mat, name)
-    if zone is not None:
-        return zone.x + zone.w / 2, zone.y + zone.h / 2
-    m = MAT_POINT.match(str(name))
-    return (float(m.group(1)), float(m.group(2))) if m else None
-
-
-def _check_mat(diagram: Diagram, mat: Mat) -> None:
-    labels = [z.label for z in mat.zones if z.label]
-    show = diagram.show
-    if show.zone is not None and mat_zone(mat, show.zone) is None:
-        raise diagram.error(diagram.show_line("zone"), f"show: zone: mat '{mat.id}' has no zone '{show.zone}'"
-                                                       f"{did_you_mean(show.zone, labels)}; zones: {', '.join(labels) or 'none'}")
-    if show.zone is not None and show.region is not None:
-        raise diagram.error(diagram.show_line("region"), "show: give 'region' or 'zone', not both")
-    if show.region is not None:
-        x, y, w, h = show.region
-        bw, bh = mat.width_mm + 2 * mat.bleed_mm, mat.height_mm + 2 * mat.bleed_mm
-        if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > bw + 1e-6 or y + h > bh + 1e-6:
-            raise diagram.error(diagram.show_line("region"), f"show: region [{x:g}, {y:g}, {w:g}, {h:g}] is not "
-                                                             f"inside mat '{mat.id}' ({bw:g} x {bh:g} mm with its bleed)")
-    for name, key in show.places():
-        if mat_point(mat, name) is None:
-            raise diagram.error(diagram.show_line(key), f"show: '{name}' is neither a zone of mat '{mat.id}'"
-                                                        f"{did_you_mean(name, labels)} nor 'x,y' in mm; zones: "
-                                                        f"{', '.join(labels) or 'none'}")
-
-
-def chosen_die(diagram: Diagram, dice: Dice):
-    """The die a figure on a dice component shows: `show.die`, else the first."""
-    if diagram.show.die is None:
-        return dice.dice[0]
-    for die in dice.dice:
-        if die.id == diagram.show.die:
-            return die
-    known = [d.id for d in dice.dice]
-    raise diagram.error(diagram.show_line("die"), f"show: die: '{diagram.show.die}' is not a die of '{dice.id}'"
-                                                  f"{did_you_mean(diagram.show.die, known)}; dice: {', '.join(known)}")
-
-
-def _check_dice(diagram: Diagram, dice: Dice) -> None:
-    chosen_die(diagram, dice)
-    show = diagram.show
-    for i, face in enumerate(show.faces):
-        if not 1 <= face <= DIE_FACES:
-            raise diagram.error(diagram.show_line(f"faces.{i}"), f"show: faces: {face} is not a face of a die (1 to 6)")
-    if len(set(show.faces)) != len(show.faces):
-        raise diagram.error(diagram.show_line("faces"), "show: faces: a face is listed twice")
-    shown = [str(f) for f in (show.faces or range(1, DIE_FACES + 1))]
-    for name, key in show.places():
-        if str(name) not in shown:
-            raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a face shown in the figure "
-                                                        f"({', '.join(shown)}){did_you_mean(name, shown)}")
+                                                          f"{component.kind} '{component.id}' "
+                                                          f"(one of {', '.join(spec.arrangements)})")
+    component.check_figure(diagram)
 
 
 # --- the pieces of an illustration, in a game without an engine -----------------------------------
@@ -414,23 +307,11 @@ def _check_dice(diagram: Diagram, dice: Dice) -> None:
 def piece_styles(diagram: Diagram, component, components) -> dict[str, PieceStyle]:
     """The piece styles a figure may place: its own `pieces`, then the board's, then any board's of the game."""
     styles: dict[str, PieceStyle] = {}
-    for board in reversed([c for c in components if isinstance(c, Board)]):
-        styles.update(board.pieces)
-    if isinstance(component, Board):
-        styles.update(component.pieces)
+    for lender in reversed(components):
+        styles.update(lender.figure_pieces())
+    styles.update(component.figure_pieces())
     styles.update(diagram.pieces)
     return styles
-
-
-def place_exists(component, name: str) -> bool:
-    """Whether a board, map or mat has a place of this name (a square, a cell, a zone or 'x,y')."""
-    if isinstance(component, Board):
-        return parse_square(name, *board_places(component)) is not None
-    if isinstance(component, Map):
-        return parse_map_cell(name, component.columns, len(component.rows)) is not None
-    if isinstance(component, Mat):
-        return mat_point(component, name) is not None
-    return False
 
 
 def given_placements(diagram: Diagram, component, components) -> list[tuple[str, str, Optional[str]]]:
@@ -439,11 +320,11 @@ def given_placements(diagram: Diagram, component, components) -> list[tuple[str,
     if position is None:
         return []
     if position == "start":
-        if not isinstance(component, Board):
+        if not component.figure_spec.setup:
             raise diagram.error(diagram.line_of("position"), f"position: 'start' is the setup of a board; "
                                                              f"'{component.id}' is a {component.kind}")
         return [(p.at, p.piece, p.value) for p in component.setup]
-    if not isinstance(component, (Board, Map, Mat)):
+    if not component.figure_spec.pieces:
         raise diagram.error(diagram.line_of("position"), f"position: a figure on {component.kind} '{component.id}' "
                                                          f"shows `show` items or faces, not a position")
     if not isinstance(position, dict):
@@ -453,7 +334,7 @@ def given_placements(diagram: Diagram, component, components) -> list[tuple[str,
     out = []
     for place, piece in position.items():
         place, line = str(place), diagram.position_line(place)
-        if not place_exists(component, place):
+        if not component.place_exists(place):
             raise diagram.error(line, f"position: '{place}' is not a place of {component.kind} '{component.id}'")
         value = None
         if isinstance(piece, dict):

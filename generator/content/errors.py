@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 
@@ -33,3 +34,9 @@ def display_path(path: Path) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def did_you_mean(name: str, known) -> str:
+    """' (did you mean 'x'?)' for the closest of `known`, or ''."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -7,15 +7,23 @@ A kind is one module here, `generator/kinds/<kind>.py`, holding `KIND = Kind(...
   - `render(job, component)`: draws its faces, imposes them (which print files and previews it writes)
     and adds them to the game's outputs, hence to the manifest and the print guide;
   - `paper`: the catalogue key of its paper advice in the print guide; `guide_steps`: its own steps;
-  - `validate(game, component, figures)`, if it has content to read beyond its file (a sheet's Markdown).
+  - `validate(game, component, figures)`, if it has content to read beyond its file (a sheet's Markdown);
+  - `figure(job, component)`, if a rulebook figure can be drawn on it: draws the diagram `job.diagram`
+    on the component (components/diagram), from what generator/figures.py has read for it (a FigureJob:
+    the pieces standing on it, the items the engine shows). What a figure may `show` on the kind, and how
+    its places are named and checked, is the content model's `figure_spec` and `check_figure`
+    (content/models/figure.py): the content layer checks diagrams without this registry.
 Its words are in the `kinds` catalogue (templates/catalogues/<language>/kinds.yaml).
 
-The build, print, manifest and rulebook layers ask this registry (`kind_of(component)`); none of them tests a
-kind's name. A kind module imports the heavy layers (components, print, rulebook) inside `render` only, so
-asking the registry costs nothing for kinds a game does not have: a deck build never loads the rulebook.
+The build, print, manifest, rulebook and figure layers ask this registry (`kind_of(component)`); none of
+them tests a kind's name. A kind module imports the heavy layers (components, print, rulebook) inside `render`
+and `figure` only, so asking the registry costs nothing for kinds a game does not have: a deck build never
+loads the rulebook.
 
-Adding a kind: its content model module (content/models/<kind>.py, one line in COMPONENT_KINDS), its
-module here, its words in kinds.yaml (fr and en); the registry finds the module by the kind's name.
+Adding a kind: its content model module (content/models/<kind>.py, one line in COMPONENT_KINDS; with a
+`figure_spec`, `check_figure` and, if pieces stand on it, `place_exists` when figures can be drawn on it), its
+module here (with `figure` then), its words in kinds.yaml (fr and en); the registry finds the module by the
+kind's name.
 """
 
 from __future__ import annotations
@@ -48,6 +56,24 @@ class Job:
 
 
 @dataclass(frozen=True)
+class FigureJob:
+    """What a kind's figure function works with: the diagram, what stands on the component, the room it has."""
+    game: Any                 # content.models.Game
+    diagram: Any              # content.diagrams.Diagram, drawn on the component
+    placements: tuple = ()    # (place, piece style, value) of the pieces standing on a board, map or mat
+    styles: dict = field(default_factory=dict)      # the piece styles they are drawn with
+    engine_items: Callable[[Any], Optional[list]] = lambda component: None   # the engine's ItemRefs, if any
+    max_width_mm: float = 120.0
+    made_items: dict = field(default_factory=dict)  # component id -> its Items, made once for all its figures
+
+    def items(self, component: Any, make: Callable[[Any, Any], list]) -> list:
+        """The component's Items (`make(component, game folder)`, as its renderer makes them), made once."""
+        if component.id not in self.made_items:
+            self.made_items[component.id] = make(component, self.game.folder)
+        return self.made_items[component.id]
+
+
+@dataclass(frozen=True)
 class Kind:
     """One kind of component: its model, how it is made, what the print guide says of it."""
     name: str
@@ -56,6 +82,7 @@ class Kind:
     paper: str                                   # catalogue key of the paper advice
     guide_steps: tuple[str, ...] = ()            # catalogue keys of steps the print guide adds for this kind
     validate: Optional[Callable[[Any, Any, dict], None]] = None
+    figure: Optional[Callable[[FigureJob, Any], Any]] = None   # draws a rulebook figure on a component
 
     def paper_advice(self, words: Catalogue) -> str:
         return words(self.paper)

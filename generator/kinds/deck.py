@@ -4,13 +4,23 @@ card face per page for a print shop. Card stock is its paper advice."""
 from __future__ import annotations
 
 from ..content.models import Deck
-from . import Job, Kind
+from . import FigureJob, Job, Kind
+
+
+def items(deck: Deck, folder) -> list:
+    """The faces of its cards, for its print sheets and its figures."""
+    from ..components.card import items as card_items
+    return card_items(deck, folder)
 
 
 def render(job: Job, deck: Deck) -> None:
-    from ..components.card import items
     from .faces import render_face_set
     render_face_set(job, KIND, deck, items(deck, job.game.folder), shop=job.options.shop)
 
 
-KIND = Kind(name="deck", model=Deck, render=render, paper="kinds.deck.paper")
+def figure(job: FigureJob, deck: Deck):
+    from .faces import items_figure
+    return items_figure(job, deck, items)
+
+
+KIND = Kind(name="deck", model=Deck, render=render, paper="kinds.deck.paper", figure=figure)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..content.models import Dice
-from . import Job, Kind
+from . import FigureJob, Job, Kind
 
 # The print layer makes nets (document kind "dice") and sticker sheets ("stickers"); each has its own paper.
 _PAPER = {"dice": "kinds.dice.paper", "stickers": "kinds.dice.sticker_paper"}
@@ -24,4 +24,12 @@ def render(job: Job, dice: Dice) -> None:
                         net_svg(art, size_mm=dice.size_mm, tab_mm=net_tab_mm(dice), title=f"{job.title} — {art.name}"))
 
 
-KIND = Kind(name="dice", model=Dice, render=render, paper="kinds.dice.paper")
+def figure(job: FigureJob, dice: Dice):
+    """Faces of one die, in a row or on the net the print layer folds (its cells passed down: components
+    do not import print)."""
+    from ..components.diagram import dice_figure
+    from ..print.dicenet import NET_CELLS
+    return dice_figure(dice, job.diagram, NET_CELLS, max_width_mm=job.max_width_mm)
+
+
+KIND = Kind(name="dice", model=Dice, render=render, paper="kinds.dice.paper", figure=figure)

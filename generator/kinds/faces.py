@@ -1,15 +1,17 @@
 """What the kinds made of Items share: a face as an SVG preview, a large face tiled over pages (board, mat,
-map), a set of faces on n-up sheets (deck, tiles, counters). Imported by the kinds' renderers only."""
+map), a set of faces on n-up sheets (deck, tiles, counters) and a figure of some of them. Imported by the
+kinds' renderers and figure functions only."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Sequence
 
+from ..components.diagram import Figure, items_figure as draw_items_figure
 from ..components.face import Face, Item
 from ..draw.svg import SvgCanvas
 from ..print import impose_sheets, shop_export, tile_face
-from . import Job, Kind
+from . import FigureJob, Job, Kind
 
 
 def face_svg(face: Face, title: str) -> str:
@@ -47,3 +49,11 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     if shop:
         job.out.add_document(words("kinds.files.shop_pdf", id=component.id),
                              shop_export(items, job.print_options, game_title=job.title, component_name=component.name))
+
+
+def items_figure(job: FigureJob, component: Any, make_items) -> Figure:
+    """A figure of some of the component's items (`show.items`, else the engine's), from the same Items its
+    print sheets use (`make_items(component, game folder)`)."""
+    items = job.items(component, make_items)
+    return draw_items_figure(component, items, job.diagram, refs=job.engine_items(component),
+                             max_width_mm=job.max_width_mm)

@@ -1,9 +1,10 @@
-"""The `map` kind: a text grid drawn through its legend at real size, whole on one page or tiled."""
+"""The `map` kind: a text grid drawn through its legend at real size, whole on one page or tiled;
+figures show a crop of it with pieces on its cells."""
 
 from __future__ import annotations
 
 from ..content.models import Map
-from . import Job, Kind
+from . import FigureJob, Job, Kind
 
 
 def render(job: Job, game_map: Map) -> None:
@@ -12,4 +13,9 @@ def render(job: Job, game_map: Map) -> None:
     render_large_face(job, KIND, game_map, map_item(game_map, job.game.folder))
 
 
-KIND = Kind(name="map", model=Map, render=render, paper="kinds.map.paper")
+def figure(job: FigureJob, game_map: Map):
+    from ..components.diagram import map_figure
+    return map_figure(game_map, job.diagram, job.placements, job.styles, job.game.folder, max_width_mm=job.max_width_mm)
+
+
+KIND = Kind(name="map", model=Map, render=render, paper="kinds.map.paper", figure=figure)

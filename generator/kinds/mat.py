@@ -1,9 +1,10 @@
-"""The `mat` kind: a large play area at real size, whole on one page or tiled, with its SVG preview."""
+"""The `mat` kind: a large play area at real size, whole on one page or tiled, with its SVG preview; figures
+show a region or a zone of it with pieces on it."""
 
 from __future__ import annotations
 
 from ..content.models import Mat
-from . import Job, Kind
+from . import FigureJob, Job, Kind
 
 
 def render(job: Job, mat: Mat) -> None:
@@ -12,4 +13,9 @@ def render(job: Job, mat: Mat) -> None:
     render_large_face(job, KIND, mat, mat_item(mat, job.game.folder))
 
 
-KIND = Kind(name="mat", model=Mat, render=render, paper="kinds.mat.paper")
+def figure(job: FigureJob, mat: Mat):
+    from ..components.diagram import mat_figure
+    return mat_figure(mat, job.diagram, job.placements, job.styles, job.game.folder, max_width_mm=job.max_width_mm)
+
+
+KIND = Kind(name="mat", model=Mat, render=render, paper="kinds.mat.paper", figure=figure)

@@ -38,6 +38,16 @@ def test_every_kind_gives_a_renderer_paper_advice_guide_steps_and_material_lines
     assert callable(getattr(entry.model, "material_lines", None))
 
 
+def test_a_kind_draws_figures_exactly_when_its_model_says_what_a_figure_on_it_may_show():
+    for name in kind_names():
+        entry = kind_named(name)
+        spec = entry.model.figure_spec
+        assert (spec is None) == (entry.figure is None), name
+        if spec is not None:
+            assert spec.show and set(spec.arrangements) <= {"row", "fan", "net"}
+            assert not spec.engine_position or spec.pieces, name
+
+
 def test_asking_the_registry_loads_no_drawing_printing_or_rulebook_stack():
     code = ("import sys\n"
             "from generator.kinds import kind_named, kind_names\n"
@@ -57,12 +67,8 @@ _KIND_TESTS = [
     re.compile(r"\b_?[A-Z][A-Z_]*\.get\(\s*(component\.)?kind\b"),              # _STOCK_FR.get(kind, ...)
     re.compile(r"isinstance\([^)]*\b(" + "|".join(c.__name__ for c in (*COMPONENT_KINDS.values(), FaceSet)) + r")\b"),
 ]
-# Lines other helpers of issue 8 are rewriting: the figures rewrite replaces build.figures() (drawn on any
-# component, not only the first board), the language work turns print/tiling.py's words into catalogues.
-_ELSEWHERE = {
-    ("build.py", "boards = [c for c in game.components if isinstance(c, Board)]"),
-    ("print/tiling.py", "f\"{_WHAT_FR.get(kind, 'Le plateau')} tient sur {t.rows * t.columns} feuilles ({_names(t)}) ; \""),
-}
+# (path under generator/, stripped line) of a kind test allowed for a while; none is left.
+_ELSEWHERE: set[tuple[str, str]] = set()
 
 
 def test_no_layer_outside_the_registry_tests_a_component_kind():

@@ -4,7 +4,7 @@ One module per kind of figure, each drawing the component with its own code
 (components/board.py, map.py, mat.py, the item faces, die.py), cropped and
 scaled to the rulebook column; figure.py holds what they share: the Figure,
 and the marks, arrows and highlights in one accent colour (STYLE.md).
-Which figure suits which component is the build's choice (generator/figures.py).
+Which figure suits which component is its kind's choice (`figure` in generator/kinds/<kind>.py).
 """
 
 from .board import board_figure, scaled_board

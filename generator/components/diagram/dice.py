@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...content.diagrams import DIE_FACES, Diagram, chosen_die
-from ...content.models import Dice
+from ...content.diagrams import Diagram
+from ...content.models import DIE_FACES, Dice
 from ...draw.style import Stroke
 from ..die import draw_die_face
 from .figure import Figure, Places, draw_accents
@@ -24,7 +24,7 @@ def dice_figure(dice: Dice, diagram: Diagram, net_cells: Mapping[int, tuple[int,
                 max_width_mm: float = 120.0) -> Figure:
     """The faces `show.faces` (default all six, numbered 1-6) of the chosen die; `net_cells` maps a face
     index (0 for the die's 1) to its (column, row) in the net, used when `arrange: net`."""
-    die = chosen_die(diagram, dice)
+    die = dice.shown_die(diagram)
     numbers = list(diagram.show.faces) or list(range(1, DIE_FACES + 1))
     if diagram.show.arrange == "net":
         cells = {n: net_cells[n - 1] for n in numbers}

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ...content.diagrams import Diagram, ItemRef, did_you_mean
+from ...content.diagrams import Diagram, ItemRef
+from ...content.errors import did_you_mean
 from ..face import Face, Item
 from ..layout import item_ids
 from .figure import MARK_RADIUS_MM, Figure, Places, draw_accents, fit_factor

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from ...content.diagrams import Diagram, mat_point, mat_zone
+from ...content.diagrams import Diagram
 from ...content.models import Mat, PieceStyle
 from ...draw.style import Stroke
 from ..board import Placement
@@ -28,7 +28,7 @@ def mat_region(mat: Mat, diagram: Diagram) -> tuple[float, float, float, float]:
     if show.region is not None:
         return show.region
     if show.zone is not None:
-        z = mat_zone(mat, show.zone)
+        z = mat.zone_labelled(show.zone)
         x0, y0 = max(0.0, z.x - ZONE_PAD_MM), max(0.0, z.y - ZONE_PAD_MM)
         x1, y1 = min(bw, z.x + z.w + ZONE_PAD_MM), min(bh, z.y + z.h + ZONE_PAD_MM)
         return x0, y0, x1 - x0, y1 - y0
@@ -42,11 +42,11 @@ def mat_figure(mat: Mat, diagram: Diagram, placements: Sequence[Placement], styl
     face = mat_face(mat, game_folder)
 
     def centre(name: str) -> tuple[float, float]:
-        px, py = mat_point(mat, name)
+        px, py = mat.point(name)
         return (px - rx) * factor, (py - ry) * factor
 
     def box(name: str) -> tuple[float, float, float, float]:
-        zone = mat_zone(mat, name)
+        zone = mat.zone_labelled(name)
         if zone is None:
             cx, cy = centre(name)
             return cx - MAT_PLACE_MM / 2, cy - MAT_PLACE_MM / 2, MAT_PLACE_MM, MAT_PLACE_MM

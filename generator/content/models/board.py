@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Optional
 
-from ..coords import parse_square
+from ..coords import column_letter, parse_square
 from ..schema import Colour, Where, spec
 from .elements import INK, WHITE, check_icon
+from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class BoardColours:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(FigureTarget):
     """A grid board, drawn at real size, with its start position."""
     kind: Literal["board"]
     id: str
@@ -91,6 +92,9 @@ class Board:
     pieces: dict[str, PieceStyle] = spec(factory=dict, doc="piece styles by name")
     setup: list[Placement] = spec(factory=tuple, doc="the start position drawn on the board")
     draw_setup: bool = spec(True, doc="draw the start position on the printed board")
+
+    # A figure crops the board and places pieces on its squares; the game's engine reads them.
+    figure_spec = FigureSpec(show=("state", "crop"), pieces=True, engine_position=True, setup=True, default=True)
 
     def check(self, where: Where) -> None:
         g = self.grid
@@ -124,3 +128,22 @@ class Board:
             detail = words("kinds.board.material.squares", columns=g.columns, rows=g.rows,
                            cell=words.number(g.cell_mm))
         return [MaterialLine(1, self.name, detail, self.id)]
+
+    def places(self) -> tuple[int, int]:
+        """(columns, rows) of the places a diagram can name: squares, or crossings of a points board."""
+        g = self.grid
+        return g.columns + g.points, g.rows + g.points
+
+    def place_exists(self, name: str) -> bool:
+        return parse_square(name, *self.places()) is not None
+
+    def check_figure(self, diagram) -> None:
+        columns, rows = self.places()
+        last = f"{column_letter(columns - 1)}{rows}"
+        for name, key in diagram.show.corners_and_places():
+            if parse_square(name, columns, rows) is None:
+                raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a square of the {columns}x{rows} "
+                                                            f"board '{self.id}' (a1 to {last})")
+
+    def figure_pieces(self) -> dict[str, PieceStyle]:
+        return self.pieces

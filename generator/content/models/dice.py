@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..errors import did_you_mean
 from ..schema import Colour, Where, spec
 from .elements import INK, WHITE
+from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+
+DIE_FACES = 6
 
 @dataclass(frozen=True)
 class Die:
@@ -25,7 +29,7 @@ class Die:
 
 
 @dataclass(frozen=True)
-class Dice:
+class Dice(FigureTarget):
     """Dice to build: cube nets with glue tabs, or stickers for blank dice."""
     kind: Literal["dice"]
     id: str
@@ -35,6 +39,9 @@ class Dice:
     form: Literal["net", "stickers", "both"] = "net"
     tab_mm: float = spec(5.0, minimum=2, maximum=15, doc="depth of the glue tabs")
 
+    # A figure shows faces of one die, in a row or as its net; its places are the face numbers.
+    figure_spec = FigureSpec(show=("die", "faces", "arrange"), arrangements=("row", "net"))
+
     def material_lines(self, words) -> list[MaterialLine]:
         """Every die counted (a die printed 2 times is 2 dice), then the dice by name, how they are made, their size."""
         names = ", ".join(d.name if d.count == 1 else words("kinds.dice.material.times", name=d.name, count=d.count)
@@ -42,3 +49,30 @@ class Dice:
         detail = words("kinds.dice.material.detail", names=names, form=words(f"kinds.dice.material.form.{self.form}"),
                        size=words.number(self.size_mm))
         return [MaterialLine(sum(d.count for d in self.dice), self.name, detail, self.id)]
+
+    def shown_die(self, diagram) -> Die:
+        """The die a figure shows: its `show.die`, else the first."""
+        if diagram.show.die is None:
+            return self.dice[0]
+        for die in self.dice:
+            if die.id == diagram.show.die:
+                return die
+        known = [d.id for d in self.dice]
+        raise diagram.error(diagram.show_line("die"), f"show: die: '{diagram.show.die}' is not a die of '{self.id}'"
+                                                      f"{did_you_mean(diagram.show.die, known)}; "
+                                                      f"dice: {', '.join(known)}")
+
+    def check_figure(self, diagram) -> None:
+        self.shown_die(diagram)
+        show = diagram.show
+        for i, face in enumerate(show.faces):
+            if not 1 <= face <= DIE_FACES:
+                raise diagram.error(diagram.show_line(f"faces.{i}"), f"show: faces: {face} is not a face of a die "
+                                                                     f"(1 to 6)")
+        if len(set(show.faces)) != len(show.faces):
+            raise diagram.error(diagram.show_line("faces"), "show: faces: a face is listed twice")
+        shown = [str(f) for f in (show.faces or range(1, DIE_FACES + 1))]
+        for name, key in show.places():
+            if str(name) not in shown:
+                raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a face shown in the figure "
+                                                            f"({', '.join(shown)}){did_you_mean(name, shown)}")

@@ -15,6 +15,7 @@ from ..errors import ContentError
 from ..schema import Where, derived, read_text_beside, spec
 from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, LayoutElement, scalar_text
+from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _read_rows(owner, where: Where) -> tuple:
 
 
 @dataclass(frozen=True)
-class FaceSet:
+class FaceSet(FigureTarget):
     """What decks, tiles and counters share: a table of rows, each giving one item drawn
     from the `front` layout (and `back`), `count` copies of it. Positions are mm from the
     bleed box's top-left corner. Besides its own fields a row offers `{index}` (1-based)
@@ -119,6 +120,9 @@ class FaceSet:
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
+
+    # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
+    figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "fan"))
 
     @property
     def rows(self) -> tuple:
@@ -146,6 +150,13 @@ class FaceSet:
                                    f"row {row.index}: back '{name}' is not one of 'backs' ({known})")
         if self.back is None and not self.backs and self.back_oriented:
             raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+
+    def check_figure(self, diagram) -> None:
+        if not diagram.show.items and diagram.position is None:
+            raise diagram.error(diagram.show_line("items") if "show.items" in diagram.key_lines
+                                else diagram.line_of("show"),
+                                f"show: items: name the {self.kind} of '{self.id}' to draw, by id or row "
+                                f"number (e.g. items: [1, 2])")
 
 
 HEX_RATIO = 2.0 / math.sqrt(3.0)   # corner-to-corner over flat-to-flat of a regular hexagon

@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 from ..schema import Colour, Where, derived, spec
 from .elements import FIELD_NAME, INK, LayoutElement, OneOf
+from .figure import FigureTarget
 from .material import MaterialLine
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class FormRow:
 
 
 @dataclass(frozen=True)
-class Form:
+class Form(FigureTarget):
     """A printable form: a score pad, a character sheet, any page to fill in by hand. One form per
     page, or 2 or 4 per page with cut lines between them; rows of blocks laid out top to bottom."""
     kind: Literal["form"]

@@ -13,6 +13,7 @@ from typing import Literal, Optional
 from ..errors import ContentError
 from ..schema import Colour, Where, derived, read_text_beside, spec
 from .elements import INK, PATTERN_KINDS, WHITE, LayoutElement, check_icon
+from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
 MAP_COORDINATES = ("letters", "numbers", "none")
@@ -115,7 +116,7 @@ def _text_block_origin(path: Optional[Path], key: str) -> tuple[Optional[int], i
 
 
 @dataclass(frozen=True)
-class Map:
+class Map(FigureTarget):
     """A map written as text: one character per cell, rows top to bottom, each character named in
     `legend`. Drawn at real size with coordinates and a legend box; tiled when larger than the paper."""
     kind: Literal["map"]
@@ -141,6 +142,9 @@ class Map:
     safe_mm: float = spec(3.0, minimum=0, maximum=50)
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
+
+    # A figure crops the map and places pieces on its cells; the game's engine reads them.
+    figure_spec = FigureSpec(show=("state", "crop"), pieces=True, engine_position=True)
 
     @property
     def rows(self) -> tuple:
@@ -206,3 +210,14 @@ class Map:
 
     def material_lines(self, words) -> list[MaterialLine]:
         return [MaterialLine(1, self.name, "", self.id)]
+
+    def place_exists(self, name: str) -> bool:
+        return parse_map_cell(name, self.columns, len(self.rows)) is not None
+
+    def check_figure(self, diagram) -> None:
+        last = f"{map_column_name(self.columns - 1)}{len(self.rows)}"
+        for name, key in diagram.show.corners_and_places():
+            if parse_map_cell(name, self.columns, len(self.rows)) is None:
+                raise diagram.error(diagram.show_line(key), f"show: '{name}' is not a cell of the "
+                                                            f"{self.columns}x{len(self.rows)} map '{self.id}' "
+                                                            f"(a1 to {last}, or 'column,row')")

@@ -5,12 +5,17 @@ Positions, like card layouts, are mm from the top-left corner of the BLEED box.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal, Optional
 
+from ..errors import did_you_mean
 from ..schema import Colour, Where, derived, spec
 from .elements import FIELD_NAME, INK, PATTERN_KINDS, WHITE, LayoutElement
+from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+
+POINT = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*$")   # a place 'x,y' in mm
 
 @dataclass(frozen=True)
 class MatGrid:
@@ -68,7 +73,7 @@ class MatZone:
 
 
 @dataclass(frozen=True)
-class Mat:
+class Mat(FigureTarget):
     """A large play area at real size: tiled over sheets with overlaps, or whole on one page
     (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, elements."""
     kind: Literal["mat"]
@@ -88,6 +93,9 @@ class Mat:
     safe_mm: float = spec(5.0, minimum=0, maximum=100, doc="text stays this far inside the cut line")
     _source: Optional[Where] = derived()
 
+    # A figure shows a region or a zone of the mat and places pieces on it; no engine reads them.
+    figure_spec = FigureSpec(show=("region", "zone"), pieces=True)
+
     def check(self, where: Where) -> None:
         if self.corner_mm > min(self.width_mm, self.height_mm) / 2:
             raise where.error(f"mat '{self.id}': corner_mm {self.corner_mm:g} is more than half the smaller side")
@@ -103,3 +111,40 @@ class Mat:
 
     def material_lines(self, words) -> list[MaterialLine]:
         return [MaterialLine(1, self.name, "", self.id)]
+
+    def zone_labelled(self, label: str):
+        """The zone with this label, or None."""
+        return next((z for z in self.zones if z.label == label), None)
+
+    def point(self, name: str) -> tuple[float, float] | None:
+        """A place in bleed-box mm: a zone's centre, or 'x,y'; None if it is neither."""
+        zone = self.zone_labelled(name)
+        if zone is not None:
+            return zone.x + zone.w / 2, zone.y + zone.h / 2
+        m = POINT.match(str(name))
+        return (float(m.group(1)), float(m.group(2))) if m else None
+
+    def place_exists(self, name: str) -> bool:
+        return self.point(name) is not None
+
+    def check_figure(self, diagram) -> None:
+        labels = [z.label for z in self.zones if z.label]
+        show = diagram.show
+        if show.zone is not None and self.zone_labelled(show.zone) is None:
+            raise diagram.error(diagram.show_line("zone"), f"show: zone: mat '{self.id}' has no zone '{show.zone}'"
+                                                           f"{did_you_mean(show.zone, labels)}; zones: "
+                                                           f"{', '.join(labels) or 'none'}")
+        if show.zone is not None and show.region is not None:
+            raise diagram.error(diagram.show_line("region"), "show: give 'region' or 'zone', not both")
+        if show.region is not None:
+            x, y, w, h = show.region
+            bw, bh = self.width_mm + 2 * self.bleed_mm, self.height_mm + 2 * self.bleed_mm
+            if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > bw + 1e-6 or y + h > bh + 1e-6:
+                raise diagram.error(diagram.show_line("region"), f"show: region [{x:g}, {y:g}, {w:g}, {h:g}] is not "
+                                                                 f"inside mat '{self.id}' ({bw:g} x {bh:g} mm with "
+                                                                 f"its bleed)")
+        for name, key in show.places():
+            if self.point(name) is None:
+                raise diagram.error(diagram.show_line(key), f"show: '{name}' is neither a zone of mat '{self.id}'"
+                                                            f"{did_you_mean(name, labels)} nor 'x,y' in mm; zones: "
+                                                            f"{', '.join(labels) or 'none'}")

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..schema import Colour, spec
+from .figure import FigureTarget
 from .material import MaterialLine
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Sheet(FigureTarget):
     """A printed sheet of text: a rules summary, a player aid."""
     kind: Literal["sheet"]
     id: str
