@@ -33,6 +33,7 @@ REF_OPEN, REF_CLOSE = "\ue002", "\ue003"
 _MARKERS = (FIGURE_OPEN, FIGURE_CLOSE, REF_OPEN, REF_CLOSE)
 # Characters that would change the Markdown meaning of a value inserted into the text.
 _MARKDOWN_SPECIAL = "\\`*_[]<>#|~"
+_ESCAPED = str.maketrans({ch: "\\" + ch for ch in _MARKDOWN_SPECIAL} | {m: "" for m in _MARKERS})
 
 
 class MarkdownText(str):
@@ -95,9 +96,7 @@ def _finalize(value: Any) -> Any:
         raise _HelperError(f"this expression gives a function ({getattr(value, '__name__', 'callable')}); "
                            "call it with parentheses")
     text = value if isinstance(value, str) else str(value)
-    for marker in _MARKERS:
-        text = text.replace(marker, "")
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+    return text.translate(_ESCAPED)
 
 
 def make_environment() -> RulesSandbox:
@@ -181,7 +180,7 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     except ContentError:
         raise
     except TemplateLimit as err:
-        raise ContentError(path, _error_line(filename, err), f"{err}; a rules file is text, not a program") from None
+        raise ContentError(path, err.line or _error_line(filename, err), f"{err}: over the limit of what a rules file may ask (it is text, not a program)") from None
     except RecursionError:
         raise ContentError(path, None, "the template calls itself too deeply (a macro that never stops?)") from None
     except TemplateSyntaxError as err:

@@ -26,7 +26,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from .template_data import Record
 
 MAX_TEXT = 1_000_000        # characters (or items) of one value built by a template
-MAX_OUTPUT = 4_000_000      # characters of a whole rules file once expanded
+MAX_OUTPUT = 2_000_000      # characters of a whole rules file once expanded
 MAX_SECONDS = 10.0          # a real rules file takes milliseconds
 _BIG_WIDTH = re.compile(r"\d{7,}")   # a field width of a million characters or more in a format string
 # Callables whose integer arguments say how much text to build.
@@ -35,7 +35,11 @@ _SIZE_ARGUMENTS = {"center", "ljust", "rjust", "zfill", "expandtabs", "indent", 
 
 
 class TemplateLimit(Exception):
-    """A template asked for more text or time than a rules file may take."""
+    """A template asked for more text or time than a rules file may take; `line` if known here."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 def _check_size(value: Any) -> Any:
@@ -71,7 +75,7 @@ class _BoundedConcat(CodeGenerator):
     """`a ~ b` goes through the environment, which checks the length of what it joins."""
 
     def visit_Concat(self, node, frame) -> None:
-        self.write("environment.concat((")
+        self.write("environment.join_checked((")
         for arg in node.nodes:
             self.visit(arg, frame)
             self.write(", ")
@@ -89,7 +93,7 @@ class RulesSandbox(ImmutableSandboxedEnvironment):
         self.globals.pop("lipsum", None)
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
 
-    def concat(self, parts: tuple) -> str:
+    def join_checked(self, parts: tuple) -> str:
         if sum(len(p) if isinstance(p, str) else 32 for p in parts) > MAX_TEXT * 2:
             raise TemplateLimit(f"joining text longer than {MAX_TEXT} characters")
         return _check_size("".join(str(p) for p in parts))
@@ -108,6 +112,12 @@ class RulesSandbox(ImmutableSandboxedEnvironment):
                                       obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
+    def wrap_str_format(self, value: Any):
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None:   # "{:>999999999}".format(1): the width is in the text, not an argument
+            _check_arguments(value.__name__, (value.__self__,), {})
+        return wrapped
+
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
@@ -125,8 +135,6 @@ class RulesSandbox(ImmutableSandboxedEnvironment):
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str):
             _check_arguments(name, args, kwargs)
-            if name == "format":
-                _check_arguments(name, (owner,), {})
             if name == "replace" and len(args) >= 2:
                 _check_replace(owner, str(args[0]), str(args[1]))
             if name == "join" and isinstance(args[0] if args else None, (list, tuple)):
@@ -143,8 +151,10 @@ def render(template, *, name: str) -> str:
     """
     deadline = time.monotonic() + MAX_SECONDS
     filename = name
+    last_line = [0]   # the template's line being run, for an output that grows too long
 
     def on_line(frame, event, arg):
+        last_line[0] = frame.f_lineno
         if time.monotonic() > deadline:
             raise TemplateLimit(f"the template runs longer than the limit of {MAX_SECONDS:g} s")
         return on_line
@@ -159,7 +169,8 @@ def render(template, *, name: str) -> str:
         for chunk in template.generate():
             size += len(chunk)
             if size > MAX_OUTPUT:
-                raise TemplateLimit(f"the expanded text is longer than the limit of {MAX_OUTPUT} characters")
+                raise TemplateLimit(f"the expanded text is longer than the limit of {MAX_OUTPUT} characters",
+                                    template.get_corresponding_lineno(last_line[0]) if last_line[0] else None)
             chunks.append(chunk)
         return "".join(chunks)
     finally:
