@@ -99,7 +99,7 @@ def _pieces(blocks, size_pt: float, accent: str, width: float) -> list[_Piece]:
             out.append(_figure_piece(block, size_pt, width))
         elif isinstance(block, Rule):
             out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
-                              before=em * 0.6))
+                              space_before_mm=em * 0.6))
     return out
 
 
