@@ -65,6 +65,7 @@ from typing import Any, Literal, Optional, Union
 from .coords import column_letter, parse_square
 from .errors import ContentError
 from .models import Board, Counters, Deck, Dice, Map, Mat, PieceStyle, Tiles, map_column_name, parse_map_cell
+from .paths import inside_game
 from .schema import Where, build, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
@@ -193,7 +194,7 @@ def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Di
     With the game's components given, every diagram's `on` and every place its
     `show` names are checked against the component it is drawn on.
     """
-    path = Path(path)
+    path = inside_game(Path(path).parent, Path(path).name, (Path(path), None), "diagrams file")
     if not path.is_file():
         return []
     data = read_yaml(path)

@@ -137,3 +137,12 @@ def test_a_game_id_on_the_command_line_is_a_plain_name(harbour, name):
     assert result.exit_code == 2, result.output
     assert "plain name" in result.output or "no game" in result.output
     assert not (tmp / "deep" / "harbour").exists() and not (tmp / "harbour").exists()
+
+
+def test_a_diagrams_file_that_links_out_of_the_game_is_refused(harbour):
+    tmp, game = harbour
+    (tmp / "diagrams.yaml").write_text(f"- id: {SECRET}\n  on: sea\n", encoding="utf-8")
+    (game / "diagrams.yaml").symlink_to(tmp / "diagrams.yaml")
+    result = CliRunner().invoke(cli, ["validate", "harbour", "--content", str(game.parent)])
+    assert result.exit_code == 2, result.output
+    assert "diagrams.yaml" in result.output and "leads outside" in result.output and SECRET not in result.output
