@@ -74,7 +74,8 @@ def plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, PurePath) or isinstance(value, (types.ModuleType, types.FunctionType, type)):
         return None
     if dataclasses.is_dataclass(value):
-        fields = {f.name: plain(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
+        fields = {f.name: plain(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+                  if not f.name.startswith("_")}   # bookkeeping such as where the value was written
         for name, prop in _public_properties(value):
             fields.setdefault(name, plain(prop, depth + 1))
         own_str = type(value).__str__ is not object.__str__ and type(value).__str__ is not type(value).__repr__
