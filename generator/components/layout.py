@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
 from ..content.errors import ContentError, display_path
+from ..content.paths import inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
@@ -404,9 +405,9 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
 
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.file).strip()
-    path = ctx.assets / name
     if Path(name).is_absolute() or ".." in Path(name).parts:
         raise r.spot.error(f"image '{name}': give a file name inside the game's assets/ folder")
+    path = inside_game(ctx.game_folder, str(Path("assets") / name), r.spot, "image")
     if not path.is_file():
         raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}")
     suffix = path.suffix.lower()

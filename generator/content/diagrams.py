@@ -65,6 +65,7 @@ from typing import Any, Literal, Optional, Union
 
 from .errors import ContentError, did_you_mean
 from .models import PieceStyle
+from .paths import inside_game
 from .schema import Where, build, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
@@ -191,7 +192,7 @@ def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Di
     With the game's components given, every diagram's `on` and every place its
     `show` names are checked against the component it is drawn on.
     """
-    path = Path(path)
+    path = inside_game(Path(path).parent, Path(path).name, (Path(path), None), "diagrams file")
     if not path.is_file():
         return []
     data = read_yaml(path)

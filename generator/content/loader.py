@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .errors import ContentError
 from .models import COMPONENT_KINDS, Game, GameInfo
+from .paths import inside_game, plain_name
 from .schema import Where, build
 from .yamlfile import LocatedDict, read_yaml
 
@@ -15,7 +16,8 @@ def discover_games(content_dir: Path) -> list[str]:
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         raise ContentError(content_dir, None, "content folder not found")
-    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
+    # A folder whose name starts with a dot (.trash, .git) is never a game.
+    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml") if not p.parent.name.startswith("."))
 
 
 def load_component(path: Path):
@@ -37,8 +39,9 @@ def load_component(path: Path):
 
 def load_game(content_dir: Path, game_id: str) -> Game:
     """Load and check content/<game_id>/: game.yaml and every component it lists."""
+    plain_name(game_id, (Path(content_dir), None))
     folder = Path(content_dir) / game_id
-    game_file = folder / "game.yaml"
+    game_file = inside_game(folder, "game.yaml", (folder, None), "game file")
     if not game_file.is_file():
         known = discover_games(content_dir) if Path(content_dir).is_dir() else []
         import difflib
@@ -52,7 +55,7 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     components, sources, ids = [], {}, {}
     for i, name in enumerate(info.components):
         line = data["components"].line_of(i)
-        path = folder / name
+        path = inside_game(folder, name, (game_file, line), "component file")
         if not path.is_file():
             raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
         component, where = load_component(path)
@@ -62,7 +65,7 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         sources[component.id] = where
         components.append(component)
         _check_component_files(component, folder, where)
-    if info.rules and not (folder / info.rules).is_file():
+    if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
         raise ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found")
     return Game(info=info, folder=folder, components=tuple(components), sources=sources)
 
@@ -70,5 +73,5 @@ def load_game(content_dir: Path, game_id: str) -> Game:
 def _check_component_files(component, folder: Path, where: Where) -> None:
     """Files a component names must exist, so a missing one is caught before rendering."""
     source = getattr(component, "source", None)
-    if source and not (folder / source).is_file():
+    if source and not inside_game(folder, source, where, f"{component.kind} '{component.id}': file").is_file():
         raise where.error(f"{component.kind} '{component.id}': file '{source}' not found")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import ContentError
+from .paths import game_folder_of, inside_game
 from .yamlfile import LocatedDict, LocatedList
 
 HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -54,13 +55,29 @@ class Where(typing.NamedTuple):
 def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: str = "utf-8") -> tuple[Path, str]:
     """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
     ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
-    path = (where.path.parent if where.path is not None else Path(".")) / name
+    base = where.path.parent if where.path is not None else Path(".")
+    # Relative to the content file, but never out of its game's folder.
+    path = inside_game(game_folder_of(where.path) if where.path is not None else base,
+                       _relative(base, name, where), where, f"{owner}: {what}")
     try:
         return path, path.read_text(encoding=encoding)
     except FileNotFoundError:
         raise where.error(f"{owner}: {what} '{name}' not found") from None
     except (OSError, UnicodeDecodeError) as err:
         raise where.error(f"{owner}: cannot read '{name}': {err}") from None
+
+
+def _relative(base: Path, name: str, where: Where) -> str:
+    """`name` (relative to `base`, a content file's folder) as a path relative to the game's folder."""
+    if where.path is None:
+        return str(name)
+    folder = game_folder_of(where.path)
+    try:
+        prefix = base.relative_to(folder)
+    except ValueError:
+        return str(name)
+    text = str(name)
+    return text if str(prefix) == "." or Path(text).is_absolute() or ".." in Path(text).parts else str(prefix / text)
 
 
 def where_of(value: Any, fallback: Where) -> Where:

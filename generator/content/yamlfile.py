@@ -68,7 +68,12 @@ def _convert(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
 
 def parse_yaml(text: str, path: Path) -> Any:
     """Parse YAML text; syntax errors become ContentError at the right line."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)   # the reader refuses control characters at once
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise ContentError(path, line, f"character U+{err.character:04X} is not allowed in YAML; "
+                                       "remove it or write it as an escape in double quotes") from None
     try:
         node = loader.get_single_node()
         if node is None:

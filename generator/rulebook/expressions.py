@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import difflib
 import sys
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..content.errors import ContentError
 from .figures import Figure, FigureLookup
 from .material import MaterialLine, MaterialList, material_list, setup_counts
+from .sandbox import RulesSandbox, TemplateLimit, render
+from .template_data import plain
 
 # Markers put in the expanded text; U+E000-U+E003 are private use and never typed by an author.
 FIGURE_OPEN, FIGURE_CLOSE = "\ue000", "\ue001"
@@ -33,10 +33,12 @@ REF_OPEN, REF_CLOSE = "\ue002", "\ue003"
 _MARKERS = (FIGURE_OPEN, FIGURE_CLOSE, REF_OPEN, REF_CLOSE)
 # Characters that would change the Markdown meaning of a value inserted into the text.
 _MARKDOWN_SPECIAL = "\\`*_[]<>#|~"
+_ESCAPED = str.maketrans({ch: "\\" + ch for ch in _MARKDOWN_SPECIAL} | {m: "" for m in _MARKERS})
 
 
 class MarkdownText(str):
     """Text a helper returns as Markdown on purpose (a list, a figure marker): inserted unescaped."""
+    template_value = True   # template_data.plain keeps it as it is
 
 
 @dataclass(frozen=True)
@@ -94,13 +96,11 @@ def _finalize(value: Any) -> Any:
         raise _HelperError(f"this expression gives a function ({getattr(value, '__name__', 'callable')}); "
                            "call it with parentheses")
     text = value if isinstance(value, str) else str(value)
-    for marker in _MARKERS:
-        text = text.replace(marker, "")
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+    return text.translate(_ESCAPED)
 
 
-def make_environment() -> ImmutableSandboxedEnvironment:
-    env = ImmutableSandboxedEnvironment(
+def make_environment() -> RulesSandbox:
+    env = RulesSandbox(
         undefined=StrictUndefined,
         autoescape=False,
         loader=_NoFiles(),
@@ -113,23 +113,30 @@ def make_environment() -> ImmutableSandboxedEnvironment:
 
 
 def game_context(game: Any) -> dict[str, Any]:
-    """What a rules file may read: the game's info, its components by id, and helpers over them."""
-    components = types.MappingProxyType({c.id: c for c in game.components})
+    """What a rules file may read: the game's info, its components by id, and helpers over them.
+
+    Every value is plain data (template_data.plain): a template reads what the models hold, never
+    their methods or the paths of their files.
+    """
+    models = {c.id: c for c in game.components}
+    components = plain(models)
+    material = plain(material_list(game.components, game.info.language))
 
     def materiel() -> MaterialList:
-        return material_list(game.components, game.info.language)
+        return material
 
-    def setup_counts_of(board_id: str) -> Mapping[str, int]:
-        if board_id not in components:
+    def setup_counts_of(board_id: Any) -> Mapping[str, int]:
+        if board_id not in models:
             raise _HelperError(f"setup_counts({board_id!r}): no component '{board_id}' "
-                               f"(components: {', '.join(components)})")
-        return types.MappingProxyType(setup_counts(components[board_id]))
+                               f"(components: {', '.join(models)})")
+        return plain(setup_counts(models[board_id]))
 
+    info = plain(game.info)
     return {
-        "game": game.info,
+        "game": info,
         "components": components,
-        "variants": game.info.variants,
-        "assumptions": game.info.assumptions,
+        "variants": info["variants"],
+        "assumptions": info["assumptions"],
         "materiel": materiel,
         "setup_counts": setup_counts_of,
     }
@@ -162,15 +169,20 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
         expansion.refs.append(FigureRef(figure_id, _calling_line(filename)))
         return MarkdownText(f"{REF_OPEN}{len(expansion.refs) - 1}{REF_CLOSE}")
 
-    env.globals.update(context)
+    # Values the caller adds (the edition, the variant) are made plain here too; helpers stay callable.
+    env.globals.update({key: value if callable(value) else plain(value) for key, value in context.items()})
     env.globals["diagram"] = diagram
     env.globals["figure_ref"] = figure_ref
     try:
         code = env.compile(source, name=path.name, filename=filename)
         template = env.template_class.from_code(env, code, env.make_globals(None), None)
-        text = template.render()
+        text = render(template, name=filename)
     except ContentError:
         raise
+    except TemplateLimit as err:
+        raise ContentError(path, err.line or _error_line(filename, err), f"{err}: over the limit of what a rules file may ask (it is text, not a program)") from None
+    except RecursionError:
+        raise ContentError(path, None, "the template calls itself too deeply (a macro that never stops?)") from None
     except TemplateSyntaxError as err:
         raise ContentError(path, err.lineno, f"expression syntax error: {err.message}") from None
     except TemplateNotFound as err:

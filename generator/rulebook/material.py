@@ -17,6 +17,7 @@ __all__ = ["MaterialLine", "MaterialList", "material_list", "material_lines", "s
 
 class MaterialList(tuple):
     """The material lines of a game; prints as a Markdown bullet list inside a rules file."""
+    template_value = True   # template_data.plain keeps it as it is
 
     def __str__(self) -> str:
         return "\n".join(f"- {line}" for line in self)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError
+from ..content.paths import inside_game
 from ..i18n import DEFAULT_LANGUAGE, catalogue
 from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
@@ -57,7 +58,7 @@ class RulebookOutput:
 
 def rules_path(game: Any) -> Path:
     name = game.info.rules or f"rules.{game.info.language}.md"
-    path = Path(game.folder) / name
+    path = inside_game(game.folder, name, (Path(game.folder) / "game.yaml", None), "rules file")
     if not path.is_file():
         raise ContentError(Path(game.folder) / "game.yaml", None,
                            f"rules file '{name}' not found (set 'rules:' in game.yaml or add {name})")

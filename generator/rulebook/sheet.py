@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..content.errors import ContentError
+from ..content.paths import inside_game
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from ..draw.typography import typeset
@@ -28,7 +29,8 @@ QUIET = "#666666"
 
 def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Document:
     """The sheet's text as the rulebook's document model, every expression and link checked."""
-    path = Path(game.folder) / sheet.source
+    path = inside_game(game.folder, sheet.source, game.sources.get(sheet.id, (Path(game.folder) / "game.yaml", None)),
+                       f"sheet '{sheet.id}': source")
     try:
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
@@ -97,7 +99,7 @@ def _pieces(blocks, size_pt: float, accent: str, width: float) -> list[_Piece]:
             out.append(_figure_piece(block, size_pt, width))
         elif isinstance(block, Rule):
             out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
-                              before=em * 0.6))
+                              space_before_mm=em * 0.6))
     return out
 
 

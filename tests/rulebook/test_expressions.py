@@ -20,7 +20,7 @@ def _error(game) -> ContentError:
     ("{{ cycler.__init__.__globals__ }}", "__init__"),
     ("{{ game.__class__.__init__.__globals__['os'] }}", "unsafe"),
     ("{{ (1).__class__.__base__.__subclasses__() }}", "__class__"),
-    ("{{ lipsum.__globals__ }}", "__globals__"),
+    ("{{ range.__globals__ }}", "__globals__"),
 ])
 def test_reaching_python_internals_fails_at_the_line_of_the_expression(game_with_rules, expression, words):
     game = game_with_rules(f"# Titre\n\nUn paragraphe.\n\nAutre {expression} texte.\n")

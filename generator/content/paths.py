@@ -1,0 +1,84 @@
+"""Every file a content file names stays inside its game's folder, and every game id is a plain name.
+
+A game comes from someone else: its files must not make a build read
+/etc/passwd into a rulebook, hang on /dev/zero or a pipe, or write outside
+`--out`. `inside_game` is the one way a content file's name becomes a path
+(component files, tables, a sheet's source, the rules, images and SVG
+assets): a relative name without `..`, which, symlinks followed, is still in
+the game's folder and, if it exists, is a regular file. `plain_name` checks
+a game id (a folder name, `id:` in game.yaml, a name on the command line).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from .errors import ContentError
+
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def game_folder_of(path: Path) -> Path:
+    """The game folder holding the content file at `path`: the nearest folder with a game.yaml."""
+    path = Path(path)
+    for folder in path.parents:
+        if (folder / "game.yaml").is_file():
+            return folder
+    return path.parent
+
+
+def inside_game(folder: Path, name: str, where, what: str = "file") -> Path:
+    """`folder / name`, refused (ContentError at `where`) unless it stays in `folder`.
+
+    Refused: an absolute name, a name with `..`, a symlink (anywhere on the way) that leads out of the
+    folder, and an existing path that is not a regular file (a directory, a device, a pipe). A missing
+    file is returned as it is: the caller says "not found" in its own words.
+    """
+    text = str(name)
+    parts = PurePosixPath(text.replace("\\", "/")).parts
+    if (not text.strip() or "\0" in text or PurePosixPath(text).is_absolute()
+            or PureWindowsPath(text).is_absolute() or PureWindowsPath(text).drive or text.startswith("~")):
+        raise _error(where, f"{what} '{text}': give a path relative to the game's folder")
+    if ".." in parts:
+        raise _error(where, f"{what} '{text}': '..' would leave the game's folder; "
+                                          "keep the file inside it")
+    folder = Path(folder)
+    path = folder / text
+    try:
+        real, root = path.resolve(), folder.resolve()
+    except (OSError, RuntimeError) as err:   # a symlink loop
+        raise _error(where, f"{what} '{text}': cannot be followed ({err})") from None
+    if not real.is_relative_to(root):
+        raise _error(where, f"{what} '{text}' is a link that leads outside the game's folder")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as err:
+        raise _error(where, f"{what} '{text}': cannot read ({err.strerror})") from None
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device or a pipe"
+        raise _error(where, f"{what} '{text}' is {kind}, not a file")
+    return path
+
+
+def _error(where, message: str) -> ContentError:
+    """The error at `where`: a Where (or a Spot of the layout) with its own .error, or a (path, line) pair."""
+    if hasattr(where, "error"):
+        return where.error(message)
+    path, line = where
+    return ContentError(path, line, message)
+
+
+def plain_name(name: str, where, what: str = "game id") -> str:
+    """`name` if it is a plain name (letters, digits, '-' and '_', not starting with '-' or '_')."""
+    if not isinstance(name, str) or not GAME_ID.fullmatch(name):
+        raise _error(where, f"{what} '{name}' must be a plain name: letters, digits, '-' and '_' "
+                                          "(no '/', no '..', no leading dot)")
+    return name
+
+
+__all__ = ["inside_game", "plain_name", "game_folder_of"]

@@ -1,0 +1,71 @@
+"""A few bytes of template cannot ask for gigabytes or minutes: each is refused at its file and line."""
+
+import time
+
+import pytest
+
+from generator.content.errors import ContentError
+from generator.rulebook import read_rulebook, sandbox
+
+from rulebook_helpers import box_figures
+
+
+def _error(game) -> ContentError:
+    with pytest.raises(ContentError) as info:
+        read_rulebook(game, figures=box_figures("a"))
+    return info.value
+
+
+@pytest.mark.parametrize("expression", [
+    "{{ 'x' * 10**10 }}",
+    "{{ [1] * 10**9 }}",
+    "{{ 9 ** 99999999 }}",
+    "{{ 'x'.ljust(10**10) }}",
+    "{{ 'x' | center(10**10) }}",
+    "{{ '{:>9999999999}'.format(1) }}",
+    "{{ '%9999999999d' % 1 }}",
+    "{{ ('x' * 900000).replace('x', 'yyyyyyyyyy') }}",
+    "{{ ('x' * 900000) | replace('x', 'yyyyyyyyyy') }}",
+    "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+    "{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}",
+])
+def test_building_a_huge_text_is_refused_at_its_line(game_with_rules, expression):
+    game = game_with_rules(f"# Titre\n\nTexte.\n\n{expression}\n")
+    started = time.monotonic()
+    err = _error(game)
+    assert time.monotonic() - started < 5
+    assert (err.path.name, err.line) == ("rules.fr.md", 5)
+    assert "over the limit" in err.message
+
+
+@pytest.mark.parametrize("expression", [
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "{% macro f(n) %}{{ f(n) }}{{ f(n) }}{% endmacro %}{{ f(1) }}",
+    "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+])
+def test_a_template_that_runs_for_ever_is_stopped(game_with_rules, expression, monkeypatch):
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
+    game = game_with_rules(f"# Titre\n\nTexte.\n\n{expression}\n")
+    started = time.monotonic()
+    err = _error(game)
+    assert time.monotonic() - started < 10
+    assert err.path.name == "rules.fr.md"
+    assert "limit" in err.message or "deeply" in err.message
+
+
+def test_the_time_limit_leaves_no_trace_function_behind(game_with_rules, monkeypatch):
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.2)
+    import sys
+    before = sys.gettrace()
+    _error(game_with_rules("# T\n\n{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"))
+    assert sys.gettrace() is before
+
+
+def test_ordinary_sizes_and_loops_still_work(game_with_rules):
+    game = game_with_rules("# Titre\n\n{{ '-' * 20 }} {{ 'ab' | center(10) }} {{ 2 ** 10 }} "
+                           "{% for i in range(3) %}{{ i }}{% endfor %} {{ '{:>5}'.format(7) }} {{ 'a' ~ 'b' }}\n")
+    document = read_rulebook(game, figures=box_figures("a"))
+    from generator.rulebook.markdown import plain
+    paragraphs = [plain(b.spans) for b in document.blocks if hasattr(b, "spans") and b.line == 3]
+    assert paragraphs and "1024" in paragraphs[0] and "012" in paragraphs[0] and "ab" in paragraphs[0]
