@@ -114,6 +114,15 @@ def _unexpected_line(err: BaseException, debug: bool) -> str:
     return f"pnp: {line}" if interrupted or debug else f"pnp: {line} {hint}"
 
 
+def _print_traceback(err: BaseException) -> None:
+    """The traceback of `err`; of the worker process it was raised in, when it came from one (--jobs)."""
+    cause = err.__cause__
+    if type(cause).__name__ == "_RemoteTraceback":   # concurrent.futures keeps the worker's traceback as text
+        click.echo(str(cause).strip().strip('"').strip(), err=True)
+    else:
+        traceback.print_exception(err, file=sys.stderr)
+
+
 class _Pnp(click.Group):
     """The root command: what no command expected becomes an exit code (70 or 130) and one line."""
 
@@ -125,7 +134,7 @@ class _Pnp(click.Group):
         except (Exception, KeyboardInterrupt) as err:
             debug = ctx.params.get("debug", False)
             if debug:
-                traceback.print_exception(err, file=sys.stderr)
+                _print_traceback(err)
             click.echo(_unexpected_line(err, debug), err=True)
             ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
 
