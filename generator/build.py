@@ -374,6 +374,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     does not stop the others: GamesFailed names every failure once the others are written. An internal error
     or Ctrl-C stops the build before anything is written."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
+    game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
     _loaded.clear()
     _drawn.clear()
     option_key = asdict(options)
@@ -410,8 +411,9 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     if written or (not index.exists() and len(failures) < len(game_ids)):
         with at_step("render", str(index)):
             gallery = _gallery(out_dir).encode("utf-8")
-        _write_output(index, gallery)
-        written.append(index)
+        if not index.is_file() or index.read_bytes() != gallery:
+            _write_output(index, gallery)
+            written.append(index)
     _loaded.clear()
     _drawn.clear()
     if failures:
