@@ -65,18 +65,32 @@ def file_digest(path: Path) -> str | None:
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """One hash of everything but the content that decides the bytes of an output."""
-    from importlib import metadata
     h = hashlib.sha256(sys.version.encode())
     for root in (Path(__file__).resolve().parent, templates_dir()):
         for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
             h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    for name in _DRAWING_LIBRARIES:
-        try:
-            version = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            version = "-"
-        h.update(f"{name}={version}\0".encode())
+    for installed in _library_versions():
+        h.update(installed.encode() + b"\0")
     return h.hexdigest()
+
+
+def _library_versions() -> list[str]:
+    """'name-version' of each drawing library installed, from the names of the dist-info folders on sys.path
+    (importlib.metadata would take ten times as long, importing the libraries longer still)."""
+    wanted = set(_DRAWING_LIBRARIES)
+    found = set()
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                project, _, version = name.rsplit(".", 1)[0].partition("-")
+                project = project.lower().replace("_", "-")
+                if project in wanted:
+                    found.add(f"{project}-{version}")
+    return sorted(found)
 
 
 def listing(folder: Path) -> list[str]:

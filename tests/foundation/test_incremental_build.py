@@ -149,14 +149,29 @@ def test_a_new_code_version_renders_everything_again(tmp_path, rendered, monkeyp
     assert len(rendered) == len(build.game_units(build.load_game(content, "demo")))
 
 
-def test_the_code_version_covers_the_generator_and_its_templates():
-    version = cache.code_version.__wrapped__()
-    assert version == cache.code_version()
-    assert len(version) == 64
-    source = Path(cache.__file__).read_bytes()
-    assert b"code_version" in source   # what it hashes includes this very file (a test of the listing follows)
-    hashed = {p.name for p in Path(cache.__file__).parent.rglob("*.py")}
-    assert {"cache.py", "build.py", "reads.py"} <= hashed
+def test_the_code_version_changes_with_any_source_file_template_or_drawing_library(tmp_path, monkeypatch):
+    version = cache.code_version.__wrapped__
+    base = version()
+    assert base == cache.code_version() and len(base) == 64
+    source, templates_dir = cache.__file__, cache.templates_dir
+    package = tmp_path / "generator"
+    shutil.copytree(Path(cache.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
+    assert version() == base
+    figures = package / "figures.py"
+    figures.write_text(figures.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert version() != base
+    monkeypatch.setattr(cache, "__file__", source)
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir(), templates)
+    monkeypatch.setattr(cache, "templates_dir", lambda: templates)
+    assert version() == base
+    (templates / "catalogues" / "fr" / "cli.yaml").write_text("stopped: fini\n", encoding="utf-8")
+    assert version() != base
+    monkeypatch.setattr(cache, "templates_dir", templates_dir)
+    assert any(name.startswith("reportlab-") for name in cache._library_versions())
+    monkeypatch.setattr(cache, "_library_versions", lambda: ["reportlab-0.1"])
+    assert version() != base
 
 
 def test_no_cache_renders_and_writes_everything_again(tmp_path, rendered):
