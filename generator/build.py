@@ -17,6 +17,7 @@ import errno
 import os
 import signal
 import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -309,10 +310,29 @@ def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[
     return hashes_of(content_dir, read)
 
 
+class _FiguresOnDemand(Mapping):
+    """A game's figures, drawn (once per process) when a unit first asks for one: a deck does not wait for them."""
+
+    def __init__(self, content_dir: Path, game: Game):
+        self._content_dir, self._game = content_dir, game
+
+    def _all(self) -> dict:
+        return _figures(self._content_dir, self._game)
+
+    def __getitem__(self, figure_id: str):
+        return self._all()[figure_id]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str) -> tuple[UnitResult, dict]:
     """Render one unit of a game; with the files it read beyond the game's inputs (path -> hash)."""
     game = _game(content_dir, game_id, options)
-    game_figures = _figures(content_dir, game)
+    game_figures = _FiguresOnDemand(content_dir, game)
     with recording(content_dir) as read:
         with at_step("render", game.id, game.info.language):
             result = unit_result(render_unit(game, game_figures, options, unit))
