@@ -146,6 +146,11 @@ def _figure_summaries(content_dir: Path, games: list) -> None:
         click.echo(figure_summary(game, content_dir))
 
 
+def _cores() -> int:
+    """The cores this process may run on (fewer than the machine's in a container or under taskset)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="Folder holding one sub-folder per game.")
 
@@ -170,7 +175,7 @@ def cli(debug: bool) -> None:
 @click.option("--fold", is_flag=True, help="Front and back side by side with a fold line, for printers without duplex.")
 @click.option("--cut-lines", is_flag=True, help="Draw every cut outline, not only crop marks.")
 @click.option("--shop", is_flag=True, help="Also write print-shop files: one CMYK PDF per deck, back and front alternating.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(os.cpu_count() or 1, 64),
+@click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(_cores(), 64),
               show_default="the number of cores", help="Worker processes rendering games and their outputs.")
 @click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, jobs, no_cache):

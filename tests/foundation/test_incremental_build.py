@@ -318,3 +318,24 @@ def test_builds_killed_at_random_moments_leave_every_game_folder_whole(tmp_path)
     from kill_builds import kill_builds
     problems = kill_builds(tmp_path, kills=4, seed=9)
     assert problems == []
+
+
+def test_jobs_defaults_to_the_cores_and_renders_units_in_worker_processes(tmp_path, monkeypatch):
+    import click
+    command = cli.commands["build"]
+    jobs = next(param for param in command.params if param.name == "jobs")
+    with click.Context(command) as ctx:
+        assert jobs.get_default(ctx) == min(len(os.sched_getaffinity(0)), 64)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    render = build.render_unit
+
+    def render_unit(game, figures, options, unit):   # forked workers inherit it
+        (pids / f"{game.id}-{unit.replace(':', '-')}").write_text(str(os.getpid()))
+        return render(game, figures, options, unit)
+    monkeypatch.setattr(build, "render_unit", render_unit)
+    content = _new(tmp_path / "content", "demo", "autre")
+    assert _build(content, tmp_path / "out", "--jobs", "2").exit_code == 0
+    workers = {p.read_text() for p in pids.iterdir()}
+    assert len(list(pids.iterdir())) == 2 * len(build.game_units(build.load_game(content, "demo")))
+    assert len(workers) == 2 and str(os.getpid()) not in workers
