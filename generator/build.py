@@ -1,25 +1,37 @@
-"""The build pipeline: load a game, check its diagrams, render every output, write atomically.
+"""The build pipeline: load a game, check its diagrams, render what changed, replace each game's folder whole.
 
-Everything a game produces is rendered in memory first; only when all of it
-succeeded are the files written, each to a temporary name then renamed, so a
-failed build leaves the previous output as it was.
+A game's outputs are rendered in units (`game_units`: each component, the
+diagram previews, the rulebook, the calibration page), each in memory; the
+print guide and manifest.json follow from all of them (`finish_game`). The
+incremental cache (cache.py) says which units are still fresh: only the
+others are rendered, as tasks of worker processes with --jobs (the games and,
+within a game, its units). When every unit of a game succeeded, its folder is
+assembled beside the output and swapped in at once (outfolder.py): a failed,
+killed or interrupted build leaves each game folder entirely old or entirely
+new. A game that fails is reported and not written; the others are.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import tempfile
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .content import ContentError, load_game
 from .content.models import Game
 from .content.schema import Where
+from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
+                    listing, record_path, signature)
 from .figures import game_figures as figures
 from .i18n import catalogue
 from .kinds import Job, kind_of
-from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
+from .outfolder import clean_leftovers, replace_folder
+from .print import DoesNotFit, GuideInfo, PrintOptions, calibration_page, document_entry, dumps, manifest_of, print_guide
+from .reads import recording
 from .steps import at_step
 
 
@@ -76,15 +88,22 @@ def _component_source(game: Game, component) -> Where:
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
 
-def render_game(game: Game, options: BuildOptions) -> GameOutput:
-    """Every output of one game, in memory."""
+_COMPONENT = "component:"
+
+
+def game_units(game: Game) -> list[str]:
+    """The parts of a game's output rendered apart (and cached apart, in parallel): each component, the
+    diagram previews, the rulebook, the calibration page. The print guide and the manifest follow from them."""
+    return [_COMPONENT + c.id for c in game.components] + ["figures", "rulebook", "calibration"]
+
+
+def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
+    """One unit of game_units(game), in memory."""
     out = GameOutput(game)
     popts = replace(options.print_options(), language=game.info.language)
-    words = popts.words
-    title = game.info.title
-    game_figures = figures(game, game.folder.parent)
-    job = Job(out, game, popts, options, game_figures)
-    for component in game.components:
+    if unit.startswith(_COMPONENT):
+        component = next(c for c in game.components if c.id == unit[len(_COMPONENT):])
+        job = Job(out, game, popts, options, game_figures)
         try:
             with at_step("render", f"{game.id}/{component.id}", game.info.language):
                 kind_of(component).render(job, component)
@@ -92,18 +111,62 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
             if isinstance(err, ContentError):
                 raise
             raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
-    for figure_id, figure in game_figures.items():
-        out.add(f"{words('files.diagrams_folder')}/{figure_id}.svg", figure.svg())
-    with at_step("render_rulebook", game.id, game.info.language):
-        _render_rulebook(out, game, game_figures, options)
-    out.add_document(words("files.calibration") + ".pdf", calibration_page(popts, game_title=title))
-    guide = print_guide(title, out.guide, popts, credit=game.info.credit or ", ".join(game.info.authors))
-    out.add(words("files.print_guide") + ".pdf", guide.pdf)
-    manifest = build_manifest(game.id, title, out.documents, popts)
+    elif unit == "figures":
+        for figure_id, figure in game_figures.items():
+            out.add(f"{popts.words('files.diagrams_folder')}/{figure_id}.svg", figure.svg())
+    elif unit == "rulebook":
+        with at_step("render_rulebook", game.id, game.info.language):
+            _render_rulebook(out, game, game_figures, options)
+    elif unit == "calibration":
+        out.add_document(popts.words("files.calibration") + ".pdf", calibration_page(popts, game_title=game.info.title))
+    else:
+        raise ValueError(f"no unit {unit!r}")  # a programming error
+    return out
+
+
+@dataclass
+class UnitResult:
+    """A unit's part of the game folder, rendered or kept: its files (bytes, or the Path of the file kept) with
+    their hashes, what the print guide says of them ((name, GuideInfo)), its documents' manifest entries."""
+    files: dict
+    hashes: dict[str, str]
+    guide: list
+    entries: list
+
+
+def unit_result(out: GameOutput) -> UnitResult:
+    return UnitResult(dict(out.files), {name: digest(data) for name, data in out.files.items()}, list(out.guide),
+                      [document_entry(name, doc) for name, doc in out.documents])
+
+
+def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> dict[str, bytes]:
+    """The files that follow from every unit: the print guide (it lists every print file, the rulebook too)
+    and manifest.json (every print file's pages and items, and every file of the folder with its hash)."""
+    popts = replace(options.print_options(), language=game.info.language)
+    words, title = popts.words, game.info.title
+    credit = game.info.credit or ", ".join(game.info.authors)
+    guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit)
+    guide_name = words("files.print_guide") + ".pdf"
+    manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
     # What the gallery shows of the game, so output/index.html needs only the output folder.
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
-                         "credit": game.info.credit or ", ".join(game.info.authors), "language": game.info.language}
-    out.add("manifest.json", dumps(manifest))
+                         "credit": credit, "language": game.info.language}
+    hashes = {name: sha for unit in units for name, sha in unit.hashes.items()}
+    hashes[guide_name] = digest(guide.pdf)
+    manifest["outputs"] = [{"file": name, "sha256": hashes[name]} for name in sorted(hashes)]
+    return {guide_name: guide.pdf, "manifest.json": dumps(manifest).encode("utf-8")}
+
+
+def render_game(game: Game, options: BuildOptions) -> GameOutput:
+    """Every output of one game, in memory."""
+    out = GameOutput(game)
+    game_figures = figures(game, game.folder.parent)
+    units = [unit_result(render_unit(game, game_figures, options, unit)) for unit in game_units(game)]
+    for unit in units:
+        for name, data in unit.files.items():
+            out.add(name, data)
+    for name, data in finish_game(game, options, units).items():
+        out.add(name, data)
     return out
 
 
@@ -192,14 +255,88 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
     return games
 
 
-def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
-    with at_step("load", game_id):
-        game = load_game(content_dir, game_id)
-        chosen_variant(game, options.variant)
-    with at_step("check", game.id, game.info.language):
-        check_game(game, content_dir)
-    with at_step("render", game.id, game.info.language):
-        return game.id, render_game(game, options).files
+class GamesFailed(Exception):
+    """Some games of a build failed: bad input or a folder that cannot be written (ContentError), or a
+    contradicted diagram (Contradicted). Every other game was written. `failures`: (game id, error) in the
+    order of the games; `total`: how many games the build had."""
+
+    def __init__(self, failures: list[tuple[str, Exception]], total: int):
+        self.failures = list(failures)
+        self.total = total
+        super().__init__("; ".join(f"{gid}: {err}" for gid, err in self.failures))
+
+    def __reduce__(self):
+        return (type(self), (self.failures, self.total))
+
+    @property
+    def bad_input(self) -> bool:
+        """Whether any failure is bad input (exit 2 then, else 1 for contradicted diagrams only)."""
+        return any(isinstance(err, ContentError) for _, err in self.failures)
+
+
+# The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
+_loaded: dict[tuple[str, str], Game] = {}
+_drawn: dict[tuple[str, str], dict] = {}
+
+
+def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
+    key = (str(content_dir), game_id)
+    if key not in _loaded:
+        with at_step("load", game_id):
+            game = load_game(content_dir, game_id)
+            chosen_variant(game, options.variant)
+        _loaded[key] = game
+    return _loaded[key]
+
+
+def _figures(content_dir: Path, game: Game) -> dict:
+    key = (str(content_dir), game.id)
+    if key not in _drawn:
+        with at_step("render", game.id, game.info.language):
+            _drawn[key] = figures(game, content_dir)
+    return _drawn[key]
+
+
+def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[str, str]:
+    """Load a game, check its diagrams, draw its figures: what that reads is the game's inputs (path -> hash)."""
+    key = (str(content_dir), game_id)
+    _loaded.pop(key, None)
+    _drawn.pop(key, None)
+    with recording(content_dir) as read:
+        game = _game(content_dir, game_id, options)
+        with at_step("check", game.id, game.info.language):
+            check_game(game, content_dir)
+        _figures(content_dir, game)
+    return hashes_of(content_dir, read)
+
+
+class _FiguresOnDemand(Mapping):
+    """A game's figures, drawn (once per process) when a unit first asks for one: a deck does not wait for them."""
+
+    def __init__(self, content_dir: Path, game: Game):
+        self._content_dir, self._game = content_dir, game
+
+    def _all(self) -> dict:
+        return _figures(self._content_dir, self._game)
+
+    def __getitem__(self, figure_id: str):
+        return self._all()[figure_id]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str) -> tuple[UnitResult, dict]:
+    """Render one unit of a game; with the files it read beyond the game's inputs (path -> hash)."""
+    game = _game(content_dir, game_id, options)
+    game_figures = _FiguresOnDemand(content_dir, game)
+    with recording(content_dir) as read:
+        with at_step("render", game.id, game.info.language):
+            result = unit_result(render_unit(game, game_figures, options, unit))
+    return result, hashes_of(content_dir, read)
 
 
 def _ignore_interrupts() -> None:
@@ -207,41 +344,161 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _render_one_in_worker(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
-    """_render_one, stopped by Ctrl-C: the KeyboardInterrupt goes back to the main process as the task's result."""
+def _in_worker(task, *args):
+    """A task in a worker process, stopped by Ctrl-C: the KeyboardInterrupt goes back to the main process as the
+    task's result."""
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        return _render_one(content_dir, game_id, options)
+        return task(*args)
     finally:
         _ignore_interrupts()   # an idle worker would print a traceback of its own
 
 
-def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
-                jobs: int = 1) -> list[Path]:
-    """Load, check and render every game first; write only when all succeeded."""
-    if jobs > 1 and len(game_ids) > 1:
+def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
+    """Run (game id, unit, function, args) tasks, in worker processes when jobs > 1; results by (game id, unit).
+    A game's first failure, in task order, is its failure (so --jobs never changes what is reported); its other
+    tasks are dropped. Anything else (an internal error, Ctrl-C) stops the whole build."""
+    done: dict = {}
+    if jobs > 1 and len(tasks) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(jobs, len(game_ids)), initializer=_ignore_interrupts) as pool:
-            tasks = [pool.submit(_render_one_in_worker, content_dir, gid, options) for gid in game_ids]
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
+            futures = [pool.submit(_in_worker, fn, *args) for _, _, fn, args in tasks]
             try:
-                results = [task.result() for task in tasks]
+                for (game_id, unit, _, _), future in zip(tasks, futures):
+                    if game_id in failures:
+                        future.cancel()
+                        continue
+                    try:
+                        done[(game_id, unit)] = future.result()
+                    except (ContentError, Contradicted) as err:
+                        failures[game_id] = err
             except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)   # games not started yet are not rendered for nothing
+                pool.shutdown(wait=True, cancel_futures=True)   # tasks not started yet are not run for nothing
                 raise
     else:
-        results = [_render_one(content_dir, gid, options) for gid in game_ids]
-    written = []
-    for game_id, files in results:
-        folder = Path(out_dir) / game_id
-        for name in sorted(files):
-            _write_output(folder / name, files[name])
-            written.append(folder / name)
-    index = Path(out_dir) / "index.html"
-    with at_step("render", str(index)):
-        gallery = _gallery(Path(out_dir)).encode("utf-8")
-    _write_output(index, gallery)
-    written.append(index)
+        for game_id, unit, fn, args in tasks:
+            if game_id not in failures:
+                try:
+                    done[(game_id, unit)] = fn(*args)
+                except (ContentError, Contradicted) as err:
+                    failures[game_id] = err
+    return done
+
+
+def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
+                jobs: int = 1, cache: bool = True) -> list[Path]:
+    """Render what changed of every game (generator/cache.py; everything when not `cache`), `jobs` tasks at a
+    time, then replace each game's folder as a whole. The files written (none when nothing changed).
+
+    A game that fails (bad input, a contradicted diagram, a folder that cannot be written) is not written and
+    does not stop the others: GamesFailed names every failure once the others are written. An internal error
+    or Ctrl-C stops the build before anything is written."""
+    content_dir, out_dir = Path(content_dir), Path(out_dir)
+    game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
+    _loaded.clear()
+    _drawn.clear()
+    option_key = asdict(options)
+    plans = {gid: freshness(content_dir, out_dir, gid, option_key) if cache else NOTHING_FRESH for gid in game_ids}
+    failures: dict[str, Exception] = {}
+    units_of: dict[str, list[str]] = {}
+    tasks = []
+    for gid in game_ids:
+        plan = plans[gid]
+        if plan.whole:
+            continue
+        if plan.checked:
+            units_of[gid] = list(plan.record.units)
+        else:
+            try:
+                units_of[gid] = game_units(_game(content_dir, gid, options))
+            except ContentError as err:
+                failures[gid] = err
+                continue
+            tasks.append((gid, None, _check_task, (content_dir, gid, options)))
+        tasks += [(gid, unit, _unit_task, (content_dir, gid, options, unit))
+                  for unit in units_of[gid] if unit not in plan.units]
+    done = _run_tasks(tasks, jobs, failures)
+    clean_leftovers(out_dir)
+    written: list[Path] = []
+    for gid in game_ids:
+        if gid in failures or plans[gid].whole:
+            continue
+        try:
+            written += _write_game(content_dir, out_dir, gid, options, plans[gid], units_of[gid], done, cache)
+        except ContentError as err:
+            failures[gid] = err
+    index = out_dir / "index.html"
+    if written or (not index.exists() and len(failures) < len(game_ids)):
+        with at_step("render", str(index)):
+            gallery = _gallery(out_dir).encode("utf-8")
+        if not index.is_file() or index.read_bytes() != gallery:
+            _write_output(index, gallery)
+            written.append(index)
+    _loaded.clear()
+    _drawn.clear()
+    if failures:
+        raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids))
     return written
+
+
+def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
+    """A fresh unit as its record says: its files are those in place."""
+    guide = [(name, GuideInfo(**{**info, "steps": tuple(info["steps"])})) for name, info in kept.guide]
+    return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), guide, kept.entries)
+
+
+def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,
+                units: list[str], done: dict, cache: bool) -> list[Path]:
+    """Replace the game's folder by its units, rendered or kept, and the files that follow; record it all.
+    A file equal to the one in place is linked, not written; the folder is not touched when nothing differs."""
+    game = _game(content_dir, game_id, options)
+    folder = out_dir / game_id
+    results, records = [], {}
+    for unit in units:
+        if (game_id, unit) in done:
+            result, reads = done[(game_id, unit)]
+        else:
+            result, reads = _kept_unit(folder, plan.units[unit]), plan.units[unit].reads
+        results.append(result)
+        records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
+                                   result.entries)
+    with at_step("render", game_id, game.info.language):
+        finished = finish_game(game, options, results)
+    files = {name: data for result in results for name, data in result.files.items()}
+    files.update(finished)
+    hashes = {name: sha for result in results for name, sha in result.hashes.items()}
+    hashes.update({name: digest(data) for name, data in finished.items()})
+    old = plan.record.files if cache and plan.record else {}
+    for name, data in files.items():
+        if not isinstance(data, Path) and name in old and old[name][0] == hashes[name] \
+                and signature(folder / name) == old[name][1:]:
+            files[name] = folder / name
+    fresh = sorted(name for name, data in files.items() if not isinstance(data, Path))
+    if fresh or sorted(files) != listing(folder):
+        try:
+            replace_folder(out_dir, game_id, files)
+        except OSError as err:
+            raise _write_error(folder, err, game.info.language) from None
+    game_reads = done[(game_id, None)] if (game_id, None) in done else plan.record.game_reads
+    record = GameRecord(game_id, code_version(), asdict(options), listing(content_dir / game_id), game_reads,
+                        records, {name: [hashes[name], *(signature(folder / name) or [])] for name in sorted(files)})
+    text = record.to_json().encode("utf-8")
+    path = record_path(out_dir, game_id)
+    try:
+        if not path.is_file() or path.read_bytes() != text:
+            write_atomically(path, text)
+    except OSError:
+        pass  # without its record the next build renders the game again; the output itself is whole
+    return [folder / name for name in fresh]
+
+
+def _write_error(path: Path, err: OSError, language: str) -> ContentError:
+    """A folder that cannot be written is bad input (exit 2); a full disk says so."""
+    words = catalogue(language)
+    reason = err.strerror or str(err)
+    if err.errno == errno.ENOSPC:
+        return ContentError(path, None, words("cli.disk_full", reason=reason))
+    return ContentError(path, None, words("errors.cannot_write", reason=reason))
 
 
 def _write_output(path: Path, data: bytes) -> None:
@@ -249,7 +506,7 @@ def _write_output(path: Path, data: bytes) -> None:
     try:
         write_atomically(path, data)
     except OSError as err:
-        raise ContentError(path, None, catalogue("en")("errors.cannot_write", reason=err.strerror or str(err))) from None
+        raise _write_error(path, err, "en") from None
 
 
 def _gallery(out_dir: Path) -> str:
@@ -259,6 +516,8 @@ def _gallery(out_dir: Path) -> str:
     games = []
     for manifest_path in sorted(Path(out_dir).glob("*/manifest.json")):
         folder = manifest_path.parent
+        if folder.name.startswith("."):
+            continue  # the cache, or a folder being swapped in
         try:
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

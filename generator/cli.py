@@ -15,6 +15,7 @@ The commands' own lines speak the language of the games they handle
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -22,7 +23,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .build import Contradicted
+from .build import Contradicted, GamesFailed
 from .content import ContentError, discover_games, load_game
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 from .steps import failed_step
@@ -34,9 +35,24 @@ EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 
 
+def _error_line(message: str) -> str:
+    return f"pnp: {message}" if not message.startswith("content") else message
+
+
 def _fail(message: str, code: int) -> None:
-    click.echo(f"pnp: {message}" if not message.startswith("content") else message, err=True)
+    click.echo(_error_line(message), err=True)
     sys.exit(code)
+
+
+def _report_failures(err: GamesFailed, words: Catalogue | None = None) -> None:
+    """Each failed game's messages, then, when other games were built, which failed."""
+    for _, failure in err.failures:
+        for line in failure.messages if isinstance(failure, Contradicted) else [_error_line(failure.format())]:
+            click.echo(line, err=True)
+    if err.total > 1:
+        words = words or catalogue(DEFAULT_LANGUAGE)
+        click.echo(_error_line(words("cli.failed_games", count=len(err.failures), total=err.total,
+                                     ids=", ".join(gid for gid, _ in err.failures))), err=True)
 
 
 def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
@@ -69,6 +85,9 @@ def _run(fn, *args, **kwargs):
         for message in err.messages:
             click.echo(message, err=True)
         sys.exit(EXIT_CONTRADICTED)
+    except GamesFailed as err:
+        _report_failures(err)
+        sys.exit(EXIT_BAD_INPUT if err.bad_input else EXIT_CONTRADICTED)
 
 
 def _one_line(err: BaseException) -> str:
@@ -95,6 +114,15 @@ def _unexpected_line(err: BaseException, debug: bool) -> str:
     return f"pnp: {line}" if interrupted or debug else f"pnp: {line} {hint}"
 
 
+def _print_traceback(err: BaseException) -> None:
+    """The traceback of `err`; of the worker process it was raised in, when it came from one (--jobs)."""
+    cause = err.__cause__
+    if type(cause).__name__ == "_RemoteTraceback":   # concurrent.futures keeps the worker's traceback as text
+        click.echo(str(cause).strip().strip('"').strip(), err=True)
+    else:
+        traceback.print_exception(err, file=sys.stderr)
+
+
 class _Pnp(click.Group):
     """The root command: what no command expected becomes an exit code (70 or 130) and one line."""
 
@@ -106,7 +134,7 @@ class _Pnp(click.Group):
         except (Exception, KeyboardInterrupt) as err:
             debug = ctx.params.get("debug", False)
             if debug:
-                traceback.print_exception(err, file=sys.stderr)
+                _print_traceback(err)
             click.echo(_unexpected_line(err, debug), err=True)
             ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
 
@@ -116,6 +144,11 @@ def _figure_summaries(content_dir: Path, games: list) -> None:
     from .figures import figure_summary
     for game in games:
         click.echo(figure_summary(game, content_dir))
+
+
+def _cores() -> int:
+    """The cores this process may run on (fewer than the machine's in a container or under taskset)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 content_option = click.option("--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
@@ -142,8 +175,10 @@ def cli(debug: bool) -> None:
 @click.option("--fold", is_flag=True, help="Front and back side by side with a fold line, for printers without duplex.")
 @click.option("--cut-lines", is_flag=True, help="Draw every cut outline, not only crop marks.")
 @click.option("--shop", is_flag=True, help="Also write print-shop files: one CMYK PDF per deck, back and front alternating.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Games rendered in parallel.")
-def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, jobs):
+@click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(_cores(), 64),
+              show_default="the number of cores", help="Worker processes rendering games and their outputs.")
+@click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
+def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, jobs, no_cache):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
@@ -151,9 +186,12 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         ids = _games(content_dir, games)
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop)
-        written = build_games(content_dir, out_dir, ids, options, jobs=jobs)
+        written = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
         words = _words(content_dir, ids)
-        click.echo(words("cli.built", files=len(written), count=len(ids), out=out_dir))
+        if written:
+            click.echo(words("cli.built", files=len(written), count=len(ids), out=out_dir))
+        else:
+            click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
         _figure_summaries(content_dir, [load_game(content_dir, gid) for gid in ids])
     _run(body)
 
@@ -230,6 +268,8 @@ def watch(games, content_dir, out_dir, paper):
         except Contradicted as err:
             for message in err.messages:
                 click.echo(message, err=True)
+        except GamesFailed as err:
+            _report_failures(err)
 
     def body():
         ids = _games(content_dir, games)

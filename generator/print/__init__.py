@@ -11,6 +11,7 @@ for the manifest, SVG cut files, what the print guide should say):
     shop_export(items, options, game_title=, component_name=)
     print_guide(game_title, [(file name, doc.guide)...], options, credit=)
     build_manifest(game_id, game_title, [(file name, doc)...], options) and manifest.dumps
+    manifest_of(game_id, game_title, [document_entry(file name, doc)...], options): the same from kept entries
 """
 
 from .calibration import calibration_page
@@ -18,7 +19,7 @@ from .dicenet import dice_nets, net_plan
 from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement
 from .guide import print_guide
-from .manifest import MANIFEST_SCHEMA, build_manifest, check_manifest, dumps
+from .manifest import MANIFEST_SCHEMA, build_manifest, check_manifest, document_entry, dumps, manifest_of
 from .options import PrintOptions
 from .sheet import DoesNotFit, impose_sheets, plan_sheets
 from .shop import shop_export
@@ -26,6 +27,7 @@ from .stickers import dice_stickers, sticker_size
 from .tiling import plan_tiling, tile_face
 
 __all__ = ["calibration_page", "DieArt", "dice_nets", "net_plan", "GuideInfo", "ImposedDocument", "PageInfo",
-           "Placement", "print_guide", "MANIFEST_SCHEMA", "build_manifest", "check_manifest", "dumps",
+           "Placement", "print_guide", "MANIFEST_SCHEMA", "build_manifest", "check_manifest", "document_entry",
+           "dumps", "manifest_of",
            "PrintOptions", "DoesNotFit", "impose_sheets", "plan_sheets", "shop_export", "dice_stickers",
            "sticker_size", "plan_tiling", "tile_face"]

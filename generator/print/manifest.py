@@ -4,6 +4,7 @@ Rectangles are [x, y, width, height] in millimetres from the page's top-left
 corner, y down. `trim_mm` is where the item is cut; `art_mm` is the art
 actually printed around it (its bleed, cut back where neighbours share a cut
 line); a tile's `window_mm` is the part of the board's bleed box it shows.
+`outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
 """
@@ -74,6 +75,10 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                             }}},
                     }}},
             }}},
+        # Every other file of the game's folder and its SHA-256: the folder is whole when it holds exactly these.
+        "outputs": {"type": "array", "items": {
+            "type": "object", "required": ["file", "sha256"],
+            "properties": {"file": {"type": "string"}, "sha256": {"type": "string"}}}},
     },
 }
 
@@ -105,11 +110,16 @@ def document_entry(file_name: str, doc: ImposedDocument) -> dict:
 
 def build_manifest(game_id: str, game_title: str, files: Sequence[tuple[str, ImposedDocument]],
                    options: PrintOptions) -> dict:
+    return manifest_of(game_id, game_title, [document_entry(name, doc) for name, doc in files], options)
+
+
+def manifest_of(game_id: str, game_title: str, entries: Sequence[dict], options: PrintOptions) -> dict:
+    """The manifest from the `document_entry` of each print file (the build keeps them for files it reuses)."""
     return {"version": MANIFEST_VERSION, "game": game_id, "title": game_title, "unit": "mm",
             "options": {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm,
                         "duplex": options.duplex, "fold": options.fold, "cut_lines": options.cut_lines,
                         "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk},
-            "files": [document_entry(name, doc) for name, doc in files]}
+            "files": list(entries)}
 
 
 def dumps(manifest: dict) -> str:

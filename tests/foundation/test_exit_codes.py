@@ -107,22 +107,24 @@ def test_keyboard_interrupt_in_a_worker_process_is_exit_130(new_games, tmp_path,
     assert "Traceback" not in result.output and len(result.stderr.splitlines()) == 1
 
 
-# A parallel build in which one worker is busy for as long as the test likes and the other is idle, done with its
-# game: render_game is wrapped to say where it is through marker files (forked workers inherit the wrapper).
+# A parallel build in which one worker is busy for as long as the test likes and the other is idle, done with every
+# other task: render_unit is wrapped to say where it is through marker files (forked workers inherit the wrapper).
+# Tactix's rulebook is the busy task; the new game's calibration page, its last, ends the other worker's work.
 _PARALLEL_BUILD = """
 import pathlib, sys, time
 import generator.build as build
 from generator.cli import main
 marks = pathlib.Path(sys.argv[1])
-render = build.render_game
-def render_game(game, options):
-    if game.id == "tactix":
+render = build.render_unit
+def render_unit(game, figures, options, unit):
+    if game.id == "tactix" and unit == "rulebook":
         (marks / "busy").touch()
         time.sleep(120)
-    out = render(game, options)
-    (marks / (game.id + "-done")).touch()
+    out = render(game, figures, options, unit)
+    if unit == "calibration":
+        (marks / (game.id + "-done")).touch()
     return out
-build.render_game = render_game
+build.render_unit = render_unit
 sys.argv = ["pnp"] + sys.argv[2:]
 main()
 """
