@@ -16,7 +16,8 @@ from pathlib import Path
 from .content import ContentError, load_game
 from .content.models import Game
 from .content.schema import Where
-from .figures import game_figures as figures
+from .engine.checker import load_game_diagrams
+from .figures import FigureCount, count_figures, game_figures as figures
 from .i18n import catalogue
 from .kinds import Job, kind_of
 from .print import DoesNotFit, GuideInfo, PrintOptions, build_manifest, calibration_page, dumps, print_guide
@@ -50,6 +51,21 @@ class BuildOptions:
                             ink_saver=self.ink_saver, cmyk=self.cmyk)
 
 
+@dataclass(frozen=True)
+class GameSummary:
+    """What the terminal says of a game built or validated, known without reading the game again."""
+    game_id: str
+    language: str
+    figures: FigureCount
+
+
+@dataclass(frozen=True)
+class Built:
+    """What build_games did: the files it wrote, and each game's summary, in the order asked."""
+    written: list[Path]
+    games: list[GameSummary]
+
+
 @dataclass
 class GameOutput:
     """Files of one game, name relative to output/<game>/ -> bytes."""
@@ -76,13 +92,13 @@ def _component_source(game: Game, component) -> Where:
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
 
-def render_game(game: Game, options: BuildOptions) -> GameOutput:
-    """Every output of one game, in memory."""
+def render_game(game: Game, options: BuildOptions, diagrams: list | None = None) -> GameOutput:
+    """Every output of one game, in memory (`diagrams`: the game's, when they have been read already)."""
     out = GameOutput(game)
     popts = replace(options.print_options(), language=game.info.language)
     words = popts.words
     title = game.info.title
-    game_figures = figures(game, game.folder.parent)
+    game_figures = figures(game, game.folder.parent, diagrams=diagrams)
     job = Job(out, game, popts, options, game_figures)
     for component in game.components:
         try:
@@ -129,9 +145,9 @@ def has_rules(game: Game) -> bool:
 
 def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: BuildOptions) -> None:
     """The rulebook in three editions: full page, A5 booklet imposed for folding, HTML."""
-    from .rulebook import build_rulebook, edition_for
     if not has_rules(game):
         return
+    from .rulebook import build_rulebook, edition_for   # Jinja, Markdown, platypus, pypdf: only for a game with rules
     variant = chosen_variant(game, options.variant)
     words = catalogue(game.info.language)
     book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant, cmyk=options.cmyk)
@@ -164,42 +180,49 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def check_game(game: Game, content_dir: Path) -> None:
+def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
     """Every diagram claim of the game against its engine; raises Contradicted listing each failure."""
     from .engine.checker import check_diagrams
-    failures = check_diagrams(game.id, Path(content_dir))
+    failures = check_diagrams(game.id, Path(content_dir), diagrams, game.components)
     if failures:
         raise Contradicted([f.format() for f in failures])
 
 
-def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
-    """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1)."""
-    from .rulebook import read_rulebook
+def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
+    """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1).
+    Each game and its diagrams are read once."""
     games = []
     for gid in game_ids:
         with at_step("load", gid):
             games.append(load_game(content_dir, gid))
+    summaries = []
     for game in games:
         with at_step("check", game.id, game.info.language):
-            check_game(game, content_dir)
-            game_figures = figures(game, content_dir)
+            diagrams = load_game_diagrams(game.id, content_dir, game.components)
+            check_game(game, content_dir, diagrams)
+            game_figures = figures(game, content_dir, diagrams=diagrams)
             if has_rules(game):
+                from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
                 read_rulebook(game, figures=game_figures)
             for component in game.components:
                 kind = kind_of(component)
                 if kind.validate is not None:
                     kind.validate(game, component, game_figures)
-    return games
+        summaries.append(GameSummary(game.id, game.info.language, count_figures(diagrams)))
+    return summaries
 
 
-def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
+def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[GameSummary, dict[str, bytes]]:
+    """Load, check and render one game, reading its content and its diagrams once."""
     with at_step("load", game_id):
         game = load_game(content_dir, game_id)
         chosen_variant(game, options.variant)
     with at_step("check", game.id, game.info.language):
-        check_game(game, content_dir)
+        diagrams = load_game_diagrams(game.id, content_dir, game.components)
+        check_game(game, content_dir, diagrams)
     with at_step("render", game.id, game.info.language):
-        return game.id, render_game(game, options).files
+        files = render_game(game, options, diagrams).files
+    return GameSummary(game.id, game.info.language, count_figures(diagrams)), files
 
 
 def _ignore_interrupts() -> None:
@@ -207,7 +230,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _render_one_in_worker(content_dir: Path, game_id: str, options: BuildOptions) -> tuple[str, dict[str, bytes]]:
+def _render_one_in_worker(content_dir: Path, game_id: str,
+                          options: BuildOptions) -> tuple[GameSummary, dict[str, bytes]]:
     """_render_one, stopped by Ctrl-C: the KeyboardInterrupt goes back to the main process as the task's result."""
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -217,7 +241,7 @@ def _render_one_in_worker(content_dir: Path, game_id: str, options: BuildOptions
 
 
 def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
-                jobs: int = 1) -> list[Path]:
+                jobs: int = 1) -> Built:
     """Load, check and render every game first; write only when all succeeded."""
     if jobs > 1 and len(game_ids) > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -231,8 +255,8 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     else:
         results = [_render_one(content_dir, gid, options) for gid in game_ids]
     written = []
-    for game_id, files in results:
-        folder = Path(out_dir) / game_id
+    for summary, files in results:
+        folder = Path(out_dir) / summary.game_id
         for name in sorted(files):
             _write_output(folder / name, files[name])
             written.append(folder / name)
@@ -241,7 +265,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         gallery = _gallery(Path(out_dir)).encode("utf-8")
     _write_output(index, gallery)
     written.append(index)
-    return written
+    return Built(written, [summary for summary, _ in results])
 
 
 def _write_output(path: Path, data: bytes) -> None:
