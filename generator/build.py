@@ -16,6 +16,7 @@ from pathlib import Path
 from .content import ContentError, load_game
 from .content.models import Game
 from .content.schema import Where
+from .draw.svg import sharing_font_faces
 from .engine.checker import load_game_diagrams
 from .figures import FigureCount, count_figures, game_figures as figures
 from .i18n import catalogue
@@ -92,8 +93,20 @@ def _component_source(game: Game, component) -> Where:
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
 
-def render_game(game: Game, options: BuildOptions, diagrams: list | None = None) -> GameOutput:
-    """Every output of one game, in memory (`diagrams`: the game's, when they have been read already)."""
+def render_game(game: Game, options: BuildOptions, *, diagrams: list | None = None) -> GameOutput:
+    """Every output of one game, in memory (`diagrams`: the game's, when they have been read already).
+
+    Its SVGs share one font subset per face, of every glyph any of them uses: subset once per game, not per file.
+    """
+    with sharing_font_faces() as shared_fonts:
+        out = _render_outputs(game, options, diagrams)
+    for name, data in out.files.items():
+        if name.endswith(".svg"):
+            out.files[name] = shared_fonts.embed(data)
+    return out
+
+
+def _render_outputs(game: Game, options: BuildOptions, diagrams: list | None) -> GameOutput:
     out = GameOutput(game)
     popts = replace(options.print_options(), language=game.info.language)
     words = popts.words
@@ -221,7 +234,7 @@ def _render_one(content_dir: Path, game_id: str, options: BuildOptions) -> tuple
         diagrams = load_game_diagrams(game.id, content_dir, game.components)
         check_game(game, content_dir, diagrams)
     with at_step("render", game.id, game.info.language):
-        files = render_game(game, options, diagrams).files
+        files = render_game(game, options, diagrams=diagrams).files
     return GameSummary(game.id, game.info.language, count_figures(diagrams)), files
 
 

@@ -115,11 +115,11 @@ import generator.build as build
 from generator.cli import main
 marks = pathlib.Path(sys.argv[1])
 render = build.render_game
-def render_game(game, options):
+def render_game(game, *args, **kwargs):
     if game.id == "tactix":
         (marks / "busy").touch()
         time.sleep(120)
-    out = render(game, options)
+    out = render(game, *args, **kwargs)
     (marks / (game.id + "-done")).touch()
     return out
 build.render_game = render_game
