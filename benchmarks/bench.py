@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import resource
 import shutil
 import statistics
@@ -107,7 +108,7 @@ def cases(playouts: int) -> list[Case]:
         count = TACTIX_PLAYOUTS if game == "tactix" else playouts
         found.append(Case(f"playouts-{game}", lambda s, g=game, n=count: [PY, str(BENCH / "playouts.py"), g, str(n)],
                           f"{count} random playouts of {game} (benchmarks/playouts.py)",
-                          aim_stat=("playouts_per_s_wall", 100.0) if game == "tactix" else None))
+                          aim_stat=("playouts_per_s_cpu", 100.0) if game == "tactix" else None))
     return found
 
 
@@ -199,8 +200,8 @@ def _load(values) -> str:
 
 def profile(case: Case, env: dict[str, str], top: int = 15) -> str:
     """cProfile of one run of the case: the entries that take the time, by own time and by cumulative time."""
-    import pstats
     import io
+    import pstats
     with tempfile.TemporaryDirectory(prefix=f"profile-{case.name}-") as tmp:
         scratch = Path(tmp)
         if case.prepare:
@@ -211,10 +212,18 @@ def profile(case: Case, env: dict[str, str], top: int = 15) -> str:
                        capture_output=True, env=env)
         text = io.StringIO()
         stats = pstats.Stats(str(stats_file), stream=text)
-        stats.strip_dirs().sort_stats("cumulative").print_stats(top)
-        stats.sort_stats("tottime").print_stats(top)
-    kept = [line for line in text.getvalue().splitlines() if line.strip() and not line.startswith("   Ordered by")]
-    return f"### cProfile of {case.name}\n\n```\n" + "\n".join(kept) + "\n```"
+        stats.sort_stats("cumulative").print_stats(r"/generator/(?!cli)", top)   # our steps, biggest first
+        stats.sort_stats("tottime").print_stats(top)                          # where the CPU itself goes
+    kept = [_short(line) for line in text.getvalue().splitlines()
+            if line.strip() and not line.lstrip().startswith(("Ordered by", "List reduced", "ncalls"))
+            and "function calls" not in line and "profile.out" not in line]
+    return f"### cProfile of {case.name} (cumulative, our code; then own time, everything)\n\n```\n" + \
+        "\n".join(kept) + "\n```"
+
+
+def _short(line: str) -> str:
+    """A profile line with its file path cut to the package: .../site-packages/reportlab/... -> reportlab/..."""
+    return re.sub(r"\S*/lib/python3\.\d+/(site-packages/)?|" + re.escape(str(ROOT)) + "/", "", line)
 
 
 def main() -> None:
