@@ -26,24 +26,16 @@ from .content.models import Game
 from .content.schema import Where
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     listing, record_path, signature)
-from .figures import game_figures as figures
+from .draw.svg import sharing_font_faces
+from .engine.checker import load_game_diagrams
+from .figures import FigureCount, count_figures, game_figures as figures
 from .i18n import catalogue
 from .kinds import Job, kind_of
 from .outfolder import clean_leftovers, replace_folder
 from .print import DoesNotFit, GuideInfo, PrintOptions, calibration_page, document_entry, dumps, manifest_of, print_guide
 from .reads import recording
+from .failures import Contradicted, GamesFailed
 from .steps import at_step
-
-
-class Contradicted(Exception):
-    """A diagram or check disagrees with the engine: exit code 1."""
-
-    def __init__(self, messages: list[str]):
-        self.messages = list(messages)
-        super().__init__("\n".join(self.messages))
-
-    def __reduce__(self):
-        return (type(self), (self.messages,))
 
 
 @dataclass(frozen=True)
@@ -60,6 +52,21 @@ class BuildOptions:
     def print_options(self) -> PrintOptions:
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
                             ink_saver=self.ink_saver, cmyk=self.cmyk)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the terminal says of a game built or validated, known without reading the game again."""
+    game_id: str
+    language: str
+    figures: FigureCount
+
+
+@dataclass(frozen=True)
+class Built:
+    """What build_games did: the files it wrote, and each game's summary, in the order asked."""
+    written: list[Path]
+    games: list[GameSummary]
 
 
 @dataclass
@@ -98,7 +105,18 @@ def game_units(game: Game) -> list[str]:
 
 
 def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
-    """One unit of game_units(game), in memory."""
+    """One unit of game_units(game), in memory. Its SVGs share one font subset per face, of every glyph any of
+    them uses (subset once per unit, not per file; a unit is rendered whole, so a kept unit's files equal a
+    fresh one's)."""
+    with sharing_font_faces() as shared_fonts:
+        out = _render_unit_outputs(game, game_figures, options, unit)
+    for name, data in out.files.items():
+        if name.endswith(".svg"):
+            out.files[name] = shared_fonts.embed(data)
+    return out
+
+
+def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
     out = GameOutput(game)
     popts = replace(options.print_options(), language=game.info.language)
     if unit.startswith(_COMPONENT):
@@ -192,9 +210,9 @@ def has_rules(game: Game) -> bool:
 
 def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: BuildOptions) -> None:
     """The rulebook in three editions: full page, A5 booklet imposed for folding, HTML."""
-    from .rulebook import build_rulebook, edition_for
     if not has_rules(game):
         return
+    from .rulebook import build_rulebook, edition_for   # Jinja, Markdown, platypus, pypdf: only for a game with rules
     variant = chosen_variant(game, options.variant)
     words = catalogue(game.info.language)
     book = build_rulebook(game, figures=game_figures, paper=options.paper, variant=variant, cmyk=options.cmyk)
@@ -227,56 +245,51 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def check_game(game: Game, content_dir: Path) -> None:
+def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
     """Every diagram claim of the game against its engine; raises Contradicted listing each failure."""
     from .engine.checker import check_diagrams
-    failures = check_diagrams(game.id, Path(content_dir))
+    failures = check_diagrams(game.id, Path(content_dir), diagrams, game.components)
     if failures:
         raise Contradicted([f.format() for f in failures])
 
 
-def validate_games(content_dir: Path, game_ids: list[str]) -> list[Game]:
-    """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1)."""
-    from .rulebook import read_rulebook
+def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
+    """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1).
+    Each game and its diagrams are read once."""
     games = []
     for gid in game_ids:
         with at_step("load", gid):
             games.append(load_game(content_dir, gid))
+    summaries = []
     for game in games:
         with at_step("check", game.id, game.info.language):
-            check_game(game, content_dir)
-            game_figures = figures(game, content_dir)
+            diagrams = load_game_diagrams(game.id, content_dir, game.components)
+            check_game(game, content_dir, diagrams)
+            game_figures = figures(game, content_dir, diagrams=diagrams)
             if has_rules(game):
+                from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
                 read_rulebook(game, figures=game_figures)
             for component in game.components:
                 kind = kind_of(component)
                 if kind.validate is not None:
                     kind.validate(game, component, game_figures)
-    return games
-
-
-class GamesFailed(Exception):
-    """Some games of a build failed: bad input or a folder that cannot be written (ContentError), or a
-    contradicted diagram (Contradicted). Every other game was written. `failures`: (game id, error) in the
-    order of the games; `total`: how many games the build had."""
-
-    def __init__(self, failures: list[tuple[str, Exception]], total: int):
-        self.failures = list(failures)
-        self.total = total
-        super().__init__("; ".join(f"{gid}: {err}" for gid, err in self.failures))
-
-    def __reduce__(self):
-        return (type(self), (self.failures, self.total))
-
-    @property
-    def bad_input(self) -> bool:
-        """Whether any failure is bad input (exit 2 then, else 1 for contradicted diagrams only)."""
-        return any(isinstance(err, ContentError) for _, err in self.failures)
+        summaries.append(GameSummary(game.id, game.info.language, count_figures(diagrams)))
+    return summaries
 
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
 _loaded: dict[tuple[str, str], Game] = {}
+_diagrams_read: dict[tuple[str, str], list] = {}
 _drawn: dict[tuple[str, str], dict] = {}
+
+
+def _forget_games(key: tuple[str, str] | None = None) -> None:
+    """Forget what was loaded, read and drawn: of one game, or of every game (at a build's start and end)."""
+    for memo in (_loaded, _diagrams_read, _drawn):
+        if key is None:
+            memo.clear()
+        else:
+            memo.pop(key, None)
 
 
 def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
@@ -289,23 +302,27 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
     return _loaded[key]
 
 
+def _diagrams(content_dir: Path, game: Game) -> list:
+    key = (str(content_dir), game.id)
+    if key not in _diagrams_read:
+        _diagrams_read[key] = load_game_diagrams(game.id, content_dir, game.components)
+    return _diagrams_read[key]
+
+
 def _figures(content_dir: Path, game: Game) -> dict:
     key = (str(content_dir), game.id)
     if key not in _drawn:
         with at_step("render", game.id, game.info.language):
-            _drawn[key] = figures(game, content_dir)
+            _drawn[key] = figures(game, content_dir, diagrams=_diagrams(content_dir, game))
     return _drawn[key]
 
 
 def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[str, str]:
     """Load a game, check its diagrams, draw its figures: what that reads is the game's inputs (path -> hash)."""
-    key = (str(content_dir), game_id)
-    _loaded.pop(key, None)
-    _drawn.pop(key, None)
     with recording(content_dir) as read:
         game = _game(content_dir, game_id, options)
         with at_step("check", game.id, game.info.language):
-            check_game(game, content_dir)
+            check_game(game, content_dir, _diagrams(content_dir, game))
         _figures(content_dir, game)
     return hashes_of(content_dir, read)
 
@@ -386,21 +403,22 @@ def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
 
 
 def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
-                jobs: int = 1, cache: bool = True) -> list[Path]:
+                jobs: int = 1, cache: bool = True) -> Built:
     """Render what changed of every game (generator/cache.py; everything when not `cache`), `jobs` tasks at a
-    time, then replace each game's folder as a whole. The files written (none when nothing changed).
+    time, then replace each game's folder as a whole. The files written (none when nothing changed), and what
+    the terminal says of each game written or unchanged.
 
     A game that fails (bad input, a contradicted diagram, a folder that cannot be written) is not written and
     does not stop the others: GamesFailed names every failure once the others are written. An internal error
     or Ctrl-C stops the build before anything is written."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
     game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
-    _loaded.clear()
-    _drawn.clear()
+    _forget_games()
     option_key = asdict(options)
     plans = {gid: freshness(content_dir, out_dir, gid, option_key) if cache else NOTHING_FRESH for gid in game_ids}
     failures: dict[str, Exception] = {}
     units_of: dict[str, list[str]] = {}
+    load_reads: dict[str, dict[str, str]] = {}
     tasks = []
     for gid in game_ids:
         plan = plans[gid]
@@ -410,7 +428,10 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             units_of[gid] = list(plan.record.units)
         else:
             try:
-                units_of[gid] = game_units(_game(content_dir, gid, options))
+                with recording(content_dir) as read:
+                    game = _game(content_dir, gid, options)     # loaded once: the check task and forked workers reuse it
+                load_reads[gid] = hashes_of(content_dir, read)
+                units_of[gid] = game_units(game)
             except ContentError as err:
                 failures[gid] = err
                 continue
@@ -418,13 +439,22 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         tasks += [(gid, unit, _unit_task, (content_dir, gid, options, unit))
                   for unit in units_of[gid] if unit not in plan.units]
     done = _run_tasks(tasks, jobs, failures)
+    for gid, reads in load_reads.items():
+        if (gid, None) in done:
+            done[(gid, None)] = {**reads, **done[(gid, None)]}
     clean_leftovers(out_dir)
     written: list[Path] = []
+    summaries: dict[str, GameSummary] = {}
     for gid in game_ids:
-        if gid in failures or plans[gid].whole:
+        if gid in failures:
+            continue
+        if plans[gid].whole:
+            summaries[gid] = _summary_of(gid, plans[gid].record.summary)
             continue
         try:
-            written += _write_game(content_dir, out_dir, gid, options, plans[gid], units_of[gid], done, cache)
+            files, summaries[gid] = _write_game(content_dir, out_dir, gid, options, plans[gid], units_of[gid], done,
+                                                cache)
+            written += files
         except ContentError as err:
             failures[gid] = err
     index = out_dir / "index.html"
@@ -434,11 +464,14 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         if not index.is_file() or index.read_bytes() != gallery:
             _write_output(index, gallery)
             written.append(index)
-    _loaded.clear()
-    _drawn.clear()
+    _forget_games()
     if failures:
         raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids))
-    return written
+    return Built(written, [summaries[gid] for gid in game_ids])
+
+
+def _summary_of(game_id: str, summary: dict) -> GameSummary:
+    return GameSummary(game_id, summary["language"], FigureCount(*summary["figures"]))
 
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
@@ -448,10 +481,16 @@ def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
 
 
 def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,
-                units: list[str], done: dict, cache: bool) -> list[Path]:
+                units: list[str], done: dict, cache: bool) -> tuple[list[Path], GameSummary]:
     """Replace the game's folder by its units, rendered or kept, and the files that follow; record it all.
-    A file equal to the one in place is linked, not written; the folder is not touched when nothing differs."""
+    A file equal to the one in place is linked, not written; the folder is not touched when nothing differs.
+    The files written, and what the terminal says of the game."""
     game = _game(content_dir, game_id, options)
+    if plan.checked:   # its content is as the record says: so are its figures
+        summary = plan.record.summary
+    else:
+        count = count_figures(_diagrams(content_dir, game))
+        summary = {"language": game.info.language, "figures": [count.checked, count.illustrations]}
     folder = out_dir / game_id
     results, records = [], {}
     for unit in units:
@@ -481,7 +520,8 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             raise _write_error(folder, err, game.info.language) from None
     game_reads = done[(game_id, None)] if (game_id, None) in done else plan.record.game_reads
     record = GameRecord(game_id, code_version(), asdict(options), listing(content_dir / game_id), game_reads,
-                        records, {name: [hashes[name], *(signature(folder / name) or [])] for name in sorted(files)})
+                        records, {name: [hashes[name], *(signature(folder / name) or [])] for name in sorted(files)},
+                        summary)
     text = record.to_json().encode("utf-8")
     path = record_path(out_dir, game_id)
     try:
@@ -489,7 +529,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             write_atomically(path, text)
     except OSError:
         pass  # without its record the next build renders the game again; the output itself is whole
-    return [folder / name for name in fresh]
+    return [folder / name for name in fresh], _summary_of(game_id, summary)
 
 
 def _write_error(path: Path, err: OSError, language: str) -> ContentError:

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from .resources import templates_dir
 
-FORMAT = 1
+FORMAT = 2
 CACHE_FOLDER = ".pnp-cache"
 # The libraries whose version changes the bytes we write.
 _DRAWING_LIBRARIES = ("reportlab", "svgwrite", "jinja2", "markupsafe", "pyyaml", "fontpkg-fira-sans", "fonttools",
@@ -138,11 +138,13 @@ class GameRecord:
     game_reads: dict[str, str]
     units: dict[str, UnitRecord]          # in the order of the game's units
     files: dict[str, list]                # every file of the folder: [hash, size, mtime_ns, inode]
+    summary: dict                         # what the terminal says of the game: language, figures [checked, illustrations]
 
     def to_json(self) -> str:
         units = {uid: vars(unit) for uid, unit in self.units.items()}
         data = {"format": FORMAT, "game": self.game, "code": self.code, "options": self.options,
-                "listing": self.listing, "game_reads": self.game_reads, "units": units, "files": self.files}
+                "listing": self.listing, "game_reads": self.game_reads, "units": units, "files": self.files,
+                "summary": self.summary}
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
     @classmethod
@@ -153,7 +155,7 @@ class GameRecord:
                 return None
             units = {uid: UnitRecord(**unit) for uid, unit in data["units"].items()}
             return cls(data["game"], data["code"], data["options"], data["listing"], data["game_reads"], units,
-                       data["files"])
+                       data["files"], data["summary"])
         except (ValueError, KeyError, TypeError, AttributeError):
             return None   # a record of another version, or damaged: as if there were none
 

@@ -10,6 +10,10 @@ Exit codes (DESIGN.md, README):
 No failure shows a Python traceback, unless asked: `pnp --debug build ...`.
 The commands' own lines speak the language of the games they handle
 (templates/catalogues/<language>/cli.yaml).
+
+Each command imports what it needs inside its body: `pnp --help` loads no
+drawing code, and `pnp build` of a deck no rulebook stack (issue 9; a test
+checks both).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .build import Contradicted, GamesFailed
+from .failures import Contradicted, GamesFailed
 from .content import ContentError, discover_games, load_game
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 from .steps import failed_step
@@ -65,7 +69,8 @@ def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
 
 
 def _words(content_dir: Path, game_ids: list[str]) -> Catalogue:
-    """The catalogue of the language the games share (the default when they differ or cannot be read)."""
+    """The catalogue of the language the games share (the default when they differ or cannot be read).
+    For commands that have not loaded the games; a build knows their languages from its summaries."""
     languages = []
     for gid in game_ids:
         try:
@@ -139,11 +144,11 @@ class _Pnp(click.Group):
             ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
 
 
-def _figure_summaries(content_dir: Path, games: list) -> None:
-    """One line per game: its figures checked by its engine, and its illustrations."""
+def _figure_summaries(games: list) -> None:
+    """One line per game (build.GameSummary): its figures checked by its engine, and its illustrations."""
     from .figures import figure_summary
     for game in games:
-        click.echo(figure_summary(game, content_dir))
+        click.echo(figure_summary(game.game_id, game.language, game.figures))
 
 
 def _cores() -> int:
@@ -186,13 +191,13 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         ids = _games(content_dir, games)
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop)
-        written = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
-        words = _words(content_dir, ids)
-        if written:
-            click.echo(words("cli.built", files=len(written), count=len(ids), out=out_dir))
+        built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
+        words = catalogue(shared_language(game.language for game in built.games))
+        if built.written:
+            click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
             click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
-        _figure_summaries(content_dir, [load_game(content_dir, gid) for gid in ids])
+        _figure_summaries(built.games)
     _run(body)
 
 
@@ -206,9 +211,9 @@ def validate(games, content_dir):
     def body():
         ids = _games(content_dir, games)
         checked = validate_games(content_dir, ids)
-        words = catalogue(shared_language(game.info.language for game in checked))
+        words = catalogue(shared_language(game.language for game in checked))
         click.echo(words("cli.valid", count=len(ids), ids=", ".join(ids)))
-        _figure_summaries(content_dir, checked)
+        _figure_summaries(checked)
     _run(body)
 
 
@@ -261,8 +266,9 @@ def watch(games, content_dir, out_dir, paper):
 
     def rebuild(ids):
         try:
-            written = build_games(content_dir, out_dir, ids, options)
-            click.echo(_words(content_dir, ids)("cli.rebuilt", ids=", ".join(ids), files=len(written)))
+            built = build_games(content_dir, out_dir, ids, options)
+            words = catalogue(shared_language(game.language for game in built.games))
+            click.echo(words("cli.rebuilt", ids=", ".join(ids), files=len(built.written)))
         except ContentError as err:
             click.echo(err.format(), err=True)
         except Contradicted as err:

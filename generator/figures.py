@@ -40,9 +40,11 @@ class FigureCount:
     illustrations: int
 
 
-def game_figures(game: Game, content_dir: Path, *, max_width_mm: float = 120.0) -> dict[str, Figure]:
-    """Every diagram of the game as a Figure, id -> Figure, in file order."""
-    diagrams = load_game_diagrams(game.id, content_dir)
+def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
+                 max_width_mm: float = 120.0) -> dict[str, Figure]:
+    """Every diagram of the game as a Figure, id -> Figure, in file order (`diagrams`: already read, if they were)."""
+    if diagrams is None:
+        diagrams = load_game_diagrams(game.id, content_dir, game.components)
     engine = has_engine(game.id)
     items_of: dict[str, list] = {}     # items of a component, built once for all its figures
     return {d.id: _figure(game, d, engine, items_of, max_width_mm) for d in diagrams}
@@ -89,15 +91,18 @@ def _engine_items(game: Game, diagram: Diagram, component) -> list[ItemRef] | No
 
 def figure_count(game: Game, content_dir: Path) -> FigureCount:
     """How many of the game's diagrams the engine checks, and how many are illustrations."""
-    diagrams = load_game_diagrams(game.id, content_dir)
+    return count_figures(load_game_diagrams(game.id, content_dir, game.components))
+
+
+def count_figures(diagrams: list[Diagram]) -> FigureCount:
+    """How many of these diagrams make claims (checked), and how many are illustrations."""
     checked = sum(1 for d in diagrams if not d.is_illustration)
     return FigureCount(checked, len(diagrams) - checked)
 
 
-def figure_summary(game: Game, content_dir: Path) -> str:
+def figure_summary(game_id: str, language: str, count: FigureCount) -> str:
     """One line for the terminal, in the game's language: 'tactix: 9 figures checked, 0 illustrations'."""
-    words = catalogue(game.info.language)
-    count = figure_count(game, content_dir)
-    return words("figures.summary", game=game.id,
+    words = catalogue(language)
+    return words("figures.summary", game=game_id,
                  checked=words("figures.checked", count=count.checked),
                  illustrations=words("figures.illustrations", count=count.illustrations))

@@ -78,6 +78,12 @@ def cap_height_mm(style: TextStyle) -> float:
     return cap / 1000.0 * style.size_mm
 
 
+@lru_cache(maxsize=None)
+def font_bytes(bold: bool = False, italic: bool = False) -> bytes:
+    """The TrueType file of a face, read once per process (every subset starts from it)."""
+    return font_file(bold, italic).read_bytes()
+
+
 @lru_cache(maxsize=64)
 def subset_font(bold: bool, italic: bool, chars: str) -> bytes:
     """The TrueType face cut down to `chars`, for @font-face in SVG and HTML outputs.
@@ -86,7 +92,7 @@ def subset_font(bold: bool, italic: bool, chars: str) -> bytes:
     without them, so the SVG keeps the very same advance widths, and reading
     them is most of the subsetting time. Hinting is dropped too (screens and
     printers do without at these sizes); the name table stays, as it carries
-    the OFL notice.
+    the OFL notice. A build calls it once per face and game (svg.SharedFontFaces).
     """
     import io
 
@@ -99,7 +105,8 @@ def subset_font(bold: bool, italic: bool, chars: str) -> bytes:
     options.layout_features = []
     options.drop_tables += ["GSUB", "GPOS", "GDEF"]
     options.hinting = False
-    with FTFont(str(font_file(bold, italic)), recalcTimestamp=False, lazy=True) as font:
+    # Parsed lazily from the bytes kept in memory: only the tables the subsetter touches are decoded.
+    with FTFont(io.BytesIO(font_bytes(bold, italic)), recalcTimestamp=False, lazy=True) as font:
         for tag in ("GSUB", "GPOS", "GDEF"):
             if tag in font:
                 del font[tag]

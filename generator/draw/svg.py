@@ -3,12 +3,20 @@
 The viewBox is the page in millimetres, so coordinates are written as they
 come. The glyphs used are subset from the same TrueType files the PDF embeds
 and inlined as @font-face, so the SVG needs no installed font.
+
+A build renders many SVGs per game. Inside `sharing_font_faces()`, an SVG
+writes a marker where its @font-face rules go and records its glyphs; the
+build then calls `SharedFontFaces.embed` on each file, which puts in one
+subset per face holding every glyph of the game's SVGs: subset once per game,
+each file still standalone.
 """
 
 from __future__ import annotations
 
 import base64
+import re
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -21,6 +29,58 @@ from .style import Stroke, TextStyle
 from .svgimport import draw_svg_file
 
 FONT_FAMILY = "PnP Fira Sans"
+_MARKER = re.compile(rb"/\*pnp-font-faces:([01 ]*)\*/")   # faces as "bi" digits: "00 10" = regular and bold
+
+
+def font_face_css(faces, chars_of) -> str:
+    """@font-face rules of `faces` ((bold, italic) pairs), each face subset to chars_of(face)."""
+    rules = []
+    for (bold, italic) in sorted(faces):
+        data = base64.b64encode(fonts.subset_font(bold, italic, "".join(sorted(chars_of((bold, italic)))))).decode("ascii")
+        rules.append(
+            f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
+            f"font-style:{'italic' if italic else 'normal'};"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+    return "".join(rules)
+
+
+class SharedFontFaces:
+    """The glyphs a set of SVGs uses, per face, and their @font-face rules: one subset per face for all of them."""
+
+    def __init__(self) -> None:
+        self.used: dict[tuple[bool, bool], set[str]] = {}
+        self._css: dict[tuple[bool, bool], str] = {}
+
+    def marker(self, used: dict[tuple[bool, bool], set[str]]) -> str:
+        """Record an SVG's glyphs; the marker its style gets instead of rules."""
+        for face, chars in used.items():
+            self.used.setdefault(face, set()).update(chars)
+        return "/*pnp-font-faces:" + " ".join(f"{bold:d}{italic:d}" for bold, italic in sorted(used)) + "*/"
+
+    def embed(self, svg: bytes) -> bytes:
+        """The SVG with its marker replaced by the shared subsets of the faces it uses (unchanged without one)."""
+        return _MARKER.sub(lambda m: self._rules(m.group(1).decode("ascii")).encode("ascii"), svg, count=1)
+
+    def _rules(self, faces_text: str) -> str:
+        faces = [(code[0] == "1", code[1] == "1") for code in faces_text.split()]
+        for face in faces:
+            if face not in self._css:
+                self._css[face] = font_face_css([face], self.used.__getitem__)
+        return "".join(self._css[face] for face in faces)
+
+
+_SHARING: ContextVar[SharedFontFaces | None] = ContextVar("pnp_shared_font_faces", default=None)
+
+
+@contextmanager
+def sharing_font_faces() -> Iterator[SharedFontFaces]:
+    """SVGs written inside share their font subsets; pass each through the yielded object's `embed`."""
+    shared = SharedFontFaces()
+    token = _SHARING.set(shared)
+    try:
+        yield shared
+    finally:
+        _SHARING.reset(token)
 
 
 def num(v: float) -> str:
@@ -145,15 +205,10 @@ class SvgCanvas(Canvas):
                 self._stack.pop()
 
     def _font_css(self) -> str:
-        rules = []
-        for (bold, italic) in sorted(self._used):
-            chars = self._used[(bold, italic)]
-            data = base64.b64encode(fonts.subset_font(bold, italic, "".join(sorted(chars)))).decode("ascii")
-            rules.append(
-                f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{700 if bold else 400};"
-                f"font-style:{'italic' if italic else 'normal'};"
-                f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
-        return "".join(rules)
+        shared = _SHARING.get()
+        if shared is not None:
+            return shared.marker(self._used)
+        return font_face_css(self._used, self._used.__getitem__)
 
     def tostring(self) -> str:
         if self.embed_fonts and self._used:

@@ -84,13 +84,14 @@ class _Failed(Exception):
         self.line: int | None = None   # set for an illegal move of `moves`: the move's line
 
 
-def load_game_diagrams(game_id: str, content_dir: Path) -> list[Diagram]:
+def load_game_diagrams(game_id: str, content_dir: Path, components: tuple | None = None) -> list[Diagram]:
     """The diagrams of content/<game_id>/diagrams.yaml, shapes and names checked against the component
-    each is drawn on ([] when there is no file)."""
+    each is drawn on ([] when there is no file). `components`: the game's, when the caller has loaded it
+    already (a build reads each game once)."""
     path = Path(content_dir) / game_id / "diagrams.yaml"
     if not path.is_file():
         return []
-    return load_diagrams(path, load_game(content_dir, game_id).components)
+    return load_diagrams(path, load_game(content_dir, game_id).components if components is None else components)
 
 
 def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
@@ -102,12 +103,15 @@ def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
                                f"without '{key}' the figure is an illustration")
 
 
-def check_diagrams(game_id: str, content_dir: Path) -> list[DiagramFailure]:
+def check_diagrams(game_id: str, content_dir: Path, diagrams: list[Diagram] | None = None,
+                   components: tuple | None = None) -> list[DiagramFailure]:
     """Check every diagram of a game; the failures in file order ([] when all hold or there are none).
 
     In a game without an engine every diagram must be an illustration (no claims, no moves).
+    `diagrams` and `components`, when the caller has read them already, are not read again.
     """
-    diagrams = load_game_diagrams(game_id, content_dir)
+    if diagrams is None:
+        diagrams = load_game_diagrams(game_id, content_dir, components)
     if not diagrams:
         return []
     if not has_engine(game_id):
@@ -115,7 +119,8 @@ def check_diagrams(game_id: str, content_dir: Path) -> list[DiagramFailure]:
             refuse_engine_keys(diagram, game_id)
         return []
     engine = get_engine(game_id)
-    components = load_game(content_dir, game_id).components
+    if components is None:
+        components = load_game(content_dir, game_id).components
     failures: list[DiagramFailure] = []
     for diagram in diagrams:
         if engine_reads(diagram, drawn_on(diagram, components)):

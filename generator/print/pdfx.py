@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
-
 PDFX_VERSION = "PDF/X-1a:2003"
 CONDITION = "FOGRA39"
 CONDITION_NAME = "Coated FOGRA39 (ISO 12647-2:2004)"
@@ -23,6 +20,10 @@ REGISTRY = "http://www.color.org"
 
 def mark_pdfx1a(pdf: bytes) -> bytes:
     """The same PDF with the PDF/X-1a:2003 OutputIntent and Info keys; deterministic."""
+    # pypdf is imported here, not above: only --shop needs it, and importing it costs a deck build a tenth of its time.
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),

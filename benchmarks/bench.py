@@ -1,0 +1,257 @@
+"""Benchmarks of PnP Forge against a floor measured in the same run.
+
+The rule for every number here (issue 9): a ratio to a reference measured in the
+same run, the cases interleaved (round r runs every case once, in an order
+rotated by r, so a busy spell of the machine falls on all of them), the median
+of at least 5 fresh processes, CPU time (user + system of the process and of
+every worker it waited for) and wall time, and the machine's load recorded
+before and after. The reference is the floor: benchmarks/floor_deck.py, a raw
+reportlab script drawing the peer deck of benchmarks/peer-deck.
+
+    python benchmarks/bench.py                     # every case, 5 rounds
+    python benchmarks/bench.py --runs 7 --cases floor peer-deck
+    python benchmarks/bench.py --profile           # cProfile of every case that misses its aim
+
+A case is a command timed as a fresh process in a fresh scratch folder, with an
+optional untimed `prepare` step run in that folder first (a rebuild case builds
+once there, then edits a rule). Adding one is one more `Case(...)` in `cases()`.
+A case whose child prints `BENCH <name> <number>` lines (benchmarks/playouts.py)
+also reports the median of those numbers.
+
+Bytecode: the children compile Python once, in an untimed warm-up round, into
+a cache folder of this run (PYTHONPYCACHEPREFIX), as an installed pnp has its
+.pyc files; a shell with PYTHONDONTWRITEBYTECODE set would otherwise make
+every process compile the whole generator again (about 0.5 s CPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "benchmarks"
+PY = sys.executable
+PNP = [PY, "-m", "generator.cli"]
+TACTIX_PLAYOUTS = 100       # the aim: 1,000 random Tactix playouts in under 10 s, i.e. 100 per second
+
+
+@dataclass(frozen=True)
+class Case:
+    """One timed command. `argv(scratch)` is run in a fresh scratch folder after `prepare(scratch)`, untimed."""
+    name: str
+    argv: Callable[[Path], list[str]]
+    what: str
+    prepare: Callable[[Path], None] | None = None
+    aim: float | None = None            # at most this many times the floor ...
+    aim_on: str = "cpu"                 # ... in "cpu" or "wall" time
+    aim_stat: tuple[str, float] | None = None   # or: the child's BENCH number `name` at least this
+
+
+@dataclass
+class Timing:
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    reported: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _build(games: list[str], content: Path, out: Path) -> list[str]:
+    return [*PNP, "build", *games, "--content", str(content), "--out", str(out)]
+
+
+def _copy_and_build(scratch: Path) -> None:
+    """A built content folder: what a designer has before rebuilding."""
+    shutil.copytree(ROOT / "content", scratch / "content")
+    subprocess.run(_build([], scratch / "content", scratch / "out"), cwd=ROOT, check=True, capture_output=True)
+
+
+def _edit_one_rule(scratch: Path) -> None:
+    """Build, then change one line of Tactix's rules (a designer's one-line edit)."""
+    _copy_and_build(scratch)
+    rules = scratch / "content" / "tactix" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne de règle modifiée.\n", encoding="utf-8")
+
+
+def cases(playouts: int) -> list[Case]:
+    from generator.content import discover_games
+    from generator.engine import engine_ids
+    games = discover_games(ROOT / "content")
+    found = [
+        Case("floor", lambda s: [PY, str(BENCH / "floor_deck.py"), str(s / "floor.pdf")],
+             "raw reportlab script: the 48 cards of the peer deck, 12 pages"),
+        Case("peer-deck", lambda s: _build(["peer-deck"], BENCH, s / "out"),
+             "`pnp build peer-deck`: sheets, duplex backs, cut files, previews, calibration, guide, manifest",
+             aim=1.5, aim_on="cpu"),
+        Case("all-games", lambda s: _build([], ROOT / "content", s / "out"),
+             f"cold `pnp build` of every game of content/ ({', '.join(games)})", aim=20.0, aim_on="wall"),
+        Case("rebuild-unchanged", lambda s: _build([], s / "content", s / "out"),
+             "`pnp build` again with nothing changed", prepare=_copy_and_build, aim=2.0, aim_on="wall"),
+        Case("rebuild-rule-edit", lambda s: _build([], s / "content", s / "out"),
+             "`pnp build` after a one-line edit of rules.fr.md of Tactix", prepare=_edit_one_rule,
+             aim=5.0, aim_on="wall"),
+        Case("perft-4", lambda s: [*PNP, "engine", "tactix", "perft", "4"],
+             "`pnp engine tactix perft 4` (1,806,807 leaves), whole process"),
+    ]
+    for game in engine_ids():
+        count = TACTIX_PLAYOUTS if game == "tactix" else playouts
+        found.append(Case(f"playouts-{game}", lambda s, g=game, n=count: [PY, str(BENCH / "playouts.py"), g, str(n)],
+                          f"{count} random playouts of {game} (benchmarks/playouts.py)",
+                          aim_stat=("playouts_per_s_cpu", 100.0) if game == "tactix" else None))
+    return found
+
+
+def child_environment(pycache: Path) -> dict[str, str]:
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def run_once(case: Case, env: dict[str, str]) -> tuple[float, float, dict[str, float]]:
+    """CPU and wall seconds of one fresh process of the case, and the numbers it printed."""
+    with tempfile.TemporaryDirectory(prefix=f"bench-{case.name}-") as tmp:
+        scratch = Path(tmp)
+        if case.prepare:
+            case.prepare(scratch)
+        argv = case.argv(scratch)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{case.name} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    reported = {}
+    for line in done.stdout.splitlines():
+        if line.startswith("BENCH "):
+            _, name, value = line.split()
+            reported[name] = float(value)
+    return cpu, wall, reported
+
+
+def measure(chosen: list[Case], runs: int, env: dict[str, str]) -> dict[str, Timing]:
+    for case in chosen:
+        run_once(case, env)     # warm-up, untimed: writes the bytecode cache
+    timings = {case.name: Timing() for case in chosen}
+    for r in range(runs):
+        order = chosen[r % len(chosen):] + chosen[:r % len(chosen)]
+        for case in order:
+            cpu, wall, reported = run_once(case, env)
+            t = timings[case.name]
+            t.cpu.append(cpu)
+            t.wall.append(wall)
+            for name, value in reported.items():
+                t.reported.setdefault(name, []).append(value)
+            print(f"  round {r + 1} {case.name:18} cpu {cpu:6.2f} s  wall {wall:6.2f} s", file=sys.stderr)
+    return timings
+
+
+def _met(case: Case, timing: Timing, floor: Timing | None) -> bool | None:
+    if case.aim is not None and floor is not None:
+        ratio = statistics.median(getattr(timing, case.aim_on)) / statistics.median(getattr(floor, case.aim_on))
+        return ratio <= case.aim
+    if case.aim_stat is not None:
+        name, least = case.aim_stat
+        return statistics.median(timing.reported[name]) >= least
+    return None
+
+
+def report(chosen: list[Case], timings: dict[str, Timing], runs: int, loads: list) -> str:
+    floor = timings.get("floor")
+    fc = statistics.median(floor.cpu) if floor else None
+    fw = statistics.median(floor.wall) if floor else None
+    lines = [f"Machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python "
+             f"{platform.python_version()}; load average (1, 5, 15 min) before {_load(loads[0])}, "
+             f"after {_load(loads[1])}. Medians of {runs} fresh processes per case, interleaved.", "",
+             "| case | CPU s | wall s | CPU / floor | wall / floor | aim | met | what |",
+             "|------|------:|-------:|------------:|-------------:|-----|-----|------|"]
+    for case in chosen:
+        t = timings[case.name]
+        cpu, wall = statistics.median(t.cpu), statistics.median(t.wall)
+        aim = (f"≤ {case.aim:g}x floor {case.aim_on.upper() if case.aim_on == 'cpu' else 'wall'}" if case.aim
+               else f"{case.aim_stat[0]} ≥ {case.aim_stat[1]:g}" if case.aim_stat else "")
+        met = _met(case, t, floor)
+        lines.append(f"| {case.name} | {cpu:.3f} | {wall:.3f} | {cpu / fc:.2f} | {wall / fw:.2f} | {aim} | "
+                     f"{'' if met is None else 'yes' if met else 'NO'} | {case.what} |" if fc else
+                     f"| {case.name} | {cpu:.3f} | {wall:.3f} | | | {aim} | | {case.what} |")
+    stats = [(case.name, name, values) for case in chosen for name, values in timings[case.name].reported.items()]
+    if stats:
+        lines += ["", "| case | reported by the process itself | median | runs |", "|---|---|---:|---|"]
+        lines += [f"| {case} | {name} | {statistics.median(v):.2f} | {', '.join(f'{x:.2f}' for x in v)} |"
+                  for case, name, v in stats]
+    return "\n".join(lines)
+
+
+def _load(values) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def profile(case: Case, env: dict[str, str], top: int = 15) -> str:
+    """cProfile of one run of the case: the entries that take the time, by own time and by cumulative time."""
+    import io
+    import pstats
+    with tempfile.TemporaryDirectory(prefix=f"profile-{case.name}-") as tmp:
+        scratch = Path(tmp)
+        if case.prepare:
+            case.prepare(scratch)
+        argv = case.argv(scratch)
+        stats_file = scratch / "profile.out"
+        subprocess.run([PY, "-m", "cProfile", "-o", str(stats_file), *argv[1:]], cwd=ROOT, check=True,
+                       capture_output=True, env=env)
+        text = io.StringIO()
+        stats = pstats.Stats(str(stats_file), stream=text)
+        stats.sort_stats("cumulative").print_stats(r"/generator/(?!cli)", top)   # our steps, biggest first
+        stats.sort_stats("tottime").print_stats(top)                          # where the CPU itself goes
+    kept = [_short(line) for line in text.getvalue().splitlines()
+            if line.strip() and not line.lstrip().startswith(("Ordered by", "List reduced", "ncalls"))
+            and "function calls" not in line and "profile.out" not in line]
+    return f"### cProfile of {case.name} (cumulative, our code; then own time, everything)\n\n```\n" + \
+        "\n".join(kept) + "\n```"
+
+
+def _short(line: str) -> str:
+    """A profile line with its file path cut to the package: .../site-packages/reportlab/... -> reportlab/..."""
+    return re.sub(r"\S*/lib/python3\.\d+/(site-packages/)?|" + re.escape(str(ROOT)) + "/", "", line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per case (at least 5)")
+    parser.add_argument("--cases", nargs="+", default=None, help="names of the cases to run (the floor always runs)")
+    parser.add_argument("--playouts", type=int, default=3, help="playouts per run for games other than Tactix")
+    parser.add_argument("--profile", action="store_true", help="cProfile every case that misses its aim")
+    args = parser.parse_args()
+    if args.runs < 5:
+        parser.error("--runs: the rule is medians of at least 5 fresh processes")
+    sys.path.insert(0, str(ROOT))
+    every = cases(args.playouts)
+    chosen = every if args.cases is None else [c for c in every if c.name == "floor" or c.name in args.cases]
+    unknown = set(args.cases or ()) - {c.name for c in every}
+    if unknown:
+        parser.error(f"unknown cases {sorted(unknown)}; cases: {', '.join(c.name for c in every)}")
+    with tempfile.TemporaryDirectory(prefix="bench-pycache-") as pycache:
+        env = child_environment(Path(pycache))
+        loads = [os.getloadavg()]
+        timings = measure(chosen, args.runs, env)
+        loads.append(os.getloadavg())
+        print(report(chosen, timings, args.runs, loads))
+        if args.profile:
+            for case in chosen:
+                if _met(case, timings[case.name], timings.get("floor")) is False:
+                    print("\n" + profile(case, env))
+
+
+if __name__ == "__main__":
+    main()

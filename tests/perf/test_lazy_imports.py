@@ -1,0 +1,58 @@
+"""Each command imports what it needs (issue 9): `pnp build` of a deck loads no rulebook stack, `pnp --help` no
+drawing code. Run in a fresh interpreter, which reports its sys.modules as it exits."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Runs generator.cli.main as `pnp` would, then writes the names of every module it imported to a file.
+_DRIVER = """
+import atexit, json, sys
+report = sys.argv[1]
+atexit.register(lambda: open(report, "w").write(json.dumps(sorted(sys.modules))))
+from generator.cli import main
+sys.argv = ["pnp"] + sys.argv[2:]
+main()
+"""
+
+RULEBOOK_STACK = ("jinja2", "markdown_it", "pypdf", "reportlab.platypus", "generator.rulebook")
+
+
+def _modules_imported_by(tmp_path: Path, *args: str) -> set[str]:
+    report = tmp_path / "modules.json"
+    done = subprocess.run([sys.executable, "-c", _DRIVER, str(report), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return set(json.loads(report.read_text()))
+
+
+def _under(modules: set[str], package: str) -> list[str]:
+    return sorted(m for m in modules if m == package or m.startswith(package + "."))
+
+
+def test_building_a_deck_loads_no_rulebook_markdown_jinja_or_pypdf(tmp_path):
+    modules = _modules_imported_by(tmp_path, "build", "peer-deck", "--content", str(ROOT / "benchmarks"),
+                                   "--out", str(tmp_path / "out"), "--jobs", "1")   # one process sees every import
+    assert (tmp_path / "out" / "peer-deck" / "manifest.json").is_file(), "the deck was built"
+    assert "generator.build" in modules and "reportlab.pdfgen.canvas" in modules, "the driver saw the build"
+    for package in RULEBOOK_STACK:
+        assert _under(modules, package) == [], f"a deck build imported {package}"
+
+
+def test_building_a_game_with_rules_does_load_the_rulebook_stack(tmp_path):
+    """The other side of the test above: the driver does see the rulebook stack when a game needs it."""
+    modules = _modules_imported_by(tmp_path, "build", "tactix", "--content", str(ROOT / "content"),
+                                   "--out", str(tmp_path / "out"), "--jobs", "1")
+    assert "generator.rulebook" in modules and "jinja2" in modules and "reportlab.platypus" in modules
+
+
+def test_help_imports_no_reportlab_and_no_build(tmp_path):
+    modules = _modules_imported_by(tmp_path, "--help")
+    assert "generator.cli" in modules
+    for package in ("reportlab", "svgwrite", "fontTools", "PIL", "generator.build", "generator.draw") + RULEBOOK_STACK:
+        assert _under(modules, package) == [], f"pnp --help imported {package}"
