@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.yamlfile import LocatedDict, read_yaml
 from . import engine_ids, get_engine, has_engine
@@ -28,6 +29,7 @@ def perft(game_id: str, depth: int, variant: str | None = None) -> int:
     engine = _engine(game_id)
     if depth < 0:
         raise ContentError(None, None, f"perft depth must be 0 or more, not {depth}")
+    limits.check(limits.PERFT_DEPTH, depth, "perft depth", None, None)
     try:
         return engine.perft(engine.initial(variant), depth)
     except NotationError as err:
