@@ -94,8 +94,9 @@ SVG_DEPTH = _limit(
     "svg_depth", 64,
     reason="nested groups and <use> references are followed by recursion")
 SVG_ELEMENTS = _limit(
-    "svg_elements", 200_000,
-    reason="shapes of one SVG asset after every <use> is expanded: a <use> of a group of <use>s doubles at "
+    "svg_elements", 20_000,
+    reason="elements of one SVG asset after every <use> is expanded (a detailed illustration has a few thousand; "
+           "each costs about 0.1 ms to replay): a <use> of a group of <use>s doubles at "
            "every level, so 30 levels would be 10^9 shapes")
 IMAGE_PIXELS = _limit(
     "image_pixels", 80_000_000,
