@@ -161,13 +161,16 @@ def parse_yaml(text: str, path: Path) -> Any:
 def read_yaml(path: Path) -> Any:
     """Read a YAML file; a missing or unreadable file is a ContentError."""
     try:
-        text = read_bounded(Path(path), limits.YAML_FILE_BYTES).decode("utf-8")
+        data = read_bounded(Path(path), limits.YAML_FILE_BYTES)
     except FileNotFoundError:
         raise ContentError(path, None, "file not found") from None
-    except UnicodeDecodeError as err:
-        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     except OSError as err:
         raise ContentError(path, None, f"cannot read: {err.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ContentError(path, line, f"not UTF-8 text ({err.reason}): save the file as UTF-8") from None
     return parse_yaml(text, Path(path))
 
 
