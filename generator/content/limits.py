@@ -56,8 +56,10 @@ TABLE_ROWS = _limit(
     "table_rows", 5_000, hard_max=50_000,
     reason="each row is one design (a face drawn, a cell checked); the largest real table has a few dozen")
 MAP_CELLS = _limit(
-    "map_cells", 40_000, hard_max=250_000,
-    reason="columns x rows of a map: every cell is a drawn shape; 200 x 200 cells at 10 mm is already 2 m square")
+    "map_cells", 10_000, hard_max=40_000,
+    reason="columns x rows of a map: every cell is drawn on every page the map is tiled onto, so the work grows "
+           "as the square of the cells; 100 x 100 cells at 10 mm is already a metre square (benchmarks/"
+           "RESULTS-limits.md: 200 x 200 takes about 450 MB)")
 
 # --- fixed: they protect the readers themselves, or bound what the raisable ones already bound --------------------
 PAGES_PER_OUTPUT = _limit(
@@ -102,13 +104,15 @@ IMAGE_PIXELS = _limit(
     "image_pixels", 80_000_000,
     reason="a PNG or JPEG is decoded whole (3-4 bytes a pixel): 80 megapixels is an A2 poster at 400 dpi; the "
            "header is read first, so a 'decompression bomb' is refused before it is decoded")
-PERFT_DEPTH = _limit(
-    "perft_depth", 8,
-    reason="perft grows by the branching factor at every ply: depth 8 of a chess-like game is already "
-           "billions of leaves")
+PERFT_LEAVES = _limit(
+    "perft_leaves", 2_000_000,
+    reason="perft grows by the branching factor at every ply (armada's depth 3 is 1.7 million leaves, about "
+           "10 s; its depth 5 would be days); the count of each depth foretells the next, so a depth past this "
+           "is refused before it runs")
 SCORE_TILES = _limit(
-    "score_tiles", 200,
-    reason="the best split is a search over the tiles given; no game holds more than a few dozen")
+    "score_tiles", 30,
+    reason="the best split is a search that grows steeply with the kinds of tiles given: 30 take under a "
+           "second, 40 of distinct kinds several; a player collects far fewer in ten rounds")
 
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).
@@ -157,7 +161,8 @@ def check_raised(values: Mapping, path, line_of) -> dict[str, int]:
 def exceeded(limit: Limit, found: int | str, what: str) -> str:
     """The message of a refusal: what was found, the limit, why, and how to raise it when content may."""
     bound = value(limit)
-    amount = f"{found} is more than" if isinstance(found, int) else "more than"
+    amount = f"{found} is more than" if isinstance(found, int) else "more than" if found == "more" else \
+        f"{found}, more than"
     text = f"{what}: {amount} the limit of {bound} ({limit.reason})"
     if limit.raisable and bound < limit.hard_max:
         text += (f"; if the game needs more, raise it in game.yaml, e.g. 'limits: {{{limit.name}: "

@@ -203,7 +203,7 @@ def test_a_table_naming_a_huge_file_reads_no_more_than_the_limit(cartes):
 # --- maps -----------------------------------------------------------------------------------------------------
 
 def test_a_map_of_too_many_cells_is_refused_with_its_size_and_how_to_raise_it(cartes):
-    side = 250   # 62 500 cells, above the default 40 000
+    side = 250   # 62 500 cells, above the default 10 000 and the hard maximum 40 000
     (cartes / "map.txt").write_text(("." * side + "\n") * side)
     (cartes / "map.yaml").write_text(
         "kind: map\nid: terrain\nname: Terrain\ncell_mm: 10\ngrid_file: map.txt\n"
@@ -254,9 +254,16 @@ def test_an_output_past_the_page_limit_is_refused(cartes, tmp_path, monkeypatch)
 
 # --- engine commands --------------------------------------------------------------------------------------------
 
-def test_perft_deeper_than_the_limit_is_refused_at_once():
-    result, seconds = _pnp("engine", "tactix", "perft", str(limits.PERFT_DEPTH.default + 1))
-    assert result.exit_code == 2 and "perft depth" in result.stderr and seconds < FAST_S
+@pytest.mark.parametrize("game", ["tactix", "armada"])
+def test_a_perft_that_would_pass_the_leaf_limit_is_refused_before_it_runs(game):
+    result, seconds = _pnp("engine", game, "perft", "12")
+    assert result.exit_code == 2, result.output
+    assert f"perft 12 of '{game}': leaves" in result.stderr and seconds < FAST_S
+
+
+def test_a_perft_within_the_leaf_limit_still_counts_exactly():
+    result, _ = _pnp("engine", "tactix", "perft", "2")
+    assert result.exit_code == 0 and result.stdout.strip() == "1329"
 
 
 def test_score_of_more_tiles_than_the_limit_is_refused_at_once():
