@@ -10,7 +10,7 @@ Cases:
   peer-deck          the 48-card peer deck (benchmarks/peer-deck): the normal build everything is compared to
   items-at-limit     the peer deck's 48 designs repeated to limits.ITEMS_PER_GAME items (default limit)
   table-at-limit     a deck of limits.TABLE_ROWS rows of one copy each, from a CSV table
-  map-at-limit       a map of limits.MAP_CELLS cells (200 x 200) with a label in every cell
+  map-at-limit       a map of limits.MAP_CELLS cells (100 x 100 by default) with a label in every cell
   svg-at-limit       a card whose art is an SVG asset of just under limits.SVG_ELEMENTS elements
   yaml-at-limit      validate a component file just under limits.YAML_FILE_BYTES (a long list of rows)
   billion-laughs     validate a 'billion laughs' YAML (refused)
