@@ -127,7 +127,7 @@ def test_very_deep_yaml_nesting_is_a_content_error_with_a_line(text, line):
 
 def test_a_control_character_in_yaml_is_refused_at_its_line_by_validate(cartes):
     _replace(cartes / "deck.yaml", "name: Cartes Action", "name: Cartes\x07Action")
-    _refused(cartes, "deck.yaml:4:", "control character")
+    _refused(cartes, "deck.yaml:4:", "is not allowed")
 
 
 def test_a_number_of_thousands_of_digits_is_a_content_error_not_a_traceback(cartes):
