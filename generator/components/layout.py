@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
+from ..content import limits
 from ..content.errors import ContentError, display_path
 from ..content.paths import inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
 from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, shape_polygon, translation
+from ..draw.imageheader import image_size
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
 from .face import Face, Item
@@ -418,9 +420,10 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         raise r.spot.error("w and h must be above 0")
     rotate = r.num(spec.rotate_deg, "rotate_deg")
     if suffix == ".svg":
-        from ..draw.svgimport import SvgImportError, load_svg
+        from ..draw.svgimport import SvgBounds, SvgImportError, load_svg
+        bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default)
         try:
-            drawing = load_svg(path)
+            drawing = load_svg(path, bounds)
         except SvgImportError as err:
             raise r.spot.error(str(err)) from None
 
@@ -428,6 +431,10 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             drawing.draw(c, bx, by, w, h)
     else:
         from reportlab.lib.utils import ImageReader
+        size = image_size(path)
+        if size is not None and size[0] * size[1] > limits.IMAGE_PIXELS.default:
+            raise r.spot.error(limits.exceeded(limits.IMAGE_PIXELS, size[0] * size[1],
+                                               f"image '{name}' ({size[0]} x {size[1]}): pixels"))
         try:
             pw, ph = ImageReader(str(path)).getSize()
         except Exception as err:   # reportlab/PIL raise many kinds for a damaged file

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import limits
 from .errors import ContentError
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
@@ -52,7 +53,17 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     info: GameInfo = build(GameInfo, data, Where(game_file, 1), "game.yaml")
     if info.id != game_id:
         raise ContentError(game_file, data.line_of("id"), f"id '{info.id}' does not match the folder name '{game_id}'")
-    components, sources, ids = [], {}, {}
+    raised = limits.check_raised(data["limits"], game_file, data["limits"].line_of) if info.limits else {}
+    with limits.raised(raised):
+        components, sources = _load_components(folder, game_file, data, info)
+    if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
+        raise ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found")
+    return Game(info=info, folder=folder, components=tuple(components), sources=sources)
+
+
+def _load_components(folder: Path, game_file: Path, data: LocatedDict, info: GameInfo) -> tuple[list, dict]:
+    """The components game.yaml lists, in order, with where each was written; items counted for the game."""
+    components, sources, ids, items = [], {}, {}, 0
     for i, name in enumerate(info.components):
         line = data["components"].line_of(i)
         path = inside_game(folder, name, (game_file, line), "component file")
@@ -65,9 +76,10 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         sources[component.id] = where
         components.append(component)
         _check_component_files(component, folder, where)
-    if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
-        raise ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found")
-    return Game(info=info, folder=folder, components=tuple(components), sources=sources)
+        items += getattr(component, "item_count", lambda: 0)()
+        limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
+                     path, where.line)
+    return components, sources
 
 
 def _check_component_files(component, folder: Path, where: Where) -> None:

@@ -17,9 +17,10 @@ import typing
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from . import limits
 from .errors import ContentError
 from .paths import game_folder_of, inside_game
-from .yamlfile import LocatedDict, LocatedList
+from .yamlfile import LocatedDict, LocatedList, read_bounded
 
 HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
@@ -60,7 +61,7 @@ def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: s
     path = inside_game(game_folder_of(where.path) if where.path is not None else base,
                        _relative(base, name, where), where, f"{owner}: {what}")
     try:
-        return path, path.read_text(encoding=encoding)
+        return path, read_bounded(path, limits.TEXT_FILE_BYTES).decode(encoding)
     except FileNotFoundError:
         raise where.error(f"{owner}: {what} '{name}' not found") from None
     except (OSError, UnicodeDecodeError) as err:
@@ -195,10 +196,12 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise where.error(f"{name}: expected a whole number, found {_describe(value)}")
+        limits.check_number(value, where.path, where.line, name)
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise where.error(f"{name}: expected a number, found {_describe(value)}")
+        limits.check_number(value, where.path, where.line, name)
         return float(value)
     if hint is str:
         if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
@@ -207,8 +210,21 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
     raise TypeError(f"schema: unsupported hint {hint!r}")  # a programming error, not a user one
 
 
-def _check_bounds(field: dataclasses.Field, value: Any, where: Where, name: str) -> None:
+def bounds(field: dataclasses.Field) -> tuple[float | None, float | None]:
+    """A field's (minimum, maximum): its own, or for a length in mm (a name ending in _mm) 0 and
+    limits.MAX_LENGTH_MM, so no size is negative or absurd even where a model gave no bounds."""
     lo, hi = field.metadata.get("minimum"), field.metadata.get("maximum")
+    if field.name.endswith("_mm"):
+        lo = 0 if lo is None else lo
+        hi = limits.MAX_LENGTH_MM if hi is None else hi
+    return lo, hi
+
+
+def _check_bounds(field: dataclasses.Field, value: Any, where: Where, name: str) -> None:
+    lo, hi = bounds(field)
+    if isinstance(value, tuple):   # a list of lengths (dash_mm): each within the field's bounds
+        for item in value:
+            _check_bounds(field, item, where, name)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if lo is not None and value < lo:
             raise where.error(f"{name}: {value} is below the minimum {lo}")
@@ -277,10 +293,11 @@ def json_schema(hint: Any) -> dict:
             prop = json_schema(hints[f.name])
             if f.metadata.get("doc"):
                 prop["description"] = f.metadata["doc"]
-            if f.metadata.get("minimum") is not None:
-                prop["minimum"] = f.metadata["minimum"]
-            if f.metadata.get("maximum") is not None:
-                prop["maximum"] = f.metadata["maximum"]
+            lo, hi = bounds(f)
+            if lo is not None:
+                prop["minimum"] = lo
+            if hi is not None:
+                prop["maximum"] = hi
             props[f.name] = prop
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 required.append(f.name)

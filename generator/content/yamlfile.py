@@ -3,6 +3,11 @@
 PyYAML's composed nodes carry marks; we turn them into plain dicts and lists
 that also know the line of each key and item, so checks far from the parser
 can still say `file:line`.
+
+The reader is bounded (content/limits.py): file size, nesting depth, and the number of values once every
+alias is expanded, counted while the file is composed, so a "billion laughs" file of a few hundred bytes
+is refused before it costs memory. A control character or an unreadable number is a ContentError with its
+line, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from . import limits
 from .errors import ContentError
 
 
@@ -39,6 +45,61 @@ class LocatedList(list):
         return self.line
 
 
+class _BoundedLoader(yaml.SafeLoader):
+    """A SafeLoader that counts, while it composes, how deep values nest and how many values the file
+    holds once every alias is expanded, and refuses an alias to the value that contains it."""
+
+    def __init__(self, text: str, path: Path):
+        super().__init__(text)
+        self.path = path
+        self.depth = 0
+        self.expanded = 0                       # values so far, each alias counted as what it repeats
+        self.anchor_sizes: dict[str, int] = {}
+        self.open_anchors: set[str] = set()
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in self.open_anchors:
+                raise ContentError(self.path, line, f"alias '*{event.anchor}' refers to the value that contains it")
+            self._count(self.anchor_sizes.get(event.anchor, 1), line)
+            return super().compose_node(parent, index)
+        self.depth += 1
+        if self.depth > limits.YAML_DEPTH.default:
+            raise ContentError(self.path, line, limits.exceeded(limits.YAML_DEPTH, self.depth, "nesting depth"))
+        self._count(1, line)
+        before, anchor = self.expanded, event.anchor
+        if anchor is not None:
+            self.open_anchors.add(anchor)
+        node = super().compose_node(parent, index)
+        if anchor is not None:
+            self.open_anchors.discard(anchor)
+            self.anchor_sizes[anchor] = self.expanded - before + 1
+        self.depth -= 1
+        return node
+
+    def _count(self, n: int, line: int) -> None:
+        self.expanded += n
+        if self.expanded > limits.YAML_NODES.default:
+            raise ContentError(self.path, line, limits.exceeded(
+                limits.YAML_NODES, "more", "values in this file (each alias counted as the values it repeats)"))
+
+
+def _scalar(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
+    line = node.start_mark.line + 1
+    try:
+        value = loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as err:   # a 5000-digit number, a 30 February
+        if node.tag.endswith(":int"):
+            raise ContentError(path, line, f"a number of {len(str(node.value))} digits: content numbers are at "
+                                           f"most {limits.MAX_ABS_NUMBER}") from None
+        raise ContentError(path, line, f"cannot read the value {str(node.value)[:40]!r}: {err}") from None
+    if isinstance(value, str) and len(value) > limits.TEXT_CHARS.default:
+        raise ContentError(path, line, limits.exceeded(limits.TEXT_CHARS, len(value), "characters in one text"))
+    return value
+
+
 def _convert(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
     line = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -46,7 +107,7 @@ def _convert(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
         out.path, out.line, out.key_lines = path, line, {}
         loader.flatten_mapping(node)
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = _scalar(key_node, path, loader)
             if not isinstance(key, (str, int, float, bool)):
                 raise ContentError(path, key_node.start_mark.line + 1, "a key must be a plain word or number")
             # A key is the word written: YAML 1.1 would read `on:` or `no:` as a boolean (a diagram's `on`).
@@ -63,17 +124,20 @@ def _convert(node: yaml.Node, path: Path, loader: yaml.SafeLoader) -> Any:
             out.append(_convert(item, path, loader))
             out.item_lines.append(item.start_mark.line + 1)
         return out
-    return loader.construct_object(node, deep=True)
+    return _scalar(node, path, loader)
 
 
 def parse_yaml(text: str, path: Path) -> Any:
     """Parse YAML text; syntax errors become ContentError at the right line."""
+    if len(text) > limits.YAML_FILE_BYTES.default:
+        raise ContentError(path, None, limits.exceeded(limits.YAML_FILE_BYTES, len(text), "characters of YAML"))
     try:
-        loader = yaml.SafeLoader(text)   # the reader refuses control characters at once
-    except yaml.reader.ReaderError as err:
+        loader = _BoundedLoader(text, path)
+    except yaml.reader.ReaderError as err:   # a control character: the reader checks the whole text first
         line = text.count("\n", 0, err.position) + 1
-        raise ContentError(path, line, f"character U+{err.character:04X} is not allowed in YAML; "
-                                       "remove it or write it as an escape in double quotes") from None
+        code = err.character if isinstance(err.character, int) else ord(err.character)
+        raise ContentError(path, line, f"character U+{code:04X} is not allowed in YAML (a control character): "
+                                       "remove it, or write it as an escape in double quotes") from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -88,6 +152,8 @@ def parse_yaml(text: str, path: Path) -> Any:
         raise ContentError(path, line, f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as err:
         raise ContentError(path, None, f"YAML error: {err}") from None
+    except RecursionError:   # a flow collection nested past the parser's own recursion (`[[[[...`)
+        raise ContentError(path, None, limits.exceeded(limits.YAML_DEPTH, "more", "nesting depth")) from None
     finally:
         loader.dispose()
 
@@ -95,11 +161,24 @@ def parse_yaml(text: str, path: Path) -> Any:
 def read_yaml(path: Path) -> Any:
     """Read a YAML file; a missing or unreadable file is a ContentError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_bounded(Path(path), limits.YAML_FILE_BYTES)
     except FileNotFoundError:
         raise ContentError(path, None, "file not found") from None
-    except UnicodeDecodeError as err:
-        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     except OSError as err:
         raise ContentError(path, None, f"cannot read: {err.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ContentError(path, line, f"not UTF-8 text ({err.reason}): save the file as UTF-8") from None
     return parse_yaml(text, Path(path))
+
+
+def read_bounded(path: Path, limit: limits.Limit) -> bytes:
+    """The bytes of a file, refused (ContentError) past `limit` without reading further: a device file or a
+    huge log named as content costs at most the limit. OSError and FileNotFoundError pass to the caller."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit.default + 1)
+    if len(data) > limit.default:
+        raise ContentError(path, None, limits.exceeded(limit, "more", "bytes in this file"))
+    return data

@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from .canvas import Canvas, PathOp
 from .geometry import (IDENTITY, Affine, ellipse_ops, polygon_ops, rotation, rounded_rect_ops, scaling, skew,
@@ -60,6 +60,14 @@ _UNITS_PER_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4,
 
 class SvgImportError(ValueError):
     """An SVG file we cannot replay faithfully; the message names the file."""
+
+
+class SvgBounds(NamedTuple):
+    """What one SVG file may cost. The numbers and their reasons are content/limits.py's (svg_file_bytes,
+    svg_depth, svg_elements); a caller reading content passes them, since draw/ imports nothing above it."""
+    max_bytes: int
+    max_depth: int        # nested elements, a <use> counting as one level more
+    max_elements: int     # elements replayed, every <use> expanded
 
 
 @dataclass(frozen=True)
@@ -113,18 +121,22 @@ def draw_svg_file(canvas: Canvas, path, x: float, y: float, w: float, h: float) 
     load_svg(Path(path)).draw(canvas, x, y, w, h)
 
 
-def load_svg(path: Path) -> SvgDrawing:
-    """Parse an SVG file (cached while the file is unchanged); SvgImportError if it cannot be replayed."""
+def load_svg(path: Path, bounds: Optional[SvgBounds] = None) -> SvgDrawing:
+    """Parse an SVG file (cached while the file is unchanged); SvgImportError if it cannot be replayed or costs
+    more than `bounds`."""
     path = Path(path)
     try:
         stat = path.stat()
     except OSError as err:
         raise SvgImportError(f"{path}: cannot read ({err.strerror})") from None
-    return _load(path.resolve(), stat.st_mtime_ns, stat.st_size)
+    if bounds is not None and stat.st_size > bounds.max_bytes:
+        raise SvgImportError(f"{path}: {stat.st_size} bytes, more than the limit of {bounds.max_bytes} for an SVG "
+                             f"asset (svg_file_bytes)")
+    return _load(path.resolve(), stat.st_mtime_ns, stat.st_size, bounds)
 
 
 @lru_cache(maxsize=128)
-def _load(path: Path, _mtime: int, _size: int) -> SvgDrawing:
+def _load(path: Path, _mtime: int, _size: int, bounds: Optional[SvgBounds]) -> SvgDrawing:
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as err:
@@ -133,7 +145,7 @@ def _load(path: Path, _mtime: int, _size: int) -> SvgDrawing:
         raise SvgImportError(f"{path}: cannot read ({err.strerror})") from None
     if _local(root.tag) != "svg":
         raise SvgImportError(f"{path}: the root element is <{_local(root.tag)}>, not <svg>")
-    return _Parser(path, root).drawing()
+    return _Parser(path, root, bounds).drawing()
 
 
 def _local(tag) -> str:
@@ -356,11 +368,13 @@ def arc_to_cubics(x1: float, y1: float, rx: float, ry: float, phi_deg: float, la
 # --- the tree -----------------------------------------------------------------------------------
 
 class _Parser:
-    def __init__(self, path: Path, root: ET.Element):
-        self.path, self.root = path, root
+    def __init__(self, path: Path, root: ET.Element, bounds: Optional[SvgBounds] = None):
+        self.path, self.root, self.bounds = path, root, bounds
         self.shapes: list[Shape] = []
         self.ids = {el.get("id"): el for el in root.iter() if el.get("id")}
         self._use_depth = 0
+        self._depth = 0
+        self._elements = 0
 
     def fail(self, message: str, element: Optional[ET.Element] = None) -> SvgImportError:
         where = f" <{_local(element.tag)}>" if element is not None else ""
@@ -418,6 +432,21 @@ class _Parser:
         return props
 
     def element(self, element: ET.Element, matrix: Affine, style: dict) -> None:
+        self._elements += 1
+        self._depth += 1
+        try:
+            if self.bounds is not None:
+                if self._depth > self.bounds.max_depth:
+                    raise self.fail(f"elements nest more than {self.bounds.max_depth} deep, counting each <use> "
+                                    f"(limit svg_depth)", element)
+                if self._elements > self.bounds.max_elements:
+                    raise self.fail(f"more than {self.bounds.max_elements} elements once every <use> is expanded "
+                                    f"(limit svg_elements)", element)
+            self._element(element, matrix, style)
+        finally:
+            self._depth -= 1
+
+    def _element(self, element: ET.Element, matrix: Affine, style: dict) -> None:
         if not isinstance(element.tag, str):
             return          # comments and processing instructions
         if _namespace(element.tag) not in ("", SVG_NS):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.yamlfile import LocatedDict, read_yaml
 from . import engine_ids, get_engine, has_engine
@@ -29,9 +30,21 @@ def perft(game_id: str, depth: int, variant: str | None = None) -> int:
     if depth < 0:
         raise ContentError(None, None, f"perft depth must be 0 or more, not {depth}")
     try:
-        return engine.perft(engine.initial(variant), depth)
+        start = engine.initial(variant)
     except NotationError as err:
         raise ContentError(None, None, err.message) from None
+    # Depth by depth: each count foretells the next (times the last growth), so a depth whose leaves would pass
+    # limits.PERFT_LEAVES is refused after the cheap depths, before the expensive one runs.
+    counts = [1]
+    for ply in range(1, depth + 1):
+        if ply > 1:
+            growth = max(counts[-1] / max(counts[-2], 1), 1.0)
+            foretold = counts[-1] * growth ** (depth - ply + 1)
+            if foretold > limits.PERFT_LEAVES.default:
+                raise ContentError(None, None, limits.exceeded(
+                    limits.PERFT_LEAVES, f"about {foretold:.3g}", f"perft {depth} of '{game_id}': leaves"))
+        counts.append(engine.perft(start, ply))
+    return counts[-1]
 
 
 def read_position_file(engine: Engine, path: Path):

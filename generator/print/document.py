@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..components.face import Face
+from ..content import limits
+from ..content.errors import ContentError
 from ..draw import fonts
 from ..draw.canvas import Canvas
 from ..draw.geometry import Affine
@@ -107,8 +109,22 @@ class ImposedDocument:
         return out
 
 
+class BoundedPdfCanvas(PdfCanvas):
+    """A PdfCanvas that refuses a page past limits.PAGES_PER_OUTPUT: the document is held in memory until it is
+    written, so an imposition asked for too many pages stops before it costs more."""
+
+    def __init__(self, *, title: str, **options):
+        super().__init__(title=title, **options)
+        self.title = title
+
+    def begin_page(self, width_mm: float, height_mm: float, **boxes) -> None:
+        limits.check(limits.PAGES_PER_OUTPUT, self.page_count + 1 + int(self._page_open),
+                     f"pages of '{self.title}'", None, None)
+        super().begin_page(width_mm, height_mm, **boxes)
+
+
 def new_pdf(options: PrintOptions, *, title: str, subject: str = "") -> PdfCanvas:
-    canvas = PdfCanvas(title=title, subject=subject, cmyk=options.cmyk)
+    canvas = BoundedPdfCanvas(title=title, subject=subject, cmyk=options.cmyk)
     canvas.ink_saver = options.ink_saver
     return canvas
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+from .. import limits
 from ..errors import ContentError
 from ..schema import Where, derived, read_text_beside, spec
 from ..yamlfile import LocatedList
@@ -38,6 +39,8 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
         if not FIELD_NAME.match(str(key)):
             raise where.error(f"field name '{key}' must start with a letter and hold only letters, digits, _ or -")
         text = scalar_text(raw, where, key)
+        if len(text) > limits.CELL_CHARS.default:
+            raise where.error(limits.exceeded(limits.CELL_CHARS, len(text), f"field '{key}': characters"))
         if text == "" and key in out:
             continue   # an empty cell (a CSV gap) means "not given": the default stays
         if key in ("count", "quantity"):
@@ -49,6 +52,7 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
                 raise where.error(f"{key}: expected a whole number, found {text!r}") from None
             if count < 0:
                 raise where.error(f"{key}: {count} is below 0")
+            limits.check(limits.COPIES_PER_ROW, count, f"{key}", where.path, where.line)
         out[key] = text
     if count is None:
         count = 1
@@ -71,6 +75,7 @@ def _read_rows(owner, where: Where) -> tuple:
             rwhere = Where(where.path, line)
             if not isinstance(item, dict):
                 raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
+            limits.check(limits.TABLE_ROWS, i + 1, f"{owner.kind} '{owner.id}': rows", where.path, rwhere.line)
             rows.append(_make_row(item, i + 1, rwhere, defaults))
     elif owner.table is not None:
         table, text = read_text_beside(where, owner.table, f"{owner.kind} '{owner.id}'", "table file", "utf-8-sig")
@@ -84,12 +89,14 @@ def _read_rows(owner, where: Where) -> tuple:
                 continue
             if header is None:
                 header = [c.strip() for c in record]
+                limits.check(limits.TABLE_COLUMNS, len(header), "columns", table, line)
                 dupes = sorted({c for c in header if header.count(c) > 1})
                 if dupes:
                     raise ContentError(table, line, f"column '{dupes[0]}' appears twice")
                 continue
             if len(record) != len(header):
                 raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
+            limits.check(limits.TABLE_ROWS, len(rows) + 1, "rows", table, line)
             rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), len(rows) + 1,
                                   Where(table, line), defaults))
         if header is None:
@@ -134,10 +141,14 @@ class FaceSet(FigureTarget):
     def derive(self, where: Where) -> dict:
         return {"_rows": _read_rows(self, where)}
 
+    def item_count(self) -> int:
+        """Items this component prints: every row counted with its copies (bounded per game by the loader)."""
+        return sum(row.count for row in self._rows)
+
     def count_line(self, words, key: str, **sizes_mm: float) -> MaterialLine:
         """The line of the material list: every item counted with its row's quantity, then what one item is
         (catalogue `key`, given its sizes in mm)."""
-        count = sum(row.count for row in self._rows)
+        count = self.item_count()
         detail = words(key, count=count, **{name: words.number(v) for name, v in sizes_mm.items()})
         return MaterialLine(count, self.name, detail, self.id)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Optional
 
+from .. import limits
 from ..errors import ContentError
 from ..schema import Colour, Where, derived, read_text_beside, spec
 from .elements import INK, PATTERN_KINDS, WHITE, LayoutElement, check_icon
@@ -180,6 +181,11 @@ class Map(FigureTarget):
             raise where.error(f"map '{self.id}': the map text is empty")
         if " " not in self.legend:
             rows = [r.rstrip(" ") for r in rows]   # trailing blanks are editor noise unless ' ' is a symbol
+        cells = len(rows) * max(len(r) for r in rows)
+        if cells > limits.value(limits.MAP_CELLS):
+            line, _ = origin()
+            raise ContentError(path, line, limits.exceeded(
+                limits.MAP_CELLS, cells, f"map '{self.id}': cells ({max(len(r) for r in rows)} x {len(rows)})"))
 
         def at(row: int) -> Optional[int]:
             line, _ = origin()

@@ -64,6 +64,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
+from ...content import limits
 from ...content.coords import square_range
 from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
 from ..grid import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Grid, reasons
@@ -312,8 +313,11 @@ def _row_split(effect: int, counts: tuple[int, ...]) -> list[tuple[int, str, tup
 def praxis_score_lines(tiles: list[str]) -> list[str]:
     """`pnp engine praxis score`: the best total alone, then one line per collection of the best split.
 
-    Raises ValueError with a readable message for a word that is not a tile.
+    Raises ValueError with a readable message for a word that is not a tile, or for more tiles than the
+    search is bounded to (limits.SCORE_TILES).
     """
+    if len(tiles) > limits.SCORE_TILES.default:
+        raise ValueError(limits.exceeded(limits.SCORE_TILES, len(tiles), "tiles to score"))
     parsed = [parse_tile(t) for t in tiles]
     total, groups = best_split(parsed)
     return [str(total)] + [f"{points} {name}: {' '.join(group)}" for points, name, group in groups]

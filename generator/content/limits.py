@@ -1,0 +1,190 @@
+"""Every bound on the work a content file may ask of a build, in one place, each with its reason.
+
+Content comes from designers and from other people's games: a few hundred bytes must not be able to ask
+for gigabytes or minutes. Each limit below is a named number with the reason it is what it is. Those a
+designer may honestly need more of (copies, items, table rows, map cells) are *raisable*: game.yaml
+may say, e.g.
+
+    limits:
+      items_per_game: 20000
+
+and the loader applies it while it reads that game, up to the limit's hard maximum, which no content can
+pass. The others protect the reader itself (YAML, SVG, image headers) and are fixed.
+
+A refusal is a ContentError naming the file, the line, the limit and, for a raisable one, how to raise it
+(`exceeded`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Optional
+
+from .errors import ContentError
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One bound: its name (the key under `limits:` when raisable), default, hard maximum and reason."""
+    name: str
+    default: int
+    hard_max: int        # equal to `default` when content cannot raise it
+    reason: str
+
+    @property
+    def raisable(self) -> bool:
+        return self.hard_max > self.default
+
+
+def _limit(name: str, default: int, reason: str, hard_max: Optional[int] = None) -> Limit:
+    return Limit(name, default, default if hard_max is None else hard_max, reason)
+
+
+# --- raisable: a designer may need more (game.yaml `limits:`) ---------------------------------------------------
+COPIES_PER_ROW = _limit(
+    "copies_per_row", 1_000, hard_max=20_000,
+    reason="a row's count is printed copies: 1000 of one card is already 110 sheets of 9; a typo of a few "
+           "zeros (count: 100000000) must not ask for millions of faces")
+ITEMS_PER_GAME = _limit(
+    "items_per_game", 5_000, hard_max=50_000,
+    reason="every item is drawn and imposed in memory before the game's files are written; 5000 items is "
+           "about 560 card sheets, more than any print-and-play game ships")
+TABLE_ROWS = _limit(
+    "table_rows", 5_000, hard_max=50_000,
+    reason="each row is one design (a face drawn, a cell checked); the largest real table has a few dozen")
+MAP_CELLS = _limit(
+    "map_cells", 10_000, hard_max=40_000,
+    reason="columns x rows of a map: every cell is drawn on every page the map is tiled onto, so the work grows "
+           "as the square of the cells; 100 x 100 cells at 10 mm is already a metre square (benchmarks/"
+           "RESULTS-limits.md: 200 x 200 takes about 450 MB)")
+
+# --- fixed: they protect the readers themselves, or bound what the raisable ones already bound --------------------
+PAGES_PER_OUTPUT = _limit(
+    "pages_per_output", 2_000,
+    reason="one PDF is held in memory until it is written; 2000 pages is far beyond any printed game, and the "
+           "items, map and mat limits keep real content well below it")
+YAML_FILE_BYTES = _limit(
+    "yaml_file_bytes", 2_000_000,
+    reason="the largest real content file is about 11 kB; 2 MB of YAML is read in about a second")
+TEXT_FILE_BYTES = _limit(
+    "text_file_bytes", 5_000_000,
+    reason="tables, map texts and rule texts are read whole; a device file or a log must not be")
+YAML_DEPTH = _limit(
+    "yaml_depth", 50,
+    reason="content nests a few levels (a layout in a face in a component); the parser and the model "
+           "builder recurse once per level, and Python's stack does not bound itself gracefully")
+YAML_NODES = _limit(
+    "yaml_nodes", 200_000,
+    reason="values of one file, counting every alias as the values it repeats: a 'billion laughs' file of a "
+           "few hundred bytes expands to 10^9 values; real files hold a few thousand")
+TABLE_COLUMNS = _limit(
+    "table_columns", 200,
+    reason="each column is a field offered to every element of every row")
+CELL_CHARS = _limit(
+    "cell_chars", 10_000,
+    reason="a table cell is a card's text; 10 000 characters does not fit on any card")
+TEXT_CHARS = _limit(
+    "text_chars", 100_000,
+    reason="one text value of a content file (a map block, a description); typesetting is quadratic in places")
+SVG_FILE_BYTES = _limit(
+    "svg_file_bytes", 10_000_000,
+    reason="an SVG asset is parsed whole into a tree; icons and art are a few hundred kB")
+SVG_DEPTH = _limit(
+    "svg_depth", 64,
+    reason="nested groups and <use> references are followed by recursion")
+SVG_ELEMENTS = _limit(
+    "svg_elements", 20_000,
+    reason="elements of one SVG asset after every <use> is expanded (a detailed illustration has a few thousand; "
+           "each costs about 0.1 ms to replay): a <use> of a group of <use>s doubles at "
+           "every level, so 30 levels would be 10^9 shapes")
+IMAGE_PIXELS = _limit(
+    "image_pixels", 80_000_000,
+    reason="a PNG or JPEG is decoded whole (3-4 bytes a pixel): 80 megapixels is an A2 poster at 400 dpi; the "
+           "header is read first, so a 'decompression bomb' is refused before it is decoded")
+PERFT_LEAVES = _limit(
+    "perft_leaves", 2_000_000,
+    reason="perft grows by the branching factor at every ply (armada's depth 3 is 1.7 million leaves, about "
+           "10 s; its depth 5 would be days); the count of each depth foretells the next, so a depth past this "
+           "is refused before it runs")
+SCORE_TILES = _limit(
+    "score_tiles", 30,
+    reason="the best split is a search that grows steeply with the kinds of tiles given: 30 take under a "
+           "second, 40 of distinct kinds several; a player collects far fewer in ten rounds")
+
+# Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
+# reportlab and the geometry overflow long before).
+MAX_ABS_NUMBER = 1_000_000
+# A length in mm (a field named *_mm) with no maximum of its own: 10 m, beyond any sheet, board or mat.
+MAX_LENGTH_MM = 10_000
+
+RAISABLE = {limit.name: limit for limit in (COPIES_PER_ROW, ITEMS_PER_GAME, TABLE_ROWS, MAP_CELLS)}
+
+_raised: contextvars.ContextVar[Mapping[str, int]] = contextvars.ContextVar("raised_limits", default={})
+
+
+def value(limit: Limit) -> int:
+    """The bound in force: the game's raised value while it is loaded, else the default."""
+    return _raised.get().get(limit.name, limit.default)
+
+
+@contextlib.contextmanager
+def raised(values: Mapping[str, int]) -> Iterator[None]:
+    """Apply a game's `limits:` (already checked by `check_raised`) while the game is read."""
+    token = _raised.set(dict(values))
+    try:
+        yield
+    finally:
+        _raised.reset(token)
+
+
+def check_raised(values: Mapping, path, line_of) -> dict[str, int]:
+    """game.yaml's `limits:`: known raisable names, whole numbers between the default and the hard maximum."""
+    out = {}
+    for name, raw in values.items():
+        line = line_of(name)
+        limit = RAISABLE.get(name)
+        if limit is None:
+            raise ContentError(path, line, f"limits: '{name}' cannot be changed; limits a game may raise: "
+                                           f"{', '.join(sorted(RAISABLE))}")
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise ContentError(path, line, f"limits.{name}: expected a whole number, found {raw!r}")
+        if not limit.default <= raw <= limit.hard_max:
+            raise ContentError(path, line, f"limits.{name}: {raw} is outside {limit.default}..{limit.hard_max} "
+                                           f"(the default, and the most any game may ask: {limit.reason})")
+        out[name] = raw
+    return out
+
+
+def exceeded(limit: Limit, found: int | str, what: str) -> str:
+    """The message of a refusal: what was found, the limit, why, and how to raise it when content may."""
+    bound = value(limit)
+    amount = f"{found} is more than" if isinstance(found, int) else "more than" if found == "more" else \
+        f"{found}, more than"
+    text = f"{what}: {amount} the limit of {bound} ({limit.reason})"
+    if limit.raisable and bound < limit.hard_max:
+        text += (f"; if the game needs more, raise it in game.yaml, e.g. 'limits: {{{limit.name}: "
+                 f"{min(limit.hard_max, max(bound * 2, _as_int(found)))}}}' (at most {limit.hard_max})")
+    return text
+
+
+def check(limit: Limit, found: int, what: str, path, line: Optional[int]) -> None:
+    """Refuse `found` above the bound in force, as a ContentError at path:line."""
+    if found > value(limit):
+        raise ContentError(path, line, exceeded(limit, found, what))
+
+
+def check_number(number: float, path, line: Optional[int], name: str) -> None:
+    """A number of a content file: finite and within +-MAX_ABS_NUMBER."""
+    if isinstance(number, float) and not math.isfinite(number):
+        raise ContentError(path, line, f"{name}: {number} is not a finite number")
+    if abs(number) > MAX_ABS_NUMBER:
+        shown = number if abs(number) < 10 ** 30 else "a number of more than 30 digits"
+        raise ContentError(path, line, f"{name}: {shown} is beyond the largest number content may give "
+                                       f"({MAX_ABS_NUMBER:,})".replace(",", " "))
+
+
+def _as_int(found: int | str) -> int:
+    return found if isinstance(found, int) else 0
