@@ -59,14 +59,14 @@ game; `position: start` is the board's `setup`. Such a game can have no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 from .errors import ContentError, did_you_mean
 from .models import PieceStyle
 from .paths import inside_game
-from .schema import Where, build, spec
+from .schema import Where, build, derived, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
 DIAGRAMS_FILE = "diagrams.yaml"
@@ -155,12 +155,33 @@ class Diagram:
     moves: list[str] = spec(factory=tuple, doc="moves played from `position` before the claims are checked")
     expect: list[Any] = spec(factory=tuple, doc="claims, one mapping {kind: value} per item")
     show: Show = spec(factory=Show)
-    # filled by `load_diagrams`, not read from YAML
-    path: Optional[Path] = field(default=None, init=False)
-    line: int = field(default=0, init=False)
-    claims: tuple = field(default=(), init=False)        # Claim, in file order
-    move_lines: tuple = field(default=(), init=False)    # line of each of `moves`
-    key_lines: dict = field(default_factory=dict, init=False, compare=False)   # YAML key -> line
+    # Worked out by `load_diagrams`, not read from YAML (names starting with '_' are never content keys): given to
+    # the constructor through dataclasses.replace, so no frozen diagram is written to.
+    _path: Optional[Path] = derived()
+    _line: int = derived(0)
+    _claims: tuple = derived(())          # Claim, in file order
+    _move_lines: tuple = derived(())      # line of each of `moves`
+    _key_lines: dict = derived(None)      # YAML key -> line
+
+    @property
+    def path(self) -> Optional[Path]:
+        return self._path
+
+    @property
+    def line(self) -> int:
+        return self._line
+
+    @property
+    def claims(self) -> tuple:
+        return self._claims
+
+    @property
+    def move_lines(self) -> tuple:
+        return self._move_lines
+
+    @property
+    def key_lines(self) -> dict:
+        return self._key_lines or {}
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line)
@@ -213,11 +234,8 @@ def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Di
         claims = _claims(item.get("expect"), path, item.line_of("expect"), diagram.id)
         moves = item.get("moves")
         move_lines = tuple(moves.line_of(j) for j in range(len(moves))) if isinstance(moves, LocatedList) else ()
-        object.__setattr__(diagram, "path", path)
-        object.__setattr__(diagram, "line", line)
-        object.__setattr__(diagram, "claims", claims)
-        object.__setattr__(diagram, "move_lines", move_lines)
-        object.__setattr__(diagram, "key_lines", {**item.key_lines, **_show_lines(item.get("show"))})
+        diagram = replace(diagram, _path=path, _line=line, _claims=claims, _move_lines=move_lines,
+                          _key_lines={**item.key_lines, **_show_lines(item.get("show"))})
         if components is not None:
             check_target(diagram, drawn_on(diagram, components))
         out.append(diagram)

@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple, Optional
 
 from .canvas import Canvas, PathOp
 from .geometry import (IDENTITY, Affine, ellipse_ops, polygon_ops, rotation, rounded_rect_ops, scaling, skew,

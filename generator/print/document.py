@@ -12,7 +12,6 @@ from typing import Optional
 
 from ..components.face import Face
 from ..content import limits
-from ..content.errors import ContentError
 from ..draw import fonts
 from ..draw.canvas import Canvas
 from ..draw.geometry import Affine

@@ -9,7 +9,8 @@ import pytest
 
 import enginekit
 from generator.engine import IllegalMove, NotationError, get_engine
-from generator.engine.games.tactix import (DIRECTIONS, EAST, NORTH, ORIENTATIONS, SOUTH, WEST, east_face,
+from generator.engine.grid import WEST
+from generator.engine.games.tactix import (DIRECTIONS, EAST, NORTH, ORIENTATIONS, SOUTH, east_face,
                                      north_of, roll, top_of)
 
 E = get_engine("tactix")

@@ -104,3 +104,11 @@ def test_rendering_a_deck_through_the_registry_loads_no_rulebook_stack():
             "print(sorted(m for m in sys.modules if m.startswith(('generator.rulebook', 'jinja2', 'reportlab.platypus'))))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_no_frozen_model_is_written_to_and_no_import_hides_halfway_down_a_module():
+    """Models are made whole (derived fields go through the constructor); every import stands at the top."""
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "object.__setattr__" not in text, path
+        assert "noqa: E402" not in text, path

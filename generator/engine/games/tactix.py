@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Engine, IllegalMove, NotationError, Outcome
-from ..grid import EAST, NORTH, ORTHOGONAL, SOUTH, WEST, Grid, reasons
+from ..grid import EAST, NORTH, ORTHOGONAL, SOUTH, Grid, reasons
 
 SIZE = 9
 SQUARES = SIZE * SIZE
