@@ -13,6 +13,9 @@ new. A game that fails is reported and not written; the others are.
 
 from __future__ import annotations
 
+# The drawing, print, figure and engine layers are imported inside the functions that render or check: a rebuild
+# with nothing changed only reads the cache records, and pays for none of them.
+
 import errno
 import os
 import signal
@@ -20,22 +23,22 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .content import ContentError, load_game
 from .content.models import Game
 from .content.schema import Where
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     listing, record_path, signature)
-from .draw.svg import sharing_font_faces
-from .engine.checker import load_game_diagrams
-from .figures import FigureCount, count_figures, game_figures as figures
+from .content.diagrams import FigureCount, count_figures
 from .i18n import catalogue
-from .kinds import Job, kind_of
 from .outfolder import clean_leftovers, replace_folder
-from .print import DoesNotFit, GuideInfo, PrintOptions, calibration_page, document_entry, dumps, manifest_of, print_guide
 from .reads import recording
 from .failures import Contradicted, GamesFailed
 from .steps import at_step
+
+if TYPE_CHECKING:   # for annotations only
+    from .print import PrintOptions
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class BuildOptions:
     shop: bool = False
 
     def print_options(self) -> PrintOptions:
+        from .print import PrintOptions
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
                             ink_saver=self.ink_saver, cmyk=self.cmyk)
 
@@ -108,6 +112,7 @@ def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str
     """One unit of game_units(game), in memory. Its SVGs share one font subset per face, of every glyph any of
     them uses (subset once per unit, not per file; a unit is rendered whole, so a kept unit's files equal a
     fresh one's)."""
+    from .draw.svg import sharing_font_faces
     with sharing_font_faces() as shared_fonts:
         out = _render_unit_outputs(game, game_figures, options, unit)
     for name, data in out.files.items():
@@ -117,6 +122,8 @@ def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str
 
 
 def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
+    from .kinds import Job, kind_of
+    from .print import DoesNotFit, calibration_page
     out = GameOutput(game)
     popts = replace(options.print_options(), language=game.info.language)
     if unit.startswith(_COMPONENT):
@@ -153,6 +160,7 @@ class UnitResult:
 
 
 def unit_result(out: GameOutput) -> UnitResult:
+    from .print import document_entry
     return UnitResult(dict(out.files), {name: digest(data) for name, data in out.files.items()}, list(out.guide),
                       [document_entry(name, doc) for name, doc in out.documents])
 
@@ -160,6 +168,7 @@ def unit_result(out: GameOutput) -> UnitResult:
 def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> dict[str, bytes]:
     """The files that follow from every unit: the print guide (it lists every print file, the rulebook too)
     and manifest.json (every print file's pages and items, and every file of the folder with its hash)."""
+    from .print import dumps, manifest_of, print_guide
     popts = replace(options.print_options(), language=game.info.language)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
@@ -177,9 +186,10 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> d
 
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
     """Every output of one game, in memory."""
+    from .figures import game_figures
     out = GameOutput(game)
-    game_figures = figures(game, game.folder.parent)
-    units = [unit_result(render_unit(game, game_figures, options, unit)) for unit in game_units(game)]
+    drawn = game_figures(game, game.folder.parent)
+    units = [unit_result(render_unit(game, drawn, options, unit)) for unit in game_units(game)]
     for unit in units:
         for name, data in unit.files.items():
             out.add(name, data)
@@ -210,6 +220,7 @@ def has_rules(game: Game) -> bool:
 
 def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: BuildOptions) -> None:
     """The rulebook in three editions: full page, A5 booklet imposed for folding, HTML."""
+    from .print import GuideInfo
     if not has_rules(game):
         return
     from .rulebook import build_rulebook, edition_for   # Jinja, Markdown, platypus, pypdf: only for a game with rules
@@ -256,6 +267,9 @@ def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> N
 def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
     """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1).
     Each game and its diagrams are read once."""
+    from .engine.checker import load_game_diagrams
+    from .figures import game_figures
+    from .kinds import kind_of
     games = []
     for gid in game_ids:
         with at_step("load", gid):
@@ -265,14 +279,14 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
         with at_step("check", game.id, game.info.language):
             diagrams = load_game_diagrams(game.id, content_dir, game.components)
             check_game(game, content_dir, diagrams)
-            game_figures = figures(game, content_dir, diagrams=diagrams)
+            drawn = game_figures(game, content_dir, diagrams=diagrams)
             if has_rules(game):
                 from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
-                read_rulebook(game, figures=game_figures)
+                read_rulebook(game, figures=drawn)
             for component in game.components:
                 kind = kind_of(component)
                 if kind.validate is not None:
-                    kind.validate(game, component, game_figures)
+                    kind.validate(game, component, drawn)
         summaries.append(GameSummary(game.id, game.info.language, count_figures(diagrams)))
     return summaries
 
@@ -303,6 +317,7 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
 
 
 def _diagrams(content_dir: Path, game: Game) -> list:
+    from .engine.checker import load_game_diagrams
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
         _diagrams_read[key] = load_game_diagrams(game.id, content_dir, game.components)
@@ -310,10 +325,11 @@ def _diagrams(content_dir: Path, game: Game) -> list:
 
 
 def _figures(content_dir: Path, game: Game) -> dict:
+    from .figures import game_figures
     key = (str(content_dir), game.id)
     if key not in _drawn:
         with at_step("render", game.id, game.info.language):
-            _drawn[key] = figures(game, content_dir, diagrams=_diagrams(content_dir, game))
+            _drawn[key] = game_figures(game, content_dir, diagrams=_diagrams(content_dir, game))
     return _drawn[key]
 
 
@@ -476,6 +492,7 @@ def _summary_of(game_id: str, summary: dict) -> GameSummary:
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
     """A fresh unit as its record says: its files are those in place."""
+    from .print import GuideInfo
     guide = [(name, GuideInfo(**{**info, "steps": tuple(info["steps"])})) for name, info in kept.guide]
     return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), guide, kept.entries)
 

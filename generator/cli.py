@@ -7,6 +7,7 @@ Exit codes (DESIGN.md, README):
     70   internal error, a bug of pnp rather than of the content (EX_SOFTWARE of
          sysexits.h): one line names the step that failed (generator/steps.py)
     130  interrupted (Ctrl-C), also in the worker processes of --jobs
+    141  the reader of the output went away (a broken pipe: `pnp build | head -1`)
 No failure shows a Python traceback, unless asked: `pnp --debug build ...`.
 The commands' own lines speak the language of the games they handle
 (templates/catalogues/<language>/cli.yaml).
@@ -37,6 +38,7 @@ EXIT_CONTRADICTED = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141     # 128 + SIGPIPE, as a shell reports a pipeline whose reader left
 
 
 def _error_line(message: str) -> str:
@@ -136,6 +138,11 @@ class _Pnp(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # The reader of our output went away (`pnp build | head -1`): nothing is wrong with the build, and
+            # nothing more can be said; exit as a shell's pipeline does, quietly.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(EXIT_BROKEN_PIPE)
         except (Exception, KeyboardInterrupt) as err:
             debug = ctx.params.get("debug", False)
             if debug:
@@ -146,9 +153,11 @@ class _Pnp(click.Group):
 
 def _figure_summaries(games: list) -> None:
     """One line per game (build.GameSummary): its figures checked by its engine, and its illustrations."""
-    from .figures import figure_summary
     for game in games:
-        click.echo(figure_summary(game.game_id, game.language, game.figures))
+        words = catalogue(game.language)
+        click.echo(words("figures.summary", game=game.game_id,
+                         checked=words("figures.checked", count=game.figures.checked),
+                         illustrations=words("figures.illustrations", count=game.figures.illustrations)))
 
 
 def _cores() -> int:

@@ -21,23 +21,15 @@ the diagram's position. Engines without it simply need `show.items`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from .components.diagram import Figure
-from .content.diagrams import Diagram, ItemRef, drawn_on, engine_reads, given_placements, piece_styles
+from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, drawn_on, engine_reads, given_placements,
+                               piece_styles)
 from .content.models import Game
 from .engine import get_engine, has_engine
 from .engine.checker import diagram_placements, load_game_diagrams, shown_position
-from .i18n import catalogue
 from .kinds import FigureJob, kind_of
-
-
-@dataclass(frozen=True)
-class FigureCount:
-    """The figures of a game: checked by its engine (they make claims), and illustrations (they make none)."""
-    checked: int
-    illustrations: int
 
 
 def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
@@ -92,17 +84,3 @@ def _engine_items(game: Game, diagram: Diagram, component) -> list[ItemRef] | No
 def figure_count(game: Game, content_dir: Path) -> FigureCount:
     """How many of the game's diagrams the engine checks, and how many are illustrations."""
     return count_figures(load_game_diagrams(game.id, content_dir, game.components))
-
-
-def count_figures(diagrams: list[Diagram]) -> FigureCount:
-    """How many of these diagrams make claims (checked), and how many are illustrations."""
-    checked = sum(1 for d in diagrams if not d.is_illustration)
-    return FigureCount(checked, len(diagrams) - checked)
-
-
-def figure_summary(game_id: str, language: str, count: FigureCount) -> str:
-    """One line for the terminal, in the game's language: 'tactix: 9 figures checked, 0 illustrations'."""
-    words = catalogue(language)
-    return words("figures.summary", game=game_id,
-                 checked=words("figures.checked", count=count.checked),
-                 illustrations=words("figures.illustrations", count=count.illustrations))

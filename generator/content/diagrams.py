@@ -366,3 +366,18 @@ def given_placements(diagram: Diagram, component, components) -> list[tuple[str,
                                       f"styles: {', '.join(styles) or 'none (give the figure its own pieces:)'}")
         out.append((place, str(piece), value))
     return out
+
+
+# --- how many figures a game has -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FigureCount:
+    """The figures of a game: checked by its engine (they make claims), and illustrations (they make none)."""
+    checked: int
+    illustrations: int
+
+
+def count_figures(diagrams: list[Diagram]) -> FigureCount:
+    """How many of these diagrams make claims (checked), and how many are illustrations."""
+    checked = sum(1 for d in diagrams if not d.is_illustration)
+    return FigureCount(checked, len(diagrams) - checked)

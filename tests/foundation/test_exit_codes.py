@@ -202,3 +202,16 @@ def test_the_readme_documents_every_exit_code():
     section = readme.split("Exit codes", 1)[1].split("\n\n", 1)[0]
     for code in (0, 1, 2, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED):
         assert re.search(rf"[:;]\s{code} [a-z]", section), code
+
+
+def test_a_reader_that_leaves_is_a_quiet_exit_141(content_dir):
+    """`pnp list | head -1`: the pipe breaks under our output; no internal error, no traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)                       # the reader is gone before the first line
+    try:
+        proc = subprocess.run([sys.executable, "-m", "generator", "list", "--content", str(content_dir)],
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == cli_module.EXIT_BROKEN_PIPE == 141
+    assert proc.stderr == ""
