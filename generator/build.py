@@ -17,6 +17,7 @@ from __future__ import annotations
 # with nothing changed only reads the cache records, and pays for none of them.
 
 import errno
+import importlib
 import os
 import signal
 import tempfile
@@ -387,6 +388,9 @@ def _in_worker(task, *args):
         _ignore_interrupts()   # an idle worker would print a traceback of its own
 
 
+_RENDERING_STACK = (".figures", ".kinds", ".print", ".draw.svg")   # what a render or check task imports
+
+
 def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
     """Run (game id, unit, function, args) tasks, in worker processes when jobs > 1; results by (game id, unit).
     A game's first failure, in task order, is its failure (so --jobs never changes what is reported); its other
@@ -394,6 +398,10 @@ def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
     done: dict = {}
     if jobs > 1 and len(tasks) > 1:
         from concurrent.futures import ProcessPoolExecutor
+        # What every task needs is imported once, here, before the workers are forked: they inherit it instead
+        # of each importing it again.
+        for module in _RENDERING_STACK:
+            importlib.import_module(module, __package__)
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
             futures = [pool.submit(_in_worker, fn, *args) for _, _, fn, args in tasks]
             try:
