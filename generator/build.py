@@ -22,7 +22,7 @@ import os
 import signal
 import tempfile
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,10 +53,11 @@ class BuildOptions:
     cut_lines: bool = False
     shop: bool = False
 
-    def print_options(self) -> PrintOptions:
+    def print_options(self, language: str) -> PrintOptions:
+        """The print layer's options for a game in `language` (its words on every sheet)."""
         from .print import PrintOptions
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
-                            ink_saver=self.ink_saver, cmyk=self.cmyk)
+                            ink_saver=self.ink_saver, cmyk=self.cmyk, language=language)
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,6 @@ class GameOutput:
         self.guide.append((name, document.guide))
 
 
-
-
 def _component_source(game: Game, component) -> Where:
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
@@ -126,7 +125,7 @@ def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, 
     from .kinds import Job, kind_of
     from .print import DoesNotFit, calibration_page
     out = GameOutput(game)
-    popts = replace(options.print_options(), language=game.info.language)
+    popts = options.print_options(game.info.language)
     if unit.startswith(_COMPONENT):
         component = next(c for c in game.components if c.id == unit[len(_COMPONENT):])
         job = Job(out, game, popts, options, game_figures)
@@ -170,7 +169,7 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> d
     """The files that follow from every unit: the print guide (it lists every print file, the rulebook too)
     and manifest.json (every print file's pages and items, and every file of the folder with its hash)."""
     from .print import dumps, manifest_of, print_guide
-    popts = replace(options.print_options(), language=game.info.language)
+    popts = options.print_options(game.info.language)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
     guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit)

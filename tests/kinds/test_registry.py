@@ -99,7 +99,7 @@ def test_rendering_a_deck_through_the_registry_loads_no_rulebook_stack():
             f"game = load_game(Path({str(Path(__file__).parent / 'fixtures')!r}), 'cartes')\n"
             "deck = game.component('actions')\n"
             "out = GameOutput(game)\n"
-            "kind_of(deck).render(Job(out, game, BuildOptions().print_options(), BuildOptions()), deck)\n"
+            "kind_of(deck).render(Job(out, game, BuildOptions().print_options(game.info.language), BuildOptions()), deck)\n"
             "assert 'actions.pdf' in out.files\n"
             "print(sorted(m for m in sys.modules if m.startswith(('generator.rulebook', 'jinja2', 'reportlab.platypus'))))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

@@ -9,7 +9,6 @@ listed word, so a word found was written by the generator.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import xml.etree.ElementTree as ET

@@ -7,7 +7,6 @@ characters, thematic breaks, deep nesting, huge repetitions). Bounded to about a
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
