@@ -22,6 +22,7 @@ from ..draw import fonts, icons
 from ..draw.canvas import Canvas
 from ..draw.style import (INK_SAVER_AREA_MM2, MIN_LINE_MM, PT_PER_MM, Stroke, TextStyle, contrast_ratio,
                           ink_saver_fill, ink_saver_ink)
+from ..i18n import catalogue
 from .face import Face, Item
 from .layout import _HANDLERS, FaceContext, Frame, Resolver, pattern_paths, replay
 from .mat import ElementSpot, element_values, resolve_elements
@@ -224,7 +225,7 @@ def _label_step(labels: list[str], style: TextStyle, cell: float) -> int:
     return 100
 
 
-def map_face(m: Map, game_folder: Path) -> Face:
+def map_face(m: Map, game_folder: Path, *, language: str) -> Face:
     geo = map_geometry(m)
     frame = Frame(geo.width_mm, geo.height_mm, m.bleed_mm, m.safe_mm)
     ctx = FaceContext(m, game_folder)
@@ -264,7 +265,7 @@ def map_face(m: Map, game_folder: Path) -> Face:
         for op in label_ops:
             op(c)
         if geo.legend is not None:
-            _draw_legend(c, m, geo, entries, samples)
+            _draw_legend(c, m, geo, entries, samples, m.legend_title or catalogue(language)("kinds.map.legend"))
         for op in overlay:
             op(c)
 
@@ -321,12 +322,12 @@ def _label_op(m: Map, label, geo: MapGeometry):
     return draw
 
 
-def _draw_legend(c: Canvas, m: Map, geo: MapGeometry, entries, samples) -> None:
+def _draw_legend(c: Canvas, m: Map, geo: MapGeometry, entries, samples, legend_title: str) -> None:
     x, y, w, h = geo.legend
     c.rect(x, y, w, h, fill="#FFFFFF", stroke=Stroke("#555555", 0.3), radius=1.5)
     title = TextStyle(size_pt=TITLE_PT, bold=True)
     title_cap = fonts.cap_height_mm(title)
-    c.text(x + LEGEND_PAD_MM, y + LEGEND_PAD_MM + title_cap, m.legend_title, title)
+    c.text(x + LEGEND_PAD_MM, y + LEGEND_PAD_MM + title_cap, legend_title, title)
     top = y + LEGEND_PAD_MM + title_cap + 3.0
     name_style = TextStyle(size_pt=NAME_PT)
     s = geo.sample_mm
@@ -343,9 +344,9 @@ def _draw_legend(c: Canvas, m: Map, geo: MapGeometry, entries, samples) -> None:
                name_style)
 
 
-def map_item(m: Map, game_folder: Path) -> Item:
+def map_item(m: Map, game_folder: Path, *, language: str) -> Item:
     """The whole map, legend included, as one printable item for print.tile_face."""
-    return Item(id=m.id, component=m.id, front=map_face(m, game_folder), label=m.name)
+    return Item(id=m.id, component=m.id, front=map_face(m, game_folder, language=language), label=m.name)
 
 
 def cell_box_mm(m: Map, cell: str) -> tuple[float, float, float, float]:

@@ -281,12 +281,13 @@ def _setting(mode: str, options: PrintOptions) -> str:
 
 
 def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
-                  kind: str = "cards", shared_cuts: bool = True, paper: str = "papier 80 à 160 g/m²",
+                  kind: str = "cards", shared_cuts: bool = True, paper: str | None = None,
                   extra_steps: Sequence[str] = ()) -> ImposedDocument:
     """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto.
 
-    `kind` is what the manifest calls the file; `paper` and `extra_steps` are what the print guide says
-    of this kind of component (the registry of kinds, generator.kinds, knows them)."""
+    `kind` is what the manifest calls the file; `paper` (default: ordinary sheet paper, in the options'
+    language) and `extra_steps` are what the print guide says of this kind of component (the registry of
+    kinds, generator.kinds, knows them)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
     total = len(plan.pages)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
@@ -321,7 +322,7 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                            cut_files=tuple(cut_files), language=options.language)
 
 
-def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str,
+def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str | None,
            extra_steps: Sequence[str]) -> GuideInfo:
     words = options.words
     steps = [words("print.step.print_100")]
@@ -339,5 +340,5 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words("print.step.cut_shapes"))
     steps.extend(extra_steps)
     copies = sum(it.copies for it in items)
-    return GuideInfo(title=name, sides=sides, paper_fr=paper,
+    return GuideInfo(title=name, sides=sides, paper_fr=paper or words("print.paper.sheets"),
                      steps=tuple(steps), pages=len(plan.pages), copies=copies)

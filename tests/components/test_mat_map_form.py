@@ -190,7 +190,7 @@ MAP = """\
 def test_map_cells_sit_on_the_grid_worked_out_by_hand(make_component):
     comp, folder, _ = make_component(MAP)
     assert comp.rows == ("......", "..?*..", "######") and comp.columns == 6
-    page = read_pdf(render_faces([map_face(comp, folder)]))[0]
+    page = read_pdf(render_faces([map_face(comp, folder, language="fr")]))[0]
     # Grid corner: bleed 3 + margin 8 = 11 mm. '?' is column 3 of text row 2; walls fill text row 3.
     boxes = {fill_of(r): [] for r in page.page.rects}
     for r in page.page.rects:
@@ -207,7 +207,7 @@ def test_map_cells_sit_on_the_grid_worked_out_by_hand(make_component):
 def test_map_legend_lists_used_symbols_with_their_names_and_not_the_others(make_component):
     comp, folder, _ = make_component(MAP)
     assert [ch for ch, _ in legend_symbols(comp)] == ["#", "?", "*"]
-    page = read_pdf(render_faces([map_face(comp, folder)]))[0]
+    page = read_pdf(render_faces([map_face(comp, folder, language="fr")]))[0]
     words = " ".join(w[0] for w in page.words())
     for name in ("Légende", "Mur", "Coffret", "Étoile", "START"):
         assert name in words
@@ -220,7 +220,7 @@ def test_map_legend_lists_used_symbols_with_their_names_and_not_the_others(make_
 
 def test_map_legend_sample_carries_the_symbol_label_so_colour_is_never_alone(make_component):
     comp, folder, _ = make_component(MAP)
-    page = read_pdf(render_faces([map_face(comp, folder)]))[0]
+    page = read_pdf(render_faces([map_face(comp, folder, language="fr")]))[0]
     geo = map_geometry(comp)
     lx, ly, lw, lh = geo.legend
     marks = [c for c in page.chars() if c[0] == "?" and lx < c[1] < lx + lw and ly < c[2] < ly + lh]
@@ -261,7 +261,7 @@ def test_a_fill_without_another_cue_is_refused(make_component):
 def test_a_label_too_long_for_its_cell_names_the_symbol_line(make_component):
     comp, folder, _ = make_component(MAP.replace('label: "?"', 'label: "COFFRET"'))
     with pytest.raises(ContentError) as err:
-        map_face(comp, folder)
+        map_face(comp, folder, language="fr")
     assert err.value.line == 8 and "does not fit a 10 mm cell" in err.value.message
 
 
@@ -269,7 +269,7 @@ def test_a_map_larger_than_the_paper_is_tiled_like_a_mat(make_component):
     wide = MAP.replace("      ......\n      ..?*..\n      ######\n",
                        "      " + "." * 30 + "\n      " + "..?*" * 7 + "..\n      " + "#" * 30 + "\n")
     comp, folder, _ = make_component(wide)
-    item = map_item(comp, folder)
+    item = map_item(comp, folder, language="fr")
     a4 = tile_face(item, PrintOptions(paper="a4"), game_title="T", component_name="Carte", kind="map")
     a3 = tile_face(item, PrintOptions(paper="a3"), game_title="T", component_name="Carte", kind="map")
     assert item.front.width_mm == pytest.approx(30 * 10 + 2 * 8)
@@ -281,7 +281,7 @@ def test_a_map_larger_than_the_paper_is_tiled_like_a_mat(make_component):
 
 def test_map_pdf_and_svg_agree_on_the_cell_rectangles(make_component):
     comp, folder, _ = make_component(MAP)
-    face = map_face(comp, folder)
+    face = map_face(comp, folder, language="fr")
     page = read_pdf(render_faces([face]))[0]
     pdf = sorted((fill_of(r), *page.box(r)) for r in page.page.rects if fill_of(r) in ("#555555", "#F2C94C"))
     svg = sorted((f, x, y, x + w, y + h)
@@ -462,7 +462,7 @@ def test_map_cells_are_named_by_letters_or_numbers_with_rows_from_the_bottom():
 def test_dark_map_cells_lighten_with_ink_saver(make_component):
     comp, folder, _ = make_component(MAP.replace('fill: "#555555"', 'fill: "#1A1A1A"'))
     from generator.draw.pdf import PdfCanvas
-    face = map_face(comp, folder)
+    face = map_face(comp, folder, language="fr")
     fills = []
     for saver in (False, True):
         c = PdfCanvas()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 from click.testing import CliRunner
 
@@ -60,3 +62,22 @@ def test_playtest_report_speaks_the_catalogue_language():
     assert english[0] == "tactix: 2 random games (limit 30 moves)"
     assert french[0] == "tactix: 2 parties aléatoires (limite 30 coups)"
     assert len(english) == len(french)
+
+
+def test_a_map_s_legend_is_titled_in_the_game_s_language_unless_the_map_names_it():
+    from generator.components.map import map_face
+    from generator.content.models import Map
+    from generator.content.schema import Where, build
+    from generator.draw.svg import SvgCanvas
+    data = {"kind": "map", "id": "m", "name": "M", "cell_mm": 10, "grid": "ab\nba",
+            "legend": {"a": {"name": "Sea", "fill": "#3366CC", "pattern": "dots"},
+                       "b": {"name": "Land", "fill": "#CCAA66", "pattern": "stripes"}}}
+    def legend_text(language: str, **extra) -> str:
+        game_map = build(Map, {**data, **extra}, Where(None, 1))
+        face = map_face(game_map, Path(__file__).parent, language=language)
+        svg = SvgCanvas(face.bleed_width_mm, face.bleed_height_mm)
+        face.draw(svg)
+        return svg.tostring()
+    assert ">Legend<" in legend_text("en") and "Légende" not in legend_text("en")
+    assert ">Légende<" in legend_text("fr")
+    assert ">Key<" in legend_text("fr", legend_title="Key")

@@ -22,7 +22,7 @@ PIECE_OF_CELL = 0.8   # a token fills this much of its cell, whatever its size o
 
 
 def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles: dict[str, PieceStyle],
-               game_folder: Path, *, max_width_mm: float = 120.0) -> Figure:
+               game_folder: Path, *, language: str, max_width_mm: float = 120.0) -> Figure:
     """The cells of `show.crop` (default: the whole grid), with `placements` as tokens of `styles`."""
     n_rows, cell = len(m.rows), m.cell_mm
     if diagram.show.crop:
@@ -34,7 +34,7 @@ def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles
     factor = min(1.0, FIGURE_CELL_MM / cell, (max_width_mm - 2 * FIGURE_MARGIN_MM) / (cols * cell))
     small = cell * factor
     width, height = cols * small + 2 * FIGURE_MARGIN_MM, rows * small + 2 * FIGURE_MARGIN_MM
-    face = map_face(m, game_folder)
+    face = map_face(m, game_folder, language=language)
     gx0, gy0, _, _ = map_geometry(m).cell_box(m, c0, t0)
     col_names, row_names = coordinate_labels(m)
     grid = (FIGURE_MARGIN_MM, FIGURE_MARGIN_MM, cols * small, rows * small)

@@ -131,7 +131,7 @@ class Map(FigureTarget):
         "letters", doc="edge labels: columns a, b… and rows 1, 2… from the bottom; or numbers both ways; or none")
     legend_at: Literal["auto", "right", "below", "none"] = spec(
         "auto", doc="where the legend box goes; auto: below a wide map, right of a tall one")
-    legend_title: str = "Légende"
+    legend_title: Optional[str] = spec(None, doc="title of the legend box; default: the word for legend in the game's language")
     background: Colour = WHITE
     line_colour: Colour = Colour("#A8A8A8")
     line_mm: float = spec(0.2, minimum=0.09, maximum=2, doc="cell lines")
