@@ -123,7 +123,8 @@ def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str
 
 def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
     from .kinds import Job, kind_of
-    from .print import DoesNotFit, calibration_page
+    from .draw.errors import LayoutError
+    from .print import calibration_page
     out = GameOutput(game)
     popts = options.print_options(game.info.language)
     if unit.startswith(_COMPONENT):
@@ -132,9 +133,7 @@ def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, 
         try:
             with at_step("render", f"{game.id}/{component.id}", game.info.language):
                 kind_of(component).render(job, component)
-        except (DoesNotFit, ValueError) as err:
-            if isinstance(err, ContentError):
-                raise
+        except LayoutError as err:
             raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
     elif unit == "figures":
         for figure_id, figure in game_figures.items():

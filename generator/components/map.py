@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from ..content.models import ImageSpec, Map, MapSymbol, map_column_name, parse_map_cell
 from ..draw import fonts, icons
 from ..draw.canvas import Canvas
+from ..draw.errors import LayoutError
 from ..draw.style import (INK_SAVER_AREA_MM2, MIN_LINE_MM, PT_PER_MM, Stroke, TextStyle, contrast_ratio,
                           ink_saver_fill, ink_saver_ink)
 from ..i18n import catalogue
@@ -353,6 +354,6 @@ def cell_box_mm(m: Map, cell: str) -> tuple[float, float, float, float]:
     """Bleed-box rectangle of a cell named 'c4' or '3,4' (for tests and diagrams)."""
     pos = parse_map_cell(cell, m.columns, len(m.rows))
     if pos is None:
-        raise ValueError(f"cell {cell!r} is not on the map")
+        raise LayoutError(f"cell {cell!r} is not on the map")
     return map_geometry(m).cell_box(m, *pos)
 

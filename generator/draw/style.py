@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .errors import LayoutError
+
 # The only unit conversion in the project: a PostScript point is 1/72 inch, an inch 25.4 mm.
 PT_PER_MM = 72.0 / 25.4
 MM_PER_PT = 25.4 / 72.0
@@ -77,7 +79,7 @@ class Stroke:
 
     def __post_init__(self):
         if self.width_mm < MIN_LINE_MM - 1e-9:
-            raise ValueError(f"line of {self.width_mm} mm is thinner than {MIN_LINE_MM:.3f} mm (0.25 pt)")
+            raise LayoutError(f"line of {self.width_mm} mm is thinner than {MIN_LINE_MM:.3f} mm (0.25 pt)")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .fonts import NNBSP
+from .errors import LayoutError
 
 NBSP = "\u00a0"
 _SPACES = (" ", NBSP, NNBSP, "\t")
@@ -49,7 +50,7 @@ def french_runs(runs: Sequence[str]) -> list[str]:
         return []
     for run in runs:
         if _SEP in run:
-            raise ValueError("text contains a NUL character")
+            raise LayoutError("text contains a NUL character")
     source = _SEP.join(runs)
     out: list[str] = []
     i, n = 0, len(source)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
+from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, polygon_ops
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
 from ..draw.svg import SvgCanvas
@@ -79,7 +80,7 @@ def _tab(p0, p1, depth: float) -> tuple[tuple[float, float], ...]:
 
 def net_plan(size_mm: float, tab_mm: float = 5.0) -> NetPlan:
     if tab_mm <= 0 or tab_mm > size_mm / 2:
-        raise ValueError(f"glue tabs of {tab_mm} mm do not suit a {size_mm} mm die")
+        raise LayoutError(f"glue tabs of {tab_mm} mm do not suit a {size_mm} mm die")
     s, t = size_mm, tab_mm
     ox, oy = t, 0.0                      # the left tab sticks out left of the cross
     cells = {i: (ox + c * s, oy + r * s, s, s) for i, (c, r) in NET_CELLS.items()}
@@ -117,9 +118,9 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                        shared_cuts=False, count=max(1, len(entries)))
     for die in dice:
         if len(die.faces) != 6:
-            raise ValueError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
+            raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
     if not entries:
-        raise ValueError("no dice to print")
+        raise LayoutError("no dice to print")
     chunks = [entries[i:i + grid.per_page] for i in range(0, len(entries), grid.per_page)]
     page = grid.page
     words = options.words

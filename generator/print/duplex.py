@@ -15,6 +15,7 @@ exact turn so their top stays with the front's top.
 from __future__ import annotations
 
 from ..components.face import Face
+from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, mirror_x, mirror_y
 from .document import Placement
 from .geometry import Box, inflate, intersect
@@ -36,7 +37,7 @@ def card_turn(width_mm: float) -> Affine:
 
 def back_placement(front: Placement, back: Face, flip: Affine, *, oriented: bool, page: int) -> Placement:
     if abs(back.width_mm - front.width_mm) > 1e-6 or abs(back.height_mm - front.height_mm) > 1e-6:
-        raise ValueError(f"item {front.item_id!r}: its back ({back.width_mm} x {back.height_mm} mm) "
+        raise LayoutError(f"item {front.item_id!r}: its back ({back.width_mm} x {back.height_mm} mm) "
                          f"is not the size of its front ({front.width_mm} x {front.height_mm} mm)")
     exact = card_turn(front.width_mm).then(front.transform).then(flip)
     turn = exact.rotation_deg

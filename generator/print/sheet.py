@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..components.face import Face, Item
+from ..draw.errors import LayoutError
 from ..draw.geometry import rect_ops
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
@@ -35,7 +36,7 @@ from .paper import PAPER_NAMES, Page, candidate_pages
 EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
 
 
-class DoesNotFit(ValueError):
+class DoesNotFit(LayoutError):
     """An item larger than the printable area: it must be tiled (tiling.tile_face)."""
 
 
@@ -156,7 +157,7 @@ def _copies(items: Sequence[Item]) -> list[tuple[Item, int]]:
     out = []
     for item in items:
         if item.copies < 1:
-            raise ValueError(f"item {item.id!r}: copies must be at least 1")
+            raise LayoutError(f"item {item.id!r}: copies must be at least 1")
         out.extend((item, k + 1) for k in range(item.copies))
     return out
 
@@ -183,7 +184,7 @@ def _dedupe(lines: list[Line]) -> list[Line]:
 def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bool = True) -> SheetPlan:
     """`shared_cuts=False` keeps every unit apart by the gutter (stickers, shapes that must not touch)."""
     if not items:
-        raise ValueError("nothing to impose: no items")
+        raise LayoutError("nothing to impose: no items")
     has_back = any(item.back is not None for item in items)
     mode = "fold" if options.fold and has_back else ("duplex" if has_back and options.duplex != "none" else "single")
     groups: dict[tuple, list[tuple[Item, int]]] = {}

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..components.face import Face, Item
+from ..draw.errors import LayoutError
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement, new_pdf
 from .options import PrintOptions
 from .pdfx import mark_pdfx1a
@@ -41,7 +42,7 @@ def shop_export(items: Sequence[Item], options: PrintOptions, *, game_title: str
                 component_name: str) -> ImposedDocument:
     """Back, front, back, front… one pair per copy of every card; always CMYK, never ink-saver."""
     if not items:
-        raise ValueError("nothing to export: no items")
+        raise LayoutError("nothing to export: no items")
     opts = replace(options, cmyk=True, ink_saver=False)
     words = options.words
     pdf = new_pdf(opts, title=f"{game_title} — {words('print.shop.name', name=component_name)}")

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..components.face import Face, Item
+from ..draw.errors import LayoutError
 from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument
 from .options import PrintOptions
@@ -30,7 +31,7 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
     items = []
     for die in dice:
         if len(die.faces) != 6:
-            raise ValueError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
+            raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
         # Each copy of a die keeps its six stickers together, 1 to 6.
         for copy in range(die.copies):
             suffix = f"#{copy + 1}" if die.copies > 1 else ""

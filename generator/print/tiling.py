@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..components.face import Item
+from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
@@ -75,7 +76,7 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions) -> Til
         if best is None or nc * nr < best.columns * best.rows:
             best = t
     if best is None:
-        raise ValueError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
+        raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
     return best
 
 

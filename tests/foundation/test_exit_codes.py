@@ -57,6 +57,26 @@ def test_internal_error_is_exit_70_with_one_line_naming_the_output(new_games, tm
     assert not (tmp_path / "out").exists(), "a failed build writes nothing"
 
 
+def test_a_value_error_in_a_renderer_is_a_bug_not_bad_input(new_games, tmp_path, monkeypatch):
+    """Only a LayoutError (what the content asks cannot be laid out) names the component's file as bad input;
+    any other ValueError from the drawing or print layers is ours: exit 70, not a file:line blaming the designer."""
+    content = new_games("demo")
+    monkeypatch.setattr(PdfCanvas, "finish", _raise(ValueError("math domain error")))
+    result = _build(content, tmp_path / "out")
+    assert result.exit_code == EXIT_INTERNAL_ERROR
+    assert "ValueError: math domain error" in result.stderr and "board.yaml" not in result.stderr
+
+
+def test_a_layout_error_names_the_component_file(new_games, tmp_path, monkeypatch):
+    from generator.draw.errors import LayoutError
+    content = new_games("demo")
+    monkeypatch.setattr(PdfCanvas, "finish", _raise(LayoutError("a 400 x 400 mm item does not fit")))
+    result = _build(content, tmp_path / "out")
+    assert result.exit_code == EXIT_BAD_INPUT == 2
+    assert re.search(r"board\.yaml:\d+: .*does not fit", result.stderr), result.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_debug_shows_the_traceback_then_the_line(new_games, tmp_path, monkeypatch):
     content = new_games("demo")
     monkeypatch.setattr(PdfCanvas, "finish", _raise(RuntimeError("boom")))
