@@ -7,11 +7,12 @@ narrow no-break space (U+202F) becomes a gap of NNBSP_EM.
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 
 import fontpkg_fira_sans
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .style import TextStyle
@@ -41,7 +42,31 @@ def font_name(style: TextStyle) -> str:
 
 @lru_cache(maxsize=None)
 def _register(name: str, bold: bool, italic: bool) -> None:
-    pdfmetrics.registerFont(TTFont(name, str(font_file(bold, italic))))
+    pdfmetrics.registerFont(_TaggedTTFont(name, str(font_file(bold, italic))))
+
+
+class _TaggedTTFont(TTFont):
+    """A TrueType font whose every embedded subset carries a tag of its own. reportlab derives the six-letter
+    tag of "AAAAAA+FiraSans-Bold" from the subset's number, so every font's first subset is AAAAAA and two
+    different subsets share a tag, which PDF readers and preflights take for the same font. Our tag is a hash
+    of the font's name and the glyphs the subset holds: the same text gives the same tags (byte-identical
+    output), different subsets different ones."""
+
+    def addObjects(self, doc):
+        subsets = self.state[doc].subsets
+        face = self.face.name + self.face.subfontNameX
+
+        def tag(n: int) -> bytes:
+            digest = hashlib.sha256(face + repr(subsets[n]).encode("ascii")).digest()
+            return bytes(ord("A") + b % 26 for b in digest[:6])
+
+        # reportlab builds the BaseFont name with the module's SUBSETN: swapped for the duration of this call
+        # (rendering is single-threaded; the original is always put back)
+        numbered, ttfonts.SUBSETN = ttfonts.SUBSETN, tag
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
 
 
 @lru_cache(maxsize=None)
