@@ -357,6 +357,15 @@ class RulebookTemplate(BaseDocTemplate):
             PageTemplate("right", [frames["right"]], onPage=self._page, autoNextPageTemplate="left"),
         ])
 
+    def handle_pageBegin(self):
+        # A page's side is its number's parity. reportlab's cycle of templates drifts by one after some page
+        # breaks (the A5 booklet had its text block on the wrong side of pages 4 to 9, 4 mm off its head and
+        # folio), so every page after the cover takes the template of its side here, before it begins.
+        if self.page >= 1:
+            side = "right" if (self.page + 1) % 2 == 1 else "left"
+            self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
+        super().handle_pageBegin()
+
     def afterFlowable(self, flowable):
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
             self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))

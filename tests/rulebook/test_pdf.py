@@ -244,6 +244,29 @@ def test_no_paragraph_leaves_a_single_line_alone_on_a_page(tactix):
     assert _lone_lines(loose) > 0
 
 
+def test_text_block_sits_under_its_running_head_on_every_page_of_both_sides(tactix):
+    """Odd pages take the wide margin on the left (the binding), even pages on the right; the text block, the
+    running head and the folio share one left edge on each page (the A5 booklet had its text on the wrong side
+    from page 4 on, 4 mm off its head)."""
+    theme = theme_for("a4", half=True)
+    assert theme.inner_mm != theme.outer_mm     # otherwise a wrong side could not show
+    pdf = render_pdf(_widow_document(60), tactix.info, theme)
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        assert len(doc.pages) >= 6
+        checked = 0
+        for number, page in enumerate(doc.pages[1:], start=2):
+            words = page.extract_words()
+            body = [w["x0"] for w in words if re.match(r"p\d\dw\d\d", w["text"])]
+            if not body:
+                continue     # the contents page of a document without headings
+            head = min(w["x0"] for w in words if w["top"] < 0.075 * page.height) * MM_PER_PT
+            expected = theme.inner_mm if number % 2 == 1 else theme.outer_mm
+            assert head == pytest.approx(expected, abs=0.2), number
+            assert min(body) * MM_PER_PT == pytest.approx(expected, abs=0.2), number
+            checked += 1
+        assert checked >= 5
+
+
 def test_html_edition_has_headings_figures_and_a_working_contents(built, document):
     html = built.html
     for h in document.headings:
