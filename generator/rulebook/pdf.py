@@ -29,7 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
                                 PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
-from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
 from ..draw import fonts
@@ -366,6 +366,21 @@ class RulebookTemplate(BaseDocTemplate):
             self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
         super().handle_pageBegin()
 
+    def beforeDocument(self):
+        self._floated = {}      # figure -> text blocks set before it, this pass (multiBuild runs several)
+
+    def handle_flowable(self, flowables):
+        figure = flowables[0] if flowables else None
+        if isinstance(figure, FigureFloat) and len(flowables) > 1 and _floats_past(flowables[1]):
+            frame = self.frame
+            room = frame._y - frame._y1p
+            needed = _listWrapOn(figure._content, frame._getAvailableWidth(), self.canv)[1]
+            moved = self._floated.get(id(figure), 0)
+            if needed > room > FLOAT_MIN_ROOM * frame._height and moved < FLOAT_MAX_BLOCKS:
+                self._floated[id(figure)] = moved + 1
+                flowables[0], flowables[1] = flowables[1], figure
+        super().handle_flowable(flowables)
+
     def afterFlowable(self, flowable):
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
             self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))
@@ -563,8 +578,24 @@ class StoryBuilder:
         if b.caption:
             caption += " — " + markup(b.caption, t.caption_pt, t.accent)
         max_h = t.text_h_mm * PT_PER_MM * 0.62
-        return KeepTogether([Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
-                             Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)])
+        return FigureFloat([Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
+                            Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)])
+
+
+class FigureFloat(KeepTogether):
+    """A figure and its caption, never apart. Where it does not fit in what is left of the page and moving it
+    would leave more than FLOAT_MIN_ROOM of the column blank, the text that follows it in its section (at most
+    FLOAT_MAX_BLOCKS paragraphs, lists or tables, never past a heading or another figure) is set first and
+    the figure opens the next page: a typesetter's float (RulebookTemplate.handle_flowable)."""
+
+
+FLOAT_MIN_ROOM = 0.25
+FLOAT_MAX_BLOCKS = 3
+
+
+def _floats_past(flowable) -> bool:
+    """Body text a figure may let go first: not a heading, a figure, a break or a contents list."""
+    return isinstance(flowable, (Paragraph, Table, _Indented)) and not isinstance(flowable, HeadingFlowable)
 
 
 class _Indented(Flowable):
@@ -643,9 +674,29 @@ def _typeset(text: str, info: Any) -> str:
 
 def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
     """The typeset rulebook as PDF bytes; with cmyk, every colour is written as CMYK."""
+    pdf, last_lines = _typeset_story(_story(document, info, theme), info, theme, cmyk)
+    if last_lines < LAST_PAGE_MIN_LINES and _last_section(document) is not None:
+        # A last page holding only the tail of a paragraph: the last section opens on it instead, if that
+        # gives it more (a section longer than a page would not). A fresh story: platypus changes flowables.
+        moved_pdf, moved_lines = _typeset_story(_story(document, info, theme, break_before=_last_section(document)),
+                                          info, theme, cmyk)
+        if moved_lines > last_lines:
+            pdf = moved_pdf
+    return pdf
+
+
+LAST_PAGE_MIN_LINES = 5     # fewer lines of body text alone on the last page look left behind
+
+
+def _last_section(document: Document) -> int | None:
+    """Index of the block that opens the document's last section (level 1 or 2), unless a page opens there anyway."""
+    last = max((i for i, b in enumerate(document.blocks) if isinstance(b, Heading) and b.level <= 2), default=None)
+    return None if last in (None, 0, document.appendix_start) else last
+
+
+def _story(document: Document, info: Any, theme: Theme, *, break_before: int | None = None) -> list:
     styles = make_styles(theme)
     builder = StoryBuilder(theme, styles)
-    page_count = PageCount()
     story: list = cover_story(info, theme, styles)
     story += [NextPageTemplate("left"), PageBreak()]
     words = catalogue(info.language)
@@ -654,17 +705,22 @@ def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = Fals
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())
     builder.prev_outline = -1
-    cut = len(document.blocks) if document.appendix_start is None else document.appendix_start
-    body, appendices = document.blocks[:cut], document.blocks[cut:]
-    story += builder.blocks(body)
-    if appendices:
-        story.append(PageBreak())       # appendices open on a page of their own
-        story += builder.blocks(appendices)
-    story.append(page_count)
+    for i, block in enumerate(document.blocks):
+        if i == document.appendix_start or i == break_before:
+            story.append(PageBreak())       # appendices open on a page of their own
+        story += builder.block(block)
+    story.append(PageCount())
+    return story
+
+
+def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[bytes, float]:
+    """The PDF of a story, and how many lines of body text its last page holds."""
     buffer = io.BytesIO()
-    doc = RulebookTemplate(buffer, theme, info, page_count, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
+    doc = RulebookTemplate(buffer, theme, info, story[-1], **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
     doc.multiBuild(story, maxPasses=12)
-    return buffer.getvalue()
+    frame = doc.frame
+    used_pt = frame._y1 + frame._height - frame._y
+    return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading)
 
 
 __all__ = ["render_pdf", "theme_for", "Theme", "gap_markup", "markup"]

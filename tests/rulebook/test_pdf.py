@@ -267,6 +267,77 @@ def test_text_block_sits_under_its_running_head_on_every_page_of_both_sides(tact
         assert checked >= 5
 
 
+def _float_document(lines_before: int) -> Document:
+    """A paragraph of about `lines_before` lines, a figure 100 mm tall, then three short paragraphs."""
+    from generator.rulebook.markdown import FigureBlock, Span
+    from rulebook_helpers import BoxFigure
+    before = " ".join(f"avant{w:03d}" for w in range(lines_before * 12))
+    after = [Paragraph((Span(" ".join(f"apres{p}w{w:02d}" for w in range(25))),), 3 + p) for p in range(3)]
+    figure = FigureBlock(1, "grande", BoxFigure("grande", "Légende", width_mm=100, height_mm=100), (Span("Légende"),), 2)
+    return Document(blocks=[Paragraph((Span(before),), 1), figure, *after])
+
+
+def _page_of(pdf: bytes, word: str) -> int:
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return next(n for n, page in enumerate(doc.pages) if word in (page.extract_text() or ""))
+
+
+def test_a_figure_that_does_not_fit_lets_the_text_after_it_fill_the_page(tactix):
+    """Moving a figure to the next page must not leave half a page blank: the following paragraphs of its
+    section are set first, the figure and its caption open the next page, together."""
+    theme = theme_for("a4")
+    pdf = render_pdf(_float_document(22), tactix.info, theme)
+    text_page = _page_of(pdf, "avant000")
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[text_page]
+        end = max(w["bottom"] for w in page.extract_words() if w["text"].startswith("avant")) / page.height
+    assert 0.5 < end < 0.7, end     # the figure (100 mm) cannot fit below, and would leave a third blank
+    assert _page_of(pdf, "FIG-grande") == text_page + 1
+    assert _page_of(pdf, "Légende") == text_page + 1                       # the caption stays with it
+    assert _page_of(pdf, "apres0w00") == text_page                          # the text after it came up
+    # A figure that fits stays where it was written, before the text that follows it.
+    pdf = render_pdf(_float_document(3), tactix.info, theme)
+    assert _page_of(pdf, "FIG-grande") == _page_of(pdf, "apres0w00") == _page_of(pdf, "avant000")
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        words = doc.pages[_page_of(pdf, "avant000")].extract_words()
+    top = {w["text"][:6]: w["top"] for w in reversed(words)}
+    assert top["FIG-gr"] < top["apres0"]
+
+
+def _closing_document(filler_words: int) -> Document:
+    """A first section of `filler_words` words, then a short last section of a dozen lines."""
+    from generator.rulebook.markdown import Span
+    first = [Heading(1, (Span("Premier"),), "premier", 1),
+             Paragraph((Span(" ".join(f"rempli{w:04d}" for w in range(filler_words))),), 2)]
+    last = [Heading(1, (Span("Dernier"),), "dernier", 3), Paragraph((Span("Une courte introduction."),), 4),
+            Paragraph((Span(" ".join(f"fin{w:03d}" for w in range(100))),), 5)]
+    return Document(blocks=first + last)
+
+
+def _last_page_lines(pdf: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[-1]
+        body = page.crop((0, 0.075 * page.height, page.width, 0.935 * page.height))
+        return [line for line in (body.extract_text() or "").split("\n") if line.strip()]
+
+
+def test_the_last_page_never_holds_only_the_tail_of_a_paragraph(tactix, monkeypatch):
+    """Two lines alone on a last page look left behind: the last section opens on that page instead."""
+    import generator.rulebook.pdf as rulebook_pdf
+    theme = theme_for("a4", half=True)
+    stranded = None
+    with monkeypatch.context() as m:
+        m.setattr(rulebook_pdf, "LAST_PAGE_MIN_LINES", 0)        # the rule off: find a length that strands lines
+        for filler in range(300, 700, 12):
+            lines = _last_page_lines(render_pdf(_closing_document(filler), tactix.info, theme))
+            if 0 < len(lines) < 4 and not lines[0].startswith("Dernier"):
+                stranded = filler
+                break
+    assert stranded is not None, "the test document must strand a paragraph's tail on the last page"
+    lines = _last_page_lines(render_pdf(_closing_document(stranded), tactix.info, theme))
+    assert lines[0].startswith("Dernier") and len(lines) >= 5, lines
+
+
 def test_html_edition_has_headings_figures_and_a_working_contents(built, document):
     html = built.html
     for h in document.headings:
