@@ -15,6 +15,7 @@ from .paper import PAPER_NAMES, page as paper_page
 TITLE = TextStyle(size_pt=18, bold=True)
 HEAD = TextStyle(size_pt=11.5, bold=True)
 BODY = TextStyle(size_pt=10)
+CREDIT = TextStyle(size_pt=8.5, italic=True, colour="#555555")
 RULE = Stroke("#999999", 0.2)
 
 
@@ -23,10 +24,8 @@ def _general(options: PrintOptions) -> list[str]:
     lines = [words("print.guide.paper", paper=PAPER_NAMES[options.paper], margin=f"{options.margin_mm:g}"),
              words("print.guide.calibrate"),
              words("print.guide.labels")]
-    if options.duplex != "none" and not options.fold:
-        lines.append(words("print.guide.duplex", setting=options.print_setting))
-    if options.fold:
-        lines.append(words("print.guide.fold"))
+    # No general word on duplex or folding: each file's entry says how it prints (a game without a two-sided
+    # sheet was told "duplex, long edge", and the booklet turns on the short edge).
     if options.ink_saver:
         lines.append(words("print.guide.ink_saver"))
     return lines
@@ -52,15 +51,15 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
         blocks.append(("para", facts))
         blocks += [("step", f"{i}. {step}") for i, step in enumerate(info.steps, start=1)]
     if credit:
-        blocks.append(("para", credit))
+        blocks.append(("credit", credit))     # set apart from the last file's steps
 
     pages: list[list] = [[]]
     y = py + 10
     for kind, text in blocks:
-        style = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY}[kind]
+        style = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY, "credit": CREDIT}[kind]
         indent = 5.0 if kind == "step" else 0.0
         layout = layout_text(fr(text, language), style, width - indent, 1000, fit=False)
-        before = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0}[kind]
+        before = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0, "credit": 10.0}[kind]
         if y + before + layout.height_mm > bottom:
             pages.append([])
             y = py + 10
@@ -72,7 +71,7 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     for n, content in enumerate(pages, start=1):
         pdf.begin_page(page.width_mm, page.height_mm)
         for kind, x, yy, w, layout in content:
-            if kind == "head":
+            if kind in ("head", "credit"):
                 pdf.line(x, yy - 2.0, x + w, yy - 2.0, RULE)
             pdf.draw_layout(x, yy, w, layout.height_mm, layout)
         label = page_label(game_title, words("print.guide.name"), n, len(pages), words("print.side.single"), "",

@@ -230,3 +230,17 @@ def test_print_guide_names_each_file_its_sides_paper_and_steps_in_french():
     assert "plan d’assemblage" in text
     assert "Imprimez" in text and re.search(r"100\s?%", text)
     assert "guide d’impression" in text
+
+
+def test_print_guide_says_duplex_only_for_the_files_that_need_it_and_sets_the_credit_apart():
+    """A game without a two-sided sheet is never told "duplex, long edge"; the credit is not one more step."""
+    opts, docs = _game_docs()
+    single = [(name, doc.guide) for name, doc in docs if name != "cartes.pdf"]
+    guide = print_guide("Essai", single, opts, credit="Essai, par quelqu'un")
+    pdf = open_pdf(guide.pdf)
+    text = "\n".join(p.extract_text() for p in pdf.pages)
+    assert "recto verso" not in text and "bord long" not in text
+    words = pdf.pages[-1].extract_words()
+    credit_top = min(w["top"] for w in words if w["text"].startswith("quelqu"))
+    above = max(w["bottom"] for w in words if w["bottom"] < credit_top - 1)
+    assert (credit_top - above) * MM_PER_PT > 6.0        # a gap and a rule, not the next line of the last step
