@@ -4,6 +4,10 @@ Rectangles are [x, y, width, height] in millimetres from the page's top-left
 corner, y down. `trim_mm` is where the item is cut; `art_mm` is the art
 actually printed around it (its bleed, cut back where neighbours share a cut
 line); a tile's `window_mm` is the part of the board's bleed box it shows.
+Every page states the TrimBox and BleedBox its PDF page carries: `boxes: page`
+when they are the whole page (no bleed: the sheet is not trimmed, its items
+are cut at their marks), `boxes: item` when the page holds one item (a print
+shop's page) and they are that item's trim and bleed.
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
@@ -17,7 +21,7 @@ from typing import Any, Sequence
 from .document import ImposedDocument, PageInfo, Placement
 from .options import PrintOptions
 
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2     # 2: every page states its TrimBox and BleedBox
 
 _RECT = {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
 _NULLABLE_RECT = {"type": ["array", "null"], "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
@@ -47,7 +51,8 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                     "properties": {"page": {"type": "integer"}, "file": {"type": "string"}}}},
                 "pages": {"type": "array", "items": {
                     "type": "object",
-                    "required": ["page", "width_mm", "height_mm", "kind", "side", "label", "items"],
+                    "required": ["page", "width_mm", "height_mm", "kind", "side", "label", "boxes", "trim_box_mm",
+                                 "bleed_box_mm", "items"],
                     "properties": {
                         "page": {"type": "integer"},
                         "width_mm": {"type": "number"},
@@ -59,8 +64,9 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                         "label": {"type": "string"},
                         "tile": {"type": ["string", "null"]},
                         "window_mm": _NULLABLE_RECT,
-                        "trim_box_mm": _NULLABLE_RECT,
-                        "bleed_box_mm": _NULLABLE_RECT,
+                        "boxes": {"type": "string", "enum": ["page", "item"]},
+                        "trim_box_mm": _RECT,
+                        "bleed_box_mm": _RECT,
                         "items": {"type": "array", "items": {
                             "type": "object",
                             "required": ["id", "copy", "face", "trim_mm", "art_mm", "rotation_deg", "shape"],
@@ -93,10 +99,15 @@ def _item(p: Placement) -> dict:
 
 
 def _page(info: PageInfo) -> dict:
+    # The TrimBox and BleedBox the PDF page carries: those of its one item (a shop page), or else the whole page
+    # ("page": no bleed; what is cut, the items' trims and the marks show).
+    page_box = (0.0, 0.0, info.width_mm, info.height_mm)
+    trim = info.trim_box or page_box
     return {"page": info.number, "width_mm": round(info.width_mm, 3), "height_mm": round(info.height_mm, 3),
             "kind": info.kind, "side": info.side, "flip": info.flip, "label": info.label, "tile": info.tile,
-            "window_mm": _rect(info.window), "trim_box_mm": _rect(info.trim_box),
-            "bleed_box_mm": _rect(info.bleed_box), "items": [_item(p) for p in info.placements]}
+            "window_mm": _rect(info.window), "boxes": "page" if info.trim_box is None else "item",
+            "trim_box_mm": _rect(trim), "bleed_box_mm": _rect(info.bleed_box or trim),
+            "items": [_item(p) for p in info.placements]}
 
 
 def document_entry(file_name: str, doc: ImposedDocument) -> dict:

@@ -163,3 +163,21 @@ def test_summary_is_one_page_of_french_text(tactix_build):
         text = pdf.pages[0].extract_text()
     for phrase in ("But du jeu", "Mise en place", "roi", "e5"):
         assert phrase in text
+
+
+def test_the_manifest_states_the_trim_and_bleed_box_each_pdf_page_carries(tactix_build: Path):
+    import json
+    manifest = json.loads((tactix_build / "manifest.json").read_text(encoding="utf-8"))
+    checked = 0
+    for entry in manifest["files"]:
+        reader = PdfReader(str(tactix_build / entry["file"]))
+        for page, real in zip(entry["pages"], reader.pages):
+            height = float(real.mediabox.height)
+            for key, box in (("trim_box_mm", real.trimbox), ("bleed_box_mm", real.bleedbox)):
+                x0, y0, x1, y1 = (float(v) * 25.4 / 72 for v in (box.left, height - float(box.top), box.right,
+                                                                  height - float(box.bottom)))
+                assert page[key] == pytest.approx([x0, y0, x1 - x0, y1 - y0], abs=0.01), (entry["file"], key)
+            if page["boxes"] == "page":
+                assert page["trim_box_mm"] == pytest.approx([0, 0, page["width_mm"], page["height_mm"]], abs=0.01)
+            checked += 1
+    assert checked >= 3
