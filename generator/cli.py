@@ -267,16 +267,43 @@ def new(game, content_dir, title, language):
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
 @click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True)
 def watch(games, content_dir, out_dir, paper):
-    """Rebuild GAMES (default: all) whenever one of their files changes; Ctrl-C to stop."""
+    """Rebuild GAMES (default: all) whenever one of their files is saved; Ctrl-C to stop."""
+    import time
+
     from .build import BuildOptions, Contradicted, build_games
     from .watch import watch as watch_loop
 
     options = BuildOptions(paper=paper)
 
-    def rebuild(ids):
+    def rebuild(changed: dict[str, list[Path]]):
+        ids = list(changed)
+        words = _words(content_dir, ids)
+        started, stamp = time.perf_counter(), time.strftime("%H:%M:%S")
+        files = ", ".join(str(path) for game in ids for path in changed[game])
         try:
             built = build_games(content_dir, out_dir, ids, options)
-            words = catalogue(shared_language(game.language for game in built.games))
+        except (ContentError, Contradicted, GamesFailed) as err:
+            # nothing of a failed game is written: its folder still holds the last build that succeeded
+            click.echo(words("cli.watch_failed", time=stamp, changed=files), err=True)
+            if isinstance(err, ContentError):
+                click.echo(err.format(), err=True)
+            elif isinstance(err, Contradicted):
+                for message in err.messages:
+                    click.echo(message, err=True)
+            else:
+                _report_failures(err, words)
+            return
+        seconds = f"{time.perf_counter() - started:.2f}"
+        names = sorted(str(path.relative_to(out_dir)) for path in built.written)
+        shown = ", ".join(names[:WATCH_NAMES_SHOWN]) + (", …" if len(names) > WATCH_NAMES_SHOWN else "")
+        outputs = words("cli.watch_outputs", count=len(names), names=shown) if names else words("cli.watch_same")
+        click.echo(words("cli.watch_rebuilt", time=stamp, changed=files, outputs=outputs, seconds=seconds))
+
+    def body():
+        ids = _games(content_dir, games)
+        words = _words(content_dir, ids)
+        try:
+            built = build_games(content_dir, out_dir, ids, options)
             click.echo(words("cli.rebuilt", ids=", ".join(ids), files=len(built.written)))
         except ContentError as err:
             click.echo(err.format(), err=True)
@@ -284,18 +311,16 @@ def watch(games, content_dir, out_dir, paper):
             for message in err.messages:
                 click.echo(message, err=True)
         except GamesFailed as err:
-            _report_failures(err)
-
-    def body():
-        ids = _games(content_dir, games)
-        rebuild(ids)
-        words = _words(content_dir, ids)
+            _report_failures(err, words)
         click.echo(words("cli.watching", content=content_dir, ids=", ".join(ids)))
         try:
             watch_loop(content_dir, ids, rebuild)
         except KeyboardInterrupt:
             click.echo(words("cli.stopped"))
     _run(body)
+
+
+WATCH_NAMES_SHOWN = 4      # a rebuild line names this many of the files it wrote
 
 
 @cli.command()

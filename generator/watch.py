@@ -1,47 +1,81 @@
-"""`pnp watch`: rebuild a game as soon as one of its content files changes.
+"""`pnp watch`: rebuild a game as soon as one of its files is saved, on the system's file events (watchdog).
 
-Polling rather than OS notifications: a content folder holds a few dozen
-files, a scan costs well under a millisecond, and it behaves the same on
-every system and in every editor (including those that save by renaming).
+An editor's save is several events (a write, a rename over the old file, a
+change of mode): events are gathered until the folder has been quiet for
+QUIET_S, then each game with a changed file is rebuilt once. Only events that
+change a file count: the build itself opens and reads every content file, and
+an "opened" or "closed without writing" event must never start a rebuild.
 """
 
 from __future__ import annotations
 
-import time
+import queue
+import threading
 from pathlib import Path
 from typing import Callable, Iterable
 
-Snapshot = dict[Path, tuple[int, int]]
+QUIET_S = 0.2
+CHANGES = frozenset({"created", "modified", "deleted", "moved", "closed"})   # "closed": after a write
+_EDITOR_LITTER = ("~", ".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
 
 
-def snapshot(content_dir: Path, game_ids: Iterable[str]) -> Snapshot:
-    """Modification time and size of every file of the given games."""
-    out: Snapshot = {}
-    for gid in game_ids:
-        for path in sorted((Path(content_dir) / gid).rglob("*")):
-            if path.is_file() and not path.name.startswith("."):
-                st = path.stat()
-                out[path] = (st.st_mtime_ns, st.st_size)
-    return out
+def ignored(path: Path) -> bool:
+    """Files no game is made of: hidden ones, and what editors write beside the file they save."""
+    name = path.name
+    return name.startswith((".", "#")) or name.endswith(_EDITOR_LITTER) or name.isdigit()   # vim's 4913 probe
 
 
-def changed_games(before: Snapshot, after: Snapshot, content_dir: Path) -> list[str]:
-    """Games with a file added, removed or modified between two snapshots, sorted."""
-    changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
-    root = Path(content_dir)
-    return sorted({p.relative_to(root).parts[0] for p in changed})
+def changes_by_game(paths: Iterable[Path], content_dir: Path, game_ids: Iterable[str]) -> dict[str, list[Path]]:
+    """The changed files of each watched game, relative to the content folder, sorted; games without any left out."""
+    root = Path(content_dir).resolve()
+    watched = set(game_ids)
+    out: dict[str, set[Path]] = {}
+    for path in paths:
+        try:
+            relative = Path(path).resolve().relative_to(root)
+        except ValueError:
+            continue
+        if len(relative.parts) > 1 and relative.parts[0] in watched and not ignored(relative):
+            out.setdefault(relative.parts[0], set()).add(relative)
+    return {game: sorted(out[game]) for game in sorted(out)}
 
 
-def watch(content_dir: Path, game_ids: list[str], rebuild: Callable[[list[str]], None], *,
-          interval_s: float = 0.5, max_cycles: int | None = None) -> None:
-    """Call rebuild(games) whenever files of those games change; runs until interrupted (or max_cycles)."""
-    current = snapshot(content_dir, game_ids)
-    cycles = 0
-    while max_cycles is None or cycles < max_cycles:
-        time.sleep(interval_s)
-        cycles += 1
-        latest = snapshot(content_dir, game_ids)
-        games = changed_games(current, latest, content_dir)
-        current = latest
-        if games:
-            rebuild(games)
+def watch(content_dir: Path, game_ids: list[str], rebuild: Callable[[dict[str, list[Path]]], None], *,
+          stop: threading.Event | None = None, ready: threading.Event | None = None) -> None:
+    """Call rebuild({game: changed files}) after each save, until interrupted or `stop` is set; `ready` is set
+    once the folders are watched (a change before that is not seen)."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    events: queue.Queue[Path] = queue.Queue()
+
+    class Collector(FileSystemEventHandler):
+        def on_any_event(self, event):
+            if event.event_type in CHANGES and not event.is_directory:
+                events.put(Path(str(event.src_path)))
+                if getattr(event, "dest_path", ""):
+                    events.put(Path(str(event.dest_path)))
+
+    observer = Observer()
+    for game_id in game_ids:
+        observer.schedule(Collector(), str(Path(content_dir) / game_id), recursive=True)
+    observer.start()
+    if ready is not None:
+        ready.set()
+    try:
+        while stop is None or not stop.is_set():
+            try:
+                batch = {events.get(timeout=0.1)}
+            except queue.Empty:
+                continue
+            while True:             # the rest of this save: until the folder is quiet
+                try:
+                    batch.add(events.get(timeout=QUIET_S))
+                except queue.Empty:
+                    break
+            changed = changes_by_game(batch, content_dir, game_ids)
+            if changed:
+                rebuild(changed)
+    finally:
+        observer.stop()
+        observer.join()

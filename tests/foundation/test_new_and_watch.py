@@ -1,13 +1,22 @@
-"""`pnp new` gives a game that builds at once; `pnp watch` notices exactly the games whose files changed."""
+"""`pnp new` gives a game that builds at once; `pnp watch` rebuilds on the system's file events exactly the games
+whose files were saved, and says when, what changed, what was rewritten and how long it took."""
 
 from __future__ import annotations
 
 import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.watch import changed_games, snapshot, watch
+from generator.watch import changes_by_game, watch
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_new_game_validates_and_builds(tmp_path):
@@ -32,37 +41,87 @@ def test_new_never_overwrites_and_checks_the_id(tmp_path):
     assert bad.exit_code == 2 and "is not a game id" in bad.output
 
 
-def test_changed_games_names_only_the_touched_game(tmp_path):
-    for gid in ("a", "b"):
-        (tmp_path / gid).mkdir()
-        (tmp_path / gid / "game.yaml").write_text("id: x\n", encoding="utf-8")
-    before = snapshot(tmp_path, ["a", "b"])
-    path = tmp_path / "b" / "game.yaml"
-    path.write_text("id: xy\n", encoding="utf-8")
-    os.utime(path, ns=(1, 1))
-    assert changed_games(before, snapshot(tmp_path, ["a", "b"]), tmp_path) == ["b"]
-    (tmp_path / "a" / "rules.fr.md").write_text("# Règles\n", encoding="utf-8")
-    assert changed_games(before, snapshot(tmp_path, ["a", "b"]), tmp_path) == ["a", "b"]
+def test_changes_are_grouped_by_game_and_editor_litter_is_ignored(tmp_path):
+    for game in ("a", "b", "c"):
+        (tmp_path / game).mkdir()
+    paths = [tmp_path / "b" / "game.yaml", tmp_path / "a" / "rules.fr.md", tmp_path / "a" / ".rules.fr.md.swp",
+             tmp_path / "a" / "rules.fr.md~", tmp_path / "a" / "4913", tmp_path / "c" / "deck.yaml",
+             tmp_path / "elsewhere.yaml", tmp_path / "a" / "tables" / "cards.csv"]
+    assert changes_by_game(paths, tmp_path, ["a", "b"]) == {
+        "a": [Path("a/rules.fr.md"), Path("a/tables/cards.csv")], "b": [Path("b/game.yaml")]}
 
 
-def test_watch_calls_rebuild_after_a_change(tmp_path):
+def _watching(tmp_path, calls):
+    """watch() in a thread, rebuild() recording what it is given; returns the stop event and the thread."""
+    stop, ready = threading.Event(), threading.Event()
+    thread = threading.Thread(target=watch, args=(tmp_path, ["g"], calls.append), kwargs={"stop": stop, "ready": ready})
+    thread.start()
+    assert ready.wait(5)
+    return stop, thread
+
+
+def _wait_for(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_watch_rebuilds_once_per_save_and_never_for_a_read(tmp_path):
     (tmp_path / "g").mkdir()
     target = tmp_path / "g" / "board.yaml"
     target.write_text("a\n", encoding="utf-8")
-    calls = []
+    calls: list = []
+    stop, thread = _watching(tmp_path, calls)
+    try:
+        # an editor's save: write a temporary file, then rename it over the old one
+        (tmp_path / "g" / ".board.yaml.tmp").write_text("a changed\n", encoding="utf-8")
+        os.replace(tmp_path / "g" / ".board.yaml.tmp", target)
+        _wait_for(lambda: calls)
+        time.sleep(0.5)
+        assert calls == [{"g": [Path("g/board.yaml")]}]
+        target.read_text(encoding="utf-8")            # what a build does to every file: no rebuild for it
+        time.sleep(0.6)
+        assert len(calls) == 1
+    finally:
+        stop.set()
+        thread.join(5)
 
-    def rebuild(games):
-        calls.append(games)
 
-    import threading
-    import time
-
-    def edit():
-        time.sleep(0.05)
-        target.write_text("a changed\n", encoding="utf-8")
-    threading.Thread(target=edit).start()
-    watch(tmp_path, ["g"], rebuild, interval_s=0.15, max_cycles=3)
-    assert calls == [["g"]]
+def test_pnp_watch_says_when_what_changed_what_was_rebuilt_and_keeps_the_last_good_output(tmp_path):
+    """The command as a designer runs it: a save, a bad save (file:line, output kept), a fixed save."""
+    content = tmp_path / "content"
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", "demo", "--content", str(content),
+                             "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    try:
+        _wait_for(lambda: any("surveille" in line for line in lines), 60)
+        time.sleep(0.5)
+        game_yaml = content / "demo" / "game.yaml"
+        good = game_yaml.read_text(encoding="utf-8")
+        game_yaml.write_text(good.replace("version:", "# une retouche\nversion:"), encoding="utf-8")
+        _wait_for(lambda: any("réécrit" in line for line in lines), 60)
+        rebuilt = next(line for line in lines if "réécrit" in line)
+        assert re.match(r"\d\d:\d\d:\d\d · demo/game\.yaml → \d+ fichiers? réécrits? \(.+\) en \d+\.\d\d s", rebuilt)
+        before = sorted(p.name for p in (out / "demo").iterdir())
+        game_yaml.write_text(good.replace("players:", "players: [\n"), encoding="utf-8")
+        _wait_for(lambda: any("erreur" in line for line in lines), 60)
+        time.sleep(0.3)
+        failed = next(i for i, line in enumerate(lines) if "erreur" in line)
+        assert "dernière sortie valide est gardée" in lines[failed]
+        assert re.search(r"game\.yaml:\d+", "".join(lines[failed + 1:])), lines[failed:]
+        assert sorted(p.name for p in (out / "demo").iterdir()) == before
+        count = len(lines)
+        game_yaml.write_text(good, encoding="utf-8")
+        _wait_for(lambda: any("réécrit" in line for line in lines[count:]), 60)
+        assert any("réécrit" in line for line in lines[count:]), lines
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def test_variant_build_writes_its_own_rulebook_and_refuses_unknown_names(content_dir, tmp_path):
