@@ -325,6 +325,25 @@ WATCH_NAMES_SHOWN = 4      # a rebuild line names this many of the files it wrot
 
 @cli.command()
 @click.argument("game")
+@content_option
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, help="Resolution of the images.")
+def export(game, content_dir, out_dir, dpi):
+    """Each card, tile and counter face of GAME as a PNG, and a Tabletop Simulator deck sheet per set."""
+    from .export import EXPORT_FOLDER, export_game
+
+    def body():
+        written = export_game(content_dir, out_dir, game, dpi)
+        words = _words(content_dir, [game])
+        if written:
+            click.echo(words("cli.exported", count=len(written), folder=Path(out_dir) / EXPORT_FOLDER / game))
+        else:
+            click.echo(words("cli.nothing_to_export", game=game))
+    _run(body)
+
+
+@cli.command()
+@click.argument("game")
 @click.option("--games", type=click.IntRange(1, 100000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same rules: same report.")
 @click.option("--max-plies", type=click.IntRange(1, 100000), default=400, show_default=True)

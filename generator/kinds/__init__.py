@@ -8,6 +8,8 @@ A kind is one module here, `generator/kinds/<kind>.py`, holding `KIND = Kind(...
     and adds them to the game's outputs, hence to the manifest and the print guide;
   - `paper`: the catalogue key of its paper advice in the print guide; `guide_steps`: its own steps;
   - `validate(game, component, figures)`, if it has content to read beyond its file (a sheet's Markdown);
+  - `items(component, folder)`, for a kind made of separate faces (cards, tiles, counters): its Items, which
+    `pnp export` turns into images;
   - `figure(job, component)`, if a rulebook figure can be drawn on it: draws the diagram `job.diagram`
     on the component (components/diagram), from what generator/figures.py has read for it (a FigureJob:
     the pieces standing on it, the items the engine shows). What a figure may `show` on the kind, and how
@@ -83,6 +85,8 @@ class Kind:
     guide_steps: tuple[str, ...] = ()            # catalogue keys of steps the print guide adds for this kind
     validate: Optional[Callable[[Any, Any, dict], None]] = None
     figure: Optional[Callable[[FigureJob, Any], Any]] = None   # draws a rulebook figure on a component
+    items: Optional[Callable[[Any, Any], list]] = None   # (component, game folder) -> its Items, for kinds made of
+                                                         # faces a player cuts out one by one (`pnp export`)
 
     def paper_advice(self, words: Catalogue) -> str:
         return words(self.paper)

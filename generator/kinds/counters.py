@@ -22,5 +22,5 @@ def figure(job: FigureJob, counters: Counters):
     return items_figure(job, counters, items)
 
 
-KIND = Kind(name="counters", model=Counters, render=render, paper="kinds.counters.paper",
+KIND = Kind(name="counters", model=Counters, render=render, items=items, paper="kinds.counters.paper",
             guide_steps=("kinds.counters.glue_step",), figure=figure)

@@ -23,4 +23,4 @@ def figure(job: FigureJob, deck: Deck):
     return items_figure(job, deck, items)
 
 
-KIND = Kind(name="deck", model=Deck, render=render, paper="kinds.deck.paper", figure=figure)
+KIND = Kind(name="deck", model=Deck, render=render, items=items, paper="kinds.deck.paper", figure=figure)

@@ -22,5 +22,5 @@ def figure(job: FigureJob, tiles: Tiles):
     return items_figure(job, tiles, items)
 
 
-KIND = Kind(name="tiles", model=Tiles, render=render, paper="kinds.tiles.paper", guide_steps=("kinds.tiles.glue_step",),
-            figure=figure)
+KIND = Kind(name="tiles", model=Tiles, render=render, items=items, paper="kinds.tiles.paper",
+            guide_steps=("kinds.tiles.glue_step",), figure=figure)
