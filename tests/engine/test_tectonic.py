@@ -71,6 +71,11 @@ def test_regions_are_the_corner_staircases():
     board = load_game("content", "tectonic").component("plateau")
     marked = sorted(sq for style in board.cells for sq in style.at)
     assert marked == sorted(sum(names.values(), []))
+    # each region shows its owner by a letter and a shade of its own: white's (row 1) B, black's (row 10) N
+    style_of = {sq: style for style in board.cells for sq in style.at}
+    for region, owner in (("a1", "B"), ("j1", "B"), ("a10", "N"), ("j10", "N")):
+        assert {style_of[sq].label for sq in names[region]} == {owner}
+    assert style_of["a1"].fill == style_of["j1"].fill != style_of["a10"].fill == style_of["j10"].fill
 
 
 # --- movement ------------------------------------------------------------------------
