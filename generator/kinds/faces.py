@@ -33,12 +33,16 @@ def render_large_face(job: Job, kind: Kind, component: Any, item: Item) -> None:
     job.out.add(f"{component.id}.svg", face_svg(item.front, f"{job.title} — {component.name}"))
 
 
-def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item], *, shop: bool = False) -> None:
+def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item], *, shop: bool = False,
+                    advice: tuple[str, Sequence[str]] | None = None) -> None:
     """Items on n-up sheets (duplex or fold as the options say), the first front and back as SVG previews,
-    and, when `shop`, one face per page for a print shop."""
+    and, when `shop`, one face per page for a print shop. `advice`: catalogue keys (paper, steps) replacing
+    the kind's own, for a component the kind's general advice does not fit (a counter printed on both sides)."""
     words = job.words
+    paper = words(advice[0]) if advice else kind.paper_advice(words)
+    steps = tuple(words(key) for key in advice[1]) if advice else kind.steps(words)
     document = impose_sheets(items, job.print_options, game_title=job.title, component_name=component.name,
-                             kind=kind.name, paper=kind.paper_advice(words), extra_steps=kind.steps(words))
+                             kind=kind.name, paper=paper, extra_steps=steps)
     job.out.add_document(f"{component.id}.pdf", document)
     if items:
         first = items[0]

@@ -109,14 +109,15 @@ def test_tectonic_flips_recolours_and_reserve_claims_fail_with_findings(game_cop
         - id: t
           caption: c
           position: {b5: MB, e6: PN, f5: CRN, a1: CB}
-          moves: [b5-e5]
+          moves: [b5-e5*f5]
           expect:
             - flips: [f5]
             - recolours: []
             - reserve: {blanc: {colline: 2}}
         """)
+    # White takes the red black colline f5 over with a colline of his reserve: one of his two is spent.
     assert failures(content, "tectonic") == [
-        'content/tectonic/diagrams.yaml:6: diagram "t": the moves give flips [f5] but the engine finds flips [e6]',
+        'content/tectonic/diagrams.yaml:6: diagram "t": the moves give flips [f5] but the engine finds flips []',
         'content/tectonic/diagrams.yaml:7: diagram "t": the moves give recolours [] but the engine finds recolours [f5]',
         'content/tectonic/diagrams.yaml:8: diagram "t": blanc has 2 colline in reserve '
         "but the engine finds 1 for blanc's colline",

@@ -28,16 +28,30 @@ def pos(mapping, to_move="blanc"):
 
 # --- start -------------------------------------------------------------------------
 
-def test_start_is_symmetric_by_a_half_turn_with_three_pieces_of_each_kind():
+def test_start_puts_two_of_each_kind_on_the_board_and_the_third_in_reserve():
+    start = E.initial()
+    assert E.write_position(start) == {
+        "e1": "MB", "f1": "MB", "d2": "PB", "e2": "CB", "f2": "CB", "g2": "PB",
+        "e10": "MN", "f10": "MN", "d9": "PN", "e9": "CN", "f9": "CN", "g9": "PN"}
+    for player in ("blanc", "noir"):
+        assert E.reserve(start, player) == {"colline": 1, "pic": 1, "mont": 1}
+
+
+def test_start_is_symmetric_by_a_half_turn():
     written = E.write_position(E.initial())
-    assert len(written) == 18
     for sq, piece in written.items():
         col, row = ord(sq[0]) - ord("a"), int(sq[1:]) - 1
         twin = f"{chr(ord('a') + 9 - col)}{10 - row}"
         assert written[twin] == piece[0] + {"B": "N", "N": "B"}[piece[1]]
-    for kind in "CPM":
-        assert sum(1 for p in written.values() if p == kind + "B") == 3
-    assert E.reserve(E.initial(), "blanc") == {"colline": 0, "pic": 0, "mont": 0}
+
+
+def test_white_has_thirty_first_moves_counted_by_hand():
+    # monts e1 (d1..a1) 4, f1 (g1..j1) 4; pics d2 (c3 b4 a5, e3 f4 g5, d1) 7, g2 (f3 e4 d5, h3 i4 j5, g1) 7;
+    # colline e2 (d1 d3 e3 f3) 4, colline f2 (g1 e3 f3 g3) 4; no piece can be turned yet.
+    start = E.initial()
+    assert len(E.legal_moves(start)) == 30 == E.perft(start, 1)
+    assert moves_of(start, "d2") == sorted(["d2-c3", "d2-b4", "d2-a5", "d2-e3", "d2-f4", "d2-g5", "d2-d1"])
+    assert moves_of(start, "e2") == ["e2-d1", "e2-d3", "e2-e3", "e2-f3"]
 
 
 def test_board_yaml_setup_is_the_engine_start():
@@ -57,6 +71,11 @@ def test_regions_are_the_corner_staircases():
     board = load_game("content", "tectonic").component("plateau")
     marked = sorted(sq for style in board.cells for sq in style.at)
     assert marked == sorted(sum(names.values(), []))
+    # each region shows its owner by a letter and a shade of its own: white's (row 1) B, black's (row 10) N
+    style_of = {sq: style for style in board.cells for sq in style.at}
+    for region, owner in (("a1", "B"), ("j1", "B"), ("a10", "N"), ("j10", "N")):
+        assert {style_of[sq].label for sq in names[region]} == {owner}
+    assert style_of["a1"].fill == style_of["j1"].fill != style_of["a10"].fill == style_of["j10"].fill
 
 
 # --- movement ------------------------------------------------------------------------
@@ -99,7 +118,7 @@ def test_only_the_movers_coloured_pieces_move():
     assert reason(p, "a1-a2") == "empty"
 
 
-# --- turning red -----------------------------------------------------------------------
+# --- turning -----------------------------------------------------------------------------
 
 def test_stopping_beside_two_enemies_turns_exactly_one_the_mover_chooses():
     p = pos({"b5": "MB", "e6": "PN", "f5": "CN"})
@@ -109,11 +128,13 @@ def test_stopping_beside_two_enemies_turns_exactly_one_the_mover_chooses():
     assert reason(p, "b5-e5*d5") == "no_flip"
     after = play(p, "b5-e5*f5")
     assert E.write_position(after) == {"e5": "MB", "e6": "PN", "f5": "CRN"}
-    assert E.effects(p, E.parse_move(p, "b5-e5*f5"))["flips"] == ("f5",)
+    assert E.effects(p, E.parse_move(p, "b5-e5*f5")) == {"flips": ("f5",), "recolours": (), "swaps": ()}
 
 
-def test_the_flip_is_compulsory_and_implied_when_there_is_one_choice():
+def test_turning_is_compulsory_and_implied_when_there_is_one_candidate():
     p = pos({"e2": "MB", "e6": "PN", "a10": "CN"})
+    assert "e2-e5" not in moves_of(p, "e2")
+    assert "e2-e5*e6" in moves_of(p, "e2")
     move = E.parse_move(p, "e2-e5")
     assert E.format_move(p, move) == "e2-e5*e6"
     assert E.write_position(E.play(p, move))["e6"] == "PRN"
@@ -123,6 +144,7 @@ def test_diagonal_neighbours_are_not_turned():
     p = pos({"e2": "MB", "f6": "PN"})
     assert E.format_move(p, E.parse_move(p, "e2-e5")) == "e2-e5"
     assert E.write_position(play(p, "e2-e5"))["f6"] == "PN"
+    assert reason(p, "e2-e5*f6") == "no_flip"
 
 
 def test_a_red_piece_blocks_the_way():
@@ -130,50 +152,110 @@ def test_a_red_piece_blocks_the_way():
     assert reason(p, "c3-c6") == "blocked"
 
 
-def test_own_red_piece_turns_back_when_its_owner_comes_beside_it():
+def test_own_red_piece_comes_back_when_its_owner_chooses_it():
+    # g8-g5: the mont passes g7 and g6; beside g5 only f5, black's own red colline.
     p = pos({"f5": "CRN", "e5": "MB", "g8": "MN"}, to_move="noir")
     move = E.parse_move(p, "g8-g5")
-    assert E.effects(p, move) == {"flips": (), "recolours": ("f5",)}
-    assert E.write_position(E.play(p, move))["f5"] == "CN"
+    assert E.format_move(p, move) == "g8-g5*f5"
+    assert E.effects(p, move) == {"flips": (), "recolours": ("f5",), "swaps": ()}
+    after = E.play(p, move)
+    assert E.write_position(after) == {"f5": "CN", "e5": "MB", "g5": "MN"}
+    assert E.reserve(after, "noir")["colline"] == 2      # nothing left the board
 
 
-def test_an_enemy_red_piece_is_swapped_for_one_from_the_movers_reserve():
+def test_an_enemy_and_an_own_red_piece_beside_the_mover_only_the_chosen_one_turns():
+    # e3-e5: e6 is black (it would go red), f5 is white's own red colline (it would come back).
+    p = pos({"e3": "MB", "e6": "PN", "f5": "CRB", "j10": "MN"})
+    assert [m for m in moves_of(p, "e3") if m.startswith("e3-e5")] == ["e3-e5*e6", "e3-e5*f5"]
+    assert E.write_position(play(p, "e3-e5*f5")) == {"e5": "MB", "e6": "PN", "f5": "CB", "j10": "MN"}
+    assert E.write_position(play(p, "e3-e5*e6")) == {"e5": "MB", "e6": "PRN", "f5": "CRB", "j10": "MN"}
+
+
+def test_an_enemy_red_piece_is_taken_over_by_a_swap_with_the_movers_reserve():
+    # White collines on the board: c1, d1 -> one in reserve. Black's only colline is f5, red: two in reserve.
     p = pos({"f5": "CRN", "e3": "MB", "c1": "CB", "d1": "CB", "j10": "MN"})
-    assert E.reserve(p, "blanc")["colline"] == 1
-    after = play(p, "e3-e5")
+    assert E.reserve(p, "blanc")["colline"] == 1 and E.reserve(p, "noir")["colline"] == 2
+    move = E.parse_move(p, "e3-e5")
+    assert E.format_move(p, move) == "e3-e5*f5"
+    assert E.effects(p, move) == {"flips": (), "recolours": ("f5",), "swaps": ("f5",)}
+    after = E.play(p, move)
     assert E.write_position(after)["f5"] == "CB"
     assert E.reserve(after, "blanc")["colline"] == 0
     assert E.reserve(after, "noir")["colline"] == 3
 
 
-def test_without_that_kind_in_reserve_the_red_piece_stays_red():
+def test_without_that_kind_in_reserve_the_red_piece_cannot_be_chosen():
+    # White's three collines are on the board: the red black colline f5 is no candidate; e3-e5 turns nothing.
     p = pos({"f5": "CRN", "e3": "MB", "b1": "CB", "c1": "CB", "d1": "CB", "j10": "MN"})
-    after = play(p, "e3-e5")
-    assert E.write_position(after)["f5"] == "CRN"
-    # a red piece of a kind still in reserve, beside the same square, is taken
+    assert "e3-e5" in moves_of(p, "e3")
+    assert reason(p, "e3-e5*f5") == "no_reserve"
+    assert E.write_position(play(p, "e3-e5"))["f5"] == "CRN"
+    # a red black pic beside the same square is a candidate (white has 3 pics in reserve), so it is turned
     q = pos({"f5": "CRN", "e6": "PRN", "e3": "MB", "b1": "CB", "c1": "CB", "d1": "CB", "j10": "MN"})
-    assert E.effects(q, E.parse_move(q, "e3-e5"))["recolours"] == ("e6",)
-
-
-def test_own_red_pieces_turn_back_for_free_and_a_short_reserve_goes_in_board_order():
-    # White collines: b1, c1 and f5 (red) = 3, reserve 0: f5 turns back, black's d5 stays red.
-    p = pos({"d5": "CRN", "f5": "CRB", "e3": "MB", "b1": "CB", "c1": "CB", "j10": "MN"})
-    after = E.write_position(play(p, "e3-e5"))
-    assert (after["d5"], after["f5"]) == ("CRN", "CB")
-    # Two black red collines beside e5 and one white colline in reserve: d5 comes first.
-    q = pos({"d5": "CRN", "f5": "CRN", "e3": "MB", "b1": "CB", "c1": "CB", "j10": "MN"})
     move = E.parse_move(q, "e3-e5")
-    assert E.effects(q, move)["recolours"] == ("d5",)
-    after = E.write_position(E.play(q, move))
-    assert (after["d5"], after["f5"]) == ("CB", "CRN")
+    assert E.format_move(q, move) == "e3-e5*e6"
+    assert E.effects(q, move)["swaps"] == ("e6",)
 
 
-def test_the_piece_flipped_this_move_stays_red():
-    p = pos({"e2": "MB", "e6": "PN", "f5": "CRN", "a10": "CN"})
-    move = E.parse_move(p, "e2-e5")
-    assert E.effects(p, move) == {"flips": ("e6",), "recolours": ("f5",)}
-    after = E.write_position(E.play(p, move))
-    assert (after["e6"], after["f5"]) == ("PRN", "CB")
+def test_of_two_red_enemy_pieces_only_the_chosen_one_is_taken_over():
+    # One white colline on the board (b1): two in reserve; d5 and f5 are black collines turned red.
+    p = pos({"d5": "CRN", "f5": "CRN", "e3": "MB", "b1": "CB", "j10": "MN"})
+    assert [m for m in moves_of(p, "e3") if m.startswith("e3-e5")] == ["e3-e5*d5", "e3-e5*f5"]
+    after = play(p, "e3-e5*d5")
+    assert (E.write_position(after)["d5"], E.write_position(after)["f5"]) == ("CB", "CRN")
+    assert E.reserve(after, "blanc")["colline"] == 1 and E.reserve(after, "noir")["colline"] == 2
+
+
+def test_a_game_from_the_start_worked_out_move_by_move():
+    p = E.initial()
+    # 1. White's pic g2 goes forward diagonally to d5 through f3 and e4: nothing beside d5.
+    p = play(p, "g2-d5")
+    assert E.write_position(p)["d5"] == "PB" and "g2" not in E.write_position(p)
+    # 2. Black's pic g9 comes forward (down) diagonally to d6 through f8, e7: beside the white pic d5.
+    move = E.parse_move(p, "g9-d6")
+    assert E.format_move(p, move) == "g9-d6*d5"
+    p = E.play(p, move)
+    assert E.write_position(p)["d5"] == "PRB"
+    # 3. White's colline steps e2-e3: no piece beside e3.
+    p = play(p, "e2-e3")
+    assert E.effects(E.initial(), E.parse_move(E.initial(), "e2-e3")) == {"flips": (), "recolours": (), "swaps": ()}
+    # 4. Black's pic d6 goes forward diagonally to c5, beside the red white pic d5; black has one pic in
+    #    reserve (d9 and c5 on the board): he takes d5 over, white's pic goes back to white's reserve.
+    assert E.reserve(p, "noir")["pic"] == 1 and E.reserve(p, "blanc")["pic"] == 1
+    move = E.parse_move(p, "d6-c5")
+    assert E.format_move(p, move) == "d6-c5*d5"
+    assert E.effects(p, move)["swaps"] == ("d5",)
+    p = E.play(p, move)
+    assert E.write_position(p)["d5"] == "PN" and E.write_position(p)["c5"] == "PN"
+    assert E.reserve(p, "noir")["pic"] == 0 and E.reserve(p, "blanc")["pic"] == 2
+    # 5. White's colline e3 steps diagonally to d4, under the black pic d5 (c5 touches d4 by a corner only).
+    move = E.parse_move(p, "e3-d4")
+    assert E.format_move(p, move) == "e3-d4*d5"
+    p = E.play(p, move)
+    assert E.write_position(p) == {
+        "e1": "MB", "f1": "MB", "d2": "PB", "d4": "CB", "f2": "CB",
+        "e10": "MN", "f10": "MN", "d9": "PN", "e9": "CN", "f9": "CN", "c5": "PN", "d5": "PRN"}
+    assert E.to_move(p) == "noir" and E.outcome(p) is None
+
+
+def test_random_games_from_the_start_do_swap_pieces_with_the_reserve():
+    rng = random.Random(12)
+    swaps = takebacks = flips = 0
+    for _game in range(40):
+        p = E.initial()
+        for _ply in range(150):
+            moves = E.legal_moves(p)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            effects = E.effects(p, move)
+            flips += len(effects["flips"])
+            swaps += len(effects["swaps"])
+            takebacks += len(effects["recolours"]) - len(effects["swaps"])
+            p = E.play(p, move)
+            for player in ("blanc", "noir"):
+                assert all(0 <= n <= 3 for n in E.reserve(p, player).values())
+    assert swaps > 0 and takebacks > 0 and flips > swaps + takebacks
 
 
 def test_more_than_three_pieces_of_a_kind_is_not_a_position():

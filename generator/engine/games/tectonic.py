@@ -13,14 +13,15 @@ Rules as implemented:
   away from its owner. A mont goes up to 4 squares along a row or a column.
   No piece passes over or lands on another piece.
 - Red pieces are neutral: nobody moves them, they win nothing, they still block.
-- After a move, every red piece orthogonally next to the moved piece takes the
-  mover's colour: it simply turns back if it is the mover's own piece; else the
-  mover swaps it for a piece of the same kind from his reserve (his pieces off
-  the board), and the other player's piece goes back to its owner's reserve.
-  With no such piece in reserve it stays red; when the reserve cannot cover
-  every enemy red neighbour, they are taken in board order (a1, b1, ..., j10).
-- Then, if the moved piece ends orthogonally next to enemy pieces, it turns
-  exactly one of them red; the mover chooses which. The flip is compulsory.
+- At the start each player has two pieces of each kind on the board and the
+  third in his reserve (his pieces off the board), in front of him.
+- After a move, exactly one piece orthogonally next to the moved piece is
+  turned, chosen by the mover among those that can be: an enemy piece goes red;
+  a red piece of the mover's own goes back to his colour; a red piece of the
+  other player is taken over: the mover swaps it for a piece of the same kind
+  from his reserve and the red piece goes to its owner's reserve, so a red
+  enemy piece of a kind the mover has none of in reserve cannot be chosen.
+  Turning is compulsory when there is a candidate.
 - A player wins with a colline, a pic and a mont of his colour together in one
   of the two enemy regions, or when every enemy piece on the board is red; a
   player who cannot move loses.
@@ -28,8 +29,8 @@ Rules as implemented:
 Notation. Squares 'a1'..'j10'. A piece is its kind letter (C colline, P pic,
 M mont) and the colour showing (B blanc, N noir); a red piece adds the colour
 of its hidden face: 'CB', 'MN', 'PRN' (a black pic turned red). A move is
-'d2-d6', plus '*e6' for the enemy piece it turns red: 'd2-d6*e6'; the flip may
-be left out when there is only one piece to turn.
+'d2-d6', plus '*e6' for the piece it turns: 'd2-d6*e6'; the turn may be left
+out when there is only one piece that can be turned.
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ OWN_REGIONS = (("a1", "j1"), ("a10", "j10"))
 TARGET_REGIONS = (OWN_REGIONS[BLACK], OWN_REGIONS[WHITE])
 
 # the designed start, white's side; black's is the same turned half a turn (see game.yaml)
-START_WHITE = {"d1": "M", "e1": "P", "f1": "C", "g1": "M",
-               "c2": "C", "d2": "P", "e2": "M", "f2": "C", "g2": "P"}
+# two of each kind on the board, the third in reserve (the reserve swap needs one)
+START_WHITE = {"e1": "M", "f1": "M", "d2": "P", "e2": "C", "f2": "C", "g2": "P"}
 
 
 class Piece(NamedTuple):
@@ -86,7 +87,7 @@ class TectonicPosition:
 
 @dataclass(frozen=True, order=True)
 class TectonicMove:
-    """Start square, end square, and the square of the enemy piece turned red (-1: none)."""
+    """Start square, end square, and the square of the piece turned (-1: none)."""
     origin: int
     dest: int
     flip: int = -1
@@ -114,13 +115,14 @@ _PIECE = re.compile(r"^([CPM])(?:([BN])|R([BN]))$", re.I)
 class TectonicEngine(Engine):
     game_id = "tectonic"
     players = PLAYERS
-    effect_kinds = ("flips", "recolours")
+    effect_kinds = ("flips", "recolours", "swaps")
     extra_claims = ("reserve",)
     illegal_reasons = reasons(
         "game_over", "empty", "not_your_piece", "occupied", "blocked",
         red_piece="a red piece is neutral and cannot move",
         shape="the piece cannot move that way or that far",
-        no_flip="the square named to turn red holds no enemy piece next to the end square",
+        no_flip="the square named holds no piece next to the end square that can be turned",
+        no_reserve="a red piece of the other colour is taken over only with a piece of its kind in reserve",
     )
 
     # --- positions -----------------------------------------------------------
@@ -226,9 +228,19 @@ class TectonicEngine(Engine):
         return out
 
     @staticmethod
-    def _flip_targets(board, origin: int, dest: int, side: int) -> list[int]:
-        return sorted(n for n in GRID.neighbours(dest) if n != origin and board[n] is not None
-                      and board[n].face == 1 - side)
+    def _turnable(board, square: int, side: int) -> bool:
+        """Whether the mover `side` may turn the piece on `square` (beside his moved piece)."""
+        piece = board[square]
+        if piece is None:
+            return False
+        if piece.face != RED:
+            return piece.face == 1 - side                     # an enemy piece goes red
+        if piece.owner == side:
+            return True                                        # his own red piece comes back
+        return _reserve(board, side, piece.kind) > 0           # taken over through the reserve
+
+    def _flip_targets(self, board, origin: int, dest: int, side: int) -> list[int]:
+        return sorted(n for n in GRID.neighbours(dest) if n != origin and self._turnable(board, n, side))
 
     def _all_moves(self, position: TectonicPosition) -> list[TectonicMove]:
         board, side = position.board, position.to_move
@@ -250,38 +262,33 @@ class TectonicEngine(Engine):
         return self._all_moves(position)
 
     def _apply(self, position: TectonicPosition, move: TectonicMove):
-        """(new board, recoloured squares, flipped squares)."""
+        """(new board, effects: squares turned red, recoloured, swapped with the reserve)."""
         board = list(position.board)
         side = position.to_move
         piece = board[move.origin]
         board[move.origin] = None
         board[move.dest] = piece
-        # board order decides which enemy pieces a short reserve covers (own ones cost nothing)
-        reds = sorted(n for n in GRID.neighbours(move.dest) if board[n] is not None and board[n].face == RED)
-        recoloured = []
-        for n in reds:
-            red = board[n]
-            if red.owner == side:
-                board[n] = Piece(red.kind, side, side)
-            elif _reserve(board, side, red.kind) > 0:
-                board[n] = Piece(red.kind, side, side)   # the enemy piece goes back to its owner's reserve
-            else:
-                continue
-            recoloured.append(n)
-        flipped = []
+        effects = {"flips": (), "recolours": (), "swaps": ()}
         if move.flip >= 0:
             target = board[move.flip]
-            board[move.flip] = Piece(target.kind, RED, target.owner)
-            flipped.append(move.flip)
-        return tuple(board), sorted(recoloured), flipped
+            name = (GRID.name(move.flip),)
+            if target.face != RED:
+                board[move.flip] = Piece(target.kind, RED, target.owner)
+                effects["flips"] = name
+            else:
+                # his own piece turns back; the other's goes to its owner's reserve, replaced by one of his
+                board[move.flip] = Piece(target.kind, side, side)
+                effects["recolours"] = name
+                if target.owner != side:
+                    effects["swaps"] = name
+        return tuple(board), effects
 
     def play(self, position: TectonicPosition, move: TectonicMove) -> TectonicPosition:
-        board, _, _ = self._apply(position, move)
+        board, _ = self._apply(position, move)
         return TectonicPosition(board, 1 - position.to_move)
 
     def effects(self, position: TectonicPosition, move: TectonicMove) -> dict[str, tuple[str, ...]]:
-        _, recoloured, flipped = self._apply(position, move)
-        return {"flips": tuple(GRID.name(i) for i in flipped), "recolours": tuple(GRID.name(i) for i in recoloured)}
+        return self._apply(position, move)[1]
 
     def move_origin(self, move: TectonicMove) -> str:
         return GRID.name(move.origin)
@@ -321,7 +328,7 @@ class TectonicEngine(Engine):
         m = _MOVE.match(str(text).strip())
         if not m:
             raise NotationError(f"'{text}' is not a Tectonic move: write start-end, e.g. d2-d6, "
-                                f"and *square for the enemy piece turned red: d2-d6*e6")
+                                f"and *square for the piece it turns: d2-d6*e6")
         origin, dest = GRID.index(m.group(1)), GRID.index(m.group(2))
         flip = GRID.index(m.group(3)) if m.group(3) else None
         board, side = position.board, position.to_move
@@ -349,11 +356,15 @@ class TectonicEngine(Engine):
         if flip is None:
             if len(targets) > 1:
                 options = " or ".join(f"{GRID.name(origin)}-{GRID.name(dest)}*{GRID.name(t)}" for t in targets)
-                raise NotationError(f"'{text}': several enemy pieces can be turned red; write {options}")
+                raise NotationError(f"'{text}': several pieces can be turned; write {options}")
             return TectonicMove(origin, dest, targets[0] if targets else -1)
         if flip not in targets:
-            raise IllegalMove("no_flip", f"{GRID.name(flip)} holds no {PLAYERS[1 - side]} piece "
-                                         f"next to {GRID.name(dest)}")
+            red = board[flip]
+            if flip in GRID.neighbours(dest) and red is not None and red.face == RED and red.owner != side:
+                raise IllegalMove("no_reserve", f"{PLAYERS[side]} has no {KIND_NAMES[red.kind]} in reserve "
+                                                f"to take over the red one on {GRID.name(flip)}")
+            raise IllegalMove("no_flip", f"{GRID.name(flip)} holds no piece next to {GRID.name(dest)} "
+                                         f"that {PLAYERS[side]} can turn")
         return TectonicMove(origin, dest, flip)
 
     @staticmethod
