@@ -194,6 +194,7 @@ class ThreeDRun(Engine):
     player_counts = (2, 3, 4, 5, 6)
     variants = ("deux-drapeaux", "trois-drapeaux")
     effect_kinds = ()
+    extra_claims = ("coureur", "phase")
     illegal_reasons = reasons(
         "game_over",
         wrong_dice="the dice named are not the dice rolled (and the kept PULSE die)",
@@ -306,6 +307,28 @@ class ThreeDRun(Engine):
 
     def piece_text(self, key, text):
         return str(text)
+
+    def check_claim(self, kind, value, context):
+        """`coureur: {j1: {case: k2, pv: 4}}`: the fields named of each sheet after the moves; `phase: lava`."""
+        written = self.write_position(context.after)
+        if kind == "phase":
+            have = written.get("phase", "over")
+            return None if str(value) == have else (f"the phase is {value}", f"the engine finds {have}")
+        if not isinstance(value, dict):
+            raise NotationError("coureur: give {j1: {case: k2, pv: 4, ...}}")
+        for pid, fields in value.items():
+            sheet = written.get(str(pid))
+            if not isinstance(sheet, dict) or not isinstance(fields, dict):
+                raise NotationError(f"coureur: '{pid}' is not a player with fields", str(pid))
+            for key, want in fields.items():
+                if key not in sheet:
+                    raise NotationError(f"coureur: {pid} has no field '{key}' ({', '.join(sheet)})", str(pid))
+                have = sheet[key]
+                if key == "drapeaux" and isinstance(want, list):
+                    want = " ".join(sorted(want))
+                if str(want) != str(have):
+                    return f"{pid} {key} {want}", f"the engine finds {pid} {key} {have}"
+        return None
 
     @staticmethod
     def _slots_text(slots) -> str:
