@@ -18,12 +18,14 @@ BODY = TextStyle(size_pt=10)
 RULE = Stroke("#999999", 0.2)
 
 
-def _general(options: PrintOptions) -> list[str]:
+def _general(options: PrintOptions, entries: Sequence[tuple[str, GuideInfo]] = ()) -> list[str]:
     words = options.words
     lines = [words("print.guide.paper", paper=PAPER_NAMES[options.paper], margin=f"{options.margin_mm:g}"),
              words("print.guide.calibrate"),
              words("print.guide.labels")]
-    if options.duplex != "none" and not options.fold:
+    # Only where a file is printed on both sides this way (a game whose only two-sided file is the booklet,
+    # printed on the short edge, would read a contradiction).
+    if options.duplex != "none" and not options.fold and any(info.sides == options.print_setting for _, info in entries):
         lines.append(words("print.guide.duplex", setting=options.print_setting))
     if options.fold:
         lines.append(words("print.guide.fold"))
@@ -43,7 +45,7 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     heading = words("print.guide.title", game=game_title)
     pdf = new_pdf(options, title=heading)
     blocks: list[tuple[str, object]] = [("title", heading)]
-    blocks += [("para", f"• {line}") for line in _general(options)]
+    blocks += [("para", f"• {line}") for line in _general(options, entries)]
     for name, info in entries:
         head = f"{info.title} — {name}"
         facts = (f"{words('print.guide.pages', count=info.pages)} · {info.sides} · {info.paper_fr}"
