@@ -13,7 +13,7 @@ from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.geometry import regular_polygon
-from ..draw.style import Stroke, TextStyle, ink_saver_ink
+from ..draw.style import Stroke, TextStyle, ink_saver_ink, mix_with_white
 
 OUTLINE_MM = 0.35
 
@@ -60,6 +60,29 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
         _centred_label(canvas, cx, cy + half * 0.62, size * 0.16, style.label, style.ink)
+
+
+GHOST_DASH_MM = (0.9, 0.6)
+GHOST_TINT = 0.78          # how far a ghost's fill goes toward white: pale, but its colour still tells whose it was
+
+
+def draw_ghost(canvas: Canvas, style: PieceStyle, cx: float, cy: float, size_mm: float | None = None) -> None:
+    """Where a piece stood before the move (or a piece just taken): its shape, pale, in a dashed outline."""
+    size = size_mm or style.size_mm
+    half = size / 2
+    fill = mix_with_white(style.fill, GHOST_TINT) if style.fill else None
+    outline = Stroke("#555555", OUTLINE_MM, dash_mm=GHOST_DASH_MM, join="round")
+    shape = style.shape
+    if shape in ("disc", "pawn"):
+        canvas.circle(cx, cy, half, fill=fill, stroke=outline)
+    elif shape == "triangle":
+        canvas.polygon(regular_polygon(cx, cy + size * 0.1, size * 0.58, 3), fill=fill, stroke=outline)
+    elif shape == "hex":
+        canvas.polygon(regular_polygon(cx, cy, half, 6, 120), fill=fill, stroke=outline)
+    else:
+        inset = size * 0.06 if shape == "square" else 0.0
+        canvas.rect(cx - half + inset, cy - half + inset, size - 2 * inset, size - 2 * inset, fill=fill,
+                    stroke=outline, radius=size * (0.05 if shape == "square" else 0.16))
 
 
 def _centred_label(canvas: Canvas, cx: float, cy: float, cap_mm: float, text: str, colour: str,

@@ -24,11 +24,18 @@ without claims is an illustration: it needs no engine, and is counted apart.
         - captures: []
         - winner: none
       show:
-        state: before                        # draw the position before or after `moves`
         crop: [a1, f5]
         marks: [{at: d3, label: "1"}]
         arrows: [{path: [a1, a3, d3]}]
         highlight: [d3]
+        crosses: [d6]                        # places a move cannot reach, crossed out (say so in the caption)
+
+How a move is drawn, in every game (one convention, drawn by components/diagram/):
+a figure with `moves` shows the position after them, solid, and each piece the
+moves took off its place (the one that left, one taken) ghosted where it stood
+(a dashed outline, pale); an arrow runs from the ghost to the arrival.
+`state: before` draws the position before the moves instead, nothing ghosted:
+only for a figure that asks the reader to find the move.
 
 What `on` may name, and what `show` then says (every other `show` key is an
 error on that component). Marks, arrows and highlights name *places*:
@@ -99,7 +106,9 @@ class ItemRef:
 @dataclass(frozen=True)
 class Show:
     """What of the component the picture shows, and what it draws over it."""
-    state: Literal["before", "after"] = spec("before", doc="draw the position before or after `moves`")
+    state: Literal["before", "after"] = spec(
+        "after", doc="after (the convention): the position after `moves`, what left its place ghosted; before: "
+                     "the position before the moves, for a figure that asks the reader to find the move")
     crop: Optional[tuple[str, str]] = spec(None, doc="board or map: two opposite corner squares of the area drawn")
     region: Optional[tuple[float, float, float, float]] = spec(
         None, doc="mat: the area drawn, [x, y, w, h] in mm of the mat's bleed box")
@@ -113,12 +122,14 @@ class Show:
     marks: list[Mark] = spec(factory=tuple)
     arrows: list[Arrow] = spec(factory=tuple)
     highlight: list[str] = spec(factory=tuple, doc="places tinted or framed in the accent colour")
+    crosses: list[str] = spec(factory=tuple, doc="places crossed out: a move cannot go there (the caption says why)")
 
     def places(self) -> list[tuple[str, str]]:
         """Every place `show` names, with the key of its line (see Diagram.show_line)."""
         out = [(m.at, f"marks.{i}") for i, m in enumerate(self.marks)]
         for i, a in enumerate(self.arrows):
             out += [(p, f"arrows.{i}") for p in a.path]
+        out += [(c, f"crosses.{i}") for i, c in enumerate(self.crosses)]
         return out + [(h, f"highlight.{i}") for i, h in enumerate(self.highlight)]
 
     def corners_and_places(self) -> list[tuple[str, str]]:
@@ -130,7 +141,7 @@ class Show:
 
 
 # What `show` may say on any component; each model's `figure_spec` (content/models/figure.py) adds its own keys.
-COMMON_SHOW_KEYS = ("marks", "arrows", "highlight")
+COMMON_SHOW_KEYS = ("marks", "arrows", "highlight", "crosses")
 
 
 @dataclass(frozen=True)

@@ -197,6 +197,16 @@ def diagram_placements(game_id: str, diagram: Diagram) -> list[tuple[str, str, s
     return get_engine(game_id).placements(shown_position(game_id, diagram))
 
 
+def diagram_ghosts(game_id: str, diagram: Diagram) -> list[tuple[str, str, str | None]]:
+    """The pieces the figure draws ghosted: those the moves took off their places (one that left, one taken),
+    where they stood before; none when the figure shows the position before the moves."""
+    if diagram.show.state == "before" or not diagram.moves:
+        return []
+    engine = get_engine(game_id)
+    still = {place for place, _, _ in engine.placements(shown_position(game_id, diagram))}
+    return [p for p in engine.placements(start_position(engine, diagram)) if p[0] not in still]
+
+
 def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:
     """The failed claims of one diagram (an illegal move stops its other claims)."""
     def fail(line: int, failed: _Failed) -> DiagramFailure:

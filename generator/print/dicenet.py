@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 
 from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, polygon_ops
+from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
 from ..draw.svg import SvgCanvas
 from .cutfile import cut_svg
@@ -185,14 +186,38 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     pdf.path(m.map_ops(polygon_ops(plan.outline)), stroke=NET_CUT)
     # The die's name goes on the tab under the back face: hidden once the cube is closed.
     _, _, pts = next(t for t in plan.tabs if t[:2] == (5, "bottom"))
+    name, style, depth = _tab_label(die.name, pts)
     cx = (pts[0][0] + pts[-1][0]) / 2
-    cy = pts[0][1] + plan.tab_mm * 0.5
-    x, y = m.apply(cx, cy)
-    style = TextStyle(size_pt=7, colour="#555555")
+    x, y = m.apply(cx, pts[0][1] + depth)
     with pdf.group(translate=(x, y), rotate_deg=rotation_deg):
-        name = die.name if len(die.name) <= 18 else die.name[:17] + "…"
-        pdf.text(0, 0.8, name, style, align="center")
+        pdf.text(0, 0, name, style, align="center")
     return placements
+
+
+TAB_LABEL_PT = (7.0, 4.5)      # a die's name on its tab: this size at most, this at least (it is hidden once glued)
+TAB_LABEL_GAP_MM = 0.6         # between the fold and the capitals, and on each side of the name
+
+
+def _tab_label(name: str, pts) -> tuple[str, TextStyle, float]:
+    """The name, its style and the depth of its baseline below the fold, so that it sits inside the tapered tab:
+    as large as fits, and shortened with an ellipsis only when even the smallest size does not."""
+    (x0, y0), (x1, y1) = pts[1], pts[2]
+    top = abs(pts[-1][0] - pts[0][0])                  # the tab's width along the fold
+    depth, bottom = abs(y1 - pts[0][1]), abs(x0 - x1)  # its depth, its width at the outer edge
+
+    def room(d: float) -> float:
+        return top - (top - bottom) * d / depth - 2 * TAB_LABEL_GAP_MM
+
+    size = TAB_LABEL_PT[0]
+    while True:
+        style = TextStyle(size_pt=size, colour="#555555")
+        base = TAB_LABEL_GAP_MM + cap_height_mm(style)
+        if text_width_mm(name, style) <= room(base) or size <= TAB_LABEL_PT[1]:
+            break
+        size = max(TAB_LABEL_PT[1], size - 0.25)
+    while len(name) > 1 and text_width_mm(name, style) > room(base):
+        name = name[:-2].rstrip() + "…"
+    return name, style, base
 
 
 # faces(die, size_mm) -> six drawers, one per face (components.die.die_faces): the build hands it in,

@@ -336,10 +336,10 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words("print.step.fold_pairs"))
     else:
         sides = words("print.side.single")
+    steps.extend(extra_steps)       # what the kind asks (counters, tiles: glue the sheet on card) comes before the cut
     steps.append(words("print.step.cut_ruler"))
     if any(it.front.shape != "rect" for it in items):
         steps.append(words("print.step.cut_shapes"))
-    steps.extend(extra_steps)
     copies = sum(it.copies for it in items)
     return GuideInfo(title=name, sides=sides, paper_fr=paper or words("print.paper.sheets"),
                      steps=tuple(steps), pages=len(plan.pages), copies=copies)

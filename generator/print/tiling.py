@@ -21,11 +21,12 @@ from ..draw.style import Stroke, TextStyle
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
-from .marks import OUTLINE_STROKE, Line, draw_marks, grid_marks
+from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
 from .options import PrintOptions
 from .paper import Page, candidate_pages
 from .sheet import EDGE_MIN_MM, fit_axis
 
+MIN_TICK_MM = 1.5    # a cut guide across a bleed narrower than this would be too short to find
 MAP_LINE = Stroke("#000000", 0.3)
 MAP_OVERLAP = Stroke("#000000", 0.2, dash_mm=(1.5, 1.0))
 
@@ -130,6 +131,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         if not marks_fit or face.shape != "rect":
             pdf.path(p.transform.map_ops(shape_outline_ops(face.shape, face.width_mm, face.height_mm, face.corner_mm)),
                      stroke=OUTLINE_STROKE)
+        if not marks_fit and face.shape == "rect":
+            _bleed_ticks(pdf, p.trim, p.art)
         draw_marks(pdf, marks)
         draw_label(pdf, (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM), label, language=language)
         info = PageInfo(1, page.width_mm, page.height_mm, "sheet", "single", label, (p,),
@@ -183,6 +186,25 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                words("print.tiling.lay", overlap=words.number(t.overlap)),
                words("print.tiling.glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
+
+
+def _bleed_ticks(pdf, trim: Box, art: Box) -> None:
+    """Where crop marks find no room beside the board (a 194 mm board on A4), each cut line is carried on in
+    black across the bleed, at both ends: a guide the ruler finds, printed inside the printable area, so it
+    survives a home printer's margin, and cut away with the bleed."""
+    x, y, w, h = trim
+    ax, ay, aw, ah = art
+    left, right, top, bottom = x - ax, ax + aw - (x + w), y - ay, ay + ah - (y + h)
+    for cut_y in (y, y + h):
+        if left >= MIN_TICK_MM:
+            pdf.line(ax, cut_y, x, cut_y, CUT_STROKE)
+        if right >= MIN_TICK_MM:
+            pdf.line(x + w, cut_y, ax + aw, cut_y, CUT_STROKE)
+    for cut_x in (x, x + w):
+        if top >= MIN_TICK_MM:
+            pdf.line(cut_x, ay, cut_x, y, CUT_STROKE)
+        if bottom >= MIN_TICK_MM:
+            pdf.line(cut_x, y + h, cut_x, ay + ah, CUT_STROKE)
 
 
 def _what(kind: str, words) -> str:

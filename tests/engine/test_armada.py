@@ -80,7 +80,7 @@ def test_one_capture_per_turn_and_capturing_counts():
     after = play(p, "e4xf4")
     assert E.write_position(after) == {"c4": "E", "d4": "E", "e4": "E", "g4": "A",
                                        "prises": {"espagnol": 1, "anglais": 0}}
-    assert E.to_move(after) == "anglais"
+    assert E.side_to_move(after) == "anglais" and E.to_move(after) == "joueur2"
 
 
 def _spanish_all_played():
@@ -173,31 +173,72 @@ def test_english_passes_only_without_any_move():
 
 # --- rounds and match ----------------------------------------------------------------
 
-def test_round_ends_at_eleven_captures_with_points():
+def test_round_ends_at_eleven_captures_with_points_and_the_match_goes_on():
+    # Round 1: joueur1 commands the Spanish. c5 + d5 make a line of 2; f5 is 2 crossings beyond d5: in range.
     p = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 4}})
     after = play(p, "d5xf5")
-    assert E.outcome(after).winner == "espagnol"
-    assert E.score(after) == {"espagnol": 7, "anglais": 0}
-    assert E.legal_moves(after) == []
+    assert after.round_winner() == "espagnol" and after.round_points() == 11 - 4
+    assert E.score(after) == {"joueur1": 7, "joueur2": 0}
+    assert E.outcome(after) is None, "one round is not the match"
+    assert texts(after) == ["manche"], "the only move starts the next round"
     assert reason(after, "a1") == "round_over"
+    assert E.write_position(after)["c5"] == "E", "the round's last position stays readable"
+
+
+def test_the_next_round_clears_the_board_and_swaps_the_sides():
+    after = play(pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 4}}), "d5xf5")
+    second = play(after, "manche")
+    assert E.write_position(second) == {"manche": 2, "points": {"joueur1": 7, "joueur2": 0}}
+    # The Spanish open every round; in round 2 they are joueur2's.
+    assert E.side_to_move(second) == "espagnol" and E.to_move(second) == "joueur2"
+    assert len(E.legal_moves(second)) == 121 and E.outcome(second) is None
+    assert second.spanish_reserve() == 20 and second.english_reserve() == 20
+    assert reason(pos({"c5": "E"}), "manche") == "round_not_over"
 
 
 def test_english_can_win_the_round():
+    # d4 + e4 make a pair along the row; f4 is just beyond e4, in its direction.
     p = pos({"d4": "A", "f4": "E", "prises": {"espagnol": 3, "anglais": 10}}, "anglais")
     after = play(p, "e4xf4")
-    assert E.outcome(after).winner == "anglais" and E.score(after)["anglais"] == 8
+    assert after.round_winner() == "anglais" and after.round_points() == 11 - 3
+    assert E.score(after) == {"joueur1": 0, "joueur2": 8}     # joueur2 commands the English in round 1
 
 
-def test_match_result_after_the_second_round():
+def test_the_match_is_the_outcome_after_the_second_round():
+    # Round 2, joueur1 had 5 points. joueur2 (Spanish now) takes his 11th pawn, the English had taken 5: 6 points.
     second = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 5}, "manche": 2,
-                  "points": {"joueur1": 5, "joueur2": 0}})
+                  "points": {"joueur1": 5, "joueur2": 0}}, "joueur2")
+    assert E.side_to_move(second) == "espagnol"
     after = play(second, "d5xf5")
-    assert E.match_result(after) == "joueur2"          # joueur2 plays the Spanish in round 2: 6 > 5
-    tied = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 5}, "manche": 2,
-                "points": {"joueur1": 6, "joueur2": 0}})
-    assert E.match_result(play(tied, "d5xf5")) == "égalité"
-    first = pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10}})
-    assert E.match_result(play(first, "d5xf5")) is None
+    assert E.score(after) == {"joueur1": 5, "joueur2": 6}
+    assert E.outcome(after).winner == "joueur2" and "6 points to 5" in E.outcome(after).reason
+    assert E.legal_moves(after) == [] and reason(after, "manche") == "match_over"
+
+
+def test_a_tie_after_two_rounds_gives_a_third_set_up_as_the_first():
+    tied = play(pos({"c5": "E", "f5": "A", "prises": {"espagnol": 10, "anglais": 5}, "manche": 2,
+                     "points": {"joueur1": 6, "joueur2": 0}}, "joueur2"), "d5xf5")
+    assert E.score(tied) == {"joueur1": 6, "joueur2": 6} and E.outcome(tied) is None
+    third = play(tied, "manche")
+    assert third.round == 3 and E.to_move(third) == "joueur1", "joueur1 commands the Spanish again"
+    # Round 3: the English (joueur2) win it 11 to 9 and so the match, 6 + 2 = 8 to 6.
+    end = play(pos({"d4": "A", "f4": "E", "prises": {"espagnol": 9, "anglais": 10}, "manche": 3,
+                    "points": {"joueur1": 6, "joueur2": 6}}, "anglais"), "e4xf4")
+    assert E.to_move(pos({"manche": 3}, "anglais")) == "joueur2"
+    assert E.score(end) == {"joueur1": 6, "joueur2": 8} and E.outcome(end).winner == "joueur2"
+
+
+def test_a_whole_match_played_out_reaches_a_winner():
+    import random
+    rng, p = random.Random(3), E.initial()
+    rounds = set()
+    for _ in range(6000):
+        if E.outcome(p) is not None:
+            break
+        rounds.add(p.round)
+        p = E.play(p, E.random_move(p, rng))
+    assert E.outcome(p) is not None and E.outcome(p).winner in ("joueur1", "joueur2")
+    assert rounds >= {1, 2}
 
 
 # --- positions and content ------------------------------------------------------------
@@ -205,6 +246,7 @@ def test_match_result_after_the_second_round():
 def test_position_round_trips():
     p = pos({"a1": "E", "k11": "a", "prises": {"anglais": 2}, "manche": 3, "points": {"joueur2": 4}}, "anglais")
     assert E.read_position(E.write_position(p), "anglais") == p
+    assert E.read_position(E.write_position(p), "joueur2") == p      # round 3: joueur2 commands the English
 
 
 @pytest.mark.parametrize("data, message", [
@@ -221,7 +263,7 @@ def test_bad_positions_are_named(data, message):
 
 def test_start_has_121_placements_and_spanish_to_move():
     p = E.initial()
-    assert len(E.legal_moves(p)) == 121 and E.to_move(p) == "espagnol"
+    assert len(E.legal_moves(p)) == 121 and E.side_to_move(p) == "espagnol" and E.to_move(p) == "joueur1"
 
 
 def test_placements_use_board_styles():
@@ -238,10 +280,10 @@ def test_every_armada_diagram_holds():
 
 
 def test_a_false_armada_claim_names_its_line(tmp_path):
-    failures, line = enginekit.falsify_claim("armada", tmp_path, "- score: {espagnol: 7, anglais: 0}",
-                                             "- score: {espagnol: 8, anglais: 0}")
+    failures, line = enginekit.falsify_claim("armada", tmp_path, "- manche: {gagnant: espagnol, points: 7}",
+                                             "- manche: {gagnant: espagnol, points: 8}")
     assert [f.line for f in failures] == [line]
-    assert 'diagram "fin-de-manche": espagnol scores 8 but the engine finds espagnol 7' in failures[0].format()
+    assert 'diagram "fin-de-manche": the round is worth 8 points but it is worth 7' in failures[0].format()
 
 
 def test_moves_json_of_a_position_file(tmp_path):

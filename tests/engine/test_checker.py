@@ -156,10 +156,17 @@ def test_the_picture_shows_the_position_before_or_after_the_moves():
     diagrams = {d.id: d for d in load_game_diagrams("tactix", REPO / "content")}
     after = dict((sq, (style, value)) for sq, style, value in diagram_placements("tactix", diagrams["bascule-virage"]))
     assert after["d3"] == ("blanc", "6") and "a1" not in after
-    before = diagrams["chemin-barre"]
-    assert before.show.state == "before"
-    placed = diagram_placements("tactix", before)
+    still = diagrams["chemin-barre"]                      # no move: its position as given
+    assert not still.moves
+    placed = diagram_placements("tactix", still)
     assert ("d4", "blanc", "3") in placed and ("e1", "roi_blanc", None) in placed
+    # `state: before`, the exception to the convention: the position before a1-d3, nothing ghosted.
+    from dataclasses import replace
+    from generator.engine.checker import diagram_ghosts
+    moved = diagrams["bascule-virage"]
+    assert diagram_ghosts("tactix", moved) == [("a1", "blanc", "5")]
+    asked = replace(moved, show=replace(moved.show, state="before"))
+    assert ("a1", "blanc", "5") in diagram_placements("tactix", asked) and diagram_ghosts("tactix", asked) == []
     tect = {d.id: d for d in load_game_diagrams("tectonic", REPO / "content")}
     from generator.engine import get_engine
     assert get_engine("tectonic").write_position(shown_position("tectonic", tect["retournement"]))["f5"] == "CRN"

@@ -191,7 +191,7 @@ def test_an_illustration_in_a_game_with_an_engine_is_drawn_from_the_engine_and_c
           position: start
         - id: couronnes
           caption: Le dé-roi porte une couronne sur chaque face.
-          on: des-rois
+          on: des
           show: {die: roi-noir, faces: [1, 2]}
         """), encoding="utf-8")
     game = load_game(tmp_path, "tactix")

@@ -51,7 +51,7 @@ def ink_build(content_dir, tmp_path_factory):
 def test_normal_build_has_dark_dice_that_ink_saver_removes(tactix_build, ink_build):
     assert _large_dark_fills(tactix_build / "plateau.pdf"), "the black dice should be dark in the normal build"
     assert _large_dark_fills(ink_build / "plateau.pdf") == []
-    assert _large_dark_fills(ink_build / "des-rois-patrons.pdf") == []
+    assert _large_dark_fills(ink_build / "des-patrons.pdf") == []
 
 
 def test_light_text_turns_dark_on_ink_saver_pages():

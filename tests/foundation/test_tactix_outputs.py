@@ -48,13 +48,13 @@ def board(content_dir):
 def test_expected_files_exist(tactix_build: Path):
     names = {str(p.relative_to(tactix_build)) for p in tactix_build.rglob("*")}
     for expected in ("plateau.pdf", "plateau.svg", "resume.pdf", "resume.svg",
-                     "des-rois-patrons.pdf", "des-rois-patrons-p01-decoupe.svg", "des-rois-patron-roi-blanc.svg",
-                     "des-rois-patron-roi-noir.svg", "diagrams/prise.svg", "regles.pdf", "regles-livret.pdf",
+                     "des-patrons.pdf", "des-patrons-p01-decoupe.svg", "des-patron-roi-blanc.svg",
+                     "des-patron-roi-noir.svg", "diagrams/prise.svg", "regles.pdf", "regles-livret.pdf",
                      "regles.html", "manifest.json", "guide-impression.pdf", "calibrage.pdf"):
         assert expected in names
 
 
-@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
+@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-patrons.pdf"])
 def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
     reader = PdfReader(tactix_build / name)
     for page in reader.pages:
@@ -62,7 +62,7 @@ def test_pages_are_a4_within_a_tenth_of_a_millimetre(tactix_build, name):
         assert abs(w - A4[0]) < 0.1 and abs(h - A4[1]) < 0.1
 
 
-@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-rois-patrons.pdf"])
+@pytest.mark.parametrize("name", ["plateau.pdf", "resume.pdf", "des-patrons.pdf"])
 def test_every_font_is_embedded(tactix_build, name):
     fonts = fonts_of(PdfReader(tactix_build / name))
     assert fonts, "expected text, hence fonts"

@@ -130,5 +130,19 @@ def test_a_board_whose_trim_fits_inside_the_margin_stays_whole_with_its_outline_
     page = open_pdf(doc.pdf).pages[0]
     outline = [r for r in page.rects if r.get("stroke") and not r.get("fill")]
     assert [(round(r["width"] * MM_PER_PT, 3), round(r["height"] * MM_PER_PT, 3)) for r in outline] == [(194.0, 194.0)]
+    x, y, w, h = p.trim
+    near = 0.01
+    guides = []
     for ln in lines_mm(page):
-        assert not segment_hits_box(ln["p0"], ln["p1"], p.art, 0.0)
+        if not segment_hits_box(ln["p0"], ln["p1"], p.art, 0.0):
+            continue
+        # The only lines on the art are cut guides: a trim line carried on across the bleed, outside the trim.
+        (x0, y0), (x1, y1) = ln["p0"], ln["p1"]
+        if abs(y0 - y1) < near:
+            assert min(abs(y0 - y), abs(y0 - y - h)) < near and (max(x0, x1) <= x + near or min(x0, x1) >= x + w - near)
+            guides.append(("h", round(y0, 1), round(min(x0, x1), 1)))
+        else:
+            assert min(abs(x0 - x), abs(x0 - x - w)) < near and (max(y0, y1) <= y + near or min(y0, y1) >= y + h - near)
+    # The top and bottom cuts find no room for crop marks beside the board: each has its guide at both ends.
+    assert sorted(g for g in guides if g[0] == "h") == sorted(
+        [("h", round(cy, 1), round(cx, 1)) for cy in (y, y + h) for cx in (p.art[0], x + w)])

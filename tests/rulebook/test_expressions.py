@@ -76,10 +76,10 @@ def test_material_list_comes_from_the_components(game_with_rules, tactix):
     items = [plain(item[0].spans) for item in lists[0].items]
     assert items == [
         "1 × Plateau de jeu (9 × 9 cases de 20 mm)",
-        "2 × Dés-rois (Roi blanc, Roi noir\u202f; patrons à découper, plier et coller, 16 mm)",
+        "18 × Dés (Roi blanc, Roi noir, Dé blanc × 8, Dé noir × 8\u202f; patrons à monter ou autocollants, 16 mm)",
         "1 × Résumé des règles",
     ]
-    assert [c.name for c in tactix.components] == ["Plateau de jeu", "Dés-rois", "Résumé des règles"]
+    assert [c.name for c in tactix.components] == ["Plateau de jeu", "Dés", "Résumé des règles"]
 
 
 def test_counts_and_names_come_from_the_game(game_with_rules):

@@ -25,7 +25,7 @@ def test_material_section_is_generated_from_the_components(tactix):
     doc = read_rulebook(tactix, figures=box_figures(*DIAGRAM_IDS))
     i = next(i for i, b in enumerate(doc.blocks) if isinstance(b, Heading) and b.text == "Matériel")
     items = [plain(item[0].spans) for item in next(b for b in doc.blocks[i:] if isinstance(b, ListBlock)).items]
-    assert [re.sub(r" \(.*", "", x) for x in items] == [f"1 × {tactix.components[0].name}", "2 × Dés-rois",
+    assert [re.sub(r" \(.*", "", x) for x in items] == [f"1 × {tactix.components[0].name}", "18 × Dés",
                                                         f"1 × {tactix.components[2].name}"]
 
 

@@ -14,13 +14,15 @@ from ...content.diagrams import Diagram
 from ...content.models import Board
 from ...draw.style import MIN_LINE_MM
 from ..board import Placement, draw_board, full_view, view_of, view_size_mm
+from ..pieces import draw_ghost
 from .figure import (ACCENT, FIGURE_CELL_MM, FIGURE_COORD_PT, FIGURE_MARGIN_MM, HIGHLIGHT, Figure, Places,
                      draw_accents, scaled_line)
 
 
 def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement], *,
-                 max_width_mm: float = 120.0) -> Figure:
-    """The figure of `diagram` on `board`, showing `placements` (the engine's position, or the illustration's)."""
+                 ghosts: Sequence[Placement] = (), max_width_mm: float = 120.0) -> Figure:
+    """The figure of `diagram` on `board`, showing `placements` (the engine's position, or the illustration's)
+    and `ghosts`, the pieces the diagram's moves took off their places, where they stood (content/diagrams.py)."""
     show = diagram.show
     view = (view_of(board, *show.crop) if show.crop else None) or full_view(board)
     natural_w, _ = view_size_mm(board, view, margin_mm=0.0)
@@ -32,8 +34,12 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
         d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=FIGURE_MARGIN_MM,
                        coord_pt=FIGURE_COORD_PT, highlight=show.highlight, highlight_colour=HIGHLIGHT,
                        highlight_mark=ACCENT)
+        for square, piece, _ in ghosts:
+            if d.visible(square):
+                draw_ghost(canvas, small.pieces[piece], *d.centre(square))
         # The board tints and frames its own highlighted squares, under the pieces.
-        draw_accents(canvas, diagram, Places(d.centre, d.cell), frames=False)
+        draw_accents(canvas, diagram, Places(d.centre, d.cell), frames=False,
+                     ghosted=frozenset(square for square, _, _ in ghosts))
 
     return Figure(diagram.id, diagram.caption, width, height, draw)
 

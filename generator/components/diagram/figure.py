@@ -25,6 +25,9 @@ FIGURE_MARGIN_MM = 5.0    # room for the coordinates around a figure
 FIGURE_COORD_PT = 7.0
 FIGURE_MAX_HEIGHT_MM = 150.0   # the rulebook shrinks a taller figure anyway; keep the drawing near its printed size
 MARK_RADIUS_MM = 2.0
+CROSS_INK = "#222222"     # a crossed-out place: black, never the accent red of the places a move reaches
+CROSS_OF_PLACE = 0.62     # the cross spans this much of its place
+MIN_ARROW_MM = 5.5        # an arrow over one square stays this long, head included, to be read as an arrow
 FRAME_MM = 0.8            # the accent frame round a highlighted place: a shape, so colour is not alone
 
 
@@ -67,8 +70,12 @@ def fit_factor(width_mm: float, height_mm: float, max_width_mm: float, *, limit:
     return min(limit, max_width_mm / width_mm, max_height_mm / height_mm)
 
 
-def draw_accents(canvas: Canvas, diagram: Diagram, places: Places, *, frames: bool = True) -> None:
-    """Highlights (as frames, when `frames`), then arrows, then marks, over whatever the figure drew."""
+def draw_accents(canvas: Canvas, diagram: Diagram, places: Places, *, frames: bool = True,
+                 ghosted: frozenset[str] = frozenset()) -> None:
+    """Highlights (as frames, when `frames`), then crosses, arrows and marks, over whatever the figure drew.
+
+    `ghosted`: the places where a moved piece is drawn ghosted; an arrow leaves from their centre.
+    """
     show = diagram.show
     if frames and places.box is not None:
         for name in show.highlight:
@@ -76,30 +83,51 @@ def draw_accents(canvas: Canvas, diagram: Diagram, places: Places, *, frames: bo
             inset = FRAME_MM / 2
             canvas.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=Stroke(ACCENT, FRAME_MM),
                         radius=min(w, h) * 0.08)
+    for name in show.crosses:
+        cross(canvas, *places.centre(name), places.size_mm * CROSS_OF_PLACE)
     for arrow in show.arrows:
-        arrow_path(canvas, [places.centre(p) for p in arrow.path], stop_short_mm=places.size_mm * 0.36)
+        arrow_path(canvas, [places.centre(p) for p in arrow.path], stop_short_mm=places.size_mm * 0.36,
+                   from_ghost=arrow.path[0] in ghosted)
     for m in show.marks:
         mark(canvas, *places.mark_point(m.at), m.label)
 
 
-def arrow_path(canvas: Canvas, points: list[tuple[float, float]], stop_short_mm: float) -> None:
-    """A polyline through the places; the head stops at the edge of the last place's piece, not on it."""
+def arrow_path(canvas: Canvas, points: list[tuple[float, float]], stop_short_mm: float, *,
+               from_ghost: bool = False) -> None:
+    """A polyline through the places; the head stops at the edge of the last place's piece, not on it.
+
+    It leaves from the edge of a piece still standing on its start (its face stays readable), from the
+    centre of a ghost (nothing there to read); either way, at least MIN_ARROW_MM long, even over one square.
+    """
     stroke = Stroke(ACCENT, 0.7, cap="round", join="round")
+    single = len(points) == 2
+    start_off = 0.0 if from_ghost else stop_short_mm * 0.8
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = math.hypot(x2 - x1, y2 - y1)
-    if length > stop_short_mm * 1.5:
-        k = (length - stop_short_mm) / length
+    stop = stop_short_mm
+    if single:
+        stop = max(0.0, min(stop, length - start_off - MIN_ARROW_MM))
+        start_off = max(0.0, min(start_off, length - stop - MIN_ARROW_MM))
+    if length > 0 and stop > 0:
+        k = (length - stop) / length
         points = points[:-1] + [(x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)]
-    # It also leaves from the edge of the moving piece, so the piece's face stays readable.
     (x0, y0), (x1, y1) = points[0], points[1]
     length = math.hypot(x1 - x0, y1 - y0)
-    start_off = stop_short_mm * 0.8
-    if length > start_off * 2:
+    if length > 0 and start_off > 0 and (single or length > start_off * 2):
         k = start_off / length
         points = [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)] + points[1:]
     if len(points) > 2:
         canvas.polyline(points[:-1], stroke=stroke)
     canvas.arrow(*points[-2], *points[-1], colour=ACCENT, width_mm=0.7, head_mm=2.4)
+
+
+def cross(canvas: Canvas, cx: float, cy: float, size_mm: float) -> None:
+    """A place a move cannot reach: a black X on a white halo, readable over a square, a piece or a line."""
+    h = size_mm / 2
+    for colour, width in (("#FFFFFF", 1.6), (CROSS_INK, 0.8)):
+        stroke = Stroke(colour, width, cap="round")
+        canvas.line(cx - h, cy - h, cx + h, cy + h, stroke)
+        canvas.line(cx - h, cy + h, cx + h, cy - h, stroke)
 
 
 def mark(canvas: Canvas, cx: float, cy: float, label: str) -> None:

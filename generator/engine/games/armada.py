@@ -21,13 +21,21 @@ choices where the text is silent are the `assumptions` of content/armada/game.ya
   pawns the loser took. Players swap sides for a second round; the higher total
   wins, a tie gives a further round set up as the first.
 
+The game is the match. Its two players are the people, joueur1 and joueur2:
+joueur1 commands the Spanish in the first round and in any further round, the
+English in the second. A round that ends leaves its last position on the board
+(its points can be read there) with one move, `manche`, which clears the board
+and starts the next round; `outcome` is the match's, once a round ends with the
+two totals apart (after the second round at the earliest).
+
 Notation. A position maps crossings to `E` (espagnol) or `A` (anglais), with
 optional `prises: {espagnol: 3, anglais: 1}` (pawns each side has taken),
-`manche: 2` and `points: {joueur1: 7, joueur2: 0}` (points from earlier rounds;
-joueur1 plays the Spanish in odd rounds). A move: `f6` (a pawn put down),
-`c3-f6` (a Spanish pawn moved from the board, or an English pawn turned around
-its partner), either followed by `xg6` for the pawn it takes; `passe` when
-nothing else is possible.
+`manche: 2` and `points: {joueur1: 7, joueur2: 0}` (points from earlier rounds).
+Who is to move is a person or a side (`anglais`: whoever commands the English
+in that round). A move: `f6` (a pawn put down), `c3-f6` (a Spanish pawn moved
+from the board, or an English pawn turned around its partner), either followed
+by `xg6` for the pawn it takes; `passe` when nothing else is possible; `manche`
+once a round is over, to start the next.
 """
 
 from __future__ import annotations
@@ -45,9 +53,26 @@ ENGLISH_LIMIT = 5
 ROUND_TARGET = 11
 SPANISH, ENGLISH = "espagnol", "anglais"
 SIDES = (SPANISH, ENGLISH)
+PLAYER1, PLAYER2 = "joueur1", "joueur2"
+PEOPLE = (PLAYER1, PLAYER2)
+NEXT_ROUND = "manche"
 LETTER = {SPANISH: "E", ENGLISH: "A"}
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 GRID = Grid(SIZE, what="crossing")
+
+
+def first_is_spanish(round_: int) -> bool:
+    """joueur1 commands the Spanish in the first round and in every round after the second (a further round
+    is set up as the first); the English in the second."""
+    return round_ != 2
+
+
+def person_of(side: str, round_: int) -> str:
+    return PLAYER1 if (side == SPANISH) == first_is_spanish(round_) else PLAYER2
+
+
+def side_of(person: str, round_: int) -> str:
+    return SPANISH if (person == PLAYER1) == first_is_spanish(round_) else ENGLISH
 
 
 def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int]) -> tuple[int, int, int]:
@@ -78,15 +103,39 @@ class ArmadaPosition:
     def english_reserve(self) -> int:
         return PAWNS - len(self.english) - self.taken_by_spanish
 
+    def round_winner(self) -> str | None:
+        """The side that took 11 pawns, once the round is over."""
+        if self.taken_by_spanish >= ROUND_TARGET:
+            return SPANISH
+        if self.taken_by_english >= ROUND_TARGET:
+            return ENGLISH
+        return None
+
+    def round_points(self) -> int:
+        """The round winner's points: 11 less the pawns the loser took; 0 while the round goes on."""
+        side = self.round_winner()
+        if side is None:
+            return 0
+        return ROUND_TARGET - (self.taken_by_english if side == SPANISH else self.taken_by_spanish)
+
+    def totals(self) -> tuple[int, int]:
+        """joueur1's and joueur2's points: the earlier rounds', plus this one's once it is over."""
+        t = list(self.points)
+        side = self.round_winner()
+        if side is not None:
+            t[PEOPLE.index(person_of(side, self.round))] += self.round_points()
+        return t[0], t[1]
+
 
 @dataclass(frozen=True)
 class ArmadaMove:
     """`dest` the crossing played; `origin` where the pawn came from (a Spanish pawn moved, an
     English pawn turned), None for a pawn from the reserve; `capture` the pawn taken. `dest`
-    None is a pass."""
+    None is a pass, or with `next_round` the move that starts the next round."""
     dest: int | None
     origin: int | None = None
     capture: int | None = None
+    next_round: bool = False
 
 
 def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int) -> list[int]:
@@ -136,13 +185,15 @@ def in_pair(english: frozenset[int], at: int) -> bool:
 
 class ArmadaEngine(Engine):
     game_id = "armada"
-    players = SIDES
+    players = PEOPLE
     variants = ()
     effect_kinds = ("captures",)
-    extra_claims = ("prises", "partie")
+    extra_claims = ("prises", "manche")
     illegal_reasons = reasons(
         "occupied",
-        round_over="the round is over",
+        round_over="the round is over: the only move starts the next one (manche)",
+        match_over="the match is over",
+        round_not_over="the next round starts only once this one is over",
         reserve_empty="the player has no pawn left to put down",
         reserve_not_empty="a Spanish pawn is moved only once the reserve is empty",
         not_your_pawn="no pawn of the player on the starting crossing",
@@ -194,8 +245,11 @@ class ArmadaEngine(Engine):
                     english.add(at)
                 else:
                     raise NotationError(f"{key}: '{value}' is not a pawn: E (espagnol) or A (anglais)", key)
-        if to_move is not None and to_move not in SIDES:
-            raise NotationError(f"to_move: '{to_move}' is not a side ({', '.join(SIDES)})")
+        if to_move is not None and to_move not in SIDES + PEOPLE:
+            raise NotationError(f"to_move: '{to_move}' is neither a player ({', '.join(PEOPLE)}) "
+                                f"nor a side ({', '.join(SIDES)})")
+        if to_move in PEOPLE:
+            to_move = side_of(to_move, round_)
         if len(english) > ENGLISH_LIMIT:
             raise NotationError(f"{len(english)} English pawns on the board; at most {ENGLISH_LIMIT}")
         for side, on_board, lost in ((SPANISH, spanish, taken[ENGLISH]), (ENGLISH, english, taken[SPANISH])):
@@ -248,50 +302,45 @@ class ArmadaEngine(Engine):
         return t
 
     def to_move(self, position: ArmadaPosition) -> str:
+        """The person to move: whoever commands the side to move in this round."""
+        return person_of(position.to_move, position.round)
+
+    def side_to_move(self, position: ArmadaPosition) -> str:
         return position.to_move
 
     def placements(self, position: ArmadaPosition) -> list[tuple[str, str, str | None]]:
         cells = {s: SPANISH for s in position.spanish} | {s: ENGLISH for s in position.english}
         return [(GRID.name(s), cells[s], None) for s in sorted(cells)]
 
-    # --- the round's end and its points ---------------------------------------
+    # --- the round's end, its points, the match -----------------------------------
     def outcome(self, position: ArmadaPosition) -> Outcome | None:
+        """The match's end: a round is over and the two totals are apart (from the second round on)."""
         p = position
-        for side, taken, lost in ((SPANISH, p.taken_by_spanish, p.taken_by_english),
-                                  (ENGLISH, p.taken_by_english, p.taken_by_spanish)):
-            if taken >= ROUND_TARGET:
-                return Outcome(side, f"{side} took {taken} pawns to {lost}: "
-                                     f"{ROUND_TARGET - lost} points for the round")
-        return None
+        side = p.round_winner()
+        if side is None or p.round < 2:
+            return None
+        totals = p.totals()
+        if totals[0] == totals[1]:
+            return None
+        winner = PLAYER1 if totals[0] > totals[1] else PLAYER2
+        return Outcome(winner, f"{winner} wins the match {max(totals)} points to {min(totals)} "
+                               f"after {p.round} rounds")
 
     def score(self, position: ArmadaPosition) -> dict[str, int]:
-        """The round's points: the winner scores 11 minus the pawns the loser took; 0 while it goes on."""
-        out = dict.fromkeys(SIDES, 0)
-        done = self.outcome(position)
-        if done is not None:
-            lost = position.taken_by_english if done.winner == SPANISH else position.taken_by_spanish
-            out[done.winner] = ROUND_TARGET - lost
-        return out
+        """Each person's points: the earlier rounds', plus this round's once it is over (the winner scores 11
+        minus the pawns the loser took, the loser nothing)."""
+        return dict(zip(PEOPLE, position.totals()))
 
-    def match_result(self, position: ArmadaPosition) -> str | None:
-        """'joueur1', 'joueur2' or 'égalité' (a further round) once the round is over and at least
-        two rounds are played; None before."""
-        if self.outcome(position) is None or position.round < 2:
-            return None
-        totals = list(position.points)
-        first_is_spanish = position.round % 2 == 1
-        pts = self.score(position)
-        totals[0] += pts[SPANISH] if first_is_spanish else pts[ENGLISH]
-        totals[1] += pts[ENGLISH] if first_is_spanish else pts[SPANISH]
-        if totals[0] == totals[1]:
-            return "égalité"
-        return "joueur1" if totals[0] > totals[1] else "joueur2"
+    def round_over(self, position: ArmadaPosition) -> bool:
+        return position.round_winner() is not None
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: ArmadaPosition) -> list[ArmadaMove]:
         p = position
         if self.outcome(p) is not None:
             return []
+        if self.round_over(p):
+            return [ArmadaMove(None, next_round=True)]
         moves = self._spanish_moves(p) if p.to_move == SPANISH else self._english_moves(p)
         return moves or [ArmadaMove(None)]
 
@@ -359,6 +408,9 @@ class ArmadaEngine(Engine):
     def play(self, position: ArmadaPosition, move: ArmadaMove) -> ArmadaPosition:
         self._check(position, move)
         p = position
+        if move.next_round:
+            # The board is cleared, each player gets his 20 pawns back and the Spanish open the round.
+            return ArmadaPosition(frozenset(), frozenset(), round=p.round + 1, points=p.totals())
         if move.dest is None:
             return ArmadaPosition(p.spanish, p.english, p.taken_by_spanish, p.taken_by_english,
                                   self._other(p.to_move), p.round, p.points)
@@ -379,7 +431,14 @@ class ArmadaEngine(Engine):
     def _check(self, p: ArmadaPosition, mv: ArmadaMove) -> None:
         """Raise IllegalMove with the reason when `mv` breaks a rule in `p`."""
         if self.outcome(p) is not None:
-            raise IllegalMove("round_over", "the round is over: a player has taken 11 pawns")
+            raise IllegalMove("match_over", self.outcome(p).reason)
+        if mv.next_round != self.round_over(p):
+            if mv.next_round:
+                raise IllegalMove("round_not_over", "no player has taken 11 pawns yet")
+            raise IllegalMove("round_over", f"{p.round_winner()} took 11 pawns: play 'manche' to start round "
+                                            f"{p.round + 1}")
+        if mv.next_round:
+            return
         if mv.dest is None:
             others = self._spanish_moves(p) if p.to_move == SPANISH else self._english_moves(p)
             if others:
@@ -439,16 +498,21 @@ class ArmadaEngine(Engine):
         t = str(text).strip().lower()
         if t == "passe":
             mv = ArmadaMove(None)
+        elif t == NEXT_ROUND:
+            mv = ArmadaMove(None, next_round=True)
         else:
             m = self._MOVE.match(t)
             if not m:
-                raise NotationError(f"'{text}' is not an Armada move: write f6, c3-f6, f6xg6, c3-f6xg6 or passe")
+                raise NotationError(f"'{text}' is not an Armada move: write f6, c3-f6, f6xg6, c3-f6xg6, passe "
+                                    f"or manche")
             mv = ArmadaMove(GRID.index(m.group(2)), GRID.index(m.group(1)) if m.group(1) else None,
                             GRID.index(m.group(3)) if m.group(3) else None)
         self._check(position, mv)
         return mv
 
     def format_move(self, position: ArmadaPosition, move: ArmadaMove) -> str:
+        if move.next_round:
+            return NEXT_ROUND
         if move.dest is None:
             return "passe"
         text = (f"{GRID.name(move.origin)}-" if move.origin is not None else "") + GRID.name(move.dest)
@@ -456,8 +520,8 @@ class ArmadaEngine(Engine):
 
     # --- game-specific claims ------------------------------------------------
     def check_claim(self, kind: str, value: Any, context) -> tuple[str, str] | None:
-        """prises: {espagnol: n, anglais: n} pawns taken after the moves; partie: joueur1, joueur2
-        or égalité, the match result once the round that ends it is over."""
+        """prises: {espagnol: n, anglais: n} pawns taken after the moves; manche: {gagnant: espagnol or
+        anglais, points: n}, the round over and its winner's points (`winner` and `score` are the match's)."""
         after: ArmadaPosition = context.after
         if kind == "prises":
             if not isinstance(value, dict) or not set(value) <= set(SIDES):
@@ -467,13 +531,16 @@ class ArmadaEngine(Engine):
                 if have[side] != n:
                     return f"{side} took {n} pawns", f"{side} took {have[side]}"
             return None
-        if kind == "partie":
-            if value not in ("joueur1", "joueur2", "égalité"):
-                raise NotationError("partie: joueur1, joueur2 or égalité")
-            found = self.match_result(after)
-            if found != value:
-                return (f"the match result is {value}",
-                        "the match is not decided yet" if found is None else f"it is {found}")
+        if kind == "manche":
+            if not isinstance(value, dict) or set(value) - {"gagnant", "points"} or value.get("gagnant") not in SIDES:
+                raise NotationError("manche: {gagnant: espagnol or anglais, points: n}")
+            side = after.round_winner()
+            if side is None:
+                return f"the round is won by {value['gagnant']}", "the round goes on"
+            if side != value["gagnant"]:
+                return f"the round is won by {value['gagnant']}", f"{side} wins it"
+            if "points" in value and value["points"] != after.round_points():
+                return f"the round is worth {value['points']} points", f"it is worth {after.round_points()}"
             return None
         raise EngineError(f"armada has no claim '{kind}'")
 

@@ -1,0 +1,90 @@
+"""How every game's figures draw a move (content/diagrams.py): the position after it, the piece that left
+ghosted where it stood, an arrow from the ghost to the arrival that stays readable over one square, and a
+place no move reaches crossed out in black, never marked in the accent red of the places a move reaches."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.components.diagram.figure import ACCENT, CROSS_INK, MIN_ARROW_MM, arrow_path
+from generator.content import load_game
+from generator.figures import game_figures
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+
+@pytest.fixture(scope="module")
+def tactix_svgs() -> dict[str, str]:
+    game = load_game(CONTENT, "tactix")
+    return {fid: fig.svg() for fid, fig in game_figures(game, CONTENT).items()}
+
+
+def _dashed_paths(svg: str) -> list[str]:
+    return re.findall(r"<(?:path|rect|circle)[^>]*stroke-dasharray[^>]*>", svg)
+
+
+def test_a_figure_with_a_move_ghosts_the_start_and_one_without_moves_ghosts_nothing(tactix_svgs):
+    # prise: b3xb5, one die left b3 (its capture stood on the arrival square, under the winner).
+    assert len(_dashed_paths(tactix_svgs["prise"])) == 1
+    # bascule-virage: a1-d3, one die left a1.
+    assert len(_dashed_paths(tactix_svgs["bascule-virage"])) == 1
+    # blocage and chemin-barre play no move: nothing is ghosted.
+    assert _dashed_paths(tactix_svgs["blocage"]) == []
+    assert _dashed_paths(tactix_svgs["chemin-barre"]) == []
+
+
+def test_the_figure_shows_the_position_after_the_move(tactix_svgs):
+    # After b3xb5 the white die shows 5 on b5: five pips, where before the move b5 held a black 6.
+    from generator.engine.checker import diagram_placements, load_game_diagrams
+    game = load_game(CONTENT, "tactix")
+    diagram = next(d for d in load_game_diagrams("tactix", CONTENT, game.components) if d.id == "prise")
+    assert ("b5", "blanc", "5") in diagram_placements("tactix", diagram)
+
+
+class _Arrows:
+    """A canvas that keeps the arrows and polylines drawn on it."""
+    def __init__(self):
+        self.arrows, self.lines = [], []
+
+    def arrow(self, x1, y1, x2, y2, **kw):
+        self.arrows.append((x1, y1, x2, y2))
+
+    def polyline(self, points, **kw):
+        self.lines.append(points)
+
+
+@pytest.mark.parametrize("from_ghost", [True, False])
+def test_an_arrow_over_one_square_is_never_a_stub(from_ghost):
+    canvas = _Arrows()
+    # One 9 mm square, a piece filling most of it at the arrival (and at the start when not ghosted).
+    arrow_path(canvas, [(0.0, 0.0), (0.0, -9.0)], stop_short_mm=9.0 * 0.36, from_ghost=from_ghost)
+    (x1, y1, x2, y2), = canvas.arrows
+    assert math.hypot(x2 - x1, y2 - y1) >= MIN_ARROW_MM - 1e-9
+    assert y2 > -9.0, "the head stops short of the arrival's centre: the piece's face stays readable"
+
+
+def test_an_arrow_from_a_ghost_starts_at_its_centre():
+    canvas = _Arrows()
+    arrow_path(canvas, [(0.0, 0.0), (0.0, -27.0)], stop_short_mm=3.24, from_ghost=True)
+    assert canvas.arrows[0][:2] == (0.0, 0.0)
+    canvas = _Arrows()
+    arrow_path(canvas, [(0.0, 0.0), (0.0, -27.0)], stop_short_mm=3.24, from_ghost=False)
+    assert canvas.arrows[0][1] < -2.0, "a standing piece's face is left clear"
+
+
+def test_a_place_no_move_reaches_is_a_black_cross_not_an_accent_mark(tactix_svgs):
+    svg = tactix_svgs["chemin-barre"]
+    crosses = re.findall(rf'<path[^>]*stroke="{CROSS_INK}"[^>]*stroke-width="0\.8"[^>]*>', svg, re.I)
+    assert len(crosses) == 2, "two strokes of one X"
+    x1, y1, x2, y2 = map(float, re.search(r'd="M([\d.]+) ([\d.]+) L([\d.]+) ([\d.]+)"', crosses[0]).groups())
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    # No accent badge on the crossed place (the reachable e6 keeps its accent dot, elsewhere).
+    discs = [(float(a), float(b)) for a, b in
+             re.findall(rf'<circle cx="([\d.]+)" cy="([\d.]+)"[^>]*fill="{ACCENT}"', svg, re.I)]
+    assert discs, "the reachable square is marked in the accent colour"
+    assert all(math.hypot(a - cx, b - cy) > 4.0 for a, b in discs)
