@@ -4,6 +4,9 @@ Rectangles are [x, y, width, height] in millimetres from the page's top-left
 corner, y down. `trim_mm` is where the item is cut; `art_mm` is the art
 actually printed around it (its bleed, cut back where neighbours share a cut
 line); a tile's `window_mm` is the part of the board's bleed box it shows.
+A verso printed with a printer profile (`options.printer`) keeps its items'
+rectangles as placed and gives `printer_correction`, the map to where they
+are printed.
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
@@ -61,6 +64,8 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                         "window_mm": _NULLABLE_RECT,
                         "trim_box_mm": _NULLABLE_RECT,
                         "bleed_box_mm": _NULLABLE_RECT,
+                        "printer_correction": {"type": ["array", "null"], "items": {"type": "number"},
+                                               "minItems": 6, "maxItems": 6},
                         "items": {"type": "array", "items": {
                             "type": "object",
                             "required": ["id", "copy", "face", "trim_mm", "art_mm", "rotation_deg", "shape"],
@@ -96,7 +101,14 @@ def _page(info: PageInfo) -> dict:
     return {"page": info.number, "width_mm": round(info.width_mm, 3), "height_mm": round(info.height_mm, 3),
             "kind": info.kind, "side": info.side, "flip": info.flip, "label": info.label, "tile": info.tile,
             "window_mm": _rect(info.window), "trim_box_mm": _rect(info.trim_box),
-            "bleed_box_mm": _rect(info.bleed_box), "items": [_item(p) for p in info.placements]}
+            "bleed_box_mm": _rect(info.bleed_box), "printer_correction": _correction(info),
+            "items": [_item(p) for p in info.placements]}
+
+
+def _correction(info: PageInfo) -> list[float] | None:
+    """A verso printed with a printer profile: [a, b, c, d, tx, ty], x' = a x + b y + tx, y' = c x + d y + ty, from
+    the page's item rectangles (as placed, uncorrected) to where they are printed."""
+    return None if info.correction is None else [round(v, 6) for v in info.correction]
 
 
 def document_entry(file_name: str, doc: ImposedDocument) -> dict:
@@ -118,7 +130,9 @@ def manifest_of(game_id: str, game_title: str, entries: Sequence[dict], options:
     return {"version": MANIFEST_VERSION, "game": game_id, "title": game_title, "unit": "mm",
             "options": {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm,
                         "duplex": options.duplex, "fold": options.fold, "cut_lines": options.cut_lines,
-                        "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk},
+                        "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk,
+                        "printer": options.printer.as_dict() if options.printer else None,
+                        "cutter": options.cutter},
             "files": list(entries)}
 
 

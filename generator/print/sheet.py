@@ -16,12 +16,13 @@ the block shrinks, if it must, to leave room for marks that can be seen.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..components.face import Face, Item
 from ..draw.errors import LayoutError
-from ..draw.geometry import rect_ops
+from ..draw.geometry import Affine, rect_ops
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
@@ -274,6 +275,25 @@ def _finish_page(d: dict) -> PlannedPage:
 
 
 # --- drawing ---------------------------------------------------------------------------------------
+def _back_correction(info: PageInfo, options: PrintOptions) -> Optional[Affine]:
+    """The printer profile's correction of a duplex back page (printer.py); None for any other page."""
+    if info.side != "verso" or options.printer is None or options.printer.is_identity:
+        return None
+    return options.printer.back_correction(info.width_mm, info.height_mm)
+
+
+@contextmanager
+def _corrected(canvas, correction: Optional[Affine]):
+    """Draw the block moved by `correction` (a turn about a point, then a shift), as two nested groups."""
+    if correction is None:
+        yield
+        return
+    # correction = translate(t) . rotate(angle): the group moves to t and turns there.
+    angle = math.degrees(math.atan2(correction.c, correction.a))
+    with canvas.group(translate=(correction.tx, correction.ty), rotate_deg=angle):
+        yield
+
+
 def _setting(mode: str, options: PrintOptions) -> str:
     words = options.words
     if mode == "duplex":
@@ -301,18 +321,26 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
         label = page_label(game_title, component_name, info.number, total, side, setting, words=words)
         info = replace(info, label=label)
         single = info.placements[0] if len(info.placements) == 1 else None
-        pdf.begin_page(info.width_mm, info.height_mm, trim=single.trim if single else None,
-                       bleed=single.art if single else None)
-        if single:
-            info = replace(info, trim_box=single.trim, bleed_box=single.art)
-        for placement, face in planned.faces:
-            draw_face(pdf, face, placement)
-        for p in planned.outlines:
-            pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
-        for x1, y1, x2, y2 in planned.fold_lines:
-            pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
-        draw_marks(pdf, planned.marks)
-        draw_label(pdf, planned.label_band, label, language=options.language)
+        correction = _back_correction(info, options)
+        boxes = (single.trim, single.art) if single else None
+        if boxes and correction is not None:     # where the one item is printed (its bounds, if turned)
+            boxes = tuple(box3(correction.map_box(b)) for b in boxes)
+        pdf.begin_page(info.width_mm, info.height_mm, trim=boxes[0] if boxes else None,
+                       bleed=boxes[1] if boxes else None)
+        if boxes:
+            info = replace(info, trim_box=boxes[0], bleed_box=boxes[1])
+        with _corrected(pdf, correction):
+            for placement, face in planned.faces:
+                draw_face(pdf, face, placement)
+            for p in planned.outlines:
+                pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
+            for x1, y1, x2, y2 in planned.fold_lines:
+                pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
+            draw_marks(pdf, planned.marks)
+            draw_label(pdf, planned.label_band, label, language=options.language)
+        if correction is not None:
+            info = replace(info, correction=tuple(round(v, 9) for v in (correction.a, correction.b, correction.c,
+                                                                        correction.d, correction.tx, correction.ty)))
         infos.append(info)
         if info.side != "verso":
             cut_files.append((info.number, cut_svg(info.width_mm, info.height_mm, planned.cut_paths,
