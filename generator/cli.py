@@ -203,6 +203,8 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
 
     def body():
         ids = _games(content_dir, games)
+        if cutter and paper not in ("a4", "letter"):
+            _fail(f"--cutter {cutter}: print-and-cut is on A4 or Letter paper, not {paper}", EXIT_BAD_INPUT)
         profile = _profile(printer_name, content_dir) if printer_name else None
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter)

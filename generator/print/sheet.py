@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 
 from ..components.face import Face, Item
 from ..draw.errors import LayoutError
-from ..draw.geometry import Affine, rect_ops
+from ..draw.geometry import Affine, rect_ops, translation
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
@@ -33,6 +33,8 @@ from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MAR
                     draw_marks, grid_marks)
 from .options import PrintOptions
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .paper import page as paper_page
+from .cutter import cutter_layout, draw_registration
 
 EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
 
@@ -109,8 +111,11 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     shared_cuts = shared_cuts and options.gutter_mm is None
     best: Optional[Grid] = None
-    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
-        px, py, pw, ph = page.printable
+    cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
+    pages = ([paper_page(options.paper, "portrait", options.margin_mm)] if cutter else
+             candidate_pages(options.paper, options.orientation, options.margin_mm))
+    for page in pages:
+        px, py, pw, ph = cutter.region if cutter else page.printable
         region = (px, py, pw, ph - LABEL_BAND_MM)
         band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
         for turn in (0, 90):
@@ -310,6 +315,7 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
     language) and `extra_steps` are what the print guide says of this kind of component (the registry of
     kinds, generator.kinds, knows them)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
+    cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
     total = len(plan.pages)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     infos, cut_files = [], []
@@ -338,14 +344,21 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                 pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
             draw_marks(pdf, planned.marks)
             draw_label(pdf, planned.label_band, label, language=options.language)
+        if cutter and info.side != "verso":     # the machine reads the side it cuts
+            draw_registration(pdf, cutter)
         if correction is not None:
             info = replace(info, correction=tuple(round(v, 9) for v in (correction.a, correction.b, correction.c,
                                                                         correction.d, correction.tx, correction.ty)))
         infos.append(info)
         if info.side != "verso":
-            cut_files.append((info.number, cut_svg(info.width_mm, info.height_mm, planned.cut_paths,
-                                                   title=words("print.cut_file_title", game=game_title,
-                                                               component=component_name, n=info.number))))
+            title = words("print.cut_file_title", game=game_title, component=component_name, n=info.number)
+            if cutter:     # in the marks' frame: (0, 0) is the outer corner of the top-left mark
+                to_frame = translation(-cutter.frame[0], -cutter.frame[1])
+                svg = cut_svg(cutter.frame[2], cutter.frame[3], [to_frame.map_ops(ops) for ops in planned.cut_paths],
+                              title=title)
+            else:
+                svg = cut_svg(info.width_mm, info.height_mm, planned.cut_paths, title=title)
+            cut_files.append((info.number, svg))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
                            paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
                            cut_files=tuple(cut_files), language=options.language)
@@ -364,9 +377,16 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words("print.step.fold_pairs"))
     else:
         sides = words("print.side.single")
-    steps.append(words("print.step.cut_ruler"))
-    if any(it.front.shape != "rect" for it in items):
-        steps.append(words("print.step.cut_shapes"))
+    if options.cutter:
+        cutter = cutter_layout(options.cutter, options.paper)
+        steps.append(words(f"print.cutter.{options.cutter}_step",
+                           **{k: words.number(v, 2) if isinstance(v, float) else v
+                              for k, v in cutter.settings.items() if not isinstance(v, list)}))
+        steps.append(words("print.cutter.cut_file"))
+    else:
+        steps.append(words("print.step.cut_ruler"))
+        if any(it.front.shape != "rect" for it in items):
+            steps.append(words("print.step.cut_shapes"))
     steps.extend(extra_steps)
     copies = sum(it.copies for it in items)
     return GuideInfo(title=name, sides=sides, paper_fr=paper or words("print.paper.sheets"),
