@@ -10,9 +10,12 @@ top-left mark, over the frame's width and height.
 - Silhouette (Studio's "Type 1" marks, portrait, for CAMEO, Portrait and
   Curio): a 5 mm filled square at the top-left, L-shaped corners 20 mm long
   at the top-right and bottom-left, 0.5 mm thick, 10 mm in from the edges
-  of the paper; nothing printed within 20 mm of a mark's corner along the
-  frame, so sheets keep 8 mm inside the frame. The values are printed on the
-  page, to be set the same in Studio's registration-mark panel.
+  of the paper. The sensor searches the 20 mm square at each mark's corner:
+  nothing is printed there (2 mm more of white), and sheets keep 8 mm inside
+  the frame (the square and 3 mm); a layout whose corners would reach a
+  mark's square is laid out again 22 mm inside the frame. The values are
+  printed on the page, to be set the same in Studio's registration-mark
+  panel.
 - Cricut (Design Space's Print Then Cut): the printable area is at most
   6.75 x 9.25 in (171.45 x 234.95 mm), centred on the page, on A4 as on
   Letter; its frame is four L-shaped corners 1.5 mm thick, 25 mm long,
@@ -38,13 +41,13 @@ SILHOUETTE_SQUARE_MM = 5.0
 SILHOUETTE_ARM_MM = 20.0
 SILHOUETTE_THICKNESS_MM = 0.5
 SILHOUETTE_CLEAR_MM = 8.0          # sheets start this far inside the frame: the square plus 3 mm of white
+SILHOUETTE_KEEP_OUT_MM = 22.0      # the square the sensor searches at each mark's corner, and 2 mm of white
 
 CRICUT_AREA_MM = (171.45, 234.95)  # 6.75 x 9.25 in
 CRICUT_SIDE_GAP_MM = 11.6
 CRICUT_END_GAP_MM = 18.9
 CRICUT_ARM_MM = 25.0
 CRICUT_THICKNESS_MM = 1.5
-CRICUT_CLEAR_MM = 0.0              # the area is already clear of the frame
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,20 @@ class CutterLayout:
     width_mm: float               # the page, portrait
     height_mm: float
     frame: Box                    # the marks' frame on the page: its origin is the cut file's (0, 0)
-    region: Box                   # where sheets lay items out (page millimetres)
+    regions: tuple[Box, ...]      # where sheets may lay items out (page millimetres), the largest first
     marks: tuple[Box, ...]        # filled rectangles, page millimetres
+    keep_out: tuple[Box, ...]     # where nothing may be printed: the sensor's search squares
+    label_span: tuple[float, float]   # x range of the page label, clear of the keep-out squares
     settings: dict                # what the machine's software must be told, for the page and the guide
+
+    @property
+    def region(self) -> Box:
+        return self.regions[0]
+
+    def clear(self, box: Box) -> bool:
+        """Whether a page rectangle stays out of every keep-out square."""
+        x, y, w, h = box
+        return all(x + w <= k[0] or k[0] + k[2] <= x or y + h <= k[1] or k[1] + k[3] <= y for k in self.keep_out)
 
     def to_frame(self, x: float, y: float) -> tuple[float, float]:
         return x - self.frame[0], y - self.frame[1]
@@ -82,7 +96,11 @@ def cutter_layout(machine: str, paper: str) -> CutterLayout:
         marks = [(i, i, SILHOUETTE_SQUARE_MM, SILHOUETTE_SQUARE_MM)]
         marks += _l_mark(w - i, i, -1, +1, arm, t)
         marks += _l_mark(i, h - i, +1, -1, arm, t)
-        c = SILHOUETTE_CLEAR_MM
+        k = SILHOUETTE_KEEP_OUT_MM
+        keep_out = ((i, i, k, k), (w - i - k, i, k, k), (i, h - i - k, k, k))
+        regions = tuple((frame[0] + c, frame[1] + c, frame[2] - 2 * c, frame[3] - 2 * c)
+                        for c in (SILHOUETTE_CLEAR_MM, k))
+        span = (i + k, w - i - k)
         settings = {"type": 1, "length_mm": arm, "thickness_mm": t, "inset_mm": i}
     else:
         aw, ah = CRICUT_AREA_MM
@@ -93,12 +111,10 @@ def cutter_layout(machine: str, paper: str) -> CutterLayout:
         arm, t = CRICUT_ARM_MM, CRICUT_THICKNESS_MM
         marks = (_l_mark(x0, y0, +1, +1, arm, t) + _l_mark(x1, y0, -1, +1, arm, t) +
                  _l_mark(x0, y1, +1, -1, arm, t) + _l_mark(x1, y1, -1, -1, arm, t))
-        c = CRICUT_CLEAR_MM
         settings = {"area_mm": [aw, ah]}
-        region = area
-    if machine == "silhouette":
-        region = (frame[0] + c, frame[1] + c, frame[2] - 2 * c, frame[3] - 2 * c)
-    return CutterLayout(machine, paper, w, h, box3(frame), box3(region), tuple(box3(m) for m in marks), settings)
+        regions, keep_out, span = (area,), (), (area[0], area[0] + aw)
+    return CutterLayout(machine, paper, w, h, box3(frame), tuple(box3(r) for r in regions),
+                        tuple(box3(m) for m in marks), tuple(box3(k) for k in keep_out), span, settings)
 
 
 def draw_registration(canvas, layout: CutterLayout) -> None:

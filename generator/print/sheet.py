@@ -28,8 +28,8 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
                        new_pdf, page_label)
 from .duplex import back_placement, sheet_flip
 from .fold import fold_segment, pair_placements
-from .geometry import Box, box3
-from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
+from .geometry import Box, box3, intersect
+from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
                     draw_marks, grid_marks)
 from .options import PrintOptions
 from .paper import PAPER_NAMES, Page, candidate_pages
@@ -112,12 +112,18 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
     shared_cuts = shared_cuts and options.gutter_mm is None
     best: Optional[Grid] = None
     cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
-    pages = ([paper_page(options.paper, "portrait", options.margin_mm)] if cutter else
-             candidate_pages(options.paper, options.orientation, options.margin_mm))
-    for page in pages:
-        px, py, pw, ph = cutter.region if cutter else page.printable
+    if cutter:     # portrait, inside the machine's frame; the largest region whose layout clears its marks
+        portrait = paper_page(options.paper, "portrait", options.margin_mm)
+        areas = [(portrait, r) for r in cutter.regions]
+    else:
+        areas = [(page, page.printable) for page in candidate_pages(options.paper, options.orientation,
+                                                                     options.margin_mm)]
+    for page, (px, py, pw, ph) in areas:
         region = (px, py, pw, ph - LABEL_BAND_MM)
         band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
+        if cutter:
+            lo, hi = max(px, cutter.label_span[0]), min(px + pw, cutter.label_span[1])
+            band = (lo, band[1], hi - lo, LABEL_BAND_MM)
         for turn in (0, 90):
             w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
             fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
@@ -125,6 +131,8 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
             if fx is None or fy is None:
                 continue
             grid = Grid(page, turn, fx, fy, region, band)
+            if cutter and not _clears(grid, cutter):
+                continue
             if best is None or _rank(grid, count) < _rank(best, count):
                 best = grid
             if unit_w == unit_h:
@@ -133,6 +141,14 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES[options.paper]} "
                          f"inside a {options.margin_mm:g} mm margin: tile it across pages")
     return best
+
+
+def _clears(grid: Grid, cutter) -> bool:
+    """Whether every slot's art and its crop marks (drawn inside the region) stay out of the cutter's keep-out
+    squares."""
+    m = MARK_OFFSET_MM + MARK_LEN_MM
+    return all(cutter.clear(intersect((a[0] - m, a[1] - m, a[2] + 2 * m, a[3] + 2 * m), grid.region) or a)
+               for a in (grid.slot(i)[1] for i in range(grid.per_page)))
 
 
 def _rank(grid: Grid, count: Optional[int]) -> tuple:
@@ -325,6 +341,8 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
         info = planned.info
         side = words("print.side.fold") if plan.mode == "fold" else words(f"print.side.{info.side}")
         label = page_label(game_title, component_name, info.number, total, side, setting, words=words)
+        if cutter and info.side != "verso":     # what the cutting software must be told, where the marks are
+            label += " · " + words(f"print.cutter.{cutter.machine}_label", **_settings_words(cutter, words))
         info = replace(info, label=label)
         single = info.placements[0] if len(info.placements) == 1 else None
         correction = _back_correction(info, options)
@@ -364,6 +382,12 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                            cut_files=tuple(cut_files), language=options.language)
 
 
+def _settings_words(cutter, words) -> dict:
+    """The cutter's settings as the catalogue's templates show them (numbers in the language's way)."""
+    return {k: words.number(v, 2) if isinstance(v, float) else v for k, v in cutter.settings.items()
+            if not isinstance(v, list)}
+
+
 def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str | None,
            extra_steps: Sequence[str]) -> GuideInfo:
     words = options.words
@@ -379,9 +403,7 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         sides = words("print.side.single")
     if options.cutter:
         cutter = cutter_layout(options.cutter, options.paper)
-        steps.append(words(f"print.cutter.{options.cutter}_step",
-                           **{k: words.number(v, 2) if isinstance(v, float) else v
-                              for k, v in cutter.settings.items() if not isinstance(v, list)}))
+        steps.append(words(f"print.cutter.{options.cutter}_step", **_settings_words(cutter, words)))
         steps.append(words("print.cutter.cut_file"))
     else:
         steps.append(words("print.step.cut_ruler"))

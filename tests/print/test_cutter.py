@@ -97,17 +97,19 @@ def test_cut_paths_coincide_with_every_trim_in_the_marks_frame(machine, paper, s
 @pytest.mark.parametrize("machine", ["silhouette", "cricut"])
 def test_art_stays_inside_the_machines_area_and_clear_of_its_marks(machine, paper):
     opts = PrintOptions(paper=paper, cutter=machine)
-    doc = impose_sheets(synthetic_items(20, 41.0, 63.0), opts, game_title="Essai", component_name="Cartes")
+    doc = impose_sheets(synthetic_items(20, 41.0, 63.0) + synthetic_items(12, 20.0, 20.0, shape="round"), opts,
+                        game_title="Essai", component_name="Cartes")
     layout = cutter_layout(machine, paper)
     if machine == "cricut":
         aw, ah = CRICUT_AREA_MM
         assert layout.region == pytest.approx(((layout.width_mm - aw) / 2, (layout.height_mm - ah) / 2, aw, ah))
-    rx, ry, rw, rh = layout.region
     pdf = open_pdf(doc.pdf)
     for info, page in zip(doc.pages, pdf.pages):
         for p in info.placements:
             ax, ay, aw_, ah_ = p.art
-            assert rx - 1e-6 <= ax and ax + aw_ <= rx + rw + 1e-6 and ry - 1e-6 <= ay and ay + ah_ <= ry + rh + 1e-6
+            assert any(rx - 1e-6 <= ax and ax + aw_ <= rx + rw + 1e-6 and ry - 1e-6 <= ay and ay + ah_ <= ry + rh + 1e-6
+                       for rx, ry, rw, rh in layout.regions)
+            assert layout.clear(p.art), f"{p.item_id}: art in the sensor's search square of a mark"
             for mx, my, mw, mh in layout.marks:
                 gap_x = max(mx - (ax + aw_), ax - (mx + mw))
                 gap_y = max(my - (ay + ah_), ay - (my + mh))
