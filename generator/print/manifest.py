@@ -132,8 +132,17 @@ def manifest_of(game_id: str, game_title: str, entries: Sequence[dict], options:
                         "duplex": options.duplex, "fold": options.fold, "cut_lines": options.cut_lines,
                         "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk,
                         "printer": options.printer.as_dict() if options.printer else None,
-                        "cutter": options.cutter},
+                        "cutter": _cutter(options)},
             "files": list(entries)}
+
+
+def _cutter(options: PrintOptions) -> dict | None:
+    """The cutting machine and its marks' frame on the page: a cut file's (0, 0) is the frame's top-left."""
+    if not options.cutter:
+        return None
+    from .cutter import cutter_layout
+    layout = cutter_layout(options.cutter, options.paper)
+    return {"machine": layout.machine, "frame_mm": _rect(layout.frame)}
 
 
 def dumps(manifest: dict) -> str:

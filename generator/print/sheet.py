@@ -395,6 +395,8 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
     if plan.mode == "duplex":
         sides = options.print_setting
         steps.append(words(f"print.step.duplex_{options.duplex}"))
+        if options.printer and not options.printer.is_identity:
+            steps.append(words("print.step.printer_profile", name=options.printer.name))
         steps.append(words("print.step.check_backs"))
     elif plan.mode == "fold":
         sides = words("print.side.single")

@@ -127,7 +127,7 @@ def test_a_cutter_build_writes_the_frame_in_the_manifest_and_the_guide(tmp_path)
     assert result.exit_code == 0, result.output
     import json
     manifest = json.loads((out / "cartes" / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["options"]["cutter"] == "silhouette"
+    assert manifest["options"]["cutter"] == {"machine": "silhouette", "frame_mm": [10.0, 10.0, 190.0, 277.0]}
     deck = next(f for f in manifest["files"] if f["kind"] == "deck")
     assert any("Silhouette Studio" in step and "Type 1" in step for step in deck["print"]["steps"])
 
