@@ -155,7 +155,7 @@ def test_every_pdf_a_build_writes_passes_our_preflight(every_output, folder):
         paper = "letter" if folder == "cricut" else "a4"
         # Booklets, guides, rulebooks and sheets are on the build's paper; shop files' pages are card-sized, as
         # the manifest beside them says (preflight_file reads it).
-        is_shop = path.parent.name in ("imprimeur", "print-shop")
+        is_shop = path.parent.name in ("imprimeur", "printer")
         problems = preflight_file(path, paper=None if is_shop else paper)
         marker, why = KNOWN_DEFECTS.get(path.name, (None, None))
         unexpected = [p for p in problems if marker is None or marker not in p]
@@ -169,7 +169,7 @@ def test_every_pdf_a_build_writes_passes_our_preflight(every_output, folder):
 
 
 def _shop_files(root: Path) -> list[Path]:
-    return [p for p in _pdfs(root) if p.parent.name in ("imprimeur", "print-shop")]
+    return [p for p in _pdfs(root) if p.parent.name in ("imprimeur", "printer")]
 
 
 def test_ghostscript_renders_every_shop_file_without_a_warning(every_output):
