@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
+from .cutter import cutter_layout
 from .document import ImposedDocument, PageInfo, Placement
 from .options import PrintOptions
 
@@ -140,7 +141,6 @@ def _cutter(options: PrintOptions) -> dict | None:
     """The cutting machine and its marks' frame on the page: a cut file's (0, 0) is the frame's top-left."""
     if not options.cutter:
         return None
-    from .cutter import cutter_layout
     layout = cutter_layout(options.cutter, options.paper)
     return {"machine": layout.machine, "frame_mm": _rect(layout.frame)}
 
