@@ -431,8 +431,8 @@ def printer_add(name, offset, angle, readings, paper, duplex, project, content_d
         _fail(str(err), EXIT_BAD_INPUT)
     except OSError as err:
         _fail(f"cannot save the printer profile: {err}", EXIT_BAD_INPUT)
-    click.echo(words("cli.printer_saved", name=name, path=path, x=profile.offset_x_mm, y=profile.offset_y_mm,
-                     angle=profile.angle_deg))
+    click.echo(words("cli.printer_saved", name=name, path=path, x=words.number(profile.offset_x_mm, 3),
+                     y=words.number(profile.offset_y_mm, 3), angle=words.number(profile.angle_deg, 3)))
 
 
 def _numbers(text: str) -> list[float]:
