@@ -8,7 +8,8 @@
 - no stroke thinner than 0.25 pt once every transform is applied (a zero width is the thinnest the
   device can print, thinner still);
 - no text outside its safe zone: within 3 mm of the TrimBox, or, where the manifest says which items
-  a page holds, within 3 mm of the trim of the item the text is printed on;
+  a page holds, within 3 mm of the trim of the item the text is printed on (text wholly outside the
+  BleedBox is slug, such as a sheet's label beside its one item, and free);
 - every page the size stated: the paper asked, or the size the manifest gives the page.
 
 The file is read with pypdf and its content streams interpreted here (graphics state, text state and
@@ -389,15 +390,16 @@ def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
             problems.append(f"{where}: {len(found.strokes) - MAX_REPORTED} more lines under {MIN_STROKE_PT} pt")
         if shop and found.rgb:
             problems.append(f"{where}: RGB colour in a print-shop file ({', '.join(sorted(set(found.rgb))[:3])})")
-        problems.extend(f"{where}: {p}" for p in _text_problems(found.text, trim or media, media,
+        problems.extend(f"{where}: {p}" for p in _text_problems(found.text, trim or media, bleed, media,
                                                                 expect.item_trims_mm.get(n)))
     for name in sorted(missing_fonts):
         problems.append(f"font {name} is not embedded")
     return problems
 
 
-def _text_problems(boxes: list, trim, media, item_trims: Optional[list]) -> list[str]:
-    """Text outside its safe zone: of the item it is printed on (manifest), else of the page's trim."""
+def _text_problems(boxes: list, trim, bleed, media, item_trims: Optional[list]) -> list[str]:
+    """Text outside its safe zone: of the item it is printed on (manifest), else of the page's trim; text wholly
+    outside the page's BleedBox is slug, cut away with the margin, and free."""
     safe = SAFE_MM * PT_PER_MM
     out = []
     page_h = media[3] - media[1]
@@ -414,6 +416,9 @@ def _text_problems(boxes: list, trim, media, item_trims: Optional[list]) -> list
             if _overlap(box, item):
                 zone = (item[0] + safe, item[1] + safe, item[2] - safe, item[3] - safe)
                 break
+        else:
+            if not _overlap(box, bleed or trim):
+                continue      # slug text (a sheet's label beside its one item): printed outside what is kept
         if not _inside(box, zone, tol=0.05 * PT_PER_MM):
             out.append(f"text at ({_mm(box[0] - media[0])}, {_mm(media[3] - box[3])}) reaches outside its safe "
                        f"zone ({SAFE_MM:g} mm inside the {'item' if zone is not zone_page else 'page'}'s trim)")
