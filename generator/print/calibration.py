@@ -161,7 +161,10 @@ def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedD
                               step=words.number(STEP_MM, 2)), language), body)
         # The command as typed: no typography (French rules would turn its "--" into a dash).
         command = TextStyle(size_pt=9, bold=True)
-        pdf.text(tx, H - 56.0, words("print.calibration.command_add"), command)
+        # The sheet's own paper and turn, which the readings depend on (a4 and long are the defaults).
+        extra = ("" if options.paper == "a4" else f" --paper {options.paper}") + \
+            ("" if options.duplex == "long" else f" --duplex {options.duplex}")
+        pdf.text(tx, H - 56.0, words("print.calibration.command_add", options=extra), command)
         pdf.text(tx, H - 51.5, words("print.calibration.command_build"), command)
         _draw_recto_scales(pdf, words, W, H)
     side = words("print.side.recto") if duplex else words("print.side.single")

@@ -83,8 +83,9 @@ def test_fronts_and_fold_layouts_are_never_moved():
     plain = impose_sheets(items, PrintOptions(), game_title="E", component_name="C")
     corrected = impose_sheets(items, PrintOptions(printer=profile), game_title="E", component_name="C")
     a, b = open_pdf(plain.pdf), open_pdf(corrected.pdf)
-    assert rects_by_colour(a.pages[0]) == rects_by_colour(b.pages[0])
-    assert rects_by_colour(a.pages[1]) != rects_by_colour(b.pages[1]) or _curves_by_colour(b.pages[1])
+    assert rects_by_colour(a.pages[0]) == rects_by_colour(b.pages[0])       # the fronts, to the micrometre
+    plain_back, moved_back = _curves_by_colour(a.pages[1])[(0, 70, 70)][0], _curves_by_colour(b.pages[1])[(0, 70, 70)][0]
+    assert min(math.dist(p, q) for p in plain_back for q in moved_back) > 1.0     # the backs, by the profile
     folded = [impose_sheets(items, PrintOptions(fold=True, printer=p), game_title="E", component_name="C").pdf
               for p in (None, profile)]
     assert folded[0] == folded[1]
@@ -135,17 +136,17 @@ def _readings_of(doc, printer_error: Affine, edge: str) -> list[float]:
     return readings
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper,edge", [("a4", "long"), ("letter", "long"), ("a4", "short")])
 @pytest.mark.parametrize("error", [(1.1, -0.6, 0.15), (-2.3, 1.7, -0.2), (0.0, 0.0, 0.0)])
-def test_the_calibration_sheet_reads_a_printers_offset_to_a_quarter_mm_and_its_angle(paper, error):
+def test_the_calibration_sheet_reads_a_printers_offset_to_a_quarter_mm_and_its_angle(paper, edge, error):
     ex, ey, angle = error
-    doc = calibration_page(PrintOptions(paper=paper), game_title="Essai")
+    doc = calibration_page(PrintOptions(paper=paper, duplex=edge), game_title="Essai")
     assert [p.side for p in doc.pages] == ["recto", "verso"]
     w, h = doc.pages[0].width_mm, doc.pages[0].height_mm
     printer = rotation(angle, about=(w / 2, h / 2)).then(translation(ex, ey))     # what the printer does
-    readings = _readings_of(doc, printer, "long")
+    readings = _readings_of(doc, printer, edge)
     assert all(abs(r) <= STEPS * STEP_MM for r in readings)
-    profile = from_readings("essai", readings, back_scales(w, h, "long"), w, h)
+    profile = from_readings("essai", readings, back_scales(w, h, edge), w, h)
     # The profile undoes the printer: each reading is right to half a step (an eighth of a mm), so the back
     # lands within 0.15 mm of its place at the centre and 0.3 mm at the very corners of the paper.
     both = printer.then(profile.back_correction(w, h))
@@ -191,6 +192,14 @@ def test_printer_add_from_readings_and_a_project_profile(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     text = (tmp_path / "jeux" / "printers" / "atelier.yaml").read_text(encoding="utf-8")
     assert "offset_x_mm: 0.5" in text and "offset_y_mm: -1.0" in text and "angle_deg: 0.0" in text
+    # The paper and the edge the sheet was printed with place its scales: the command takes them.
+    result = CliRunner().invoke(cli, ["printer", "add", "lettre", "--readings", "0.5,0,-1,-0.5", "--paper", "letter",
+                                      "--duplex", "short"])
+    assert result.exit_code == 0, result.output
+    w, h = 215.9, 279.4
+    expected = from_readings("lettre", [0.5, 0, -1, -0.5], back_scales(w, h, "short"), w, h)
+    text = (tmp_path / "config" / "pnp-forge" / "printers" / "lettre.yaml").read_text(encoding="utf-8")
+    assert f"angle_deg: {expected.angle_deg!r}" in text and expected.angle_deg != 0
 
 
 @pytest.mark.parametrize("args", [["printer", "add", "../evil", "--offset", "1,1"],
