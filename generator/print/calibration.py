@@ -13,6 +13,7 @@ printer profile: it measures the printer as it is.
 
 from __future__ import annotations
 
+from ..draw.canvas import layout_text
 from ..draw.geometry import Affine, translation
 from ..draw.style import Stroke, TextStyle
 from .document import GuideInfo, ImposedDocument, PageInfo, draw_label, fr, new_pdf, page_label
@@ -156,16 +157,18 @@ def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedD
         dy = sy + INCH_MM + 12
         dw = vx - 6 - tx
         pdf.text(tx, dy, fr(words("print.calibration.duplex_heading"), language), title.with_(size_pt=12))
-        pdf.text_box(tx, dy + 3, dw, H - 50 - dy - 3,
-                     fr(words("print.calibration.duplex_body", setting=options.print_setting,
-                              step=words.number(STEP_MM, 2)), language), body)
+        text = fr(words("print.calibration.duplex_body", setting=options.print_setting,
+                        step=words.number(STEP_MM, 2)), language)
+        layout = layout_text(text, body, dw, H - 62 - dy - 3)
+        pdf.draw_layout(tx, dy + 3, dw, layout.height_mm, layout)
+        below = dy + 3 + layout.height_mm + 6.0
         # The command as typed: no typography (French rules would turn its "--" into a dash).
         command = TextStyle(size_pt=9, bold=True)
         # The sheet's own paper and turn, which the readings depend on (a4 and long are the defaults).
         extra = ("" if options.paper == "a4" else f" --paper {options.paper}") + \
             ("" if options.duplex == "long" else f" --duplex {options.duplex}")
-        pdf.text(tx, H - 56.0, words("print.calibration.command_add", options=extra), command)
-        pdf.text(tx, H - 51.5, words("print.calibration.command_build"), command)
+        pdf.text(tx, below, words("print.calibration.command_add", options=extra), command)
+        pdf.text(tx, below + 4.5, words("print.calibration.command_build"), command)
         _draw_recto_scales(pdf, words, W, H)
     side = words("print.side.recto") if duplex else words("print.side.single")
     setting = options.print_setting if duplex else words("print.setting.at_100")
