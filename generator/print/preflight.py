@@ -380,9 +380,13 @@ def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
                        for a, b in ((pw, ph), (ph, pw))):
                 problems.append(f"{where}: {w_mm:.1f} x {h_mm:.1f} mm is not {expect.paper.upper()}")
         found = Findings()
-        contents = page.get_contents()
-        if contents is not None:
-            _interpret(contents, page.get("/Resources"), IDENTITY, found)
+        try:
+            contents = page.get_contents()
+            if contents is not None:
+                _interpret(contents, page.get("/Resources"), IDENTITY, found)
+        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
+            problems.append(f"{where}: its content cannot be read ({type(err).__name__}: {err})")
+            continue
         missing_fonts |= found.fonts_missing
         for width, x, y in found.strokes[:MAX_REPORTED]:
             problems.append(f"{where}: a line {width:.3f} pt wide (under {MIN_STROKE_PT} pt)")
