@@ -40,6 +40,7 @@ from .steps import at_step
 
 if TYPE_CHECKING:   # for annotations only
     from .print import PrintOptions
+    from .print.printer import PrinterProfile
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,15 @@ class BuildOptions:
     fold: bool = False
     cut_lines: bool = False
     shop: bool = False
+    printer: PrinterProfile | None = None    # correction of every duplex back page (print/printer.py)
+    cutter: str | None = None                # silhouette | cricut: sheets inside its registration marks
 
     def print_options(self, language: str) -> PrintOptions:
         """The print layer's options for a game in `language` (its words on every sheet)."""
         from .print import PrintOptions
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
-                            ink_saver=self.ink_saver, cmyk=self.cmyk, language=language)
+                            ink_saver=self.ink_saver, cmyk=self.cmyk, language=language, printer=self.printer,
+                            cutter=self.cutter)
 
 
 @dataclass(frozen=True)

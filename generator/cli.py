@@ -189,17 +189,25 @@ def cli(debug: bool) -> None:
 @click.option("--fold", is_flag=True, help="Front and back side by side with a fold line, for printers without duplex.")
 @click.option("--cut-lines", is_flag=True, help="Draw every cut outline, not only crop marks.")
 @click.option("--shop", is_flag=True, help="Also write print-shop files: one CMYK PDF per deck, back and front alternating.")
+@click.option("--printer", "printer_name", default=None, metavar="NAME",
+              help="Correct every duplex back page by the printer profile NAME (pnp printer add).")
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default=None,
+              help="Lay sheets out inside a cutting machine's registration marks, with a matching cut file.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(_cores(), 64),
               show_default="the number of cores", help="Worker processes rendering games and their outputs.")
 @click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
-def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, jobs, no_cache):
+def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
+          cutter, jobs, no_cache):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
     def body():
         ids = _games(content_dir, games)
+        if cutter and paper not in ("a4", "letter"):
+            _fail(f"--cutter {cutter}: print-and-cut is on A4 or Letter paper, not {paper}", EXIT_BAD_INPUT)
+        profile = _profile(printer_name, content_dir) if printer_name else None
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
-                               fold=fold, cut_lines=cut_lines, shop=shop)
+                               fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter)
         built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
         words = catalogue(shared_language(game.language for game in built.games))
         if built.written:
@@ -415,6 +423,98 @@ def score(game, tiles):
     from .engine.games.praxis import praxis_score_lines
     for line in _engine_call(praxis_score_lines, list(tiles)):
         click.echo(line)
+
+
+def _profile(name: str, content_dir: Path):
+    from .print.printer import ProfileError, find_profile
+    try:
+        return find_profile(name, content_dir)
+    except ProfileError as err:
+        _fail(str(err), EXIT_BAD_INPUT)
+
+
+@cli.group()
+def printer():
+    """Printer profiles: the correction of duplex back pages, read off the calibration sheet."""
+
+
+@printer.command(name="add")
+@click.argument("name")
+@click.option("--offset", default=None, metavar="X,Y",
+              help="Move every back page by X mm right and Y mm down (as the PDF draws the back page).")
+@click.option("--angle", type=float, default=0.0, show_default=True,
+              help="Turn every back page by this many degrees clockwise about its centre.")
+@click.option("--readings", default=None, metavar="A,B,C,D",
+              help="The four numbers read off the calibration sheet's scales A, B, C, D (instead of --offset).")
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True,
+              help="The paper the calibration sheet was printed on (with --readings).")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge the calibration sheet was turned on (with --readings).")
+@click.option("--project", is_flag=True, help="Save it in the project (printers/ beside the content folder), "
+                                              "not in your config folder.")
+@content_option
+def printer_add(name, offset, angle, readings, paper, duplex, project, content_dir):
+    """Save the printer profile NAME, then build with --printer NAME."""
+    from .print.printer import PrinterProfile, ProfileError, from_readings, parse_pair, project_folder, \
+        save_profile, user_folder
+    words = catalogue()
+    try:
+        if (offset is None) == (readings is None):
+            raise ProfileError("give either --offset X,Y [--angle A] or --readings A,B,C,D")
+        if readings is not None:
+            from .print.calibration import back_scales
+            from .paper_sizes import paper_size_mm
+            values = [float(v) for v in _numbers(readings)]
+            w, h = paper_size_mm(paper)
+            profile = from_readings(name, values, back_scales(w, h, duplex), w, h)
+        else:
+            x, y = parse_pair(offset)
+            profile = PrinterProfile(name, x, y, angle)
+        path = save_profile(profile, project_folder(content_dir) if project else user_folder())
+    except ProfileError as err:
+        _fail(str(err), EXIT_BAD_INPUT)
+    except OSError as err:
+        _fail(f"cannot save the printer profile: {err}", EXIT_BAD_INPUT)
+    click.echo(words("cli.printer_saved", name=name, path=path, x=words.number(profile.offset_x_mm, 3),
+                     y=words.number(profile.offset_y_mm, 3), angle=words.number(profile.angle_deg, 3)))
+
+
+def _numbers(text: str) -> list[float]:
+    from .print.printer import ProfileError
+    out = []
+    for part in text.replace("\u2212", "-").split(","):
+        try:
+            out.append(float(part.strip()))
+        except ValueError:
+            raise ProfileError(f"{part.strip()!r} is not a number (readings are A,B,C,D, for example "
+                               f"0.5,0.25,-1,-0.75)") from None
+    return out
+
+
+@cli.command(name="check-print")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=None,
+              help="Every page must be this paper (either way up).")
+@click.option("--shop", is_flag=True, help="Hold every file to print-shop rules (CMYK only), PDF/X or not.")
+def check_print(files, paper, shop):
+    """Our preflight of any PDF: fonts embedded, boxes present and nested, no hairline under 0.25 pt, text
+    inside the safe zone, page sizes, no RGB in print-shop files. Exit 1 when a file fails."""
+    from .print.preflight import PreflightError, preflight_file
+    words = catalogue()
+    failed = 0
+    for path in files:
+        try:
+            problems = preflight_file(path, paper=paper, shop=shop)
+        except PreflightError as err:
+            _fail(str(err), EXIT_BAD_INPUT)
+        if problems:
+            failed += 1
+            for problem in problems:
+                click.echo(f"{path}: {problem}")
+        else:
+            click.echo(words("cli.preflight_ok", file=path))
+    if failed:
+        sys.exit(EXIT_CONTRADICTED)
 
 
 def main() -> None:

@@ -65,6 +65,9 @@ class PageInfo:
     window: Optional[Box] = None      # for a tile: the part of the board's bleed box it shows
     trim_box: Optional[Box] = None    # written as the page's TrimBox when it holds one item
     bleed_box: Optional[Box] = None
+    # For a verso drawn with a printer profile: the map (a, b, c, d, tx, ty of draw.geometry.Affine) from where
+    # the page's placements say to where they are printed; the placements themselves stay uncorrected.
+    correction: Optional[tuple[float, float, float, float, float, float]] = None
 
 
 @dataclass(frozen=True)

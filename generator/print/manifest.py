@@ -8,6 +8,9 @@ Every page states the TrimBox and BleedBox its PDF page carries: `boxes: page`
 when they are the whole page (no bleed: the sheet is not trimmed, its items
 are cut at their marks), `boxes: item` when the page holds one item (a print
 shop's page) and they are that item's trim and bleed.
+A verso printed with a printer profile (`options.printer`) keeps its items'
+rectangles as placed and gives `printer_correction`, the map to where they
+are printed.
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
+from .cutter import cutter_layout
 from .document import ImposedDocument, PageInfo, Placement
 from .options import PrintOptions
 
@@ -67,6 +71,8 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                         "boxes": {"type": "string", "enum": ["page", "item"]},
                         "trim_box_mm": _RECT,
                         "bleed_box_mm": _RECT,
+                        "printer_correction": {"type": ["array", "null"], "items": {"type": "number"},
+                                               "minItems": 6, "maxItems": 6},
                         "items": {"type": "array", "items": {
                             "type": "object",
                             "required": ["id", "copy", "face", "trim_mm", "art_mm", "rotation_deg", "shape"],
@@ -107,7 +113,13 @@ def _page(info: PageInfo) -> dict:
             "kind": info.kind, "side": info.side, "flip": info.flip, "label": info.label, "tile": info.tile,
             "window_mm": _rect(info.window), "boxes": "page" if info.trim_box is None else "item",
             "trim_box_mm": _rect(trim), "bleed_box_mm": _rect(info.bleed_box or trim),
-            "items": [_item(p) for p in info.placements]}
+            "printer_correction": _correction(info), "items": [_item(p) for p in info.placements]}
+
+
+def _correction(info: PageInfo) -> list[float] | None:
+    """A verso printed with a printer profile: [a, b, c, d, tx, ty], x' = a x + b y + tx, y' = c x + d y + ty, from
+    the page's item rectangles (as placed, uncorrected) to where they are printed."""
+    return None if info.correction is None else [round(v, 6) for v in info.correction]
 
 
 def document_entry(file_name: str, doc: ImposedDocument) -> dict:
@@ -129,8 +141,18 @@ def manifest_of(game_id: str, game_title: str, entries: Sequence[dict], options:
     return {"version": MANIFEST_VERSION, "game": game_id, "title": game_title, "unit": "mm",
             "options": {"paper": options.paper, "orientation": options.orientation, "margin_mm": options.margin_mm,
                         "duplex": options.duplex, "fold": options.fold, "cut_lines": options.cut_lines,
-                        "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk},
+                        "overlap_mm": options.overlap_mm, "ink_saver": options.ink_saver, "cmyk": options.cmyk,
+                        "printer": options.printer.as_dict() if options.printer else None,
+                        "cutter": _cutter(options)},
             "files": list(entries)}
+
+
+def _cutter(options: PrintOptions) -> dict | None:
+    """The cutting machine and its marks' frame on the page: a cut file's (0, 0) is the frame's top-left."""
+    if not options.cutter:
+        return None
+    layout = cutter_layout(options.cutter, options.paper)
+    return {"machine": layout.machine, "frame_mm": _rect(layout.frame)}
 
 
 def dumps(manifest: dict) -> str:

@@ -12,6 +12,7 @@ from typing import Literal, Optional
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue
 from ..paper_sizes import paper_size_mm
+from .printer import PrinterProfile
 
 Duplex = Literal["long", "short", "none"]
 
@@ -29,6 +30,8 @@ class PrintOptions:
     ink_saver: bool = False                              # light page furniture; faces read canvas.ink_saver
     cmyk: bool = False                                   # every colour written as CMYK
     language: str = DEFAULT_LANGUAGE                     # of the page furniture: the game's language
+    printer: Optional[PrinterProfile] = None             # correction of every duplex back page (printer.py)
+    cutter: Optional[str] = None                         # silhouette | cricut: sheets inside its marks (cutter.py)
 
     def __post_init__(self):
         paper_size_mm(self.paper)      # a ValueError naming the known papers
@@ -40,6 +43,8 @@ class PrintOptions:
             raise ValueError("the tiling overlap cannot be negative")
         if self.duplex not in ("long", "short", "none"):
             raise ValueError(f"duplex must be long, short or none, not {self.duplex!r}")
+        if self.cutter not in (None, "silhouette", "cricut"):
+            raise ValueError(f"cutter must be silhouette or cricut, not {self.cutter!r}")
         if self.language not in LANGUAGES:
             raise ValueError(f"no catalogue for language {self.language!r} (known: {', '.join(LANGUAGES)})")
 

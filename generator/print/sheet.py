@@ -16,22 +16,25 @@ the block shrinks, if it must, to leave room for marks that can be seen.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..components.face import Face, Item
 from ..draw.errors import LayoutError
-from ..draw.geometry import rect_ops
+from ..draw.geometry import Affine, rect_ops, translation
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
 from .duplex import back_placement, sheet_flip
 from .fold import fold_segment, pair_placements
-from .geometry import Box, box3
-from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
+from .geometry import Box, box3, intersect
+from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
                     draw_marks, grid_marks)
 from .options import PrintOptions
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .paper import page as paper_page
+from .cutter import cutter_layout, draw_registration
 
 EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
 
@@ -108,10 +111,19 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     shared_cuts = shared_cuts and options.gutter_mm is None
     best: Optional[Grid] = None
-    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
-        px, py, pw, ph = page.printable
+    cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
+    if cutter:     # portrait, inside the machine's frame; the largest region whose layout clears its marks
+        portrait = paper_page(options.paper, "portrait", options.margin_mm)
+        areas = [(portrait, r) for r in cutter.regions]
+    else:
+        areas = [(page, page.printable) for page in candidate_pages(options.paper, options.orientation,
+                                                                     options.margin_mm)]
+    for page, (px, py, pw, ph) in areas:
         region = (px, py, pw, ph - LABEL_BAND_MM)
         band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
+        if cutter:
+            lo, hi = max(px, cutter.label_span[0]), min(px + pw, cutter.label_span[1])
+            band = (lo, band[1], hi - lo, LABEL_BAND_MM)
         for turn in (0, 90):
             w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
             fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
@@ -119,6 +131,8 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
             if fx is None or fy is None:
                 continue
             grid = Grid(page, turn, fx, fy, region, band)
+            if cutter and not _clears(grid, cutter):
+                continue
             if best is None or _rank(grid, count) < _rank(best, count):
                 best = grid
             if unit_w == unit_h:
@@ -127,6 +141,14 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES[options.paper]} "
                          f"inside a {options.margin_mm:g} mm margin: tile it across pages")
     return best
+
+
+def _clears(grid: Grid, cutter) -> bool:
+    """Whether every slot's art and its crop marks (drawn inside the region) stay out of the cutter's keep-out
+    squares."""
+    m = MARK_OFFSET_MM + MARK_LEN_MM
+    return all(cutter.clear(intersect((a[0] - m, a[1] - m, a[2] + 2 * m, a[3] + 2 * m), grid.region) or a)
+               for a in (grid.slot(i)[1] for i in range(grid.per_page)))
 
 
 def _rank(grid: Grid, count: Optional[int]) -> tuple:
@@ -274,6 +296,25 @@ def _finish_page(d: dict) -> PlannedPage:
 
 
 # --- drawing ---------------------------------------------------------------------------------------
+def _back_correction(info: PageInfo, options: PrintOptions) -> Optional[Affine]:
+    """The printer profile's correction of a duplex back page (printer.py); None for any other page."""
+    if info.side != "verso" or options.printer is None or options.printer.is_identity:
+        return None
+    return options.printer.back_correction(info.width_mm, info.height_mm)
+
+
+@contextmanager
+def _corrected(canvas, correction: Optional[Affine]):
+    """Draw the block moved by `correction` (a turn about a point, then a shift), as two nested groups."""
+    if correction is None:
+        yield
+        return
+    # correction = translate(t) . rotate(angle): the group moves to t and turns there.
+    angle = math.degrees(math.atan2(correction.c, correction.a))
+    with canvas.group(translate=(correction.tx, correction.ty), rotate_deg=angle):
+        yield
+
+
 def _setting(mode: str, options: PrintOptions) -> str:
     words = options.words
     if mode == "duplex":
@@ -290,6 +331,7 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
     language) and `extra_steps` are what the print guide says of this kind of component (the registry of
     kinds, generator.kinds, knows them)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
+    cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
     total = len(plan.pages)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     infos, cut_files = [], []
@@ -299,28 +341,51 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
         info = planned.info
         side = words("print.side.fold") if plan.mode == "fold" else words(f"print.side.{info.side}")
         label = page_label(game_title, component_name, info.number, total, side, setting, words=words)
+        if cutter and info.side != "verso":     # what the cutting software must be told, where the marks are
+            label += " · " + words(f"print.cutter.{cutter.machine}_label", **_settings_words(cutter, words))
         info = replace(info, label=label)
         single = info.placements[0] if len(info.placements) == 1 else None
-        pdf.begin_page(info.width_mm, info.height_mm, trim=single.trim if single else None,
-                       bleed=single.art if single else None)
-        if single:
-            info = replace(info, trim_box=single.trim, bleed_box=single.art)
-        for placement, face in planned.faces:
-            draw_face(pdf, face, placement)
-        for p in planned.outlines:
-            pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
-        for x1, y1, x2, y2 in planned.fold_lines:
-            pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
-        draw_marks(pdf, planned.marks)
-        draw_label(pdf, planned.label_band, label, language=options.language)
+        correction = _back_correction(info, options)
+        boxes = (single.trim, single.art) if single else None
+        if boxes and correction is not None:     # where the one item is printed (its bounds, if turned)
+            boxes = tuple(box3(correction.map_box(b)) for b in boxes)
+        pdf.begin_page(info.width_mm, info.height_mm, trim=boxes[0] if boxes else None,
+                       bleed=boxes[1] if boxes else None)
+        if boxes:
+            info = replace(info, trim_box=boxes[0], bleed_box=boxes[1])
+        with _corrected(pdf, correction):
+            for placement, face in planned.faces:
+                draw_face(pdf, face, placement)
+            for p in planned.outlines:
+                pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
+            for x1, y1, x2, y2 in planned.fold_lines:
+                pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
+            draw_marks(pdf, planned.marks)
+            draw_label(pdf, planned.label_band, label, language=options.language)
+        if cutter and info.side != "verso":     # the machine reads the side it cuts
+            draw_registration(pdf, cutter)
+        if correction is not None:
+            info = replace(info, correction=tuple(round(v, 9) for v in (correction.a, correction.b, correction.c,
+                                                                        correction.d, correction.tx, correction.ty)))
         infos.append(info)
         if info.side != "verso":
-            cut_files.append((info.number, cut_svg(info.width_mm, info.height_mm, planned.cut_paths,
-                                                   title=words("print.cut_file_title", game=game_title,
-                                                               component=component_name, n=info.number))))
+            title = words("print.cut_file_title", game=game_title, component=component_name, n=info.number)
+            if cutter:     # in the marks' frame: (0, 0) is the outer corner of the top-left mark
+                to_frame = translation(-cutter.frame[0], -cutter.frame[1])
+                svg = cut_svg(cutter.frame[2], cutter.frame[3], [to_frame.map_ops(ops) for ops in planned.cut_paths],
+                              title=title)
+            else:
+                svg = cut_svg(info.width_mm, info.height_mm, planned.cut_paths, title=title)
+            cut_files.append((info.number, svg))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
                            paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
                            cut_files=tuple(cut_files), language=options.language)
+
+
+def _settings_words(cutter, words) -> dict:
+    """The cutter's settings as the catalogue's templates show them (numbers in the language's way)."""
+    return {k: words.number(v, 2) if isinstance(v, float) else v for k, v in cutter.settings.items()
+            if not isinstance(v, list)}
 
 
 def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[Item], paper: str | None,
@@ -330,6 +395,8 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
     if plan.mode == "duplex":
         sides = options.print_setting
         steps.append(words(f"print.step.duplex_{options.duplex}"))
+        if options.printer and not options.printer.is_identity:
+            steps.append(words("print.step.printer_profile", name=options.printer.name))
         steps.append(words("print.step.check_backs"))
     elif plan.mode == "fold":
         sides = words("print.side.single")
@@ -337,9 +404,14 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
     else:
         sides = words("print.side.single")
     steps.extend(extra_steps)       # what the kind asks (counters, tiles: glue the sheet on card) comes before the cut
-    steps.append(words("print.step.cut_ruler"))
-    if any(it.front.shape != "rect" for it in items):
-        steps.append(words("print.step.cut_shapes"))
+    if options.cutter:
+        cutter = cutter_layout(options.cutter, options.paper)
+        steps.append(words(f"print.cutter.{options.cutter}_step", **_settings_words(cutter, words)))
+        steps.append(words("print.cutter.cut_file"))
+    else:
+        steps.append(words("print.step.cut_ruler"))
+        if any(it.front.shape != "rect" for it in items):
+            steps.append(words("print.step.cut_shapes"))
     copies = sum(it.copies for it in items)
     return GuideInfo(title=name, sides=sides, paper_fr=paper or words("print.paper.sheets"),
                      steps=tuple(steps), pages=len(plan.pages), copies=copies)

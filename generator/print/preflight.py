@@ -1,0 +1,476 @@
+"""Our preflight: what a print shop or a careful printer checks in a PDF, read back from the file itself.
+
+`preflight(data, ...)` returns one line per problem (no line: the file passes):
+
+- every font embedded (a font program in its descriptor; Type 3 glyphs are drawn in the file);
+- in a print-shop file (PDF/X, or asked), no RGB colour: no `rg`/`RG`, no RGB colour space or image;
+- every page has a TrimBox and a BleedBox, nested: TrimBox in BleedBox in MediaBox;
+- no stroke thinner than 0.25 pt once every transform is applied (a zero width is the thinnest the
+  device can print, thinner still);
+- no text outside its safe zone: within 3 mm of the TrimBox, or, where the manifest says which items
+  a page holds, within 3 mm of the trim of the item the text is printed on (text wholly outside the
+  BleedBox is slug, such as a sheet's label beside its one item, and free);
+- every page the size stated: the paper asked, or the size the manifest gives the page.
+
+The file is read with pypdf and its content streams interpreted here (graphics state, text state and
+the glyph widths of each font), so the command needs nothing the build does not already have. Text
+extents are each glyph's advance times the font size, from the baseline down 0.25 em and up 0.8 em: the
+box a player sees, not the font's largest accent.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Optional
+
+from ..paper_sizes import paper_size_mm
+
+PT_PER_MM = 72 / 25.4
+MIN_STROKE_PT = 0.25          # STYLE.md: nothing thinner survives printing
+SAFE_MM = 3.0                 # FACTS.md: the safe zone is 3 mm inside the trim
+SIZE_TOLERANCE_MM = 0.1
+BOX_TOLERANCE_PT = 0.01
+TEXT_DESCENT_EM = 0.25
+TEXT_ASCENT_EM = 0.8
+MAX_REPORTED = 5              # per kind of problem and page: the first few say enough
+
+
+class PreflightError(ValueError):
+    """A file that is not a PDF, or cannot be read at all: bad input."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the file must be beyond the general rules: its paper, its items' trims per page, shop rules."""
+    paper: Optional[str] = None                                         # a4 | letter | a3, either way up
+    page_sizes_mm: dict = field(default_factory=dict)                   # page number -> (width, height)
+    item_trims_mm: dict = field(default_factory=dict)                   # page number -> [(x, y, w, h) page mm]
+    shop: bool = False
+
+
+# --- reading the content streams -------------------------------------------------------------------
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _mul(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (PDF's row-vector convention: [x y 1] m n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _scale(m: Matrix) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+@dataclass
+class _Font:
+    widths: dict            # code -> width in 1/1000 em
+    default: float
+    two_byte: bool
+    embedded: bool
+    name: str
+
+
+@dataclass
+class Findings:
+    strokes: list = field(default_factory=list)      # (width in pt, x, y) of strokes too thin
+    text: list = field(default_factory=list)         # (x0, y0, x1, y1) in pt, default user space, per string
+    rgb: list = field(default_factory=list)          # what made colour RGB
+    fonts_missing: set = field(default_factory=set)
+
+
+def _font_of(ref) -> _Font:
+    font = ref.get_object()
+    subtype = font.get("/Subtype")
+    name = str(font.get("/BaseFont", "?")).lstrip("/")
+    if subtype == "/Type3":
+        return _Font({}, 500.0, False, True, name)
+    if subtype == "/Type0":
+        desc_font = font["/DescendantFonts"][0].get_object()
+        descriptor = desc_font.get("/FontDescriptor")
+        widths: dict = {}
+        w = desc_font.get("/W", [])
+        i = 0
+        while i < len(w):
+            first = int(w[i])
+            nxt = w[i + 1]
+            if isinstance(nxt, list) or hasattr(nxt, "__iter__") and not isinstance(nxt, (int, float)):
+                for k, v in enumerate(nxt):
+                    widths[first + k] = float(v)
+                i += 2
+            else:
+                last, v = int(nxt), float(w[i + 2])
+                for code in range(first, last + 1):
+                    widths[code] = v
+                i += 3
+        default = float(desc_font.get("/DW", 1000))
+        return _Font(widths, default, True, _embedded(descriptor), name)
+    descriptor = font.get("/FontDescriptor")
+    first = int(font.get("/FirstChar", 0))
+    widths = {first + k: float(v) for k, v in enumerate(font.get("/Widths", []) or [])}
+    default = float(descriptor.get_object().get("/MissingWidth", 500)) if descriptor is not None else 500.0
+    return _Font(widths, default, False, _embedded(descriptor), name)
+
+
+def _embedded(descriptor) -> bool:
+    if descriptor is None:
+        return False
+    d = descriptor.get_object()
+    return any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _is_rgb_space(space, resources) -> bool:
+    """Whether a colour space (a name or an array) ends up as RGB."""
+    if space is None:
+        return False
+    space = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(space, str) or type(space).__name__ == "NameObject":
+        name = str(space)
+        if name in ("/DeviceRGB", "/RGB", "/CalRGB"):
+            return True
+        if name in ("/DeviceCMYK", "/DeviceGray", "/CMYK", "/G", "/Pattern"):
+            return False
+        named = (resources or {}).get("/ColorSpace", {})
+        named = named.get_object() if hasattr(named, "get_object") else named
+        return name in named and _is_rgb_space(named[name], resources)
+    if isinstance(space, list) or hasattr(space, "__getitem__"):
+        try:
+            family = str(space[0])
+        except (IndexError, KeyError, TypeError):
+            return False
+        if family == "/CalRGB":
+            return True
+        if family == "/ICCBased":
+            return int(space[1].get_object().get("/N", 0)) == 3
+        if family in ("/Indexed", "/I"):
+            return _is_rgb_space(space[1], resources)
+        if family in ("/Separation", "/DeviceN"):
+            return _is_rgb_space(space[2], resources)
+    return False
+
+
+def _raw(string) -> bytes:
+    """The bytes of a PDF string operand as written (pypdf decodes some into text)."""
+    if isinstance(string, bytes):
+        return bytes(string)
+    original = getattr(string, "original_bytes", None)
+    if original is not None:
+        return bytes(original)
+    return str(string).encode("latin-1", "replace")
+
+
+def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0) -> None:
+    from pypdf.generic import ContentStream
+    if depth > 8:
+        return
+    resources = resources.get_object() if resources is not None and hasattr(resources, "get_object") else resources
+    resources = resources or {}
+    fonts = resources.get("/Font", {})
+    fonts = fonts.get_object() if hasattr(fonts, "get_object") else fonts
+    for ref in (fonts or {}).values():       # a font in the resources is checked even if no text uses it
+        listed = _font_of(ref)
+        if not listed.embedded:
+            found.fonts_missing.add(listed.name)
+    xobjects = resources.get("/XObject", {})
+    xobjects = xobjects.get_object() if hasattr(xobjects, "get_object") else xobjects
+    stack = []
+    width = 1.0
+    clip = None             # the visible rectangle (default user space) of rectangular clips, None: all
+    path_box = None         # bounds of the path under construction, default user space
+    clipping = False
+    tm = tl = IDENTITY
+    leading = 0.0
+    font: Optional[_Font] = None
+    size = 0.0
+    char_space = word_space = 0.0
+    hscale = 1.0
+    rise = 0.0
+    cache: dict = {}
+
+    def text_run(data: bytes) -> float:
+        """Advance of a string in text space units (unscaled by the font matrix), glyph by glyph."""
+        if font is None:
+            return 0.0
+        total = 0.0
+        step = 2 if font.two_byte else 1
+        for i in range(0, len(data) - step + 1, step):
+            code = int.from_bytes(data[i:i + step], "big")
+            w = font.widths.get(code, font.default) / 1000.0
+            total += (w * size + char_space + (word_space if (code == 32 and not font.two_byte) else 0.0)) * hscale
+        return total
+
+    def show(data: bytes) -> None:
+        nonlocal tm
+        advance = text_run(data)
+        if data.strip(b" \x00"):
+            trm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, rise), _mul(tm, ctm))
+            corners = [_apply(trm, x, y) for x in (0.0, advance)
+                       for y in (-TEXT_DESCENT_EM * size, TEXT_ASCENT_EM * size)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            box = (min(xs), min(ys), max(xs), max(ys))
+            if clip is not None:      # only what the clip lets through is printed
+                box = _intersect(box, clip)
+            if box is not None:
+                found.text.append(box)
+        tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
+
+    for operands, op in ContentStream(content, None).operations:
+        op = op.decode("latin-1") if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append((ctm, width, clip))
+        elif op == "Q":
+            if stack:
+                ctm, width, clip = stack.pop()
+        elif op in ("m", "l", "c", "v", "y", "re"):
+            values = [float(v) for v in operands]
+            points = ([(values[0], values[1]), (values[0] + values[2], values[1] + values[3])] if op == "re"
+                      else list(zip(values[0::2], values[1::2])))
+            for x, y in points:
+                px, py = _apply(ctm, x, y)
+                path_box = (px, py, px, py) if path_box is None else (
+                    min(path_box[0], px), min(path_box[1], py), max(path_box[2], px), max(path_box[3], py))
+        elif op in ("W", "W*"):
+            clipping = True
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == "w":
+            width = float(operands[0])
+        elif op in ("S", "s", "B", "B*", "b", "b*", "f", "F", "f*", "n"):
+            if op in ("S", "s", "B", "B*", "b", "b*"):
+                effective = width * _scale(ctm)
+                if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
+                                                         _intersect(path_box, clip) is not None):
+                    found.strokes.append((effective, ctm[4], ctm[5]))
+            if clipping and path_box is not None:
+                # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
+                clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))
+            clipping, path_box = False, None
+        elif op in ("rg", "RG"):
+            found.rgb.append(f"{op} {' '.join(f'{float(v):g}' for v in operands)}")
+        elif op in ("cs", "CS"):
+            if _is_rgb_space(operands[0], resources):
+                found.rgb.append(f"colour space {operands[0]}")
+        elif op == "BT":
+            tm = tl = IDENTITY
+        elif op == "Tf":
+            key = str(operands[0])
+            if key not in cache:
+                ref = fonts.get(key) if fonts else None
+                cache[key] = _font_of(ref) if ref is not None else None
+            font = cache[key]
+            if font is not None and not font.embedded:
+                found.fonts_missing.add(font.name)
+            size = float(operands[1])
+        elif op == "Tc":
+            char_space = float(operands[0])
+        elif op == "Tw":
+            word_space = float(operands[0])
+        elif op == "Tz":
+            hscale = float(operands[0]) / 100.0
+        elif op == "Ts":
+            rise = float(operands[0])
+        elif op == "TL":
+            leading = float(operands[0])
+        elif op == "Tm":
+            tm = tl = tuple(float(v) for v in operands)
+        elif op in ("Td", "TD"):
+            tx, ty = float(operands[0]), float(operands[1])
+            if op == "TD":
+                leading = -ty
+            tm = tl = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tl)
+        elif op == "T*":
+            tm = tl = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tl)
+        elif op == "Tj":
+            show(_raw(operands[0]))
+        elif op in ("'", '"'):
+            tm = tl = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tl)
+            show(_raw(operands[-1]))
+        elif op == "TJ":
+            for part in operands[0]:
+                if isinstance(part, (int, float)) or type(part).__name__ in ("FloatObject", "NumberObject"):
+                    tm = _mul((1.0, 0.0, 0.0, 1.0, -float(part) / 1000.0 * size * hscale, 0.0), tm)
+                else:
+                    show(_raw(part))
+        elif op == "Do":
+            xobj = xobjects.get(str(operands[0])) if xobjects else None
+            if xobj is None:
+                continue
+            xobj = xobj.get_object()
+            subtype = xobj.get("/Subtype")
+            if subtype == "/Form":
+                matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+                _interpret(xobj, xobj.get("/Resources", resources), _mul(matrix, ctm), found, depth + 1)
+            elif subtype == "/Image" and _is_rgb_space(xobj.get("/ColorSpace"), resources):
+                found.rgb.append(f"RGB image {operands[0]}")
+        elif op == "INLINE IMAGE":
+            settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+            space = settings.get("/CS", settings.get("/ColorSpace"))
+            if _is_rgb_space(space, resources):
+                found.rgb.append("RGB inline image")
+
+
+# --- the checks ------------------------------------------------------------------------------------
+def _box(page, name: str):
+    value = page.get(name)
+    if value is None:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in value)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _inside(inner, outer, tol: float = BOX_TOLERANCE_PT) -> bool:
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol and
+            inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)
+
+
+def _mm(v: float) -> str:
+    return f"{v / PT_PER_MM:.2f} mm"
+
+
+def _is_pdfx(reader) -> bool:
+    info = reader.metadata or {}
+    root = reader.trailer["/Root"].get_object()
+    return "/GTS_PDFXVersion" in info or "/OutputIntents" in root
+
+
+def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
+    """Every problem of the PDF `data`, one line each ('page 3: ...'); an empty list when it passes."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = list(reader.pages)
+    except (PdfReadError, ValueError, KeyError, TypeError) as err:
+        raise PreflightError(f"not a readable PDF ({err})") from None
+    shop = expect.shop or _is_pdfx(reader)
+    problems: list[str] = []
+    missing_fonts: set = set()
+    for n, page in enumerate(pages, start=1):
+        where = f"page {n}"
+        media = _box(page, "/MediaBox")
+        trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
+        if trim is None:
+            problems.append(f"{where}: no TrimBox")
+        if bleed is None:
+            problems.append(f"{where}: no BleedBox")
+        if trim and bleed and not _inside(trim, bleed):
+            problems.append(f"{where}: the TrimBox is not inside the BleedBox")
+        if bleed and media and not _inside(bleed, media):
+            problems.append(f"{where}: the BleedBox is not inside the MediaBox")
+        w_mm, h_mm = (media[2] - media[0]) / PT_PER_MM, (media[3] - media[1]) / PT_PER_MM
+        if int(page.get("/Rotate", 0) or 0) % 180:
+            w_mm, h_mm = h_mm, w_mm
+        stated = expect.page_sizes_mm.get(n)
+        if stated is not None and (abs(w_mm - stated[0]) > SIZE_TOLERANCE_MM or
+                                   abs(h_mm - stated[1]) > SIZE_TOLERANCE_MM):
+            problems.append(f"{where}: {w_mm:.1f} x {h_mm:.1f} mm, stated {stated[0]:.1f} x {stated[1]:.1f} mm")
+        elif stated is None and expect.paper:
+            pw, ph = paper_size_mm(expect.paper)
+            if not any(abs(w_mm - a) <= SIZE_TOLERANCE_MM and abs(h_mm - b) <= SIZE_TOLERANCE_MM
+                       for a, b in ((pw, ph), (ph, pw))):
+                problems.append(f"{where}: {w_mm:.1f} x {h_mm:.1f} mm is not {expect.paper.upper()}")
+        found = Findings()
+        try:
+            contents = page.get_contents()
+            if contents is not None:
+                _interpret(contents, page.get("/Resources"), IDENTITY, found)
+        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
+            problems.append(f"{where}: its content cannot be read ({type(err).__name__}: {err})")
+            continue
+        missing_fonts |= found.fonts_missing
+        for width, x, y in found.strokes[:MAX_REPORTED]:
+            problems.append(f"{where}: a line {width:.3f} pt wide (under {MIN_STROKE_PT} pt)")
+        if len(found.strokes) > MAX_REPORTED:
+            problems.append(f"{where}: {len(found.strokes) - MAX_REPORTED} more lines under {MIN_STROKE_PT} pt")
+        if shop and found.rgb:
+            problems.append(f"{where}: RGB colour in a print-shop file ({', '.join(sorted(set(found.rgb))[:3])})")
+        problems.extend(f"{where}: {p}" for p in _text_problems(found.text, trim or media, bleed, media,
+                                                                expect.item_trims_mm.get(n)))
+    for name in sorted(missing_fonts):
+        problems.append(f"font {name} is not embedded")
+    return problems
+
+
+def _text_problems(boxes: list, trim, bleed, media, item_trims: Optional[list]) -> list[str]:
+    """Text outside its safe zone: of the item it is printed on (manifest), else of the page's trim; text wholly
+    outside the page's BleedBox is slug, cut away with the margin, and free."""
+    safe = SAFE_MM * PT_PER_MM
+    out = []
+    page_h = media[3] - media[1]
+    items = []
+    for x, y, w, h in item_trims or ():
+        # Manifest rectangles are mm from the top-left corner, y down.
+        x0, x1 = media[0] + x * PT_PER_MM, media[0] + (x + w) * PT_PER_MM
+        y1 = media[1] + page_h - y * PT_PER_MM
+        items.append((x0, y1 - h * PT_PER_MM, x1, y1))
+    zone_page = (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)
+    for box in boxes:
+        zone = zone_page
+        for item in items:
+            if _overlap(box, item):
+                zone = (item[0] + safe, item[1] + safe, item[2] - safe, item[3] - safe)
+                break
+        else:
+            if not _overlap(box, bleed or trim):
+                continue      # slug text (a sheet's label beside its one item): printed outside what is kept
+        if not _inside(box, zone, tol=0.05 * PT_PER_MM):
+            out.append(f"text at ({_mm(box[0] - media[0])}, {_mm(media[3] - box[3])}) reaches outside its safe "
+                       f"zone ({SAFE_MM:g} mm inside the {'item' if zone is not zone_page else 'page'}'s trim)")
+            if len(out) >= MAX_REPORTED:
+                break
+    return out
+
+
+def _intersect(a, b):
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
+
+
+# --- files ---------------------------------------------------------------------------------------------
+def expectation_from_manifest(path: Path, *, paper: Optional[str] = None, shop: bool = False) -> Expectation:
+    """What manifest.json beside the file says of it (page sizes, items per page, a shop file), if it lists it."""
+    manifest = path.parent / "manifest.json"
+    sizes, trims = {}, {}
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        for entry in data.get("files", []) if isinstance(data, dict) else []:
+            if entry.get("file") != path.name:
+                continue
+            shop = shop or entry.get("kind") == "shop"
+            for page in entry.get("pages", []):
+                sizes[page["page"]] = (page["width_mm"], page["height_mm"])
+                trims[page["page"]] = [tuple(item["trim_mm"]) for item in page.get("items", [])
+                                       if page.get("printer_correction") is None]
+    return Expectation(paper=paper, page_sizes_mm=sizes, item_trims_mm=trims, shop=shop)
+
+
+def preflight_file(path, *, paper: Optional[str] = None, shop: bool = False) -> list[str]:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
+    if not data.startswith(b"%PDF"):
+        raise PreflightError(f"{path}: not a PDF")
+    return preflight(data, expectation_from_manifest(path, paper=paper, shop=shop))
+
+
+def preflight_files(paths: Iterable[Path], **kw) -> dict[Path, list[str]]:
+    return {Path(p): preflight_file(p, **kw) for p in paths}
