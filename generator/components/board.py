@@ -8,15 +8,15 @@ one more column and row than there are squares.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..content.coords import column_letter, parse_square, square_range
 from ..content.models import Board
 from ..draw import symbols
 from ..draw.canvas import Canvas
-from ..draw.fonts import cap_height_mm
-from ..draw.style import Stroke, TextStyle
-from .face import DEFAULT_BLEED_MM, Face, Item
+from ..draw.fonts import cap_height_mm, text_width_mm
+from ..draw.style import MM_PER_PT, Stroke, TextStyle
+from .face import DEFAULT_BLEED_MM, DEFAULT_SAFE_MM, Face, Item
 from .pieces import draw_piece
 
 COORD_PT = 9.0
@@ -112,8 +112,10 @@ class BoardDrawing:
 def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View | None = None,
                placements: Iterable[Placement] | None = None, margin_mm: float | None = None,
                background: bool = True, coord_pt: float = COORD_PT, highlight: Sequence[str] = (),
-               highlight_colour: str = "#F4C7B8", highlight_mark: str = "#C0392B") -> BoardDrawing:
-    """Draw `view` of the board (default: all of it) with its margin's top-left corner at (x, y).
+               highlight_colour: str = "#F4C7B8", highlight_mark: str = "#C0392B",
+               safe_mm: float = 0.0) -> BoardDrawing:
+    """Draw `view` of the board (default: all of it) with its margin's top-left corner at (x, y); the edge
+    coordinates stay `safe_mm` inside the margin's outer edge where they can (the printed board's trim).
 
     Returns the square-to-mm mapping, so callers (diagrams) can draw marks and arrows over it.
     """
@@ -136,7 +138,7 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     _draw_lines(canvas, board, d)
     _draw_zones(canvas, board, d)
     if g.coordinates:
-        _draw_coordinates(canvas, board, d, m, coord_pt)
+        _draw_coordinates(canvas, board, d, m, coord_pt, safe_mm)
     occupied = set()
     if placements is not None:
         for square, piece, value in placements:
@@ -235,29 +237,56 @@ def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
             canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
-def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: float, coord_pt: float) -> None:
+LABEL_HALF_EM = 0.6     # half the height a label's box takes about its middle: 0.8 em above the baseline, 0.25 below
+LABEL_CLEARANCE_MM = 0.8
+
+
+def edge_label_size(margin_mm: float, safe_mm: float, size_pt: float, widest: Callable[[float], float]) -> float:
+    """The largest size up to `size_pt` at which an edge label (its height, and `widest(size_pt)`, the widest
+    label's width in mm) fits between the line `safe_mm` inside the margin's outer edge and the grid."""
+    room = margin_mm - safe_mm - LABEL_CLEARANCE_MM
+    for _ in range(2):      # the width scales with the size: a second pass settles it
+        size_pt = min(size_pt, room / (2 * LABEL_HALF_EM * MM_PER_PT), size_pt * room / max(widest(size_pt), 1e-9))
+    return size_pt
+
+
+def edge_label_offset(margin_mm: float, half_mm: float, safe_mm: float) -> float:
+    """How far from the grid's edge a coordinate label's middle sits in a margin: in the margin's middle, or
+    nearer the grid when the middle would put the label's outer edge within `safe_mm` of the margin's outer
+    edge (the trim: a cut may wander that far), never nearer the grid than LABEL_CLEARANCE_MM."""
+    return max(half_mm + LABEL_CLEARANCE_MM, min(margin_mm / 2, margin_mm - safe_mm - half_mm))
+
+
+def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: float, coord_pt: float,
+                      safe_mm: float = 0.0) -> None:
     g, v = board.grid, d.view
     gx, gy, gw, gh = d.grid_rect
-    # The labels sit centred in the margin; they shrink with a narrow margin rather than touch the grid.
+    extra = 1 if g.points else 0
+    offset = 0.0 if g.points else d.cell / 2
+    rows = [str(v.r1 + extra - j + 1) for j in range(v.rows + extra)]
+
+    def widest(size_pt: float) -> float:
+        return max(text_width_mm(r, TextStyle(size_pt=size_pt)) for r in rows)
+    # The labels sit in the margin; they shrink with a narrow margin rather than touch the grid or the trim.
     size_pt = min(coord_pt, margin * 0.55 * 72 / 25.4)
+    if safe_mm:
+        size_pt = edge_label_size(margin, safe_mm, size_pt, widest)
     if size_pt < 4:
         return
     ts = TextStyle(size_pt=size_pt, colour=board.colours.coordinates)
     half_cap = cap_height_mm(ts) / 2
-    mid = margin / 2
-    extra = 1 if g.points else 0
-    offset = 0.0 if g.points else d.cell / 2
+    across = edge_label_offset(margin, LABEL_HALF_EM * ts.size_mm, safe_mm)     # letters above and below
+    beside = edge_label_offset(margin, widest(size_pt) / 2, safe_mm)             # numbers left and right
     for i in range(v.columns + extra):
         col = v.c0 + i
         label = column_letter(col)
         xx = gx + i * d.cell + offset
-        canvas.text(xx, gy + gh + mid + half_cap, label, ts, align="center")
-        canvas.text(xx, gy - mid + half_cap, label, ts, align="center")
-    for j in range(v.rows + extra):
-        row = v.r1 + extra - j
+        canvas.text(xx, gy + gh + across + half_cap, label, ts, align="center")
+        canvas.text(xx, gy - across + half_cap, label, ts, align="center")
+    for j, label in enumerate(rows):
         yy = gy + j * d.cell + offset
-        canvas.text(gx - mid, yy + half_cap, str(row + 1), ts, align="center")
-        canvas.text(gx + gw + mid, yy + half_cap, str(row + 1), ts, align="center")
+        canvas.text(gx - beside, yy + half_cap, label, ts, align="center")
+        canvas.text(gx + gw + beside, yy + half_cap, label, ts, align="center")
 
 
 def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
@@ -268,7 +297,8 @@ def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
     def draw(canvas: Canvas) -> None:
         # Background over the whole bleed box, so a slightly-off cut shows no white edge.
         canvas.rect(0, 0, w + 2 * bleed_mm, h + 2 * bleed_mm, fill=board.colours.background)
-        draw_board(canvas, board, bleed_mm, bleed_mm, placements=placements, background=False)
+        draw_board(canvas, board, bleed_mm, bleed_mm, placements=placements, background=False,
+                   safe_mm=DEFAULT_SAFE_MM)
 
     face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm)
     return Item(id=board.id, component=board.id, front=face, label=board.name)

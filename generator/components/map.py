@@ -24,7 +24,8 @@ from ..draw.errors import LayoutError
 from ..draw.style import (INK_SAVER_AREA_MM2, MIN_LINE_MM, PT_PER_MM, Stroke, TextStyle, contrast_ratio,
                           ink_saver_fill, ink_saver_ink)
 from ..i18n import catalogue
-from .face import Face, Item
+from .board import LABEL_HALF_EM, edge_label_offset, edge_label_size
+from .face import DEFAULT_SAFE_MM, Face, Item
 from .layout import _HANDLERS, FaceContext, Frame, Resolver, pattern_paths, replay
 from .mat import ElementSpot, element_values, resolve_elements
 
@@ -275,22 +276,28 @@ def map_face(m: Map, game_folder: Path, *, language: str) -> Face:
 
 def _draw_coordinates(c: Canvas, m: Map, gx: float, gy: float, gw: float, gh: float) -> None:
     cols, rows = coordinate_labels(m)
-    style = TextStyle(size_pt=COORD_PT, colour=COORD_COLOUR)
+
+    def widest(size_pt: float) -> float:
+        return max(fonts.text_width_mm(t, TextStyle(size_pt=size_pt)) for t in rows)
+    # kept DEFAULT_SAFE_MM inside the trim (a cut may wander that far), smaller if the margin asks
+    style = TextStyle(size_pt=edge_label_size(m.margin_mm, DEFAULT_SAFE_MM, COORD_PT, widest), colour=COORD_COLOUR)
     half_cap = fonts.cap_height_mm(style) / 2
-    mid, cell = m.margin_mm / 2, m.cell_mm
+    cell = m.cell_mm
+    across = edge_label_offset(m.margin_mm, LABEL_HALF_EM * style.size_mm, DEFAULT_SAFE_MM)
+    beside = edge_label_offset(m.margin_mm, widest(style.size_pt) / 2, DEFAULT_SAFE_MM)
     col_step, row_step = _label_step(cols, style, cell), _label_step(rows, style, cell)
     for i, text in enumerate(cols):
         if (i + 1) % col_step and col_step > 1:
             continue
         x = gx + (i + 0.5) * cell
-        c.text(x, gy - mid + half_cap, text, style, align="center")
-        c.text(x, gy + gh + mid + half_cap, text, style, align="center")
+        c.text(x, gy - across + half_cap, text, style, align="center")
+        c.text(x, gy + gh + across + half_cap, text, style, align="center")
     for j, text in enumerate(rows):
         if int(text) % row_step and row_step > 1:
             continue
         y = gy + (j + 0.5) * cell + half_cap
-        c.text(gx - mid, y, text, style, align="center")
-        c.text(gx + gw + mid, y, text, style, align="center")
+        c.text(gx - beside, y, text, style, align="center")
+        c.text(gx + gw + beside, y, text, style, align="center")
 
 
 def _label_op(m: Map, label, geo: MapGeometry):

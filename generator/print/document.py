@@ -44,6 +44,7 @@ class Placement:
     shape: str = "rect"
     corner_mm: float = 0.0
     component: str = ""
+    safe_mm: float = 3.0      # the face's safe zone: its text stays this far inside the trim
 
     @property
     def transform(self) -> Affine:

@@ -47,7 +47,7 @@ def back_placement(front: Placement, back: Face, flip: Affine, *, oriented: bool
     return Placement(page=page, item_id=front.item_id, copy=front.copy, face="back", trim=trim,
                      art=_back_art(flip.map_box(front.art), trim, back.bleed_mm),
                      rotation_deg=turn, width_mm=front.width_mm, height_mm=front.height_mm,
-                     shape=back.shape, corner_mm=back.corner_mm, component=front.component)
+                     shape=back.shape, corner_mm=back.corner_mm, component=front.component, safe_mm=back.safe_mm)
 
 
 def _back_art(allowed: Box, trim: Box, bleed: float) -> Box:

@@ -27,7 +27,7 @@ def pair_placements(unit_trim: Box, unit_art: Box, rotation_deg: int, w: float, 
         art = intersect(unit_art, half) or trim
         out.append(Placement(page=page, item_id=item_id, copy=copy, face=face_name, trim=trim, art=art,
                              rotation_deg=rotation_deg, width_mm=w, height_mm=h, shape=face.shape,
-                             corner_mm=face.corner_mm, component=component))
+                             corner_mm=face.corner_mm, component=component, safe_mm=face.safe_mm))
     return out
 
 

@@ -81,6 +81,7 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                                 "copy": {"type": "integer"},
                                 "face": {"type": "string"},
                                 "trim_mm": _RECT,
+                                "safe_mm": {"type": "number"},
                                 "art_mm": _RECT,
                                 "rotation_deg": {"type": "integer", "enum": [0, 90, 180, 270]},
                                 "shape": {"type": "string", "enum": ["rect", "round", "hex", "triangle"]},
@@ -101,6 +102,7 @@ def _rect(box) -> list[float] | None:
 
 def _item(p: Placement) -> dict:
     return {"id": p.item_id, "copy": p.copy, "face": p.face, "trim_mm": _rect(p.trim), "art_mm": _rect(p.art),
+            "safe_mm": round(p.safe_mm, 3),
             "rotation_deg": p.rotation_deg, "shape": p.shape}
 
 

@@ -48,7 +48,7 @@ class Expectation:
     """What the file must be beyond the general rules: its paper, its items' trims per page, shop rules."""
     paper: Optional[str] = None                                         # a4 | letter | a3, either way up
     page_sizes_mm: dict = field(default_factory=dict)                   # page number -> (width, height)
-    item_trims_mm: dict = field(default_factory=dict)                   # page number -> [(x, y, w, h) page mm]
+    item_trims_mm: dict = field(default_factory=dict)      # page number -> [(x, y, w, h, safe_mm) page mm]
     shop: bool = False
 
 
@@ -408,24 +408,26 @@ def _text_problems(boxes: list, trim, bleed, media, item_trims: Optional[list]) 
     out = []
     page_h = media[3] - media[1]
     items = []
-    for x, y, w, h in item_trims or ():
-        # Manifest rectangles are mm from the top-left corner, y down.
+    for x, y, w, h, item_safe in item_trims or ():
+        # Manifest rectangles are mm from the top-left corner, y down; each item has its own safe zone (a 9 mm
+        # pawn cannot keep 3 mm).
         x0, x1 = media[0] + x * PT_PER_MM, media[0] + (x + w) * PT_PER_MM
         y1 = media[1] + page_h - y * PT_PER_MM
-        items.append((x0, y1 - h * PT_PER_MM, x1, y1))
+        items.append(((x0, y1 - h * PT_PER_MM, x1, y1), item_safe * PT_PER_MM))
     zone_page = (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)
     for box in boxes:
-        zone = zone_page
-        for item in items:
+        zone, where = zone_page, f"{SAFE_MM:g} mm inside the page's trim"
+        for item, item_safe in items:
             if _overlap(box, item):
-                zone = (item[0] + safe, item[1] + safe, item[2] - safe, item[3] - safe)
+                zone = (item[0] + item_safe, item[1] + item_safe, item[2] - item_safe, item[3] - item_safe)
+                where = f"{_mm(item_safe)} inside the item's trim"
                 break
         else:
             if not _overlap(box, bleed or trim):
                 continue      # slug text (a sheet's label beside its one item): printed outside what is kept
         if not _inside(box, zone, tol=0.05 * PT_PER_MM):
             out.append(f"text at ({_mm(box[0] - media[0])}, {_mm(media[3] - box[3])}) reaches outside its safe "
-                       f"zone ({SAFE_MM:g} mm inside the {'item' if zone is not zone_page else 'page'}'s trim)")
+                       f"zone ({where})")
             if len(out) >= MAX_REPORTED:
                 break
     return out
@@ -456,7 +458,7 @@ def expectation_from_manifest(path: Path, *, paper: Optional[str] = None, shop: 
             shop = shop or entry.get("kind") == "shop"
             for page in entry.get("pages", []):
                 sizes[page["page"]] = (page["width_mm"], page["height_mm"])
-                trims[page["page"]] = [tuple(item["trim_mm"]) for item in page.get("items", [])
+                trims[page["page"]] = [(*item["trim_mm"], item.get("safe_mm", SAFE_MM)) for item in page.get("items", [])
                                        if page.get("printer_correction") is None]
     return Expectation(paper=paper, page_sizes_mm=sizes, item_trims_mm=trims, shop=shop)
 

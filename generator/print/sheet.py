@@ -247,7 +247,8 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
                 else:
                     p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
                                   art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
-                                  shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component)
+                                  shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component,
+                                  safe_mm=item.front.safe_mm)
                     faces.append((p, item.front))
                     arts.append(unit_art)
                     cut_paths.append(placement_cut_ops(p))

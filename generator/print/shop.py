@@ -26,7 +26,7 @@ def _page(pdf, face: Face, item: Item, copy: int, name: str, number: int, compon
     face.draw(pdf)
     p = Placement(page=number, item_id=item.id, copy=copy, face=name, trim=trim, art=(0.0, 0.0, w, h),
                   rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
-                  corner_mm=face.corner_mm, component=component)
+                  corner_mm=face.corner_mm, component=component, safe_mm=face.safe_mm)
     return PageInfo(number, w, h, "card", "single", f"{item.label or item.id} — {words(f'print.shop.{name}')}",
                     (p,), trim_box=trim, bleed_box=(0.0, 0.0, w, h))
 

@@ -84,8 +84,11 @@ def test_the_print_guide_names_every_file_and_no_long_edge_duplex(armada_build):
     text = _text(armada_build / "guide-impression.pdf")
     for name in ("plateau.pdf", "navires.pdf", "feuille-de-match.pdf", "aide.pdf", "regles-livret.pdf"):
         assert name in text
-    # No file of Armada is printed on both sides but the booklet, which says its own short edge.
-    assert "bord long" not in text and "bord court" in text
+    # No file of Armada is printed on both sides but the booklet, which says its own short edge, and the
+    # calibration sheet, whose back measures the printer's duplex offset.
+    assert "bord court" in text
+    sides = {name: entry["print"]["sides"] for name, entry in _manifest(armada_build).items()}
+    assert [name for name, side in sides.items() if "bord long" in side] == ["calibrage.pdf"], sides
     # The counters are glued on card before they are cut.
     steps = _manifest(armada_build)["navires.pdf"]["print"]["steps"]
     glue = next(i for i, s in enumerate(steps) if "carton" in s)
