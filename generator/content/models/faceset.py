@@ -15,7 +15,7 @@ from .. import limits
 from ..errors import ContentError
 from ..schema import Where, derived, read_text_beside, spec
 from ..yamlfile import LocatedList
-from .elements import FIELD_NAME, LayoutElement, scalar_text
+from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
@@ -120,7 +120,10 @@ class FaceSet(FigureTarget):
     backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
                                                  "(rows without one use `back`)")
     back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
-    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies")
+    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies",
+                       schema={"type": ["array", "null"], "items": {
+                           "type": "object", "propertyNames": {"pattern": FIELD_NAME.pattern},
+                           "additionalProperties": SCALAR}})
     table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names)")
     defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
     bleed_mm: float = spec(3.0, minimum=0, maximum=10)
