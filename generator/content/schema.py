@@ -77,15 +77,24 @@ class Where(typing.NamedTuple):
 def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: str = "utf-8") -> tuple[Path, str]:
     """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
     ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
+    path, data = read_bytes_beside(where, name, owner, what)
+    try:
+        return path, data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise where.error(f"{owner}: cannot read '{name}': {err}") from None
+
+
+def read_bytes_beside(where: Where, name: str, owner: str, what: str) -> tuple[Path, bytes]:
+    """The path and bytes of file `name` next to the content file at `where` (as read_text_beside)."""
     base = where.path.parent if where.path is not None else Path(".")
     # Relative to the content file, but never out of its game's folder.
     path = inside_game(game_folder_of(where.path) if where.path is not None else base,
                        _relative(base, name, where), where, f"{owner}: {what}")
     try:
-        return path, read_bounded(path, limits.TEXT_FILE_BYTES).decode(encoding)
+        return path, read_bounded(path, limits.TEXT_FILE_BYTES)
     except FileNotFoundError:
         raise where.error(f"{owner}: {what} '{name}' not found") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise where.error(f"{owner}: cannot read '{name}': {err}") from None
 
 
