@@ -76,7 +76,7 @@ class MatZone:
 @dataclass(frozen=True)
 class Mat(FigureTarget):
     """A large play area at real size: tiled over sheets with overlaps, or whole on one page
-    (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, elements."""
+    (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, zone labels, elements."""
     kind: Literal["mat"]
     id: str
     name: str
