@@ -375,8 +375,11 @@ def json_schema(hint: Any, definitions: dict | None = None) -> dict:
     if hint is IconName:
         return {"type": "string", "enum": icon_names() + ["none"]}
     # Text fields take a number too, read as its text (`convert`): `label: 1`, `at: 6`.
-    return {str: {"type": ["string", "number"]}, int: {"type": "integer"}, float: {"type": "number"},
-            bool: {"type": "boolean"}}[hint]
+    plain = {str: {"type": ["string", "number"]}, int: {"type": "integer"}, float: {"type": "number"},
+             bool: {"type": "boolean"}}
+    if hint not in plain:
+        raise TypeError(f"schema: no JSON Schema for hint {hint!r}")  # a programming error: teach json_schema it
+    return plain[hint]
 
 
 def _object_schema(cls: type, definitions: dict | None) -> dict:

@@ -200,8 +200,8 @@ class ImageSpec:
 
 @dataclass(frozen=True)
 class IconSpec:
-    """A named vector symbol drawn by code (crown, star, heart, shield, plus, minus, arrow-up…),
-    in a size x size square whose centre is (cx, cy)."""
+    """A named vector symbol drawn by code (`name`: one of draw/icons.py's icons, which `pnp schema` lists
+    whole), in a size x size square whose centre is (cx, cy)."""
     name: Union[IconName, FieldText] = spec(doc="icon name, or '{field}'")
     cx: Num = spec(doc="centre x in mm")
     cy: Num = spec(doc="centre y in mm")
