@@ -11,6 +11,7 @@ from pathlib import Path
 import jsonschema
 import pdfplumber
 import pytest
+import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -72,6 +73,11 @@ def test_every_example_names_its_file_and_every_kind_has_one():
     files = guide_files()
     kinds = {read_kind(text) for name, text in files.items() if name.endswith(".yaml")} - {None}
     assert kinds == set(COMPONENT_KINDS)
+    # A figure on every kind that carries figures (all but sheets and forms).
+    ids = {read_yaml_text(text)["id"]: read_kind(text) for name, text in files.items()
+           if name.startswith("caravane/") and read_kind(text)}
+    drawn_on = {ids[d.get("on", "plateau")] for d in yaml.safe_load(files["caravane/diagrams.yaml"])}
+    assert drawn_on == {k for k, model in COMPONENT_KINDS.items() if model.figure_spec is not None}
     text = GUIDE.read_text(encoding="utf-8")
     for kind in COMPONENT_KINDS:
         assert f"\n### {kind}\n" in text, f"no section for the kind {kind}"
@@ -79,6 +85,10 @@ def test_every_example_names_its_file_and_every_kind_has_one():
     from generator.draw.icons import icon_names
     icons = re.search(r"The icons are: (.*?) \(", text, re.S).group(1)
     assert sorted(n.strip() for n in icons.replace("\n", " ").split(",")) == sorted(icon_names())
+
+
+def read_yaml_text(text: str):
+    return yaml.safe_load(text)
 
 
 def read_kind(text: str):
