@@ -367,10 +367,18 @@ def playtest(game, games, seed, max_plies, variant, content_dir):
 
 
 @cli.command()
-def schema():
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write it to this file (e.g. content/schema.json, the file `pnp new` names in each YAML file).")
+def schema(out):
     """Print the JSON Schema of the content format, for editors."""
-    from .content.schema_export import content_schema
-    click.echo(json.dumps(content_schema(), indent=2, ensure_ascii=False))
+    from .content.schema_export import schema_text, write_schema
+
+    def body():
+        if out is None:
+            click.echo(schema_text(), nl=False)
+        else:
+            write_schema(out)
+    _run(body)
 
 
 @cli.group()

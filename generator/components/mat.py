@@ -74,7 +74,9 @@ def mat_frame(mat: Mat) -> Frame:
     return Frame(mat.width_mm, mat.height_mm, mat.bleed_mm, mat.safe_mm, "rect", mat.corner_mm)
 
 
-def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceContext, values: dict) -> list[Op]:
+def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceContext,
+              values: dict) -> tuple[list[Op], list[Op]]:
+    """The zone's shape, and its label (drawn after the grid, which would strike it through)."""
     spot = ElementSpot("mat", mat.id, f"zone {number}" + (f" ({zone.label})" if zone.label else ""),
                        zone._source, mat._source)
     r = Resolver(values, spot)
@@ -99,6 +101,7 @@ def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceConte
         path = ellipse_ops(zone.x + zone.w / 2, zone.y + zone.h / 2, zone.w / 2, zone.h / 2, start="top")
         fill = zone.fill
         ops.append(lambda c: c.path(path, fill=fill, stroke=stroke))
+    labels: list[Op] = []
     if zone.label:
         # An ellipse is narrow near its top and bottom: its label keeps further in.
         pad_y = ZONE_LABEL_PAD_MM if zone.shape == "rect" else max(ZONE_LABEL_PAD_MM, zone.h * 0.12)
@@ -106,10 +109,10 @@ def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceConte
         y, valign = {"top": (zone.y + pad_y, "top"), "center": (zone.y + zone.h / 2, "middle"),
                      "bottom": (zone.y + zone.h - pad_y, "bottom")}[zone.label_at]
         text = zone.label.replace("{", "{{").replace("}", "}}")
-        ops += _HANDLERS["text"](TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x,
-                                          size_pt=zone.label_pt, bold=True, colour=zone.label_colour,
-                                          align="center", valign=valign), r, frame, ctx)
-    return ops
+        labels += _HANDLERS["text"](TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x,
+                                             size_pt=zone.label_pt, bold=True, colour=zone.label_colour,
+                                             align="center", valign=valign), r, frame, ctx)
+    return ops, labels
 
 
 def _grid_ops(mat: Mat, frame: Frame) -> list[Op]:
@@ -138,7 +141,7 @@ def _grid_ops(mat: Mat, frame: Frame) -> list[Op]:
 
 
 def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
-    """Every drawing operation of the mat, checked: background, zones, grid, elements, cut line."""
+    """Every drawing operation of the mat, checked: background, zones, grid, zone labels, elements, cut line."""
     frame = mat_frame(mat)
     values = element_values(mat, {"width_mm": f"{mat.width_mm:g}", "height_mm": f"{mat.height_mm:g}",
                                   "bleed_mm": f"{mat.bleed_mm:g}"})
@@ -146,10 +149,14 @@ def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
     full = fields_of(Row(types.MappingProxyType(values), 1, 1, None, None), mat.id)
     bw, bh, bg = frame.bleed_width_mm, frame.bleed_height_mm, mat.background
     ops: list[Op] = [lambda c: c.rect(0.0, 0.0, bw, bh, fill=bg)]
+    labels: list[Op] = []
     for number, zone in enumerate(mat.zones, start=1):
-        ops += _zone_ops(mat, number, zone, frame, ctx, full)
+        shape, label = _zone_ops(mat, number, zone, frame, ctx, full)
+        ops += shape
+        labels += label
     if mat.grid is not None:
         ops += _grid_ops(mat, frame)
+    ops += labels           # over the grid: a grid line never strikes a zone's name
     ops += resolve_elements(mat, mat.elements, values, frame, game_folder)
     cut_line = mat.cut_line if mat.cut_line is not None else mat.corner_mm > 0
     if cut_line:

@@ -164,7 +164,8 @@ class Diagram:
     to_move: Optional[str] = spec(None, doc="player to move; default: the game's first player")
     variant: Optional[str] = spec(None, doc="rules variant in play")
     moves: list[str] = spec(factory=tuple, doc="moves played from `position` before the claims are checked")
-    expect: list[Any] = spec(factory=tuple, doc="claims, one mapping {kind: value} per item")
+    expect: list[Any] = spec(factory=tuple, doc="claims, one mapping {kind: value} per item",
+                             schema={"items": {"type": "object", "minProperties": 1, "maxProperties": 1}})
     show: Show = spec(factory=Show)
     # Worked out by `load_diagrams`, not read from YAML (names starting with '_' are never content keys): given to
     # the constructor through dataclasses.replace, so no frozen diagram is written to.

@@ -80,6 +80,11 @@ YAML_NODES = _limit(
     "yaml_nodes", 200_000,
     reason="values of one file, counting every alias as the values it repeats: a 'billion laughs' file of a "
            "few hundred bytes expands to 10^9 values; real files hold a few thousand")
+XLSX_UNPACKED_BYTES = _limit(
+    "xlsx_unpacked_bytes", 20_000_000,
+    reason="a .xlsx table is a zip of XML that the reader unpacks; a few kB of zip can unpack to gigabytes (a zip "
+           "bomb), so its members' sizes are added up from the zip's directory before anything is read; a table "
+           "of a few hundred cards unpacks to well under 1 MB")
 TABLE_COLUMNS = _limit(
     "table_columns", 200,
     reason="each column is a field offered to every element of every row")

@@ -23,16 +23,37 @@ from .paths import game_folder_of, inside_game
 from .yamlfile import LocatedDict, LocatedList, read_bounded
 
 HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+COLOUR_OR_FIELD = re.compile(r"^(#[0-9A-Fa-f]{6}|.*\{[^}]*\}.*)$")
+FIELD_REF = re.compile(r"\{[^}]*\}")
 
 
 class Colour(str):
     """A colour written '#RRGGBB' in content."""
 
 
+class FieldColour(str):
+    """A colour of a face element: '#RRGGBB', or text naming a row field, '{colour}'."""
+
+
+class FieldText(str):
+    """Text naming a row field, '{x}': where a number or a name is taken from the row (Num = float | FieldText)."""
+
+
+class IconName(str):
+    """The name of one of the vector icons of draw/icons.py, or 'none'."""
+
+
+def icon_names() -> list[str]:
+    """Every icon a content file may name (the drawing layer's list), read when first needed."""
+    from ..draw.icons import icon_names as names
+    return list(names())
+
+
 def spec(default: Any = dataclasses.MISSING, *, doc: str = "", minimum: float | None = None,
-         maximum: float | None = None, factory: Any = dataclasses.MISSING) -> Any:
-    """A model field with documentation and bounds, read by `convert` and the schema."""
-    meta = {"doc": doc, "minimum": minimum, "maximum": maximum}
+         maximum: float | None = None, factory: Any = dataclasses.MISSING, schema: dict | None = None) -> Any:
+    """A model field with documentation and bounds, read by `convert` and the schema. `schema`: JSON Schema
+    keywords that say for editors what the model's `check` refuses beyond the type (e.g. minItems)."""
+    meta = {"doc": doc, "minimum": minimum, "maximum": maximum, "schema": schema or {}}
     if factory is not dataclasses.MISSING:
         return dataclasses.field(default_factory=factory, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
@@ -56,15 +77,24 @@ class Where(typing.NamedTuple):
 def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: str = "utf-8") -> tuple[Path, str]:
     """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
     ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
+    path, data = read_bytes_beside(where, name, owner, what)
+    try:
+        return path, data.decode(encoding)
+    except UnicodeDecodeError as err:
+        raise where.error(f"{owner}: cannot read '{name}': {err}") from None
+
+
+def read_bytes_beside(where: Where, name: str, owner: str, what: str) -> tuple[Path, bytes]:
+    """The path and bytes of file `name` next to the content file at `where` (as read_text_beside)."""
     base = where.path.parent if where.path is not None else Path(".")
     # Relative to the content file, but never out of its game's folder.
     path = inside_game(game_folder_of(where.path) if where.path is not None else base,
                        _relative(base, name, where), where, f"{owner}: {what}")
     try:
-        return path, read_bounded(path, limits.TEXT_FILE_BYTES).decode(encoding)
+        return path, read_bounded(path, limits.TEXT_FILE_BYTES)
     except FileNotFoundError:
         raise where.error(f"{owner}: {what} '{name}' not found") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise where.error(f"{owner}: cannot read '{name}': {err}") from None
 
 
@@ -91,6 +121,12 @@ def _type_name(hint: Any) -> str:
     origin = get_origin(hint)
     if hint is Colour:
         return "a colour '#RRGGBB'"
+    if hint is FieldColour:
+        return "a colour '#RRGGBB' or a '{field}'"
+    if hint is FieldText:
+        return "a '{field}'"
+    if hint is IconName:
+        return "an icon name"
     if hint is str:
         return "text"
     if hint is int:
@@ -145,9 +181,13 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
             try:
                 return convert(option, value, where, name)
             except ContentError as err:
-                errors.append(err)
+                errors.append((option, err))
         if len(errors) == 1:
-            raise errors[0]
+            raise errors[0][1]
+        # A plain word (no '{field}') meant one of a list of choices: that choice's message, with its "did you mean".
+        literal = [err for option, err in errors if get_origin(option) is Literal or option is IconName]
+        if literal and isinstance(value, str) and not FIELD_REF.search(value):
+            raise literal[0]
         raise where.error(f"{name}: expected {_type_name(hint)}, found {_describe(value)}")
     if origin is Literal:
         choices = get_args(hint)
@@ -189,6 +229,23 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
         if not isinstance(value, str) or not HEX_COLOUR.match(value):
             raise where.error(f"{name}: expected a colour '#RRGGBB', found {_describe(value)}")
         return Colour(value.upper())
+    if hint is FieldColour:
+        if not isinstance(value, str) or not COLOUR_OR_FIELD.match(value):
+            raise where.error(f"{name}: expected a colour '#RRGGBB' or a '{{field}}', found {_describe(value)}")
+        return FieldColour(value)
+    if hint is FieldText:
+        if not isinstance(value, str) or not FIELD_REF.search(value):
+            raise where.error(f"{name}: expected a '{{field}}', found {_describe(value)}")
+        return FieldText(value)
+    if hint is IconName:
+        if not isinstance(value, str):
+            raise where.error(f"{name}: expected an icon name, found {_describe(value)}")
+        known = icon_names()
+        if value != "none" and value not in known:
+            close = difflib.get_close_matches(value, known, n=1)
+            hint_text = f" (did you mean '{close[0]}'?)" if close else ""
+            raise where.error(f"{name}: unknown icon '{value}'{hint_text}; icons: {', '.join(known)}")
+        return IconName(value)
     if hint is bool:
         if not isinstance(value, bool):
             raise where.error(f"{name}: expected true or false, found {_describe(value)}")
@@ -271,50 +328,110 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
     return obj
 
 
-def json_schema(hint: Any) -> dict:
-    """JSON Schema (draft 2020-12) for a model hint, for editors."""
+SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
+
+
+def json_schema(hint: Any, definitions: dict | None = None) -> dict:
+    """JSON Schema (draft-07, what editors' YAML support validates in full) for a model hint.
+
+    With `definitions` given, every dataclass is written there once, under its class name, and referred to
+    by `$ref`; without, inline. A model says what its `check` refuses beyond the types in its class attribute
+    `json_schema_extra` (merged into its schema) and in its fields' `spec(schema=...)`.
+    """
     origin = get_origin(hint)
     if hint is Any:
         return {}
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(hint) if a is not type(None)]
-        schemas = [json_schema(a) for a in options]
+        schemas = [json_schema(a, definitions) for a in options]
         if type(None) in get_args(hint):
             schemas.append({"type": "null"})
         return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
     if origin is Literal:
-        return {"enum": list(get_args(hint))}
+        choices = list(get_args(hint))
+        return {"const": choices[0]} if len(choices) == 1 else {"enum": choices}
     if dataclasses.is_dataclass(hint):
-        hints = get_type_hints(hint)
-        props, required = {}, []
-        for f in dataclasses.fields(hint):
-            if not f.init or f.name.startswith("_"):
-                continue
-            prop = json_schema(hints[f.name])
-            if f.metadata.get("doc"):
-                prop["description"] = f.metadata["doc"]
-            lo, hi = bounds(f)
-            if lo is not None:
-                prop["minimum"] = lo
-            if hi is not None:
-                prop["maximum"] = hi
-            props[f.name] = prop
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
-        out = {"type": "object", "properties": props, "additionalProperties": False}
-        if required:
-            out["required"] = required
-        if hint.__doc__:
-            out["description"] = hint.__doc__.strip().splitlines()[0]
-        return out
+        if definitions is None:
+            return _object_schema(hint, None)
+        name = hint.__name__
+        if name not in definitions:
+            definitions[name] = {}          # placed first: a model that contains itself refers to itself
+            definitions[name] = _object_schema(hint, definitions)
+        return {"$ref": f"#/definitions/{name}"}
     if origin is list:
-        return {"type": "array", "items": json_schema(get_args(hint)[0])}
+        return {"type": "array", "items": json_schema(get_args(hint)[0], definitions)}
     if origin is tuple:
-        items = [json_schema(a) for a in get_args(hint)]
-        return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
+        items = [json_schema(a, definitions) for a in get_args(hint)]
+        return {"type": "array", "items": items, "minItems": len(items), "maxItems": len(items)}
     if origin is dict:
-        return {"type": "object", "additionalProperties": json_schema(get_args(hint)[1])}
+        return {"type": "object", "additionalProperties": json_schema(get_args(hint)[1], definitions)}
     if hint is Colour:
-        return {"type": "string", "pattern": HEX_COLOUR.pattern}
-    return {str: {"type": "string"}, int: {"type": "integer"}, float: {"type": "number"},
-            bool: {"type": "boolean"}}[hint]
+        return {"type": "string", "pattern": HEX_COLOUR.pattern, "description": "a colour '#RRGGBB'"}
+    if hint is FieldColour:
+        return {"type": "string", "pattern": COLOUR_OR_FIELD.pattern,
+                "description": "a colour '#RRGGBB', or a row field '{colour}'"}
+    if hint is FieldText:
+        return {"type": "string", "pattern": FIELD_REF.pattern, "description": "a row field, e.g. '{x}'"}
+    if hint is IconName:
+        return {"type": "string", "enum": icon_names() + ["none"]}
+    # Text fields take a number too, read as its text (`convert`): `label: 1`, `at: 6`.
+    plain = {str: {"type": ["string", "number"]}, int: {"type": "integer"}, float: {"type": "number"},
+             bool: {"type": "boolean"}}
+    if hint not in plain:
+        raise TypeError(f"schema: no JSON Schema for hint {hint!r}")  # a programming error: teach json_schema it
+    return plain[hint]
+
+
+def _object_schema(cls: type, definitions: dict | None) -> dict:
+    hints = get_type_hints(cls)
+    props, required = {}, []
+    for f in dataclasses.fields(cls):
+        if not f.init or f.name.startswith("_"):
+            continue
+        prop = json_schema(hints[f.name], definitions)
+        doc = f.metadata.get("doc")
+        if "$ref" in prop and doc:
+            prop = {"allOf": [prop]}        # draft-07 ignores what sits beside a $ref
+        if doc:
+            prop["description"] = doc
+        lo, hi = bounds(f)
+        target = prop["items"] if prop.get("type") == "array" and isinstance(prop.get("items"), dict) else prop
+        if lo is not None:     # a list of lengths (dash_mm): each item within the bounds, as `convert` checks
+            target["minimum"] = lo
+        if hi is not None:
+            target["maximum"] = hi
+        prop.update(f.metadata.get("schema") or {})
+        default = _json_default(f)
+        if default is not None:
+            prop["default"] = default
+        props[f.name] = prop
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    out = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = required
+    if cls.__doc__:
+        out["description"] = " ".join(cls.__doc__.split())
+    extra = getattr(cls, "json_schema_extra", None)
+    out.update((extra() if callable(extra) else extra) or {})
+    return out
+
+
+def _json_default(field: dataclasses.Field) -> Any:
+    """A field's default as plain JSON (a number, text, true/false, an empty list or mapping); None when it has
+    none worth showing (no default, None, a nested model)."""
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+    elif field.default_factory in (tuple, list, dict):
+        value = field.default_factory()
+    else:
+        return None
+    if isinstance(value, bool) or isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [] if not value else None
+    if isinstance(value, dict):
+        return {} if not value else None
+    return None

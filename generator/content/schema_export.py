@@ -1,18 +1,66 @@
-"""The JSON Schema of the content format (`pnp schema`), from the same models the loader uses."""
+"""The JSON Schema of the content format (`pnp schema`), from the same models the loader uses.
+
+One schema for every YAML file of a game, so an editor needs one `$schema` line per file: a list is a
+diagrams.yaml, a mapping with a `kind` is a component (switched on its kind, so a deck is checked as a
+deck), any other mapping is a game.yaml. Draft-07, the draft that editors' YAML support validates in full.
+Every model is one entry of `definitions`, built from its dataclass (schema.json_schema): a field added to
+a model appears here with its doc, type and bounds, with nothing to copy by hand.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from .diagrams import Diagram
+from .errors import ContentError
 from .models import COMPONENT_KINDS, GameInfo
-from .schema import json_schema
+from .schema import SCHEMA_DRAFT, json_schema
 
 
 def content_schema() -> dict:
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "PnP Forge content",
-        "$defs": {
-            "game": json_schema(GameInfo),
-            **{kind: json_schema(cls) for kind, cls in COMPONENT_KINDS.items()},
-        },
-        "description": "game.yaml follows $defs/game; each component file follows the $defs entry named by its 'kind'.",
+    definitions: dict = {}
+    game = json_schema(GameInfo, definitions)
+    kinds = {kind: json_schema(cls, definitions) for kind, cls in COMPONENT_KINDS.items()}
+    diagram = json_schema(Diagram, definitions)
+    definitions["game"] = game
+    definitions["diagrams"] = {"description": "diagrams.yaml: the rulebook's figures, a list of diagrams",
+                               "type": ["array", "null"], "items": diagram}
+    definitions["component"] = {
+        "description": "A component file: its `kind` says which model the rest of the file follows.",
+        "type": "object",
+        "required": ["kind"],
+        "properties": {"kind": {"enum": list(COMPONENT_KINDS), "description": "the kind of component"}},
+        "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": ref}
+                  for kind, ref in kinds.items()],
     }
+    return {
+        "$schema": SCHEMA_DRAFT,
+        "title": "PnP Forge content",
+        "description": "Any YAML file of a game: diagrams.yaml (a list), a component file (a mapping with a "
+                       "'kind'), or game.yaml (any other mapping). docs/content-format.md is the guide.",
+        "if": {"type": "array"},
+        "then": {"$ref": "#/definitions/diagrams"},
+        "else": {
+            "if": {"type": "object", "required": ["kind"]},
+            "then": {"$ref": "#/definitions/component"},
+            "else": {"$ref": "#/definitions/game"},
+        },
+        "definitions": dict(sorted(definitions.items())),
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(content_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schema(path: Path) -> Path:
+    """Write the schema to `path` (replacing an older one: it is generated); a folder that cannot take it is a
+    ContentError naming the file."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(schema_text(), encoding="utf-8")
+    except OSError as err:
+        raise ContentError(path, None, f"cannot write the schema: {err.strerror or err}") from None
+    return path

@@ -126,7 +126,9 @@ def _flow(pieces: list[_Piece], columns: int, col_h: float):
     for i, piece in enumerate(pieces):
         top = y + piece.space_before_mm if y > 0 else 0.0
         # A heading never ends a column: it moves with the first lines of what follows.
-        need = piece.height_mm + (pieces[i + 1].height_mm if piece.keep_with_next and i + 1 < len(pieces) else 0.0)
+        # (with the space above those lines: without it a heading fitted at a column's foot alone)
+        following = pieces[i + 1] if piece.keep_with_next and i + 1 < len(pieces) else None
+        need = piece.height_mm + (following.space_before_mm + following.height_mm if following else 0.0)
         if top + need > col_h + 1e-6:
             col, top = col + 1, 0.0
             if col >= columns or need > col_h + 1e-6:

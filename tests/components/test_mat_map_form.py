@@ -134,6 +134,16 @@ def test_mat_zone_labels_and_element_fields_are_printed_at_seven_points_or_more(
     assert len(zone) == 1 and zone[0] == pytest.approx((23, 23, 123, 83), abs=0.01)
 
 
+def test_mat_zone_labels_are_drawn_over_the_grid_so_no_line_strikes_them(make_component):
+    comp, folder, _ = make_component(MAT.format(w=350, h=250))
+    nodes = list(ET.fromstring(face_svg(mat_item(comp, folder).front)).iter())
+    grid = [i for i, n in enumerate(nodes) if n.get("stroke", "").upper() == "#999999"]
+    labels = [i for i, n in enumerate(nodes) if n.tag == SVG_NS + "text" and "".join(n.itertext()) in ("Jardin", "Temple")]
+    zones = [i for i, n in enumerate(nodes) if n.get("fill", "").upper() == "#CDE8C4"]
+    assert grid and len(labels) == 2 and zones
+    assert max(zones) < min(grid) and max(grid) < min(labels)
+
+
 def test_mat_zone_outside_the_bleed_box_names_its_line(make_component):
     with pytest.raises(ContentError) as err:
         make_component("""\

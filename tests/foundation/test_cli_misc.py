@@ -22,12 +22,14 @@ def test_schema_is_json_with_every_component_kind():
     result = CliRunner().invoke(cli, ["schema"])
     assert result.exit_code == 0
     schema = json.loads(result.output)
-    for kind in COMPONENT_KINDS:
-        assert kind in schema["$defs"]
-    board = schema["$defs"]["board"]
+    definitions = schema["definitions"]
+    for kind, model in COMPONENT_KINDS.items():
+        assert model.__name__ in definitions
+        assert {"$ref": f"#/definitions/{model.__name__}"} in [r["then"] for r in definitions["component"]["allOf"]]
+    board = definitions["Board"]
     assert board["additionalProperties"] is False
-    assert board["properties"]["grid"]["properties"]["cell_mm"]["type"] == "number"
-    assert "id" in schema["$defs"]["game"]["required"]
+    assert definitions["Grid"]["properties"]["cell_mm"]["type"] == "number"
+    assert "id" in definitions["GameInfo"]["required"]
 
 
 def test_engine_perft_prints_the_count_alone():

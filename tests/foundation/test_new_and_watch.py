@@ -3,6 +3,7 @@ whose files were saved, and says when, what changed, what was rewritten and how 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -13,7 +14,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from pypdf import PdfReader
+
 from generator.cli import cli
+from generator.content.schema_export import content_schema
+from generator.content.yamlfile import read_yaml
 from generator.watch import changes_by_game, watch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,8 +32,40 @@ def test_new_game_validates_and_builds(tmp_path):
     assert runner.invoke(cli, ["validate", "mon-jeu", "--content", str(content)]).exit_code == 0
     result = runner.invoke(cli, ["build", "mon-jeu", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "out" / "mon-jeu" / "regles.pdf").is_file()
-    assert (tmp_path / "out" / "mon-jeu" / "plateau.pdf").is_file()
+    out = tmp_path / "out" / "mon-jeu"
+    for name in ("regles.pdf", "plateau.pdf", "cartes.pdf", "jetons.pdf"):
+        assert (out / name).is_file(), name
+    # The deck is the CSV's rows, each `count` times (6 + 3 + 1 cards); the counters 10 + 5; every card shows its row.
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    items = {f["kind"]: sum(len(p["items"]) for p in f["pages"] if p["side"] in ("recto", "single"))
+             for f in manifest["files"]}
+    assert items["deck"] == 10 and items["counters"] == 15 and items["board"] == 1
+    cards = "".join(page.extract_text() for page in PdfReader(out / "cartes.pdf").pages)
+    assert cards.count("Avancer") == 6 and cards.count("Sauter") == 3 and cards.count("Joker") == 1
+    assert cards.count("Mon jeu") >= 10       # the backs carry the title (and each page's label)
+    rules = "".join(page.extract_text() for page in PdfReader(out / "regles.pdf").pages)
+    assert "10 × Cartes Action" in rules and "15 × Jetons Points" in rules
+
+
+def test_new_game_files_name_the_schema_an_editor_validates_them_with(tmp_path):
+    import jsonschema
+    content = tmp_path / "content"
+    assert CliRunner().invoke(cli, ["new", "mon-jeu", "--content", str(content)]).exit_code == 0
+    schema = json.loads((content / "schema.json").read_text(encoding="utf-8"))
+    assert schema == content_schema()
+    yaml_files = sorted((content / "mon-jeu").glob("*.yaml"))
+    assert [f.name for f in yaml_files] == ["board.yaml", "counters.yaml", "deck.yaml", "diagrams.yaml", "game.yaml"]
+    validator = jsonschema.Draft7Validator(schema)
+    for path in yaml_files:
+        text = path.read_text(encoding="utf-8")
+        assert text.splitlines()[0] == "# yaml-language-server: $schema=../schema.json", path.name
+        assert (path.parent / "../schema.json").resolve() == (content / "schema.json").resolve()
+        assert list(validator.iter_errors(read_yaml(path))) == [], path.name
+    assert "count" in (content / "mon-jeu" / "cards.csv").read_text(encoding="utf-8").splitlines()[0].split(",")
+    # A second game refreshes the schema beside the first, never a game's own files.
+    (content / "schema.json").write_text("{}", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["new", "autre", "--content", str(content)]).exit_code == 0
+    assert json.loads((content / "schema.json").read_text(encoding="utf-8")) == schema
 
 
 def test_new_never_overwrites_and_checks_the_id(tmp_path):

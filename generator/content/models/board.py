@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..coords import column_letter, parse_square
-from ..schema import Colour, Where, spec
+from ..schema import Colour, IconName, Where, spec
 from .elements import INK, WHITE, check_icon
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -19,7 +19,7 @@ class PieceStyle:
     stroke: Colour = INK
     ink: Colour = INK
     size_mm: float = spec(14.0, minimum=2, maximum=200, doc="outer size of the piece")
-    mark: str = spec("none", doc="an icon name (crown, star, ring…) drawn on the piece, or none")
+    mark: IconName = spec("none", doc="an icon drawn on the piece, or none")
     label: str = spec("", doc="letter or word printed on the piece, so colour never carries meaning alone")
 
     def check(self, where: Where) -> None:
@@ -41,7 +41,7 @@ class CellStyle:
     fill: Optional[Colour] = None
     label: str = ""
     label_colour: Colour = Colour("#666666")
-    mark: str = spec("none", doc="an icon name (crown, star, cross…) drawn in the squares, or none")
+    mark: IconName = spec("none", doc="an icon drawn in the squares, or none")
     mark_colour: Colour = Colour("#888888")
 
     def check(self, where: Where) -> None:

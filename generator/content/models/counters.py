@@ -25,6 +25,12 @@ class Counters(FaceSet):
     foot_mm: float = spec(12.0, minimum=5, maximum=60, doc="depth of each foot of a standee")
     foot_colour: Colour = Colour("#FFFFFF")
     corner_mm: float = spec(0.0, minimum=0, maximum=20)
+    # For editors, as `check` says: size_mm always; height_mm, fold and standee for square counters only.
+    json_schema_extra = {"allOf": [{"required": ["size_mm"]},
+                                   {"if": {"properties": {"form": {"enum": ["fold", "standee"]}}, "required": ["form"]},
+                                    "then": {"properties": {"shape": {"const": "square"}}, "required": ["shape"]}}],
+                         "dependencies": {"height_mm": {"properties": {"shape": {"const": "square"}},
+                                                        "required": ["shape"]}}}
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every counter counted with its row's quantity, then its shape and size."""

@@ -28,6 +28,9 @@ class Deck(FaceSet):
     height_mm: Optional[float] = spec(None, minimum=10, maximum=300)
     landscape: bool = spec(False, doc="swap the preset's width and height")
     corner_mm: float = spec(3.0, minimum=0, maximum=20, doc="corner radius of the cut")
+    # For editors: a preset, or both sizes; never both (as `check` says).
+    json_schema_extra = {"oneOf": [{"required": ["size"]}, {"required": ["width_mm", "height_mm"]}],
+                         "dependencies": {"width_mm": ["height_mm"], "height_mm": ["width_mm"]}}
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every card counted with its row's quantity: a deck of 18 cards is 18 cards."""

@@ -18,7 +18,7 @@ class Die:
     """One die: six faces, each a number 1-6 (pips), a symbol name, or short text."""
     id: str
     name: str
-    faces: list[str] = spec(doc="six faces, in the places of a standard right-handed die's 1 to 6 (opposite faces 1-6, 2-5, 3-4)")
+    faces: list[str] = spec(schema={"minItems": 6, "maxItems": 6}, doc="six faces, in the places of a standard right-handed die's 1 to 6 (opposite faces 1-6, 2-5, 3-4)")
     fill: Colour = WHITE
     ink: Colour = INK
     count: int = spec(1, minimum=1, maximum=100, doc="how many of this die to print")

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal, Optional, Union
 
-from ..schema import Colour, Where, derived, spec
+from ..schema import COLOUR_OR_FIELD, Colour, FieldColour, FieldText, IconName, Where, derived, spec
 
 INK = Colour("#222222")
 WHITE = Colour("#FFFFFF")
@@ -28,8 +28,9 @@ def check_icon(name: str, where: Where) -> None:
         raise where.error(f"unknown mark '{name}'{hint}; icons: {', '.join(icon_names())}")
 
 
-Num = Union[float, str]
-_COLOUR_OR_FIELD = re.compile(r"^(#[0-9A-Fa-f]{6}|.*\{[^}]*\}.*)$")
+SCALAR = {"type": ["string", "number", "boolean", "null"]}   # a table cell, as a JSON Schema
+Num = Union[float, FieldText]          # a number, or a row field that gives one: "{x}"
+_COLOUR_OR_FIELD = COLOUR_OR_FIELD
 
 
 def check_colour(value: Optional[str], where: Where, name: str) -> None:
@@ -53,7 +54,7 @@ def check_outline(shape, where: Where, numbers: tuple[str, ...]) -> None:
 @dataclass(frozen=True)
 class BackgroundSpec:
     """Fills the whole bleed box with a colour."""
-    colour: str = spec(doc="'#RRGGBB' or '{field}'")
+    colour: FieldColour = spec(doc="'#RRGGBB' or '{field}'")
 
     def check(self, where: Where) -> None:
         check_colour(self.colour, where, "colour")
@@ -67,10 +68,12 @@ class RectSpec:
     w: Optional[Num] = spec(None, doc="width in mm")
     h: Optional[Num] = spec(None, doc="height in mm")
     radius: Num = spec(0.0, doc="corner radius in mm")
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: Optional[FieldColour] = None
+    stroke: Optional[FieldColour] = None
     stroke_mm: Num = spec(0.3, doc="line width in mm (0.09 mm at least)")
     dash_mm: list[float] = spec(factory=tuple, doc="dash pattern, e.g. [2, 1]")
+    # For editors (pnp schema): x, y, w and h come together or not at all, as `check` says.
+    json_schema_extra = {"dependencies": {k: [o for o in "xywh" if o != k] for k in "xywh"}}
 
     def check(self, where: Where) -> None:
         given = [v is not None for v in (self.x, self.y, self.w, self.h)]
@@ -85,8 +88,8 @@ class CircleSpec:
     cx: Num
     cy: Num
     r: Num
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: Optional[FieldColour] = None
+    stroke: Optional[FieldColour] = None
     stroke_mm: Num = 0.3
     dash_mm: list[float] = spec(factory=tuple)
 
@@ -103,10 +106,14 @@ class PolygonSpec:
     cy: Optional[Num] = None
     r: Optional[Num] = None
     rotate_deg: Num = spec(0.0, doc="turn of a regular polygon, clockwise; 0 puts a corner at the top")
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
+    fill: Optional[FieldColour] = None
+    stroke: Optional[FieldColour] = None
     stroke_mm: Num = 0.3
     dash_mm: list[float] = spec(factory=tuple)
+    # For editors: points, or all of sides, cx, cy, r; never both.
+    json_schema_extra = {"oneOf": [{"required": ["points"], "not": {"anyOf": [{"required": [k]} for k in
+                                                                              ("sides", "cx", "cy", "r")]}},
+                                   {"required": ["sides", "cx", "cy", "r"], "not": {"required": ["points"]}}]}
 
     def check(self, where: Where) -> None:
         regular = [v is not None for v in (self.sides, self.cx, self.cy, self.r)]
@@ -129,7 +136,7 @@ class LineSpec:
     y1: Num
     x2: Num
     y2: Num
-    stroke: str = "#222222"
+    stroke: FieldColour = "#222222"
     stroke_mm: Num = 0.3
     dash_mm: list[float] = spec(factory=tuple)
     cap: Literal["butt", "round", "square"] = "round"
@@ -157,11 +164,12 @@ class TextSpec:
     min_size_pt: float = spec(7.0, minimum=7.0, maximum=200, doc="smallest size allowed when shrinking to fit")
     bold: bool = False
     italic: bool = False
-    colour: str = "#222222"
+    colour: FieldColour = "#222222"
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom", "baseline"] = "top"
     leading: float = spec(1.25, minimum=0.8, maximum=3)
     rotate_deg: Num = spec(0.0, doc="clockwise turn around (x, y)")
+    json_schema_extra = {"dependencies": {"h": ["w"]}}      # a box needs a width
 
     def check(self, where: Where) -> None:
         for n in ("x", "y", "w", "h", "size_pt", "rotate_deg"):
@@ -192,14 +200,14 @@ class ImageSpec:
 
 @dataclass(frozen=True)
 class IconSpec:
-    """A named vector symbol drawn by code (crown, star, heart, shield, plus, minus, arrow-up…),
-    in a size x size square whose centre is (cx, cy)."""
-    name: str = spec(doc="icon name, or '{field}'")
+    """A named vector symbol drawn by code (`name`: one of draw/icons.py's icons, which `pnp schema` lists
+    whole), in a size x size square whose centre is (cx, cy)."""
+    name: Union[IconName, FieldText] = spec(doc="icon name, or '{field}'")
     cx: Num = spec(doc="centre x in mm")
     cy: Num = spec(doc="centre y in mm")
     size: Num = spec(doc="side of the icon's square in mm")
-    colour: str = "#222222"
-    outline: Optional[str] = spec(None, doc="outline colour (the game's one stroke width, size/24 x 1.5)")
+    colour: FieldColour = "#222222"
+    outline: Optional[FieldColour] = spec(None, doc="outline colour (the game's one stroke width, size/24 x 1.5)")
     rotate_deg: Num = 0.0
 
     def check(self, where: Where) -> None:
@@ -216,8 +224,9 @@ PATTERN_KINDS = ("stripes", "crosshatch", "dots", "grain", "checks")
 class PatternSpec:
     """A pattern of lines or dots over a box (default: the whole bleed box), clipped to it:
     a texture for plain backs, or a second cue beside a colour."""
-    kind: str = spec(doc="stripes, crosshatch, dots, grain or checks; '{field}' allowed")
-    colour: str = "#000000"
+    kind: Union[Literal[PATTERN_KINDS], FieldText] = spec(doc="stripes, crosshatch, dots, grain or checks; "
+                                                                  "'{field}' allowed")
+    colour: FieldColour = "#000000"
     x: Optional[Num] = None
     y: Optional[Num] = None
     w: Optional[Num] = None
@@ -225,6 +234,8 @@ class PatternSpec:
     spacing_mm: Num = spec(3.0, doc="distance between lines or dot centres")
     stroke_mm: Num = spec(0.3, doc="line width, or dot diameter")
     angle_deg: Num = spec(45.0, doc="direction of stripes and grain")
+    # For editors (pnp schema): x, y, w and h come together or not at all, as `check` says.
+    json_schema_extra = {"dependencies": {k: [o for o in "xywh" if o != k] for k in "xywh"}}
 
     def check(self, where: Where) -> None:
         given = [v is not None for v in (self.x, self.y, self.w, self.h)]
@@ -241,6 +252,11 @@ class OneOf:
     """A mapping that holds exactly one of its KINDS, named by the content (a layout element, a form block)."""
     KINDS: tuple[str, ...] = ()
     WHAT = "a mapping"
+
+    @classmethod
+    def json_schema_extra(cls) -> dict:
+        """For editors: exactly one of KINDS."""
+        return {"oneOf": [{"required": [k]} for k in cls.KINDS]}
 
     def chosen(self) -> str:
         return next(k for k in self.KINDS if getattr(self, k) is not None)
@@ -270,8 +286,11 @@ class LayoutElement(OneOf):
     image: Optional[ImageSpec] = None
     icon: Optional[IconSpec] = None
     pattern: Optional[PatternSpec] = None
-    when: dict[str, Any] = spec(factory=dict, doc="draw only when every field matches (a value or a list of values)")
-    unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)")
+    when: dict[str, Any] = spec(factory=dict, doc="draw only when every field matches (a value or a list of values)",
+                                schema={"additionalProperties": {"anyOf": [SCALAR, {"type": "array", "items": SCALAR}]}})
+    unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)",
+                                  schema={"additionalProperties": {"anyOf": [SCALAR, {"type": "array",
+                                                                                     "items": SCALAR}]}})
     _source: Optional[Where] = derived()
 
     KINDS = ("background", "rect", "circle", "polygon", "line", "text", "image", "icon", "pattern")

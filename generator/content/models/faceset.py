@@ -13,9 +13,9 @@ from typing import Any, Optional
 
 from .. import limits
 from ..errors import ContentError
-from ..schema import Where, derived, read_text_beside, spec
+from ..schema import Where, derived, read_bytes_beside, read_text_beside, spec
 from ..yamlfile import LocatedList
-from .elements import FIELD_NAME, LayoutElement, scalar_text
+from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
@@ -78,13 +78,12 @@ def _read_rows(owner, where: Where) -> tuple:
             limits.check(limits.TABLE_ROWS, i + 1, f"{owner.kind} '{owner.id}': rows", where.path, rwhere.line)
             rows.append(_make_row(item, i + 1, rwhere, defaults))
     elif owner.table is not None:
-        table, text = read_text_beside(where, owner.table, f"{owner.kind} '{owner.id}'", "table file", "utf-8-sig")
-        first = text.splitlines()[0] if text else ""
-        delimiter = ";" if first.count(";") > first.count(",") else ","
-        reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+        if owner.table.lower().endswith(".xlsx"):
+            table, records = _xlsx_records(owner, where)
+        else:
+            table, records = _csv_records(owner, where)
         header = None
-        for record in reader:
-            line = reader.line_num
+        for line, record in records:
             if not any(cell.strip() for cell in record):
                 continue
             if header is None:
@@ -106,6 +105,63 @@ def _read_rows(owner, where: Where) -> tuple:
     return tuple(rows)
 
 
+def _csv_records(owner, where: Where):
+    """The table's path and its (line, cells) records: a CSV file, ',' or ';' separated, UTF-8 (BOM or not)."""
+    table, text = read_text_beside(where, owner.table, f"{owner.kind} '{owner.id}'", "table file", "utf-8-sig")
+    first = text.splitlines()[0] if text else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    return table, ((reader.line_num, record) for record in reader)
+
+
+def _xlsx_records(owner, where: Where):
+    """The table's path and its (row number, cells) records: the first sheet of a .xlsx workbook, read by
+    openpyxl (the optional `xlsx` extra), cell values as the spreadsheet shows them (a formula's last
+    computed value). Errors name the file and the sheet's row, as a CSV's name its line."""
+    import zipfile
+    owner_name = f"{owner.kind} '{owner.id}'"
+    table, data = read_bytes_beside(where, owner.table, owner_name, "table file")
+    try:
+        import openpyxl
+    except ImportError:
+        raise where.error(f"{owner_name}: reading '{owner.table}' needs openpyxl: pip install 'pnp-forge[xlsx]' "
+                          f"(or save the sheet as CSV)") from None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except zipfile.BadZipFile:
+        raise ContentError(table, None, "not a .xlsx workbook (it is not a zip file); save it again as .xlsx "
+                                        "or as CSV") from None
+    limits.check(limits.XLSX_UNPACKED_BYTES, unpacked, "bytes once unpacked", table, None)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        rows = list(sheet.iter_rows(values_only=True))     # bounded: XLSX_UNPACKED_BYTES above
+        book.close()
+    except Exception as err:   # openpyxl reports a damaged workbook in many ways; each is bad input
+        raise ContentError(table, None, f"cannot read the workbook: {type(err).__name__}: {err}") from None
+
+    def text(cell) -> str:
+        if cell is None:
+            return ""
+        if isinstance(cell, float) and cell.is_integer():
+            return str(int(cell))
+        if isinstance(cell, bool):
+            return "true" if cell else "false"
+        return cell.isoformat() if hasattr(cell, "isoformat") else str(cell)
+
+    # Every row comes as wide as the sheet: empty cells past the header's last column are formatting, not values.
+    records, width = [], None
+    for number, row in enumerate(rows, start=1):
+        cells = [text(c) for c in row]
+        while cells and cells[-1] == "":
+            cells.pop()
+        if width is None and cells:
+            width = len(cells)
+        records.append((number, cells + [""] * ((width or 0) - len(cells))))
+    return table, iter(records)
+
+
 @dataclass(frozen=True)
 class FaceSet(FigureTarget):
     """What decks, tiles and counters share: a table of rows, each giving one item drawn
@@ -120,8 +176,12 @@ class FaceSet(FigureTarget):
     backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
                                                  "(rows without one use `back`)")
     back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
-    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies")
-    table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names)")
+    fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies",
+                       schema={"type": ["array", "null"], "items": {
+                           "type": "object", "propertyNames": {"pattern": FIELD_NAME.pattern},
+                           "additionalProperties": SCALAR}})
+    table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names), or "
+                                          "from the first sheet of a .xlsx workbook")
     defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
     bleed_mm: float = spec(3.0, minimum=0, maximum=10)
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")

@@ -12,7 +12,7 @@ from typing import Literal, Optional
 
 from .. import limits
 from ..errors import ContentError
-from ..schema import Colour, Where, derived, read_text_beside, spec
+from ..schema import Colour, IconName, Where, derived, read_text_beside, spec
 from .elements import INK, PATTERN_KINDS, WHITE, LayoutElement, check_icon
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -26,11 +26,11 @@ class MapSymbol:
     meaning alone: a symbol with a fill also needs an icon, a label, a pattern or an image."""
     name: str = spec(doc="what the legend calls it")
     fill: Optional[Colour] = None
-    icon: Optional[str] = spec(None, doc="an icon name (draw/icons.py) drawn in the cell")
+    icon: Optional[IconName] = spec(None, doc="an icon drawn in the cell")
     icon_colour: Colour = INK
     label: str = spec("", doc="a letter or short word printed in the cell")
     label_colour: Colour = INK
-    pattern: Optional[str] = spec(None, doc="stripes, crosshatch, dots, grain or checks over the cell")
+    pattern: Optional[Literal[PATTERN_KINDS]] = spec(None, doc="stripes, crosshatch, dots, grain or checks over the cell")
     pattern_colour: Colour = Colour("#000000")
     image: Optional[str] = spec(None, doc="a PNG, JPEG or SVG of assets/, fitted into the cell")
     in_legend: bool = spec(True, doc="list the symbol in the legend box")
@@ -127,6 +127,8 @@ class Map(FigureTarget):
     grid: Optional[str] = spec(None, doc="the map text (a YAML block `|`): one character per cell, rows top to bottom")
     grid_file: Optional[str] = spec(None, doc="the map text from a file next to this one, instead of `grid`")
     cell_mm: float = spec(10.0, minimum=4, maximum=100, doc="side of one cell")
+    # For editors: the map text as `grid` or `grid_file`, one of them (as `derive` says).
+    json_schema_extra = {"oneOf": [{"required": ["grid"]}, {"required": ["grid_file"]}]}
     coordinates: Literal["letters", "numbers", "none"] = spec(
         "letters", doc="edge labels: columns a, b… and rows 1, 2… from the bottom; or numbers both ways; or none")
     legend_at: Literal["auto", "right", "below", "none"] = spec(

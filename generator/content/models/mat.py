@@ -28,6 +28,7 @@ class MatGrid:
     colour: Colour = Colour("#9A9A9A")
     line_mm: float = spec(0.3, minimum=0.09, maximum=5)
     dash_mm: list[float] = spec(factory=tuple, doc="dash pattern, e.g. [2, 1]")
+    json_schema_extra = {"dependencies": {k: [o for o in "xywh" if o != k] for k in "xywh"}}   # all or none
 
     def check(self, where: Where) -> None:
         given = [v is not None for v in (self.x, self.y, self.w, self.h)]
@@ -51,7 +52,7 @@ class MatZone:
     stroke: Optional[Colour] = INK
     stroke_mm: float = spec(0.5, minimum=0.09, maximum=10)
     dash_mm: list[float] = spec(factory=tuple)
-    pattern: Optional[str] = spec(None, doc="stripes, crosshatch, dots, grain or checks over a rect zone")
+    pattern: Optional[Literal[PATTERN_KINDS]] = spec(None, doc="stripes, crosshatch, dots, grain or checks over a rect zone")
     pattern_colour: Colour = Colour("#000000")
     label: str = ""
     label_pt: float = spec(12.0, minimum=7, maximum=200)
@@ -75,7 +76,7 @@ class MatZone:
 @dataclass(frozen=True)
 class Mat(FigureTarget):
     """A large play area at real size: tiled over sheets with overlaps, or whole on one page
-    (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, elements."""
+    (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, zone labels, elements."""
     kind: Literal["mat"]
     id: str
     name: str

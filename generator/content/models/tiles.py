@@ -19,6 +19,11 @@ class Tiles(FaceSet):
     height_mm: Optional[float] = spec(None, minimum=5, maximum=300)
     hex_top: Literal["pointy", "flat"] = spec("pointy", doc="hexagon with a corner or a side at the top")
     corner_mm: float = spec(0.0, minimum=0, maximum=20)
+    # For editors: a rect tile takes width_mm and height_mm, a square or hex one size_mm alone (as `check` says).
+    json_schema_extra = {"if": {"properties": {"shape": {"const": "rect"}}, "required": ["shape"]},
+                         "then": {"required": ["width_mm", "height_mm"]},
+                         "else": {"required": ["size_mm"],
+                                  "not": {"anyOf": [{"required": ["width_mm"]}, {"required": ["height_mm"]}]}}}
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every tile counted with its row's quantity, then its shape and size."""

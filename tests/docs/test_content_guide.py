@@ -1,0 +1,142 @@
+"""docs/content-format.md cannot go stale: every example in it is a file that this test writes into a fresh content
+folder, validates, builds and checks against `pnp schema`; every kind of component has its worked example; the
+README names every kind and links the guide."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pdfplumber
+import pytest
+import yaml
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.content.models import COMPONENT_KINDS
+from generator.content.schema_export import content_schema
+from generator.content.yamlfile import read_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "content-format.md"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.S | re.M)
+# The first line of an example names its file, in the comment syntax of its language.
+MARKER = re.compile(r"^(?:# file: (\S+)|\{# file: (\S+) #\}|<!-- file: (\S+) -->)$")
+EXAMPLE_LANGUAGES = {"yaml", "csv", "markdown", "svg"}     # sh and text blocks are commands and listings
+
+
+def guide_files() -> dict[str, str]:
+    """file name (game/path) -> text, for every example of the guide, without its naming line."""
+    files = {}
+    for language, body in FENCE.findall(GUIDE.read_text(encoding="utf-8")):
+        if language not in EXAMPLE_LANGUAGES:
+            assert language in ("sh", "text"), f"a ```{language} block: an example or a command?"
+            continue
+        first, _, rest = body.partition("\n")
+        marker = MARKER.match(first)
+        assert marker, f"a ```{language} example does not name its file on its first line: {first!r}"
+        name = next(g for g in marker.groups() if g)
+        assert name not in files, f"two examples are {name}"
+        files[name] = rest
+    return files
+
+
+@pytest.fixture(scope="module")
+def guide_content(tmp_path_factory) -> Path:
+    """A content folder holding every example: the guide's own game, and the games of content/ its examples
+    add to (their blocks appended to the real file)."""
+    content = tmp_path_factory.mktemp("guide") / "content"
+    content.mkdir()
+    (content / "schema.json").write_text("{}", encoding="utf-8")     # what `../schema.json` names
+    for name, text in guide_files().items():
+        game = name.split("/")[0]
+        path = content / name
+        if (ROOT / "content" / game).is_dir():
+            if not (content / game).exists():
+                shutil.copytree(ROOT / "content" / game, content / game)
+            with path.open("a", encoding="utf-8") as out:
+                out.write("\n" + text)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    return content
+
+
+def guide_games(content: Path) -> list[str]:
+    return sorted(p.parent.name for p in content.glob("*/game.yaml"))
+
+
+def test_every_example_names_its_file_and_every_kind_has_one():
+    files = guide_files()
+    kinds = {read_kind(text) for name, text in files.items() if name.endswith(".yaml")} - {None}
+    assert kinds == set(COMPONENT_KINDS)
+    # A figure on every kind that carries figures (all but sheets and forms).
+    ids = {read_yaml_text(text)["id"]: read_kind(text) for name, text in files.items()
+           if name.startswith("caravane/") and read_kind(text)}
+    drawn_on = {ids[d.get("on", "plateau")] for d in yaml.safe_load(files["caravane/diagrams.yaml"])}
+    assert drawn_on == {k for k, model in COMPONENT_KINDS.items() if model.figure_spec is not None}
+    text = GUIDE.read_text(encoding="utf-8")
+    for kind in COMPONENT_KINDS:
+        assert f"\n### {kind}\n" in text, f"no section for the kind {kind}"
+    # The icon list the guide gives is the whole list.
+    from generator.draw.icons import icon_names
+    icons = re.search(r"The icons are: (.*?) \(", text, re.S).group(1)
+    assert sorted(n.strip() for n in icons.replace("\n", " ").split(",")) == sorted(icon_names())
+
+
+def read_yaml_text(text: str):
+    return yaml.safe_load(text)
+
+
+def read_kind(text: str):
+    match = re.search(r"^kind: (\w+)$", text, re.M)
+    return match.group(1) if match else None
+
+
+def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
+    games = guide_games(guide_content)
+    assert "caravane" in games and "tactix" in games
+    runner = CliRunner()
+    result = runner.invoke(cli, ["validate", *games, "--content", str(guide_content)])
+    assert result.exit_code == 0, result.output
+    assert "caravane" in result.output
+    # The claims example is checked by Tactix's engine: a false claim would fail validate with exit 1.
+    assert re.search(r"tactix\D+\d+", result.output)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", "caravane", "--content", str(guide_content), "--out", str(out),
+                                 "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    built = out / "caravane"
+    rules = "".join(page.extract_text() for page in PdfReader(built / "regles.pdf").pages)
+    # The rules took their numbers from the components: 6 + 4 + 2 cards, a 7 x 7 board, one figure per diagram.
+    assert "Il y a 12 cartes Marchandise" in rules and "7 × 7 cases" in rules
+    for caption in ("Une main de trois cartes", "Le dé du vent déplié", "Les trois terrains", "Les deux pièces"):
+        assert caption in rules.replace("\n", " "), caption
+    # The player aid's heading "Les marchandises" stays in the column of its list (it once ended column 1 alone).
+    with pdfplumber.open(built / "aide.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        heading = next(w for w in words if w["text"] == "marchandises")
+        first_item = next(w for w in words if w["text"] == "Sel")
+        assert (heading["x0"] < page.width / 2) == (first_item["x0"] < page.width / 2)
+        assert 0 < first_item["top"] - heading["top"] < 30     # points: the next line down
+    cards = "".join(page.extract_text() for page in PdfReader(built / "marchandises.pdf").pages)
+    assert cards.count("Épices") == 4 and cards.count("n° 02") == 4 and cards.count("n° 03") == 2
+
+
+def test_the_guide_s_yaml_files_pass_the_schema(guide_content):
+    validator = jsonschema.Draft7Validator(content_schema())
+    files = sorted(guide_content.glob("caravane/*.yaml"))
+    assert len(files) == 11
+    for path in files:
+        assert list(validator.iter_errors(read_yaml(path))) == [], path.name
+
+
+def test_the_readme_names_every_kind_and_links_the_guide():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/content-format.md" in readme
+    for kind in COMPONENT_KINDS:
+        assert re.search(rf"\b{kind}\b", readme), kind
