@@ -430,12 +430,32 @@ def test_winner_is_the_best_collection_score_after_the_last_round():
 
 def test_setup_rolls_each_face_then_places_the_die_then_starts_round_one():
     p = E.initial()
+    first, second = p.players                 # the seed drew who begins: play goes on from him
+    letter = {pl: P.PLAYER_LETTER[pl] for pl in p.players}
     assert written(p)["tour"] == 0 and E.to_move(p) == CHANCE
     assert reason(p, "passe") == "chance"
     p = play(p, "=3", "+a1", "=4", "+h8", "=2", "+c3")
-    assert written(p)["tour"] == 0 and written(p)["c3"] == "B2"
+    assert written(p)["tour"] == 0 and written(p)["c3"] == letter[first] + "2"
+    assert written(p)["a1"] == letter[first] + "3" and written(p)["h8"] == letter[second] + "4"
     p = play(p, "=6", "+f5")
-    assert written(p)["tour"] == 1 and E.to_move(p) == "bleu" and written(p)["f5"] == "R6"
+    assert written(p)["tour"] == 1 and E.to_move(p) == first and written(p)["f5"] == letter[second] + "6"
+
+
+def test_the_seed_draws_the_portals_in_their_rectangles_and_the_first_player():
+    firsts, squares = Counter(), {c: set() for c in P.COLOURS}
+    for seed in range(60):
+        p = E.initial(players=4, seed=seed)
+        assert sorted(p.players) == sorted(P.COLOURS)
+        assert p.players == P.COLOURS[P.COLOURS.index(p.players[0]):] + P.COLOURS[:P.COLOURS.index(p.players[0])]
+        firsts[p.players[0]] += 1
+        for colour, sq in zip(P.COLOURS, p.portals):
+            squares[colour].add(P.GRID.name(sq))
+        assert E.initial(players=4, seed=seed) == p
+    assert set(firsts) == set(P.COLOURS)               # every player begins some games
+    assert squares["bleu"] == {"b6", "b7", "b8", "c6", "c7", "c8"}
+    assert squares["rouge"] == {"f6", "g6", "h6", "f7", "g7", "h7"}
+    assert squares["vert"] == {"a2", "b2", "c2", "a3", "b3", "c3"}
+    assert squares["jaune"] == {"f1", "g1", "f2", "g2", "f3", "g3"}
 
 
 def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
@@ -445,7 +465,7 @@ def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
     assert written(p) != written(E.initial(seed=43))
     for n in (2, 3, 4):
         dealt = E.initial(players=n, seed=7)
-        assert dealt.players == P.COLOURS[:n] and all(len(h) == 3 for h in dealt.hands)
+        assert sorted(dealt.players) == sorted(P.COLOURS[:n]) and all(len(h) == 3 for h in dealt.hands)
         tiles = [t for h in dealt.hands for t in h] + list(dealt.pile)
         assert len(tiles) == 108
         assert Counter(tiles) == {t: P.STOCK[t.split("/")[0]] for t in P.TILE_INDEX}
@@ -458,10 +478,11 @@ def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
 def test_observation_hides_the_other_hands_and_the_pile_but_not_their_sizes():
     p = E.initial(seed=42)
     seen = E.observation(p, "bleu")
-    assert seen["mains"]["bleu"] == list(p.hands[0]) and seen["mains"]["rouge"] == 3
+    hand = dict(zip(p.players, p.hands))
+    assert seen["mains"]["bleu"] == list(hand["bleu"]) and seen["mains"]["rouge"] == 3
     assert seen["pioche"] == 102
     assert E.observation(p, "rouge")["mains"]["bleu"] == 3
-    assert E.write_position(p)["mains"]["rouge"] == list(p.hands[1])     # the referee sees everything
+    assert E.write_position(p)["mains"]["rouge"] == list(hand["rouge"])     # the referee sees everything
 
 
 def test_seeded_playouts_are_dealt_and_rolled_the_same_way_again():
@@ -533,7 +554,7 @@ def test_position_round_trips_through_write_position():
 @pytest.mark.parametrize("data, message", [
     ({"d4": "B7"}, "neither a die"),
     ({"i4": "B3"}, "neither a square"),
-    ({"portails": {"bleu": "e4"}}, "b6-c8"),
+    ({"portails": {"bleu": "e4"}}, "b6, c6, b7, c7, b8, c8, not on e4"),
     ({"a1": "B1", "a2": "B2", "a3": "B3"}, "each player has 2"),
     ({"a1": "plus2/bleu", "a2": "plus2/bleu"}, "the game has 1"),
 ])
