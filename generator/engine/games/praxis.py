@@ -89,6 +89,7 @@ PORTAL_AREAS = {"bleu": ("b6", "c8"), "rouge": ("f6", "h7"), "vert": ("a2", "c3"
 DEFAULT_PORTALS = {"bleu": "b7", "rouge": "g7", "vert": "b2", "jaune": "g2"}
 
 GRID = Grid(SIZE)
+AROUND = tuple(tuple(GRID.around(sq)) for sq in range(SIZE * SIZE))
 
 # The proposals of section 7 of the rules, each a variant (content/praxis/game.yaml says what each changes).
 VARIANTS = ("points", "rentree-1", "teleportation-portail", "effet-et-collection", "prise-pioche",
@@ -536,7 +537,7 @@ class _State:
 
     def around(self, sq: int) -> list[int]:
         """The squares of the board in play touching `sq` by an edge or a corner."""
-        return [s for s in GRID.around(sq) if s in self.squares]
+        return [s for s in AROUND[sq] if s in self.squares]
 
     def collects(self, sq: int, tile: Tile) -> bool:
         """Whether a die landing on `tile` on `sq` collects it: a portal of the tile's colour (any portal
@@ -936,56 +937,91 @@ class PraxisEngine(Engine):
             return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
                                            for t in sorted(set(st.hands[me]), key=tile_key)
                                            for s in st.around(end) if st.empty(s)]
-        candidates: list[PraxisMove] = [PraxisMove("pass")]
+        out: list[PraxisMove] = [PraxisMove("pass")]
         if p.pile:
-            candidates.append(PraxisMove("redraw"))
+            out.append(PraxisMove("redraw"))
         if st.off_board(me):
             if p.variant == "rentree-1":
-                candidates += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
-                candidates.append(PraxisMove("retry"))
+                out.append(PraxisMove("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
         spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
-        candidates += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
-            candidates += self._die_moves(st, origin, p.variant)
-            # tile first: the new tile may be landed on, or close a line
-            for t in hand:
-                for s in st.around(origin):
-                    if st.empty(s):
-                        with_tile = _State(p)
-                        with_tile.tiles[s] = t
-                        candidates += [replace(m, tile=t, tile_at=s, tile_first=True)
-                                       for m in self._die_moves(with_tile, origin, p.variant)]
-        legal = {}
-        for mv in candidates:
-            try:
-                legal[mv] = self._run(p, mv)
-            except IllegalMove:
-                continue
-        # die first, then a tile touching the square where the die ends (after a roll: the next move)
-        for mv, done in list(legal.items()):
-            if mv.kind != "turn" or mv.origin is None or mv.tile is not None or done.end is None or done.pending:
-                continue
-            for t in sorted(set(done.hands[me]), key=tile_key):
-                for s in done.around(done.end):
-                    if done.empty(s):
-                        m2 = replace(mv, tile=t, tile_at=s)
-                        try:
-                            legal[m2] = self._run(p, m2)
-                        except IllegalMove:
-                            continue
-        # one move per result: a tile put down first is written after the die move when both orders agree
-        out = []
-        for mv, done in legal.items():
-            if mv.kind == "turn" and mv.tile_first and mv.origin is not None:
-                other = legal.get(replace(mv, tile_first=False))
-                if other is not None and other.position == done.position:
-                    continue
-            out.append(mv)
+            out += self._turns_of_die(p, st, origin, hand)
         return sorted(out, key=self._order)
+
+    def _turns_of_die(self, p: PraxisPosition, st: _State, origin: int, hand: list[Tile]) -> list[PraxisMove]:
+        """The turns that move the die on `origin`: alone, after a tile put down next to it, or before one
+        put down next to where it ends, one move per result.
+
+        A die move to an empty square does nothing else, so its turns are found without playing them: the
+        tile after it may go on any empty square touching the end (the start square included), the tile
+        before it on any empty square touching the start that the die does not cross or land on; a tile
+        before that also touches the end gives the same result as the tile after, and is written so. Any
+        other turn (an attack, a tile landed on) is played by `_run` to learn whether it is legal.
+        """
+        me = p.to_move
+        face = st.dice[origin][1]
+        out: list[PraxisMove] = []
+        played: dict[PraxisMove, _State] = {}
+
+        def try_run(mv: PraxisMove) -> _State | None:
+            try:
+                done = self._run(p, mv)
+            except IllegalMove:
+                return None
+            played[mv] = done
+            return done
+
+        for dest in _rays(st, origin, face, p.variant):
+            if st.empty(dest):
+                out.append(PraxisMove("turn", origin=origin, dest=dest))
+                after = [s for s in st.around(dest) if s == origin or st.empty(s)]
+                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                continue
+            for target in self._effect_targets(st, dest):
+                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
+                done = try_run(mv)
+                if done is None:
+                    continue
+                out.append(mv)
+                if done.end is None or done.pending:
+                    continue
+                # the tile after it: nothing more happens than its placement, legal on any empty square
+                # touching the end, from the hand as the move left it
+                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                        for s in done.around(done.end) if done.empty(s)]
+        # tile first: the new tile may be landed on, or close a line
+        for t in hand:
+            for s in st.around(origin):
+                if not st.empty(s):
+                    continue
+                with_tile = _State(p)
+                with_tile.tiles[s] = t
+                for dest in _rays(with_tile, origin, face, p.variant):
+                    if with_tile.empty(dest):
+                        if s not in AROUND[dest]:
+                            out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
+                                                  tile_first=True))
+                        continue
+                    for target in self._effect_targets(with_tile, dest):
+                        mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                                        tile_first=True)
+                        done = try_run(mv)
+                        if done is None:
+                            continue
+                        other = played.get(replace(mv, tile_first=False))
+                        if other is None and replace(mv, tile_first=False) not in played:
+                            other = try_run(replace(mv, tile_first=False))
+                        if other is not None and other.position == done.position:
+                            continue
+                        out.append(mv)
+        return out
+
 
     @staticmethod
     def _order(mv: PraxisMove):
