@@ -56,6 +56,9 @@ class Zone:
     line: Literal["solid", "dashed"] = "dashed"
     width_mm: float = spec(0.6, minimum=0.09, maximum=5)
     label: str = ""
+    label_colour: Optional[Colour] = spec(None, doc="ink of the label; default: the zone's colour (give a darker "
+                                                    "one when the colour is too light to read, as yellow is)")
+    label_pt: float = spec(7.5, minimum=6, maximum=24)
 
 
 @dataclass(frozen=True)
