@@ -52,6 +52,7 @@ class BuildOptions:
     fold: bool = False
     cut_lines: bool = False
     shop: bool = False
+    seed: int = 1                 # draws what content leaves to chance before a game (a setup card)
 
     def print_options(self, language: str) -> PrintOptions:
         """The print layer's options for a game in `language` (its words on every sheet)."""

@@ -6,13 +6,19 @@ spreadsheet, row letter then column number (A1, A2, B1…), and assembled in
 that order: each sheet is cut along its left and top art edges and laid over
 the overlap of the sheets before it, its edge on the alignment marks printed
 there. An assembly map page shows the whole board with every sheet outlined.
+
+A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
+a grid line, so the seams hide in the board's own lines and every sheet holds whole squares; the windows
+then differ in size, each as large as the page allows, and there are as few as the grid's pitch allows
+(equal windows are kept when lines would need more sheets). The notes on the overlap strips sit between
+grid lines, never struck by one.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..components.face import Item
 from ..draw.geometry import shape_outline_ops
@@ -39,18 +45,25 @@ def row_name(i: int) -> str:
     return name
 
 
+Span = tuple[float, float]   # (start, size) of the windows of one column or one row, in bleed-box mm
+
+
 @dataclass(frozen=True)
 class Tiling:
     page: Page
     columns: int
     rows: int
-    tile_w: float
+    tile_w: float             # the widest window (every window, when they are equal)
     tile_h: float
     overlap: float
+    xs: tuple[Span, ...] = ()   # each column's window when they differ (cut on grid lines); () when equal
+    ys: tuple[Span, ...] = ()
 
     def window(self, row: int, col: int) -> Box:
         """In face-bleed-local millimetres (origin at the top-left of the face's bleed box)."""
-        return (col * (self.tile_w - self.overlap), row * (self.tile_h - self.overlap), self.tile_w, self.tile_h)
+        x, w = self.xs[col] if self.xs else (col * (self.tile_w - self.overlap), self.tile_w)
+        y, h = self.ys[row] if self.ys else (row * (self.tile_h - self.overlap), self.tile_h)
+        return (x, y, w, h)
 
 
 def _count(length: float, room: float, overlap: float) -> Optional[int]:
@@ -61,8 +74,41 @@ def _count(length: float, room: float, overlap: float) -> Optional[int]:
     return math.ceil((length - overlap) / (room - overlap) - 1e-9)
 
 
-def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions) -> Tiling:
-    """Fewest pages; equal windows; portrait wins ties."""
+def _spans_on_lines(length: float, room: float, overlap: float, lines: Sequence[float]) -> Optional[tuple[Span, ...]]:
+    """Windows whose cut edges (every start but the first) lie on `lines`, each as long as `room` allows:
+    taking the farthest line each time gives the fewest windows. None when no line is in reach."""
+    spans: list[Span] = []
+    start = 0.0
+    while length - start > room + 1e-9:
+        reach = [x for x in lines if start + 1e-6 < x and x - start + overlap <= room + 1e-9]
+        if not reach:
+            return None
+        cut = max(reach)
+        spans.append((start, cut - start + overlap))
+        start = cut
+    spans.append((start, length - start))
+    return _balanced(length, room, overlap, lines, len(spans)) or tuple(spans)
+
+
+def _balanced(length: float, room: float, overlap: float, lines: Sequence[float], count: int) -> Optional[tuple[Span, ...]]:
+    """The same number of windows, cut on the lines nearest to equal parts (no sliver of a sheet at the end),
+    or None when those lines leave a window too large for the page."""
+    cuts: list[float] = []
+    for i in range(1, count):
+        ahead = [x for x in lines if x > (cuts[-1] if cuts else 0.0) + 1e-6]
+        if not ahead:
+            return None
+        cuts.append(min(ahead, key=lambda x: abs(x - length * i / count)))
+    starts = [0.0] + cuts
+    ends = [cut + overlap for cut in cuts] + [length]
+    if any(end - start > room + 1e-9 or end - start <= overlap for start, end in zip(starts, ends)):
+        return None
+    return tuple((start, end - start) for start, end in zip(starts, ends))
+
+
+def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
+                grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ())) -> Tiling:
+    """Fewest pages; windows cut on the grid lines when that costs no page, else equal; portrait wins ties."""
     best: Optional[Tiling] = None
     o = options.overlap_mm
     for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
@@ -71,8 +117,15 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions) -> Til
         nc, nr = _count(width_mm, room_w, o), _count(height_mm, room_h, o)
         if nc is None or nr is None:
             continue
-        t = Tiling(page, nc, nr, (width_mm + (nc - 1) * o) / nc, (height_mm + (nr - 1) * o) / nr, o)
-        if best is None or nc * nr < best.columns * best.rows:
+        xs = _spans_on_lines(width_mm, room_w, o, grid_lines_mm[0]) if grid_lines_mm[0] else None
+        ys = _spans_on_lines(height_mm, room_h, o, grid_lines_mm[1]) if grid_lines_mm[1] else None
+        xs = xs if xs is not None and len(xs) <= nc else None
+        ys = ys if ys is not None and len(ys) <= nr else None
+        t = Tiling(page, len(xs) if xs else nc, len(ys) if ys else nr,
+                   max(w for _, w in xs) if xs else (width_mm + (nc - 1) * o) / nc,
+                   max(h for _, h in ys) if ys else (height_mm + (nr - 1) * o) / nr, o,
+                   xs if xs and len(xs) > 1 else (), ys if ys and len(ys) > 1 else ())
+        if best is None or t.columns * t.rows < best.columns * best.rows:
             best = t
     if best is None:
         raise ValueError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
@@ -139,22 +192,22 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                           pages=1)
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
-    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options)
+    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm)
     page = t.page
     px, py, pw, ph = page.printable
     region = (px, py, pw, ph - LABEL_BAND_MM)
     band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
     total = t.rows * t.columns + 1
     infos = []
-    # Windows are centred in the printable region; the board's bleed-box origin moves with each window.
-    ox, oy = px + (region[2] - t.tile_w) / 2, py + (region[3] - t.tile_h) / 2
     for r in range(t.rows):
         for c in range(t.columns):
             n = r * t.columns + c + 1
             name = f"{row_name(r)}{c + 1}"
             win = t.window(r, c)
+            # Each window is centred in the printable region; the board's bleed-box origin moves with it.
+            ox, oy = px + (region[2] - win[2]) / 2, py + (region[3] - win[3]) / 2
             shift_x, shift_y = ox - win[0], oy - win[1]
-            art = (ox, oy, t.tile_w, t.tile_h)
+            art = (ox, oy, win[2], win[3])
             trim = (shift_x + face.bleed_mm, shift_y + face.bleed_mm, face.width_mm, face.height_mm)
             p = Placement(page=n, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                           rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
@@ -165,7 +218,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
             draw_face(pdf, face, p)
             lines = _tile_lines(t, r, c, trim, art)
             draw_marks(pdf, grid_marks([art], lines, [art], region))
-            _overlap_notes(pdf, t, r, c, art, words)
+            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
             draw_label(pdf, band, label, language=language)
             infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, (p,),
                                   tile=name, window=box3(win)))
@@ -212,17 +265,38 @@ def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
     return lines
 
 
-def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words) -> None:
-    """In the strips that end up under the next sheets (hidden once glued): which sheet goes there."""
+def _page_lines(grid_lines_mm: tuple[Sequence[float], Sequence[float]], shift_x: float,
+                shift_y: float) -> tuple[list[float], list[float]]:
+    """The face's grid lines where they fall on this page."""
+    return [x + shift_x for x in grid_lines_mm[0]], [y + shift_y for y in grid_lines_mm[1]]
+
+
+def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
+    """Where along [lo, hi] a note goes: its middle, or, on a grid, the middle of the square nearest to it."""
+    middle = (lo + hi) / 2
+    inside = sorted(x for x in lines if lo < x < hi)
+    gaps = list(zip([lo] + inside, inside + [hi])) if inside else []
+    if not gaps:
+        return middle
+    a, b = min(gaps, key=lambda g: (-(min(g[1] - g[0], 40.0)), abs((g[0] + g[1]) / 2 - middle)))
+    return (a + b) / 2
+
+
+def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ())) -> None:
+    """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
+    between the grid lines of a board."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
     if c < t.columns - 1 and t.overlap >= 4:
         name = f"{row_name(r)}{c + 2}"
-        with pdf.group(translate=(ax + aw - t.overlap / 2, ay + ah / 2), rotate_deg=90):
+        along = _clear_of(lines[1], ay, ay + ah)
+        with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
             pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
     if r < t.rows - 1 and t.overlap >= 4:
         name = f"{row_name(r + 1)}{c + 1}"
-        pdf.text(ax + aw / 2, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
+        along = _clear_of(lines[0], ax, ax + aw)
+        pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
                  align="center")
 
 
