@@ -567,13 +567,18 @@ def test_placements_give_letters_as_well_as_colours():
     p = pos({"d4": "B3", "e5": "moins1/rouge", "h8": "R2"})
     placed = E.placements(p)
     assert ("d4", "de_bleu", "B3") in placed
-    assert ("e5", "tuile_rouge", "\u22121R") in placed
+    assert ("e5", "tuile_moins1_rouge", None) in placed      # the style, in board.yaml, says how it looks
     assert placed[0] == ("b7", "portail_bleu", None)
 
 
-def test_piece_styles_exist_in_board_yaml():
+def test_every_tile_has_a_piece_style_with_its_letter_and_its_icon_or_value():
     from generator.content import load_game
     board = load_game(CONTENT, "praxis").component("plateau")
+    for tile in P.TILE_INDEX:
+        effect, colour = tile.split("/")
+        style = board.pieces[f"tuile_{effect}_{colour}"]
+        assert style.label.endswith(P.PLAYER_LETTER[colour])
+        assert (style.mark != "none") == (effect not in P.FACE_CHANGE)
     p = pos({"d4": "B3", "e5": "moins1/rouge", "a1": "J2", "a3": "V2"}, variant=None)
     assert {style for _, style, _ in E.placements(p)} <= set(board.pieces)
 

@@ -890,19 +890,27 @@ class PraxisEngine(Engine):
         return [(PraxisMove("roll", roll=r), p) for r, p in odds if p]
 
     def placements(self, position: PraxisPosition) -> list[tuple[str, str, str | None]]:
-        """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<colour>,
-        showing effect and colour letter, '+1B') and dice (de_<player>, showing letter and face, 'B4'),
-        so that colour never carries the meaning alone."""
+        """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<effect>_<colour>,
+        whose style in board.yaml shows the effect and the colour's letter) and dice (de_<player>, showing
+        letter and face, 'B4'), so that colour never carries the meaning alone."""
         out = []
         for colour, sq in zip(COLOURS, position.portals):
             if sq is not None:
                 out.append((GRID.name(sq), f"portail_{colour}", None))
         for sq, t in position.tiles:
             effect, colour = t.split("/")
-            out.append((GRID.name(sq), f"tuile_{colour}", f"{TILE_LABEL[effect]}{PLAYER_LETTER[colour]}"))
+            out.append((GRID.name(sq), f"tuile_{effect}_{colour}", None))
         for sq, pl, f in position.dice:
             out.append((GRID.name(sq), f"de_{pl}", f"{PLAYER_LETTER[pl]}{f}"))
         return out
+
+    def figure_items(self, position: PraxisPosition, component_id: str) -> list[str]:
+        """The tiles a figure on the tiles shows (ids effect-colour of content/praxis/tuiles.yaml): the
+        collections of the position, player after player, else the hand of the player to move."""
+        tiles = [t for c in position.collections for t in c]
+        if not tiles:
+            tiles = list(position.hands[position.players.index(position.to_move)])
+        return [t.replace("/", "-") for t in tiles]
 
     # --- the game's end and score --------------------------------------------
     def outcome(self, position: PraxisPosition) -> Outcome | None:
@@ -1485,10 +1493,5 @@ class PraxisEngine(Engine):
             return None
         return super().check_claim(kind, value, context)
 
-
-# Short labels drawn on tiles in diagrams (the printed tiles carry icons).
-TILE_LABEL = {"plus1": "+1", "plus2": "+2", "plus3": "+3", "moins1": "\u22121", "moins2": "\u22122", "moins3": "\u22123",
-              "mutation": "Mu", "duel": "Du", "recuperation": "Ré", "interdiction": "In",
-              "explosion": "Ex", "pioche": "Pi", "teleportation": "Té"}
 
 ENGINE = PraxisEngine()
