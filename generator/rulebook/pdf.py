@@ -588,18 +588,28 @@ def _tint(hex_colour: str, amount: float) -> Color:
 
 
 def _column_widths(rows, ncols: int, avail: float, size_pt: float) -> list[float]:
-    """Columns share the width by the length of their longest text, none narrower than a short word."""
+    """Columns share the width by the length of their longest text, none narrower than a short word, nor
+    than its own longest word where the widths allow it (a name such as "Téléportation" is not split)."""
     need = [0.0] * ncols
+    word = [0.0] * ncols
     for row in rows:
         for i, spans in enumerate(row):
-            need[i] = max(need[i], pdfmetrics.stringWidth(plain(spans), FONT[(False, False)], size_pt) + 10)
+            text = plain(spans)
+            need[i] = max(need[i], pdfmetrics.stringWidth(text, FONT[(False, False)], size_pt) + 10)
+            for w in text.split():
+                word[i] = max(word[i], pdfmetrics.stringWidth(w, FONT[(False, False)], size_pt) + 10)
     floor = min(avail / ncols, 18 * PT_PER_MM)
     if sum(need) <= avail:
         extra = (avail - sum(need)) / ncols if sum(need) > avail * 0.7 else 0.0
         return [n + extra for n in need]
-    widths = [max(floor, avail * n / sum(need)) for n in need]
-    k = avail / sum(widths)
-    return [w * k for w in widths]
+    least = [max(floor, min(wd, n)) for wd, n in zip(word, need)]
+    if sum(least) > avail:
+        least = [floor] * ncols
+    widths = [max(lo, avail * n / sum(need)) for lo, n in zip(least, need)]
+    # the columns above their least width give up what the total exceeds, in proportion
+    over = sum(widths) - avail
+    room = sum(w - lo for w, lo in zip(widths, least))
+    return [w - over * (w - lo) / room if room > 0 else w * avail / sum(widths) for w, lo in zip(widths, least)]
 
 
 # --- cover and whole book -------------------------------------------------------------------------
