@@ -31,11 +31,20 @@ are silent are the `assumptions` of content/praxis/game.yaml):
   tile down first may still put one next to it (or `passe`).
 - Hidden information: the start position deals each player 3 tiles from the
   108 shuffled by the seed; `observation` hides the others' hands and the pile
-  (their sizes stay visible).
+  (their sizes stay visible). The same seed draws each portal's square in its
+  rectangle and the first player (play goes on in seat order from him).
 - Score: the best split of a player's collected tiles into collections of the
-  seed's table (`best_split`), exact by a memoised search over tile multisets
-  reduced by the symmetries of the table (effects and colours are
-  interchangeable).
+  seed's table (`best_split`): a dynamic programme over the effects whose state
+  is each colour's pool of tiles for groups of distinct effects (12 states per
+  colour), exact and about a tenth of a second for a whole box.
+- Variants (section 7 of the original rules; content/praxis/game.yaml says what
+  each changes and the choices made): `points` (pip-pattern movement),
+  `rentree-1` (a die comes back showing 1), `teleportation-portail`,
+  `effet-et-collection` (a collected tile applies its effect first),
+  `prise-pioche` (beating a die draws a tile), `petit-plateau` (the 6x6 squares
+  b2-g7 of the printed board), `deux-portails` (blue and yellow portals and
+  tiles only), `sans-couleurs` (any portal collects any tile; the table by
+  effect alone, `best_split_colourless`).
 
 Notation. Squares a1..h8. On the board a die is the player's letter and its face
 (B4 = a blue die showing 4; B bleu, R rouge, V vert, J jaune), a tile is
