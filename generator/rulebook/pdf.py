@@ -449,8 +449,19 @@ class StoryBuilder:
 
     def blocks(self, blocks, *, indent: float = 0.0) -> list:
         out: list = []
-        for b in blocks:
-            out.extend(self.block(b, indent=indent))
+        i = 0
+        while i < len(blocks):
+            # A heading whose opening paragraph (if any) leads straight into a figure goes to the next page
+            # with that figure, rather than stand alone at the foot of a page (a figure keeps itself
+            # together, which reportlab's keepWithNext cannot join, so the three are kept together here).
+            end = i + 1 + (i + 1 < len(blocks) and isinstance(blocks[i + 1], ParaBlock))
+            if isinstance(blocks[i], Heading) and end < len(blocks) and isinstance(blocks[end], FigureBlock):
+                group = [flow for b in blocks[i:end] for flow in self.block(b, indent=indent)]
+                out.append(KeepTogether(group + self.figure_parts(blocks[end])))
+                i = end + 1
+                continue
+            out.extend(self.block(blocks[i], indent=indent))
+            i += 1
         return out
 
     def _body(self, indent: float) -> ParagraphStyle:
@@ -549,13 +560,18 @@ class StoryBuilder:
         return table
 
     def figure(self, b: FigureBlock) -> Flowable:
+        return KeepTogether(self.figure_parts(b))
+
+    def figure_parts(self, b: FigureBlock) -> list:
+        """The figure and its caption, to be kept together (a KeepTogether cannot hold another one: it
+        measures as a page-high block, so the parts are given to whichever keeps them)."""
         t, s = self.t, self.s
         caption = f"<b>{b.label}</b>"
         if b.caption:
             caption += " — " + markup(b.caption, t.caption_pt, t.accent)
         max_h = t.text_h_mm * PT_PER_MM * 0.62
-        return KeepTogether([Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
-                             Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)])
+        return [Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
+                Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)]
 
 
 class _Indented(Flowable):

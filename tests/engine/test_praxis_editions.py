@@ -83,3 +83,32 @@ def test_a_build_under_a_variant_writes_that_edition(tmp_path):
     assert "Édition « Petit plateau »" in text
     assert "seuls servent" not in text and "36 cases de b2 à g7" in text
     assert "Praxis, règles et design de Lucas Borboleta" in text and "CC BY-NC-SA 4.0" in text
+
+
+def test_a_heading_that_leads_into_a_figure_is_on_the_figures_page(tmp_path):
+    from generator.rulebook.markdown import FigureBlock, Heading, Paragraph
+    build_games(CONTENT, tmp_path, ["praxis"], BuildOptions(), jobs=1)
+    reader = pypdf.PdfReader(tmp_path / "praxis" / "regles.pdf")
+    heading_page: dict[str, int] = {}
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                heading_page.setdefault(item.title, reader.get_destination_page_number(item))
+    walk(reader.outline)
+    figure_page = {}
+    for number, page in enumerate(reader.pages):
+        for label in __import__("re").findall(r"Figure (\d+) —", page.extract_text()):
+            figure_page[int(label)] = number
+    document = read_rulebook(GAME, figures=FIGURES)
+    blocks, pairs = document.blocks, []
+    for i, block in enumerate(blocks):
+        if isinstance(block, Heading):
+            j = i + 1 + (i + 1 < len(blocks) and isinstance(blocks[i + 1], Paragraph))
+            if j < len(blocks) and isinstance(blocks[j], FigureBlock):
+                pairs.append((block.text, blocks[j].number))
+    assert len(pairs) >= 10
+    for title, number in pairs:
+        assert heading_page[title] == figure_page[number], (title, number)
