@@ -82,20 +82,35 @@ def test_every_tile_front_names_its_effect_and_colour_letter(a4):
     assert {"B", "R", "V", "J"} <= set(re.findall(r"\b[BRVJ]\b", text))
 
 
-def test_the_a4_board_is_four_sheets_cut_on_grid_lines_with_a_10_mm_overlap(a4):
+def _windows(info: dict) -> list[tuple[str, list[float], list[float]]]:
+    """(name, window in the board's bleed box, art on the page) of each piece of the board a page holds."""
+    out = []
+    for name, item in zip(info["tile"].split(", "), info["items"]):
+        (tx, ty, _, _), art = item["trim_mm"], item["art_mm"]
+        out.append((name, [art[0] - (tx - BLEED_MM), art[1] - (ty - BLEED_MM), art[2], art[3]], art))
+    return out
+
+
+def test_the_a4_board_is_four_pieces_cut_on_grid_lines_on_three_sheets_with_a_10_mm_overlap(a4):
     entry = _manifest(a4, "plateau.pdf")
-    tiles = [p for p in entry["pages"] if p["kind"] == "tile"]
-    assert [p["tile"] for p in tiles] == ["A1", "A2", "B1", "B2"] and entry["pages"][-1]["kind"] == "map"
+    pages = [p for p in entry["pages"] if p["kind"] == "tile"]
+    assert len(pages) == 3 and entry["pages"][-1]["kind"] == "map"        # 3 sheets to print, then the map
+    pieces = [piece for p in pages for piece in _windows(p)]
+    assert [name for name, _, _ in pieces] == ["A1", "A2", "B1", "B2"]
+    assert pages[2]["tile"] == "B1, B2"                                     # the two strips share a sheet
     full = 8 * 35.0 + 2 * 3.5 + 2 * BLEED_MM
     for axis in (0, 1):
-        spans = sorted({(p["window_mm"][axis], p["window_mm"][axis] + p["window_mm"][axis + 2]) for p in tiles})
+        spans = sorted({(w[axis], w[axis] + w[axis + 2]) for _, w, _ in pieces})
         assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(full)
         for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
             assert a1 - b0 == pytest.approx(10.0)                       # the overlap
-            assert min(abs(b0 - line) for line in GRID_LINES) < 1e-6    # the next sheet's edge on a grid line
-    for p in tiles:                                                     # the window fills no more than the page
-        x, y, w, h = p["items"][0]["art_mm"]
-        assert 5 <= x and x + w <= 205 and 5 <= y and y + h <= 292 - 5
+            assert min(abs(b0 - line) for line in GRID_LINES) < 1e-6    # the next piece's edge on a grid line
+    for p in pages:                                                     # inside the printable area, apart
+        arts = [art for _, _, art in _windows(p)]
+        for x, y, w, h in arts:
+            assert 5 <= x and x + w <= 205 and 5 <= y and y + h <= 292 - 5
+        for upper, lower in zip(arts, arts[1:]):
+            assert upper[1] + upper[3] + 9 <= lower[1] + 1e-6
 
 
 def test_overlap_notes_sit_between_grid_lines(a4):
@@ -106,24 +121,25 @@ def test_overlap_notes_sit_between_grid_lines(a4):
         if info["kind"] != "tile":
             continue
         page = pdf.pages[info["page"] - 1]
-        trim = info["items"][0]["trim_mm"]
-        xs = [trim[0] - BLEED_MM + g for g in GRID_LINES]
-        ys = [trim[1] - BLEED_MM + g for g in GRID_LINES]
-        ax, ay, aw, ah = info["items"][0]["art_mm"]
         chars = [(c["x0"] * MM_PER_PT, c["top"] * MM_PER_PT, c["x1"] * MM_PER_PT, c["bottom"] * MM_PER_PT)
                  for c in page.chars if c["text"].strip() and (not c["upright"] or abs(c["size"] - NOTE_PT) < 0.2)]
-        # the strip under the next sheet on the right (a vertical note) and below (a horizontal one)
-        for band, lines, along in (((ax + aw - 10, ay, 10, ah), ys, 1), ((ax, ay + ah - 10, aw, 10), xs, 0)):
-            bx, by, bw, bh = band
-            inside = [c for c in chars if bx - 0.1 <= c[0] and c[2] <= bx + bw + 0.1 and by - 0.1 <= c[1]
-                      and c[3] <= by + bh + 0.1]
-            if not inside:
-                continue
-            lo = min(c[along] for c in inside)
-            hi = max(c[along + 2] for c in inside)
-            assert hi - lo > 10                                          # the note is there, legible
-            assert not any(lo - 0.5 < line < hi + 0.5 for line in lines), (info["tile"], lo, hi)
-            checked += 1
+        for item in info["items"]:
+            trim = item["trim_mm"]
+            xs = [trim[0] - BLEED_MM + g for g in GRID_LINES]
+            ys = [trim[1] - BLEED_MM + g for g in GRID_LINES]
+            ax, ay, aw, ah = item["art_mm"]
+            # the strip under the next piece on the right (a vertical note) and below (a horizontal one)
+            for band, lines, along in (((ax + aw - 10, ay, 10, ah), ys, 1), ((ax, ay + ah - 10, aw, 10), xs, 0)):
+                bx, by, bw, bh = band
+                inside = [c for c in chars if bx - 0.1 <= c[0] and c[2] <= bx + bw + 0.1 and by - 0.1 <= c[1]
+                          and c[3] <= by + bh + 0.1]
+                if not inside:
+                    continue
+                lo = min(c[along] for c in inside)
+                hi = max(c[along + 2] for c in inside)
+                assert hi - lo > 10                                          # the note is there, legible
+                assert not any(lo - 0.5 < line < hi + 0.5 for line in lines), (info["tile"], lo, hi)
+                checked += 1
     assert checked >= 4      # A1 has two notes, A2 and B1 one each
 
 
