@@ -58,6 +58,12 @@ class Tiling:
     overlap: float
     xs: tuple[Span, ...] = ()   # each column's window when they differ (cut on grid lines); () when equal
     ys: tuple[Span, ...] = ()
+    sheets: tuple[tuple[tuple[int, int], ...], ...] = ()   # (row, col) of the windows of each page; (): one each
+
+    @property
+    def pages(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The windows printed on each page, in assembly order."""
+        return self.sheets or tuple(((r, c),) for r in range(self.rows) for c in range(self.columns))
 
     def window(self, row: int, col: int) -> Box:
         """In face-bleed-local millimetres (origin at the top-left of the face's bleed box)."""
@@ -87,12 +93,12 @@ def _spans_on_lines(length: float, room: float, overlap: float, lines: Sequence[
         spans.append((start, cut - start + overlap))
         start = cut
     spans.append((start, length - start))
-    return _balanced(length, room, overlap, lines, len(spans)) or tuple(spans)
+    return tuple(spans)
 
 
 def _balanced(length: float, room: float, overlap: float, lines: Sequence[float], count: int) -> Optional[tuple[Span, ...]]:
-    """The same number of windows, cut on the lines nearest to equal parts (no sliver of a sheet at the end),
-    or None when those lines leave a window too large for the page."""
+    """`count` windows cut on the lines nearest to equal parts (no sliver of a sheet at the end), or None when
+    those lines leave a window too large for the page."""
     cuts: list[float] = []
     for i in range(1, count):
         ahead = [x for x in lines if x > (cuts[-1] if cuts else 0.0) + 1e-6]
@@ -106,30 +112,65 @@ def _balanced(length: float, room: float, overlap: float, lines: Sequence[float]
     return tuple((start, end - start) for start, end in zip(starts, ends))
 
 
+def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
+    size = (length + (count - 1) * overlap) / count
+    return tuple((i * (size - overlap), size) for i in range(count))
+
+
+def _axis_options(length: float, room: float, overlap: float, lines: Sequence[float]) -> list[tuple[Span, ...]]:
+    """The ways to cut one axis, best first: on grid lines and balanced, on grid lines as far as each page
+    allows (its last window may be small enough to share a page), then equal windows."""
+    count = _count(length, room, overlap)
+    if count is None:
+        return []
+    options = []
+    greedy = _spans_on_lines(length, room, overlap, lines) if lines else None
+    if greedy is not None:
+        balanced = _balanced(length, room, overlap, lines, len(greedy))
+        options += [o for o in (balanced, greedy) if o is not None]
+    options.append(_equal(length, count, overlap))
+    return options
+
+
+def _pack(xs: Sequence[Span], ys: Sequence[Span], room_h: float) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Windows in assembly order, stacked on a page while they fit one above the other (a page of two thin
+    strips instead of two nearly blank pages)."""
+    pages: list[list[tuple[int, int]]] = []
+    used = 0.0
+    for r, (_, h) in enumerate(ys):
+        for c, (_, w) in enumerate(xs):
+            need = h if not pages or not pages[-1] else used + 2 * EDGE_MIN_MM + h
+            if pages and need <= room_h + 1e-9:
+                pages[-1].append((r, c))
+                used = need
+            else:
+                pages.append([(r, c)])
+                used = h
+    return tuple(tuple(page) for page in pages)
+
+
 def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
                 grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ())) -> Tiling:
-    """Fewest pages; windows cut on the grid lines when that costs no page, else equal; portrait wins ties."""
-    best: Optional[Tiling] = None
+    """Fewest pages; then windows cut on the grid lines, balanced; portrait wins ties."""
+    best: Optional[tuple[int, int, Tiling]] = None
     o = options.overlap_mm
     for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
         _, _, pw, ph = page.printable
         room_w, room_h = pw - 2 * EDGE_MIN_MM, ph - LABEL_BAND_MM - 2 * EDGE_MIN_MM
-        nc, nr = _count(width_mm, room_w, o), _count(height_mm, room_h, o)
-        if nc is None or nr is None:
-            continue
-        xs = _spans_on_lines(width_mm, room_w, o, grid_lines_mm[0]) if grid_lines_mm[0] else None
-        ys = _spans_on_lines(height_mm, room_h, o, grid_lines_mm[1]) if grid_lines_mm[1] else None
-        xs = xs if xs is not None and len(xs) <= nc else None
-        ys = ys if ys is not None and len(ys) <= nr else None
-        t = Tiling(page, len(xs) if xs else nc, len(ys) if ys else nr,
-                   max(w for _, w in xs) if xs else (width_mm + (nc - 1) * o) / nc,
-                   max(h for _, h in ys) if ys else (height_mm + (nr - 1) * o) / nr, o,
-                   xs if xs and len(xs) > 1 else (), ys if ys and len(ys) > 1 else ())
-        if best is None or t.columns * t.rows < best.columns * best.rows:
-            best = t
+        x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0])
+        y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1])
+        for rank, (xs, ys) in enumerate((xs, ys) for xs in x_options for ys in y_options):
+            lined = bool(grid_lines_mm[0] or grid_lines_mm[1])
+            sheets = _pack(xs, ys, room_h) if lined else ()
+            pages = len(sheets) if sheets else len(xs) * len(ys)
+            t = Tiling(page, len(xs), len(ys), max(w for _, w in xs), max(h for _, h in ys), o,
+                       xs if lined else (), ys if lined else (),
+                       sheets if len(sheets) < len(xs) * len(ys) else ())
+            if best is None or (pages, rank) < best[:2]:
+                best = (pages, rank, t)
     if best is None:
         raise ValueError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
-    return best
+    return best[2]
 
 
 def _single_page(item: Item, options: PrintOptions) -> Optional[tuple[Page, Box, Box, bool]]:
@@ -197,31 +238,46 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     px, py, pw, ph = page.printable
     region = (px, py, pw, ph - LABEL_BAND_MM)
     band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
-    total = t.rows * t.columns + 1
+    total = len(t.pages) + 1
     infos = []
-    for r in range(t.rows):
-        for c in range(t.columns):
-            n = r * t.columns + c + 1
-            name = f"{row_name(r)}{c + 1}"
-            win = t.window(r, c)
-            # Each window is centred in the printable region; the board's bleed-box origin moves with it.
-            ox, oy = px + (region[2] - win[2]) / 2, py + (region[3] - win[3]) / 2
+    for n, windows in enumerate(t.pages, start=1):
+        names = [f"{row_name(r)}{c + 1}" for r, c in windows]
+        wins = [t.window(r, c) for r, c in windows]
+        # The page's windows, one above the other, centred in the printable region; the board's bleed-box
+        # origin moves with each window.
+        stack_h = sum(w[3] for w in wins) + 2 * EDGE_MIN_MM * (len(wins) - 1)
+        oy = py + (region[3] - stack_h) / 2
+        placed = []
+        for (r, c), win in zip(windows, wins):
+            ox = px + (region[2] - win[2]) / 2
             shift_x, shift_y = ox - win[0], oy - win[1]
             art = (ox, oy, win[2], win[3])
             trim = (shift_x + face.bleed_mm, shift_y + face.bleed_mm, face.width_mm, face.height_mm)
+            placed.append((r, c, art, trim, shift_x, shift_y))
+            oy += win[3] + 2 * EDGE_MIN_MM
+        side = (words("print.side.tile", name=names[0]) if len(names) == 1
+                else words("print.side.tiles", names=", ".join(names)))
+        label = page_label(game_title, component_name, n, total, side, setting, words=words)
+        pdf.begin_page(page.width_mm, page.height_mm)
+        placements = []
+        for k, (r, c, art, trim, shift_x, shift_y) in enumerate(placed):
             p = Placement(page=n, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                           rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
                           corner_mm=face.corner_mm, component=item.component)
-            label = page_label(game_title, component_name, n, total, words("print.side.tile", name=name), setting,
-                               words=words)
-            pdf.begin_page(page.width_mm, page.height_mm)
             draw_face(pdf, face, p)
-            lines = _tile_lines(t, r, c, trim, art)
-            draw_marks(pdf, grid_marks([art], lines, [art], region))
+            placements.append(p)
+            # Each window's marks stay in its own share of the page, so none reaches a neighbour's.
+            top = region[1] if k == 0 else art[1] - EDGE_MIN_MM
+            bottom = region[1] + region[3] if k == len(placed) - 1 else art[1] + art[3] + EDGE_MIN_MM
+            draw_marks(pdf, grid_marks([art], _tile_lines(t, r, c, trim, art), [art],
+                                       (region[0], top, region[2], bottom - top)))
+        for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
             _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
-            draw_label(pdf, band, label, language=language)
-            infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, (p,),
-                                  tile=name, window=box3(win)))
+            if len(placed) > 1:
+                _piece_name(pdf, art, name)
+        draw_label(pdf, band, label, language=language)
+        infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, tuple(placements),
+                              tile=", ".join(names), window=box3(wins[0]) if len(wins) == 1 else None))
     label = page_label(game_title, component_name, total, total, words("print.side.assembly_map"), "", words=words)
     pdf.begin_page(page.width_mm, page.height_mm)
     _assembly_map(pdf, item, t, region, game_title, component_name, options)
@@ -230,7 +286,10 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         steps=(words("print.step.print_100"),
-               words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t)),
+               (words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t))
+                if total - 1 == t.rows * t.columns else
+                words("print.tiling.sheets_shared", what=_what(kind, words), count=t.rows * t.columns,
+                      names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
                words("print.tiling.lay", overlap=words.number(t.overlap)),
                words("print.tiling.glue")))
@@ -240,6 +299,15 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
 def _what(kind: str, words) -> str:
     """What the tiled face is, as the guide's sentence starts ("Le plateau", "The map")."""
     return words(f"print.tiling.what.{kind}" if f"print.tiling.what.{kind}" in words else "print.tiling.what.board")
+
+
+def _piece_name(pdf, art: Box, name: str) -> None:
+    """A window that shares its page is cut apart from the others: its name goes beside it, turned, left of
+    its art, where no mark runs (marks extend the art's edges and lines, not its middle)."""
+    ax, ay, aw, ah = art
+    style = TextStyle(size_pt=9, bold=True, colour="#000000")
+    with pdf.group(translate=(ax - 2.0, ay + ah / 2), rotate_deg=-90):
+        pdf.text(0, 0, name, style, align="center")
 
 
 def _names(t: Tiling) -> str:
