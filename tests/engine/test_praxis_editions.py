@@ -24,7 +24,8 @@ VARIANTS = {v.id: v for v in GAME.info.variants}
 
 # Figures that do not hold under a variant, and the figures each variant's edition shows in its rules.
 NOT_UNDER = {"points": {"impair-en-ligne", "pair-en-diagonale"}, "rentree-1": {"retour-au-de-blanc"},
-             "effet-et-collection": {"pose-puis-collection"}, "sans-couleurs": {"collection-score"}}
+             "effet-et-collection": {"pose-puis-collection"},
+             "sans-couleurs": {"collection-score", "pose-puis-collection", "portail-autre-couleur", "fin-de-partie"}}
 OWN = {"points": {"variante-points-un-deux", "variante-points-trois", "variante-points-six"},
        "rentree-1": {"variante-rentree-1"}, "petit-plateau": {"variante-petit-plateau"},
        "sans-couleurs": {"variante-sans-couleurs-portail", "variante-sans-couleurs-score"}}
