@@ -14,14 +14,14 @@ from dataclasses import replace
 from ..content.coords import column_letter, square_range
 from ..content.models import Board
 from ..draw.canvas import Canvas
-from ..draw.fonts import cap_height_mm
+from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import TextStyle
 from ..draw.typography import typeset
 from .board import draw_board, full_view, view_size_mm
 from .diagram.board import scaled_board
 from .face import Face, Item
 
-CARD_CELL_MM = 10.0       # squares of the miniature: the 8 x 8 board is 80 mm across
+CARD_CELL_MM = 9.0        # squares of the miniature: two cards stand one above the other on A4 and Letter
 CARD_MARGIN_MM = 4.5      # room for the coordinates round the miniature
 CARD_PAD_MM = 6.0         # the card's text and board stay this far inside its cut (3 mm bleed + 3 mm safe)
 TITLE_PT = 12.0
@@ -56,7 +56,7 @@ def setup_card_item(board: Board, seed: int, words) -> Item:
     lines = [say("kinds.board.setup_card.place", name=names[piece], square=square) for piece, square in drawn]
     width = board_w + 2 * CARD_PAD_MM - 6.0
     text_top = CARD_PAD_MM + 7.0 + board_h + 3.0
-    height = text_top + LINE_MM * (len(lines) + 2) + CARD_PAD_MM - 6.0
+    height = text_top + LINE_MM * (len(lines) + 1) + CARD_PAD_MM - 6.0
 
     def draw(canvas: Canvas) -> None:
         bw, bh = width + 6.0, height + 6.0
@@ -72,9 +72,10 @@ def setup_card_item(board: Board, seed: int, words) -> Item:
             y += LINE_MM
         # The command is left as typed: French typography would turn its "--" into a dash.
         note = text.with_(italic=True, colour="#555555")
-        canvas.text(CARD_PAD_MM, y + 0.6, say("kinds.board.setup_card.seed", seed=seed), note)
-        canvas.text(CARD_PAD_MM, y + 0.6 + LINE_MM, words("kinds.board.setup_card.command", seed=seed),
-                    note.with_(italic=False))
+        seed_text = say("kinds.board.setup_card.seed", seed=seed) + " "
+        canvas.text(CARD_PAD_MM, y + 0.6, seed_text, note)
+        canvas.text(CARD_PAD_MM + text_width_mm(seed_text, note), y + 0.6,
+                    words("kinds.board.setup_card.command", seed=seed), note.with_(italic=False))
 
     face = Face(width_mm=width, height_mm=height, draw=draw)
     return Item(id=f"{board.id}-{seed}", component=board.id, front=face,

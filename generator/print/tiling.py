@@ -8,10 +8,10 @@ the overlap of the sheets before it, its edge on the alignment marks printed
 there. An assembly map page shows the whole board with every sheet outlined.
 
 A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
-a grid line, so the seams hide in the board's own lines and every sheet holds whole squares; the windows
-then differ in size, each as large as the page allows, and there are as few as the grid's pitch allows
-(equal windows are kept when lines would need more sheets). The notes on the overlap strips sit between
-grid lines, never struck by one.
+a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
+are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
+stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
+lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
 """
 
 from __future__ import annotations

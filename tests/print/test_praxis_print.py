@@ -175,7 +175,7 @@ def test_the_same_seed_gives_the_same_card_byte_for_byte_and_another_seed_anothe
 
 def test_the_player_aids_say_the_catalogue_the_collections_and_the_turn(a4):
     aid = pdfplumber.open(a4 / "aide.pdf").pages[0].extract_text()
-    for word in ("Les tuiles d'effet", "Mutation", "Duel", "Récupération", "Interdiction", "Explosion", "Pioche",
+    for word in ("Les tuiles d’effet", "Mutation", "Duel", "Récupération", "Interdiction", "Explosion", "Pioche",
                  "Téléportation", "Les collections", "Singleton", "Deux effets", "Deux couleurs", "Deux mêmes",
                  "Trois effets", "Trois couleurs", "Trois mêmes", "150", "300", "Le tour de jeu", "dés noirs"):
         assert word in aid, word
