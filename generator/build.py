@@ -55,6 +55,7 @@ class BuildOptions:
     shop: bool = False
     printer: PrinterProfile | None = None    # correction of every duplex back page (print/printer.py)
     cutter: str | None = None                # silhouette | cricut: sheets inside its registration marks
+    seed: int = 1                 # draws what content leaves to chance before a game (a setup card)
 
     def print_options(self, language: str) -> PrintOptions:
         """The print layer's options for a game in `language` (its words on every sheet)."""
@@ -191,7 +192,7 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     """Every output of one game, in memory."""
     from .figures import game_figures
     out = GameOutput(game)
-    drawn = game_figures(game, game.folder.parent)
+    drawn = game_figures(game, game.folder.parent, variant=options.variant)
     units = [unit_result(render_unit(game, drawn, options, unit)) for unit in game_units(game)]
     for unit in units:
         for name, data in unit.files.items():
@@ -270,6 +271,7 @@ def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> N
 def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
     """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1).
     Each game and its diagrams are read once."""
+    from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
     from .figures import game_figures
     from .kinds import kind_of
@@ -286,6 +288,11 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
             if has_rules(game):
                 from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
                 read_rulebook(game, figures=drawn)
+            # every edition: each variant's rules text, and every figure under the rules of each edition it holds in
+            for variant in game.info.variants:
+                check_game(game, content_dir, for_edition(diagrams, variant.id))
+                if has_rules(game):
+                    read_rulebook(game, figures=drawn, variant=variant)
             for component in game.components:
                 kind = kind_of(component)
                 if kind.validate is not None:
@@ -319,20 +326,22 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
     return _loaded[key]
 
 
-def _diagrams(content_dir: Path, game: Game) -> list:
+def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
+    """The game's diagrams as the edition of `variant` (--variant) checks and draws them."""
+    from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
-        _diagrams_read[key] = load_game_diagrams(game.id, content_dir, game.components)
+        _diagrams_read[key] = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
     return _diagrams_read[key]
 
 
-def _figures(content_dir: Path, game: Game) -> dict:
+def _figures(content_dir: Path, game: Game, variant: str | None) -> dict:
     from .figures import game_figures
     key = (str(content_dir), game.id)
     if key not in _drawn:
         with at_step("render", game.id, game.info.language):
-            _drawn[key] = game_figures(game, content_dir, diagrams=_diagrams(content_dir, game))
+            _drawn[key] = game_figures(game, content_dir, diagrams=_diagrams(content_dir, game, variant))
     return _drawn[key]
 
 
@@ -341,19 +350,19 @@ def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[
     with recording(content_dir) as read:
         game = _game(content_dir, game_id, options)
         with at_step("check", game.id, game.info.language):
-            check_game(game, content_dir, _diagrams(content_dir, game))
-        _figures(content_dir, game)
+            check_game(game, content_dir, _diagrams(content_dir, game, options.variant))
+        _figures(content_dir, game, options.variant)
     return hashes_of(content_dir, read)
 
 
 class _FiguresOnDemand(Mapping):
     """A game's figures, drawn (once per process) when a unit first asks for one: a deck does not wait for them."""
 
-    def __init__(self, content_dir: Path, game: Game):
-        self._content_dir, self._game = content_dir, game
+    def __init__(self, content_dir: Path, game: Game, variant: str | None):
+        self._content_dir, self._game, self._variant = content_dir, game, variant
 
     def _all(self) -> dict:
-        return _figures(self._content_dir, self._game)
+        return _figures(self._content_dir, self._game, self._variant)
 
     def __getitem__(self, figure_id: str):
         return self._all()[figure_id]
@@ -368,7 +377,7 @@ class _FiguresOnDemand(Mapping):
 def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str) -> tuple[UnitResult, dict]:
     """Render one unit of a game; with the files it read beyond the game's inputs (path -> hash)."""
     game = _game(content_dir, game_id, options)
-    game_figures = _FiguresOnDemand(content_dir, game)
+    game_figures = _FiguresOnDemand(content_dir, game, options.variant)
     with recording(content_dir) as read:
         with at_step("render", game.id, game.info.language):
             result = unit_result(render_unit(game, game_figures, options, unit))
@@ -516,7 +525,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
-        count = count_figures(_diagrams(content_dir, game))
+        count = count_figures(_diagrams(content_dir, game, options.variant))
         summary = {"language": game.info.language, "figures": [count.checked, count.illustrations]}
     folder = out_dir / game_id
     results, records = [], {}

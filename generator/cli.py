@@ -196,8 +196,10 @@ def cli(debug: bool) -> None:
 @click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(_cores(), 64),
               show_default="the number of cores", help="Worker processes rendering games and their outputs.")
 @click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
+              help="The draw of a setup card (pieces placed at random): same seed, same card.")
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
-          cutter, jobs, no_cache):
+          cutter, jobs, no_cache, seed):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
@@ -207,7 +209,8 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _fail(f"--cutter {cutter}: print-and-cut is on A4 or Letter paper, not {paper}", EXIT_BAD_INPUT)
         profile = _profile(printer_name, content_dir) if printer_name else None
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
-                               fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter)
+                               fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter,
+                               seed=seed)
         built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
         words = catalogue(shared_language(game.language for game in built.games))
         if built.written:

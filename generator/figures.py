@@ -24,8 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .components.diagram import Figure
-from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, drawn_on, engine_reads, given_placements,
-                               piece_styles)
+from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, drawn_on, engine_reads, for_edition,
+                               given_placements, piece_styles)
 from .content.models import Game
 from .engine import get_engine, has_engine
 from .engine.checker import diagram_ghosts, diagram_placements, load_game_diagrams, shown_position
@@ -33,10 +33,11 @@ from .kinds import FigureJob, kind_of
 
 
 def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
-                 max_width_mm: float = 120.0) -> dict[str, Figure]:
-    """Every diagram of the game as a Figure, id -> Figure, in file order (`diagrams`: already read, if they were)."""
+                 max_width_mm: float = 120.0, variant: str | None = None) -> dict[str, Figure]:
+    """Every diagram of the game as a Figure, id -> Figure, in file order (`diagrams`: already read, if they were;
+    else read as the edition of `variant` draws them)."""
     if diagrams is None:
-        diagrams = load_game_diagrams(game.id, content_dir, game.components)
+        diagrams = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
     engine = has_engine(game.id)
     items_of: dict[str, list] = {}     # items of a component, built once for all its figures
     return {d.id: _figure(game, d, engine, items_of, max_width_mm) for d in diagrams}

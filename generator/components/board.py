@@ -233,7 +233,7 @@ def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
         canvas.rect(x0 + inset, y0 + inset, x1 + w - x0 - 2 * inset, y1 + h - y0 - 2 * inset,
                     stroke=Stroke(zone.colour, zone.width_mm, dash_mm=dash), radius=1.0)
         if zone.label:
-            ts = TextStyle(size_pt=7.5, colour=zone.colour, bold=True)
+            ts = TextStyle(size_pt=zone.label_pt, colour=zone.label_colour or zone.colour, bold=True)
             canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
@@ -300,7 +300,8 @@ def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
         draw_board(canvas, board, bleed_mm, bleed_mm, placements=placements, background=False,
                    safe_mm=DEFAULT_SAFE_MM)
 
-    face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm)
+    xs, ys = grid_line_positions(board, bleed_mm, bleed_mm)
+    face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm, grid_lines_mm=(tuple(xs), tuple(ys)))
     return Item(id=board.id, component=board.id, front=face, label=board.name)
 
 

@@ -26,6 +26,9 @@ class Face:
     safe_mm: float = DEFAULT_SAFE_MM
     shape: Literal["rect", "round", "hex", "triangle"] = "rect"   # the cut outline inside the trim box
     corner_mm: float = 0.0               # corner radius of the cut, for rounded cards
+    # A grid board's lines (xs, ys) in bleed-box mm: a tiled sheet's cut edge falls on one, and the notes
+    # printed on the overlap strips keep clear of them (print/tiling.py). Empty: the face has no grid.
+    grid_lines_mm: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def bleed_width_mm(self) -> float:

@@ -15,7 +15,8 @@ without claims is an illustration: it needs no engine, and is counted apart.
       on: plateau                            # a component id; default: the game's first board
       position: {a1: B5, e1: BR, e9: NR}     # the game's own notation; or `start`
       to_move: blanc                         # optional, default: the first player
-      variant: centre                        # optional
+      variant: centre                        # optional: the figure shows this variant's rule
+      except_variants: [centre]              # optional, without `variant`: the figure does not hold there
       moves: [a1-d3]                         # played before the claims are checked
       expect:                                # a list: each claim keeps its own line
         - legal_moves: {from: a1, moves: [a1-a6, a1-b5, a1-c4, a1-d3, a1-e2]}
@@ -162,7 +163,11 @@ class Diagram:
     position: Any = spec(None, doc="the game's own position notation (a mapping place -> piece), or 'start'")
     pieces: dict[str, PieceStyle] = spec(factory=dict, doc="piece styles of this figure alone (for maps and mats)")
     to_move: Optional[str] = spec(None, doc="player to move; default: the game's first player")
-    variant: Optional[str] = spec(None, doc="rules variant in play")
+    variant: Optional[str] = spec(None, doc="rules variant in play; without it, the rules of the edition built "
+                                            "(the plain rules, or the variant of --variant)")
+    except_variants: list[str] = spec(factory=tuple, doc="variants under whose rules the figure does not hold: "
+                                                         "an edition of one of them checks it under the plain "
+                                                         "rules (its text must say so, or leave it out)")
     moves: list[str] = spec(factory=tuple, doc="moves played from `position` before the claims are checked")
     expect: list[Any] = spec(factory=tuple, doc="claims, one mapping {kind: value} per item",
                              schema={"items": {"type": "object", "minProperties": 1, "maxProperties": 1}})
@@ -217,6 +222,18 @@ class Diagram:
     def is_illustration(self) -> bool:
         """No claims: nothing for an engine to check."""
         return not self.claims
+
+
+def for_edition(diagrams: list[Diagram], variant: str | None) -> list[Diagram]:
+    """The diagrams as an edition of the rules under `variant` (None: the plain rules) checks and draws them.
+
+    A diagram without its own `variant` follows the edition's rules, unless it lists the edition's variant
+    in `except_variants` (then it keeps the plain rules); a diagram with a `variant` keeps it.
+    """
+    if variant is None:
+        return list(diagrams)
+    return [replace(d, variant=variant) if d.variant is None and variant not in d.except_variants else d
+            for d in diagrams]
 
 
 def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Diagram]:

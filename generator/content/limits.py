@@ -115,9 +115,9 @@ PERFT_LEAVES = _limit(
            "10 s; its depth 5 would be days); the count of each depth foretells the next, so a depth past this "
            "is refused before it runs")
 SCORE_TILES = _limit(
-    "score_tiles", 30,
-    reason="the best split is a search that grows steeply with the kinds of tiles given: 30 take under a "
-           "second, 40 of distinct kinds several; a player collects far fewer in ten rounds")
+    "score_tiles", 108,
+    reason="a whole box of Praxis effect tiles: no player can collect more, and the best split of all 108 "
+           "takes about a tenth of a second (benchmarks/praxis_score.py)")
 
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).

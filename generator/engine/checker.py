@@ -96,7 +96,7 @@ def load_game_diagrams(game_id: str, content_dir: Path, components: tuple | None
 
 def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
     """In a game without a rules engine a diagram is an illustration: nothing could check claims or play moves."""
-    for key in ("expect", "moves", "to_move", "variant"):
+    for key in ("expect", "moves", "to_move", "variant", "except_variants"):
         if key in diagram.key_lines:
             raise ContentError(diagram.path, diagram.line_of(key),
                                f"diagram '{diagram.id}': {key}: game '{game_id}' has no rules engine to check it; "
@@ -134,10 +134,11 @@ def check_diagrams(game_id: str, content_dir: Path, diagrams: list[Diagram] | No
 def start_position(engine: Engine, diagram: Diagram):
     """The diagram's position before its moves (ContentError if it cannot be read)."""
     data = diagram.position
-    try:
-        engine.check_variant(diagram.variant)
-    except NotationError as err:
-        raise ContentError(diagram.path, diagram.line_of("variant"), f"diagram '{diagram.id}': {err.message}") from None
+    for key, variant in [("variant", diagram.variant)] + [("except_variants", v) for v in diagram.except_variants]:
+        try:
+            engine.check_variant(variant)
+        except NotationError as err:
+            raise ContentError(diagram.path, diagram.line_of(key), f"diagram '{diagram.id}': {err.message}") from None
     if diagram.to_move is not None and diagram.to_move not in engine.players:
         raise ContentError(diagram.path, diagram.line_of("to_move"),
                            f"diagram '{diagram.id}': to_move: '{diagram.to_move}' is not a player "
@@ -209,8 +210,11 @@ def diagram_ghosts(game_id: str, diagram: Diagram) -> list[tuple[str, str, str |
 
 def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:
     """The failed claims of one diagram (an illegal move stops its other claims)."""
+    # a figure checked under the variant of the edition built, not one it names itself, says so
+    edition = f"under variant {diagram.variant}, " if diagram.variant and "variant" not in diagram.key_lines else ""
+
     def fail(line: int, failed: _Failed) -> DiagramFailure:
-        return DiagramFailure(diagram.path, line, diagram.id, f"{failed.claimed} but {failed.found}")
+        return DiagramFailure(diagram.path, line, diagram.id, f"{edition}{failed.claimed} but {failed.found}")
 
     before = start_position(engine, diagram)
     try:

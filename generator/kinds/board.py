@@ -11,6 +11,22 @@ def render(job: Job, board: Board) -> None:
     from ..components.board import board_item
     from .faces import render_large_face
     render_large_face(job, KIND, board, board_item(board))
+    if board.draws:
+        render_setup_card(job, board)
+
+
+def render_setup_card(job: Job, board: Board) -> None:
+    """The cards of the pieces drawn at random (`draws`), four draws from the build's seed on, on one sheet."""
+    from ..components.setup_card import setup_card_items
+    from ..print import impose_sheets
+    from .faces import face_svg
+    words = job.words
+    items = setup_card_items(board, job.options.seed, words)
+    name = words("kinds.board.setup_card.name", board=board.name)
+    document = impose_sheets(items, job.print_options, game_title=job.title, component_name=name,
+                             kind="board", paper=words("kinds.board.setup_card.paper"))
+    job.out.add_document(words("kinds.board.setup_card.pdf", id=board.id), document)
+    job.out.add(words("kinds.board.setup_card.svg", id=board.id), face_svg(items[0].front, f"{job.title} — {name}"))
 
 
 def figure(job: FigureJob, board: Board):

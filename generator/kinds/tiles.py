@@ -1,4 +1,5 @@
-"""The `tiles` kind: tiles on n-up sheets, glued onto greyboard before cutting."""
+"""The `tiles` kind: tiles on n-up sheets (duplex or fold), glued onto greyboard before cutting, and with --shop
+one face per page for a print shop."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def items(tiles: Tiles, folder) -> list:
 
 def render(job: Job, tiles: Tiles) -> None:
     from .faces import render_face_set
-    render_face_set(job, KIND, tiles, items(tiles, job.game.folder))
+    render_face_set(job, KIND, tiles, items(tiles, job.game.folder), shop=job.options.shop)
 
 
 def figure(job: FigureJob, tiles: Tiles):

@@ -6,13 +6,19 @@ spreadsheet, row letter then column number (A1, A2, B1…), and assembled in
 that order: each sheet is cut along its left and top art edges and laid over
 the overlap of the sheets before it, its edge on the alignment marks printed
 there. An assembly map page shows the whole board with every sheet outlined.
+
+A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
+a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
+are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
+stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
+lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..components.face import Item
 from ..draw.errors import LayoutError
@@ -41,18 +47,31 @@ def row_name(i: int) -> str:
     return name
 
 
+Span = tuple[float, float]   # (start, size) of the windows of one column or one row, in bleed-box mm
+
+
 @dataclass(frozen=True)
 class Tiling:
     page: Page
     columns: int
     rows: int
-    tile_w: float
+    tile_w: float             # the widest window (every window, when they are equal)
     tile_h: float
     overlap: float
+    xs: tuple[Span, ...] = ()   # each column's window when they differ (cut on grid lines); () when equal
+    ys: tuple[Span, ...] = ()
+    sheets: tuple[tuple[tuple[int, int], ...], ...] = ()   # (row, col) of the windows of each page; (): one each
+
+    @property
+    def pages(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The windows printed on each page, in assembly order."""
+        return self.sheets or tuple(((r, c),) for r in range(self.rows) for c in range(self.columns))
 
     def window(self, row: int, col: int) -> Box:
         """In face-bleed-local millimetres (origin at the top-left of the face's bleed box)."""
-        return (col * (self.tile_w - self.overlap), row * (self.tile_h - self.overlap), self.tile_w, self.tile_h)
+        x, w = self.xs[col] if self.xs else (col * (self.tile_w - self.overlap), self.tile_w)
+        y, h = self.ys[row] if self.ys else (row * (self.tile_h - self.overlap), self.tile_h)
+        return (x, y, w, h)
 
 
 def _count(length: float, room: float, overlap: float) -> Optional[int]:
@@ -63,22 +82,97 @@ def _count(length: float, room: float, overlap: float) -> Optional[int]:
     return math.ceil((length - overlap) / (room - overlap) - 1e-9)
 
 
-def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions) -> Tiling:
-    """Fewest pages; equal windows; portrait wins ties."""
-    best: Optional[Tiling] = None
+def _spans_on_lines(length: float, room: float, overlap: float, lines: Sequence[float]) -> Optional[tuple[Span, ...]]:
+    """Windows whose cut edges (every start but the first) lie on `lines`, each as long as `room` allows:
+    taking the farthest line each time gives the fewest windows. None when no line is in reach."""
+    spans: list[Span] = []
+    start = 0.0
+    while length - start > room + 1e-9:
+        reach = [x for x in lines if start + 1e-6 < x and x - start + overlap <= room + 1e-9]
+        if not reach:
+            return None
+        cut = max(reach)
+        spans.append((start, cut - start + overlap))
+        start = cut
+    spans.append((start, length - start))
+    return tuple(spans)
+
+
+def _balanced(length: float, room: float, overlap: float, lines: Sequence[float], count: int) -> Optional[tuple[Span, ...]]:
+    """`count` windows cut on the lines nearest to equal parts (no sliver of a sheet at the end), or None when
+    those lines leave a window too large for the page."""
+    cuts: list[float] = []
+    for i in range(1, count):
+        ahead = [x for x in lines if x > (cuts[-1] if cuts else 0.0) + 1e-6]
+        if not ahead:
+            return None
+        cuts.append(min(ahead, key=lambda x: abs(x - length * i / count)))
+    starts = [0.0] + cuts
+    ends = [cut + overlap for cut in cuts] + [length]
+    if any(end - start > room + 1e-9 or end - start <= overlap for start, end in zip(starts, ends)):
+        return None
+    return tuple((start, end - start) for start, end in zip(starts, ends))
+
+
+def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
+    size = (length + (count - 1) * overlap) / count
+    return tuple((i * (size - overlap), size) for i in range(count))
+
+
+def _axis_options(length: float, room: float, overlap: float, lines: Sequence[float]) -> list[tuple[Span, ...]]:
+    """The ways to cut one axis, best first: on grid lines and balanced, on grid lines as far as each page
+    allows (its last window may be small enough to share a page), then equal windows."""
+    count = _count(length, room, overlap)
+    if count is None:
+        return []
+    options = []
+    greedy = _spans_on_lines(length, room, overlap, lines) if lines else None
+    if greedy is not None:
+        balanced = _balanced(length, room, overlap, lines, len(greedy))
+        options += [o for o in (balanced, greedy) if o is not None]
+    options.append(_equal(length, count, overlap))
+    return options
+
+
+def _pack(xs: Sequence[Span], ys: Sequence[Span], room_h: float) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Windows in assembly order, stacked on a page while they fit one above the other (a page of two thin
+    strips instead of two nearly blank pages)."""
+    pages: list[list[tuple[int, int]]] = []
+    used = 0.0
+    for r, (_, h) in enumerate(ys):
+        for c, (_, w) in enumerate(xs):
+            need = h if not pages or not pages[-1] else used + 2 * EDGE_MIN_MM + h
+            if pages and need <= room_h + 1e-9:
+                pages[-1].append((r, c))
+                used = need
+            else:
+                pages.append([(r, c)])
+                used = h
+    return tuple(tuple(page) for page in pages)
+
+
+def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
+                grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ())) -> Tiling:
+    """Fewest pages; then windows cut on the grid lines, balanced; portrait wins ties."""
+    best: Optional[tuple[int, int, Tiling]] = None
     o = options.overlap_mm
     for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
         _, _, pw, ph = page.printable
         room_w, room_h = pw - 2 * EDGE_MIN_MM, ph - LABEL_BAND_MM - 2 * EDGE_MIN_MM
-        nc, nr = _count(width_mm, room_w, o), _count(height_mm, room_h, o)
-        if nc is None or nr is None:
-            continue
-        t = Tiling(page, nc, nr, (width_mm + (nc - 1) * o) / nc, (height_mm + (nr - 1) * o) / nr, o)
-        if best is None or nc * nr < best.columns * best.rows:
-            best = t
+        x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0])
+        y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1])
+        for rank, (xs, ys) in enumerate((xs, ys) for xs in x_options for ys in y_options):
+            lined = bool(grid_lines_mm[0] or grid_lines_mm[1])
+            sheets = _pack(xs, ys, room_h) if lined else ()
+            pages = len(sheets) if sheets else len(xs) * len(ys)
+            t = Tiling(page, len(xs), len(ys), max(w for _, w in xs), max(h for _, h in ys), o,
+                       xs if lined else (), ys if lined else (),
+                       sheets if len(sheets) < len(xs) * len(ys) else ())
+            if best is None or (pages, rank) < best[:2]:
+                best = (pages, rank, t)
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
-    return best
+    return best[2]
 
 
 def _single_page(item: Item, options: PrintOptions) -> Optional[tuple[Page, Box, Box, bool]]:
@@ -143,36 +237,51 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                           pages=1)
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
-    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options)
+    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm)
     page = t.page
     px, py, pw, ph = page.printable
     region = (px, py, pw, ph - LABEL_BAND_MM)
     band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
-    total = t.rows * t.columns + 1
+    total = len(t.pages) + 1
     infos = []
-    # Windows are centred in the printable region; the board's bleed-box origin moves with each window.
-    ox, oy = px + (region[2] - t.tile_w) / 2, py + (region[3] - t.tile_h) / 2
-    for r in range(t.rows):
-        for c in range(t.columns):
-            n = r * t.columns + c + 1
-            name = f"{row_name(r)}{c + 1}"
-            win = t.window(r, c)
+    for n, windows in enumerate(t.pages, start=1):
+        names = [f"{row_name(r)}{c + 1}" for r, c in windows]
+        wins = [t.window(r, c) for r, c in windows]
+        # The page's windows, one above the other, centred in the printable region; the board's bleed-box
+        # origin moves with each window.
+        stack_h = sum(w[3] for w in wins) + 2 * EDGE_MIN_MM * (len(wins) - 1)
+        oy = py + (region[3] - stack_h) / 2
+        placed = []
+        for (r, c), win in zip(windows, wins):
+            ox = px + (region[2] - win[2]) / 2
             shift_x, shift_y = ox - win[0], oy - win[1]
-            art = (ox, oy, t.tile_w, t.tile_h)
+            art = (ox, oy, win[2], win[3])
             trim = (shift_x + face.bleed_mm, shift_y + face.bleed_mm, face.width_mm, face.height_mm)
+            placed.append((r, c, art, trim, shift_x, shift_y))
+            oy += win[3] + 2 * EDGE_MIN_MM
+        side = (words("print.side.tile", name=names[0]) if len(names) == 1
+                else words("print.side.tiles", names=", ".join(names)))
+        label = page_label(game_title, component_name, n, total, side, setting, words=words)
+        pdf.begin_page(page.width_mm, page.height_mm)
+        placements = []
+        for k, (r, c, art, trim, shift_x, shift_y) in enumerate(placed):
             p = Placement(page=n, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                           rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
                           corner_mm=face.corner_mm, component=item.component)
-            label = page_label(game_title, component_name, n, total, words("print.side.tile", name=name), setting,
-                               words=words)
-            pdf.begin_page(page.width_mm, page.height_mm)
             draw_face(pdf, face, p)
-            lines = _tile_lines(t, r, c, trim, art)
-            draw_marks(pdf, grid_marks([art], lines, [art], region))
-            _overlap_notes(pdf, t, r, c, art, words)
-            draw_label(pdf, band, label, language=language)
-            infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, (p,),
-                                  tile=name, window=box3(win)))
+            placements.append(p)
+            # Each window's marks stay in its own share of the page, so none reaches a neighbour's.
+            top = region[1] if k == 0 else art[1] - EDGE_MIN_MM
+            bottom = region[1] + region[3] if k == len(placed) - 1 else art[1] + art[3] + EDGE_MIN_MM
+            draw_marks(pdf, grid_marks([art], _tile_lines(t, r, c, trim, art), [art],
+                                       (region[0], top, region[2], bottom - top)))
+        for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
+            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
+            if len(placed) > 1:
+                _piece_name(pdf, art, name)
+        draw_label(pdf, band, label, language=language)
+        infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, tuple(placements),
+                              tile=", ".join(names), window=box3(wins[0]) if len(wins) == 1 else None))
     label = page_label(game_title, component_name, total, total, words("print.side.assembly_map"), "", words=words)
     pdf.begin_page(page.width_mm, page.height_mm)
     _assembly_map(pdf, item, t, region, game_title, component_name, options)
@@ -181,7 +290,10 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         steps=(words("print.step.print_100"),
-               words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t)),
+               (words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t))
+                if total - 1 == t.rows * t.columns else
+                words("print.tiling.sheets_shared", what=_what(kind, words), count=t.rows * t.columns,
+                      names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
                words("print.tiling.lay", overlap=words.number(t.overlap)),
                words("print.tiling.glue")))
@@ -212,6 +324,15 @@ def _what(kind: str, words) -> str:
     return words(f"print.tiling.what.{kind}" if f"print.tiling.what.{kind}" in words else "print.tiling.what.board")
 
 
+def _piece_name(pdf, art: Box, name: str) -> None:
+    """A window that shares its page is cut apart from the others: its name goes beside it, turned, left of
+    its art, where no mark runs (marks extend the art's edges and lines, not its middle)."""
+    ax, ay, aw, ah = art
+    style = TextStyle(size_pt=9, bold=True, colour="#000000")
+    with pdf.group(translate=(ax - 2.0, ay + ah / 2), rotate_deg=-90):
+        pdf.text(0, 0, name, style, align="center")
+
+
 def _names(t: Tiling) -> str:
     return ", ".join(f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns))
 
@@ -235,17 +356,38 @@ def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
     return lines
 
 
-def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words) -> None:
-    """In the strips that end up under the next sheets (hidden once glued): which sheet goes there."""
+def _page_lines(grid_lines_mm: tuple[Sequence[float], Sequence[float]], shift_x: float,
+                shift_y: float) -> tuple[list[float], list[float]]:
+    """The face's grid lines where they fall on this page."""
+    return [x + shift_x for x in grid_lines_mm[0]], [y + shift_y for y in grid_lines_mm[1]]
+
+
+def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
+    """Where along [lo, hi] a note goes: its middle, or, on a grid, the middle of the square nearest to it."""
+    middle = (lo + hi) / 2
+    inside = sorted(x for x in lines if lo < x < hi)
+    gaps = list(zip([lo] + inside, inside + [hi])) if inside else []
+    if not gaps:
+        return middle
+    a, b = min(gaps, key=lambda g: (-(min(g[1] - g[0], 40.0)), abs((g[0] + g[1]) / 2 - middle)))
+    return (a + b) / 2
+
+
+def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ())) -> None:
+    """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
+    between the grid lines of a board."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
     if c < t.columns - 1 and t.overlap >= 4:
         name = f"{row_name(r)}{c + 2}"
-        with pdf.group(translate=(ax + aw - t.overlap / 2, ay + ah / 2), rotate_deg=90):
+        along = _clear_of(lines[1], ay, ay + ah)
+        with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
             pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
     if r < t.rows - 1 and t.overlap >= 4:
         name = f"{row_name(r + 1)}{c + 1}"
-        pdf.text(ax + aw / 2, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
+        along = _clear_of(lines[0], ax, ax + aw)
+        pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
                  align="center")
 
 

@@ -473,8 +473,19 @@ class StoryBuilder:
 
     def blocks(self, blocks, *, indent: float = 0.0) -> list:
         out: list = []
-        for b in blocks:
-            out.extend(self.block(b, indent=indent))
+        i = 0
+        while i < len(blocks):
+            # A heading whose opening paragraph (if any) leads straight into a figure goes to the next page
+            # with that figure, rather than stand alone at the foot of a page (a figure keeps itself
+            # together, which reportlab's keepWithNext cannot join, so the three are kept together here).
+            end = i + 1 + (i + 1 < len(blocks) and isinstance(blocks[i + 1], ParaBlock))
+            if isinstance(blocks[i], Heading) and end < len(blocks) and isinstance(blocks[end], FigureBlock):
+                group = [flow for b in blocks[i:end] for flow in self.block(b, indent=indent)]
+                out.append(KeepTogether(group + self.figure_parts(blocks[end])))
+                i = end + 1
+                continue
+            out.extend(self.block(blocks[i], indent=indent))
+            i += 1
         return out
 
     def _body(self, indent: float) -> ParagraphStyle:
@@ -573,13 +584,18 @@ class StoryBuilder:
         return table
 
     def figure(self, b: FigureBlock) -> Flowable:
+        return FigureFloat(self.figure_parts(b))
+
+    def figure_parts(self, b: FigureBlock) -> list:
+        """The figure and its caption, to be kept together (a KeepTogether cannot hold another one: it
+        measures as a page-high block, so the parts are given to whichever keeps them)."""
         t, s = self.t, self.s
         caption = f"<b>{b.label}</b>"
         if b.caption:
             caption += " — " + markup(b.caption, t.caption_pt, t.accent)
         max_h = t.text_h_mm * PT_PER_MM * 0.62
-        return FigureFloat([Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
-                            Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)])
+        return [Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
+                Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)]
 
 
 class FigureFloat(KeepTogether):
@@ -628,18 +644,28 @@ def _tint(hex_colour: str, amount: float) -> Color:
 
 
 def _column_widths(rows, ncols: int, avail: float, size_pt: float) -> list[float]:
-    """Columns share the width by the length of their longest text, none narrower than a short word."""
+    """Columns share the width by the length of their longest text, none narrower than a short word, nor
+    than its own longest word where the widths allow it (a name such as "Téléportation" is not split)."""
     need = [0.0] * ncols
+    word = [0.0] * ncols
     for row in rows:
         for i, spans in enumerate(row):
-            need[i] = max(need[i], pdfmetrics.stringWidth(plain(spans), FONT[(False, False)], size_pt) + 10)
+            text = plain(spans)
+            need[i] = max(need[i], pdfmetrics.stringWidth(text, FONT[(False, False)], size_pt) + 10)
+            for w in text.split():
+                word[i] = max(word[i], pdfmetrics.stringWidth(w, FONT[(False, False)], size_pt) + 10)
     floor = min(avail / ncols, 18 * PT_PER_MM)
     if sum(need) <= avail:
         extra = (avail - sum(need)) / ncols if sum(need) > avail * 0.7 else 0.0
         return [n + extra for n in need]
-    widths = [max(floor, avail * n / sum(need)) for n in need]
-    k = avail / sum(widths)
-    return [w * k for w in widths]
+    least = [max(floor, min(wd, n)) for wd, n in zip(word, need)]
+    if sum(least) > avail:
+        least = [floor] * ncols
+    widths = [max(lo, avail * n / sum(need)) for lo, n in zip(least, need)]
+    # the columns above their least width give up what the total exceeds, in proportion
+    over = sum(widths) - avail
+    room = sum(w - lo for w, lo in zip(widths, least))
+    return [w - over * (w - lo) / room if room > 0 else w * avail / sum(widths) for w, lo in zip(widths, least)]
 
 
 # --- cover and whole book -------------------------------------------------------------------------

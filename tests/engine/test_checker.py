@@ -227,3 +227,46 @@ def test_malformed_chance_claims_are_content_errors_at_their_line(game_copy, cla
     with pytest.raises(ContentError) as err:
         check_diagrams("praxis", content)
     assert err.value.line == 6 and message in err.value.message, err.value.format()
+
+
+# --- editions: a figure checked under the variant of the build -------------------------------------------
+
+EDITION = """\
+- id: roi-au-centre
+  caption: Le roi blanc arrive en e5.
+  {extra}
+  position: {{e4: BR, e9: NR}}
+  moves: [e4-e5]
+  expect:
+    - winner: none
+"""
+
+
+def _edition_failures(content: Path, variant):
+    from generator.content.diagrams import for_edition
+    diagrams = for_edition(load_game_diagrams("tactix", content), variant)
+    return [f.format() for f in check_diagrams("tactix", content, diagrams)]
+
+
+def test_a_figure_without_variant_is_checked_under_the_variant_of_the_edition(game_copy):
+    content = game_copy("tactix", EDITION.format(extra=""))
+    assert _edition_failures(content, None) == []
+    assert _edition_failures(content, "centre") == [
+        'content/tactix/diagrams.yaml:7: diagram "roi-au-centre": under variant centre, the game goes on '
+        'but blanc wins (the king reached the centre e5)']
+
+
+def test_except_variants_keeps_a_figure_under_the_plain_rules_in_that_edition(game_copy):
+    content = game_copy("tactix", EDITION.format(extra="except_variants: [centre]"))
+    assert _edition_failures(content, "centre") == []
+
+
+def test_a_figure_naming_its_variant_keeps_it_in_every_edition(game_copy):
+    content = game_copy("tactix", EDITION.format(extra="variant: centre").replace("winner: none", "winner: blanc"))
+    assert _edition_failures(content, None) == [] and _edition_failures(content, "centre") == []
+
+
+def test_an_unknown_variant_in_except_variants_is_a_content_error_at_its_line(game_copy):
+    content = game_copy("tactix", EDITION.format(extra="except_variants: [centr]"))
+    with pytest.raises(ContentError, match=r"diagrams.yaml:3: .*unknown variant 'centr'"):
+        check_diagrams("tactix", content)

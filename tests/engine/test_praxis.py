@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from fractions import Fraction
+from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
 
@@ -112,14 +113,46 @@ def test_best_split_equals_brute_force_on_random_hands():
         assert all(P.collection_kind(g[2]) == (g[0], g[1]) for g in groups)
 
 
-def test_best_split_of_thirty_tiles_is_fast():
-    import time
-    rng = random.Random(5)
-    stock = [f"{e}/{c}" for e in P.EFFECTS for c in P.COLOURS for _ in range(P.STOCK[e])]
-    start = time.perf_counter()
-    for _ in range(5):
-        P.best_split(rng.sample(stock, 30))
-    assert time.perf_counter() - start < 10
+@pytest.mark.parametrize("tiles, total, why", [
+    # two of each colour of one effect: two "trois couleurs" (b r v twice) and the two yellows together,
+    # 150 + 150 + 30, beats four identical pairs (120) and anything with singletons
+    (["plus1/bleu", "plus1/rouge", "plus1/vert", "plus1/jaune"] * 2, 330, "colour triples, then a pair"),
+    # an identical pair is broken up: (plus1, plus2, duel) blue 50 + (plus1 blue, plus1 red) 10 = 60,
+    # against (plus1, plus1) blue 30 + (plus2, duel) blue 5 + plus1 red 1 = 36
+    (["plus1/bleu", "plus1/bleu", "plus2/bleu", "duel/bleu", "plus1/rouge"], 60, "pair broken for effects"),
+    # two "trois effets" (50 + 50) rather than the colour pair of the two +1 (10 + 5 + 5)
+    (["plus1/bleu", "plus2/bleu", "duel/bleu", "plus1/jaune", "pioche/jaune", "duel/jaune"], 100,
+     "a colour pair given up"),
+    # the collections of the rulebook's figure: 300 + 50 + 10
+    (["plus1/bleu"] * 3 + ["plus1/jaune", "moins1/jaune", "duel/jaune", "pioche/bleu", "pioche/jaune"], 360,
+     "the figure collection-score"),
+])
+def test_best_split_matches_the_optimal_split_worked_out_by_hand(tiles, total, why):
+    assert P.best_score(tiles) == total, why
+    assert P.best_score(tiles) == _brute_force(tiles)
+
+
+def test_the_score_command_answers_a_whole_box_and_refuses_more_than_it_holds():
+    box = [t for t in P.TILE_INDEX for _ in range(P.STOCK[t.split("/")[0]])]
+    lines = P.praxis_score_lines(box)
+    assert int(lines[0]) == sum(int(line.split()[0]) for line in lines[1:])
+    assert sorted(t for line in lines[1:] for t in line.split(": ")[1].split()) == sorted(box)
+    with pytest.raises(ValueError, match="2 tiles duel/bleu: the box holds 1"):
+        P.praxis_score_lines(["duel/bleu", "duel/bleu"])
+    with pytest.raises(ValueError, match="more than"):
+        P.praxis_score_lines(box + ["plus1/bleu"])
+
+
+def test_colourless_score_counts_effects_only():
+    # variante sans-couleurs, the rulebook's figure: the four +1 give "trois pareilles" (150) and a +1
+    # left that joins -1 and Duel in "trois effets" (50); the two Pioche are "deux pareilles" (10)
+    tiles = ["plus1/bleu"] * 3 + ["plus1/jaune", "moins1/jaune", "duel/jaune", "pioche/bleu", "pioche/jaune"]
+    total, groups = P.best_split_colourless(tiles)
+    assert total == 210
+    assert [(g[0], g[1]) for g in groups] == [(150, "trois pareilles"), (50, "trois effets"), (10, "deux pareilles")]
+    assert P.best_score_colourless(["duel/bleu", "duel/rouge"]) == 10        # not 10 + colours: 10
+    assert P.best_score_colourless(["duel/bleu", "pioche/rouge"]) == 5       # two effects, whatever the colours
+    assert P.best_score_colourless(["duel/bleu"] * 2 + ["duel/rouge"]) == 150
 
 
 # --- movement ----------------------------------------------------------------------
@@ -430,12 +463,32 @@ def test_winner_is_the_best_collection_score_after_the_last_round():
 
 def test_setup_rolls_each_face_then_places_the_die_then_starts_round_one():
     p = E.initial()
+    first, second = p.players                 # the seed drew who begins: play goes on from him
+    letter = {pl: P.PLAYER_LETTER[pl] for pl in p.players}
     assert written(p)["tour"] == 0 and E.to_move(p) == CHANCE
     assert reason(p, "passe") == "chance"
     p = play(p, "=3", "+a1", "=4", "+h8", "=2", "+c3")
-    assert written(p)["tour"] == 0 and written(p)["c3"] == "B2"
+    assert written(p)["tour"] == 0 and written(p)["c3"] == letter[first] + "2"
+    assert written(p)["a1"] == letter[first] + "3" and written(p)["h8"] == letter[second] + "4"
     p = play(p, "=6", "+f5")
-    assert written(p)["tour"] == 1 and E.to_move(p) == "bleu" and written(p)["f5"] == "R6"
+    assert written(p)["tour"] == 1 and E.to_move(p) == first and written(p)["f5"] == letter[second] + "6"
+
+
+def test_the_seed_draws_the_portals_in_their_rectangles_and_the_first_player():
+    firsts, squares = Counter(), {c: set() for c in P.COLOURS}
+    for seed in range(60):
+        p = E.initial(players=4, seed=seed)
+        assert sorted(p.players) == sorted(P.COLOURS)
+        assert p.players == P.COLOURS[P.COLOURS.index(p.players[0]):] + P.COLOURS[:P.COLOURS.index(p.players[0])]
+        firsts[p.players[0]] += 1
+        for colour, sq in zip(P.COLOURS, p.portals):
+            squares[colour].add(P.GRID.name(sq))
+        assert E.initial(players=4, seed=seed) == p
+    assert set(firsts) == set(P.COLOURS)               # every player begins some games
+    assert squares["bleu"] == {"b6", "b7", "b8", "c6", "c7", "c8"}
+    assert squares["rouge"] == {"f6", "g6", "h6", "f7", "g7", "h7"}
+    assert squares["vert"] == {"a2", "b2", "c2", "a3", "b3", "c3"}
+    assert squares["jaune"] == {"f1", "g1", "f2", "g2", "f3", "g3"}
 
 
 def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
@@ -445,7 +498,7 @@ def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
     assert written(p) != written(E.initial(seed=43))
     for n in (2, 3, 4):
         dealt = E.initial(players=n, seed=7)
-        assert dealt.players == P.COLOURS[:n] and all(len(h) == 3 for h in dealt.hands)
+        assert sorted(dealt.players) == sorted(P.COLOURS[:n]) and all(len(h) == 3 for h in dealt.hands)
         tiles = [t for h in dealt.hands for t in h] + list(dealt.pile)
         assert len(tiles) == 108
         assert Counter(tiles) == {t: P.STOCK[t.split("/")[0]] for t in P.TILE_INDEX}
@@ -458,10 +511,11 @@ def test_the_start_deals_three_tiles_each_from_the_seeded_pile():
 def test_observation_hides_the_other_hands_and_the_pile_but_not_their_sizes():
     p = E.initial(seed=42)
     seen = E.observation(p, "bleu")
-    assert seen["mains"]["bleu"] == list(p.hands[0]) and seen["mains"]["rouge"] == 3
+    hand = dict(zip(p.players, p.hands))
+    assert seen["mains"]["bleu"] == list(hand["bleu"]) and seen["mains"]["rouge"] == 3
     assert seen["pioche"] == 102
     assert E.observation(p, "rouge")["mains"]["bleu"] == 3
-    assert E.write_position(p)["mains"]["rouge"] == list(p.hands[1])     # the referee sees everything
+    assert E.write_position(p)["mains"]["rouge"] == list(hand["rouge"])     # the referee sees everything
 
 
 def test_seeded_playouts_are_dealt_and_rolled_the_same_way_again():
@@ -521,6 +575,58 @@ def test_teleportation_portail_variant_reaches_an_empty_portal():
     assert written(play(p, "c1-d2>g7"))["g7"] == "B2"
 
 
+def test_petit_plateau_plays_on_b2_to_g7_only():
+    # d4 showing 3 on the 6 x 6 board: up to d7, down to d2, right to g4, left to b4 (a4 and d8 are the rim)
+    p = pos({"d4": "B3", "g6": "R2"}, variant="petit-plateau")
+    assert moves_of(p, "d4") == sorted(["d4-d5", "d4-d6", "d4-d7", "d4-d3", "d4-d2",
+                                                    "d4-e4", "d4-f4", "d4-g4", "d4-c4", "d4-b4"])
+    assert reason(p, "d4-d8") == "off_board" and reason(p, "d4-a4") == "off_board"
+    # a tile never goes on the rim, even next to the die
+    rim = pos({"b2": "B2", "g6": "R2", "mains": {"bleu": ["plus1/bleu"]}}, variant="petit-plateau")
+    assert reason(rim, "plus1/bleu@a1") == "not_adjacent"
+    assert "plus1/bleu@c3" in [E.format_move(rim, m) for m in E.legal_moves(rim)]
+    # nothing stands on the rim, and a portal stays in the part of its rectangle still in play
+    with pytest.raises(NotationError, match="outside the board"):
+        pos({"a1": "B2", "g6": "R2"}, variant="petit-plateau")
+    with pytest.raises(NotationError, match="b6, c6, b7, c7, not on b8"):
+        pos({"d4": "B2", "portails": {"bleu": "b8"}}, variant="petit-plateau")
+    for seed in range(30):
+        start = E.initial("petit-plateau", players=4, seed=seed)
+        assert all(sq in P.SMALL_SQUARES for sq in start.portals)
+
+
+def test_deux_portails_keeps_blue_and_yellow_portals_and_tiles():
+    start = E.initial("deux-portails", players=3, seed=5)
+    tiles = [t for h in start.hands for t in h] + list(start.pile)
+    assert len(tiles) == 54 and {t.split("/")[1] for t in tiles} == {"bleu", "jaune"}
+    assert start.portals[1] is None and start.portals[2] is None
+    assert set(E.write_position(start)["portails"]) == {"bleu", "jaune"}
+    with pytest.raises(NotationError, match="the game has 0"):
+        pos({"d4": "B2", "e5": "plus1/rouge"}, variant="deux-portails")
+    with pytest.raises(NotationError, match="not a portal colour"):
+        pos({"d4": "B2", "portails": {"rouge": "g7"}}, variant="deux-portails")
+    # on the yellow portal a yellow tile is collected, as in the plain rules
+    p = pos({"g5": "B3", "g2": "plus1/jaune", "c4": "R2"}, variant="deux-portails")
+    assert written(play(p, "g5-g2"))["collections"] == {"bleu": ["plus1/jaune"]}
+
+
+def test_sans_couleurs_collects_any_tile_on_any_portal_and_scores_by_effect():
+    p = pos({"g5": "B3", "g2": "plus1/bleu", "c4": "R2"}, variant="sans-couleurs")
+    after = play(p, "g5-g2")
+    assert written(after)["g2"] == "B3" and written(after)["collections"] == {"bleu": ["plus1/bleu"]}
+    base = play(pos({"g5": "B3", "g2": "plus1/bleu", "c4": "R2"}), "g5-g2")
+    assert written(base)["g2"] == "B4" and "collections" not in written(base)
+    end = pos({"d4": "B2", "e5": "R3", "tour": 11,
+               "collections": {"bleu": ["duel/bleu", "duel/rouge"], "rouge": ["duel/vert", "pioche/vert"]}},
+              variant="sans-couleurs")
+    assert E.score(end) == {"bleu": 10, "rouge": 5}           # plain rules: 10 and 5 as well, by colour
+    end = pos({"d4": "B2", "e5": "R3", "tour": 11,
+               "collections": {"bleu": ["moins1/bleu", "moins1/bleu"], "rouge": ["duel/rouge", "pioche/vert"]}},
+              variant="sans-couleurs")
+    assert E.score(end) == {"bleu": 10, "rouge": 5}           # plain rules would say 30 and 2
+    assert E.score(replace(end, variant=None)) == {"bleu": 30, "rouge": 2}
+
+
 # --- positions, notation, content -----------------------------------------------------
 
 def test_position_round_trips_through_write_position():
@@ -533,7 +639,7 @@ def test_position_round_trips_through_write_position():
 @pytest.mark.parametrize("data, message", [
     ({"d4": "B7"}, "neither a die"),
     ({"i4": "B3"}, "neither a square"),
-    ({"portails": {"bleu": "e4"}}, "b6-c8"),
+    ({"portails": {"bleu": "e4"}}, "b6, c6, b7, c7, b8, c8, not on e4"),
     ({"a1": "B1", "a2": "B2", "a3": "B3"}, "each player has 2"),
     ({"a1": "plus2/bleu", "a2": "plus2/bleu"}, "the game has 1"),
 ])
@@ -546,13 +652,18 @@ def test_placements_give_letters_as_well_as_colours():
     p = pos({"d4": "B3", "e5": "moins1/rouge", "h8": "R2"})
     placed = E.placements(p)
     assert ("d4", "de_bleu", "B3") in placed
-    assert ("e5", "tuile_rouge", "\u22121R") in placed
+    assert ("e5", "tuile_moins1_rouge", None) in placed      # the style, in board.yaml, says how it looks
     assert placed[0] == ("b7", "portail_bleu", None)
 
 
-def test_piece_styles_exist_in_board_yaml():
+def test_every_tile_has_a_piece_style_with_its_letter_and_its_icon_or_value():
     from generator.content import load_game
     board = load_game(CONTENT, "praxis").component("plateau")
+    for tile in P.TILE_INDEX:
+        effect, colour = tile.split("/")
+        style = board.pieces[f"tuile_{effect}_{colour}"]
+        assert style.label.endswith(P.PLAYER_LETTER[colour])
+        assert (style.mark != "none") == (effect not in P.FACE_CHANGE)
     p = pos({"d4": "B3", "e5": "moins1/rouge", "a1": "J2", "a3": "V2"}, variant=None)
     assert {style for _, style, _ in E.placements(p)} <= set(board.pieces)
 
@@ -562,10 +673,10 @@ def test_every_praxis_diagram_holds():
 
 
 def test_a_false_diagram_claim_is_reported_with_its_line(tmp_path):
-    failures, line = enginekit.falsify_claim("praxis", tmp_path, "- face: {d5: 5}",
-                                             "- face: {d5: 6}")
+    failures, line = enginekit.falsify_claim("praxis", tmp_path, "- face: {c6: 5, f5: 3}",
+                                             "- face: {c6: 6, f5: 3}")
     assert [f.line for f in failures] == [line]
-    assert 'diagram "plus-et-moins": the die on d5 shows 6 but it shows 5' in failures[0].format()
+    assert 'diagram "plus-deux-moins-deux": the die on c6 shows 6 but it shows 5' in failures[0].format()
 
 
 def test_moves_json_lists_the_moves_of_a_position_file(tmp_path):

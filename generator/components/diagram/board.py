@@ -51,7 +51,9 @@ def scaled_board(board: Board, factor: float) -> Board:
     every stroke printable.
     """
     pieces = {name: replace(style, size_mm=style.size_mm * factor) for name, style in board.pieces.items()}
-    zones = tuple(replace(z, width_mm=max(MIN_LINE_MM * 2, z.width_mm * factor)) for z in board.zones)
+    # A zone's label is sized for the printed board: in a figure a quarter of its size it would cover the
+    # pieces, so the figure keeps the zone's outline and leaves the naming to its caption.
+    zones = tuple(replace(z, width_mm=max(MIN_LINE_MM * 2, z.width_mm * factor), label="") for z in board.zones)
     return replace(board, grid=replace(board.grid, cell_mm=board.grid.cell_mm * factor),
                    line_mm=scaled_line(board.line_mm, factor), border_mm=max(scaled_line(board.border_mm, factor), 0.5),
                    piece_mm=board.piece_mm * factor if board.piece_mm else None,

@@ -56,6 +56,17 @@ class Zone:
     line: Literal["solid", "dashed"] = "dashed"
     width_mm: float = spec(0.6, minimum=0.09, maximum=5)
     label: str = ""
+    label_colour: Optional[Colour] = spec(None, doc="ink of the label; default: the zone's colour (give a darker "
+                                                    "one when the colour is too light to read, as yellow is)")
+    label_pt: float = spec(7.5, minimum=6, maximum=24)
+
+
+@dataclass(frozen=True)
+class PieceDraw:
+    """A piece set before each game on one square of a rectangle, drawn at random: a setup card shows one draw."""
+    piece: str = spec(doc="its style in 'pieces'")
+    corners: tuple[str, str] = spec(doc="two opposite squares of the rectangle it is drawn in, e.g. [b6, c8]")
+    name: str = spec("", doc="what the setup card calls it (default: the piece's name)")
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,8 @@ class Board(FigureTarget):
     pieces: dict[str, PieceStyle] = spec(factory=dict, doc="piece styles by name")
     setup: list[Placement] = spec(factory=tuple, doc="the start position drawn on the board")
     draw_setup: bool = spec(True, doc="draw the start position on the printed board")
+    draws: list[PieceDraw] = spec(factory=tuple, doc="pieces placed at random before each game, each in its "
+                                                     "rectangle: printed on a setup card drawn from `pnp build --seed`")
 
     # A figure crops the board and places pieces on its squares; the game's engine reads them.
     figure_spec = FigureSpec(show=("state", "crop"), pieces=True, engine_position=True, setup=True, default=True)
@@ -116,6 +129,13 @@ class Board(FigureTarget):
             if p.at in seen:
                 raise where.error(f"board '{self.id}': two pieces on '{p.at}'")
             seen[p.at] = p
+        for draw in self.draws:
+            if draw.piece not in self.pieces:
+                raise where.error(f"board '{self.id}': draws: piece '{draw.piece}' has no style in 'pieces' "
+                                  f"(known: {', '.join(sorted(self.pieces))})")
+            for sq in draw.corners:
+                if parse_square(sq, g.columns, g.rows) is None:
+                    raise where.error(f"board '{self.id}': draws: corner '{sq}' is not on the grid")
         if self.piece_mm is not None and self.piece_mm > g.cell_mm and not g.points:
             raise where.error(f"board '{self.id}': pieces of {self.piece_mm} mm do not fit squares of {g.cell_mm} mm")
 

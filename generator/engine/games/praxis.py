@@ -31,11 +31,20 @@ are silent are the `assumptions` of content/praxis/game.yaml):
   tile down first may still put one next to it (or `passe`).
 - Hidden information: the start position deals each player 3 tiles from the
   108 shuffled by the seed; `observation` hides the others' hands and the pile
-  (their sizes stay visible).
+  (their sizes stay visible). The same seed draws each portal's square in its
+  rectangle and the first player (play goes on in seat order from him).
 - Score: the best split of a player's collected tiles into collections of the
-  seed's table (`best_split`), exact by a memoised search over tile multisets
-  reduced by the symmetries of the table (effects and colours are
-  interchangeable).
+  seed's table (`best_split`): a dynamic programme over the effects whose state
+  is each colour's pool of tiles for groups of distinct effects (12 states per
+  colour), exact and about a tenth of a second for a whole box.
+- Variants (section 7 of the original rules; content/praxis/game.yaml says what
+  each changes and the choices made): `points` (pip-pattern movement),
+  `rentree-1` (a die comes back showing 1), `teleportation-portail`,
+  `effet-et-collection` (a collected tile applies its effect first),
+  `prise-pioche` (beating a die draws a tile), `petit-plateau` (the 6x6 squares
+  b2-g7 of the printed board), `deux-portails` (blue and yellow portals and
+  tiles only), `sans-couleurs` (any portal collects any tile; the table by
+  effect alone, `best_split_colourless`).
 
 Notation. Squares a1..h8. On the board a die is the player's letter and its face
 (B4 = a blue die showing 4; B bleu, R rouge, V vert, J jaune), a tile is
@@ -57,7 +66,9 @@ Notation. Squares a1..h8. On the board a die is the player's letter and its face
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -66,7 +77,7 @@ from typing import Any, Iterable
 
 from ...content import limits
 from ...content.coords import square_range
-from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
+from ..core import CHANCE, DEFAULT_SEED, Engine, IllegalMove, NotationError, Outcome
 from ..grid import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Grid, reasons
 
 SIZE = 8
@@ -87,8 +98,29 @@ PORTAL_AREAS = {"bleu": ("b6", "c8"), "rouge": ("f6", "h7"), "vert": ("a2", "c3"
 DEFAULT_PORTALS = {"bleu": "b7", "rouge": "g7", "vert": "b2", "jaune": "g2"}
 
 GRID = Grid(SIZE)
+AROUND = tuple(tuple(GRID.around(sq)) for sq in range(SIZE * SIZE))
 
-VARIANTS = ("points", "rentree-1", "prise-pioche", "effet-et-collection", "teleportation-portail")
+# The proposals of section 7 of the rules, each a variant (content/praxis/game.yaml says what each changes).
+VARIANTS = ("points", "rentree-1", "teleportation-portail", "effet-et-collection", "prise-pioche",
+            "petit-plateau", "deux-portails", "sans-couleurs")
+# petit-plateau: play on the 6 x 6 squares b2-g7 of the printed board (a frame marks them); each portal's
+# rectangle keeps its squares inside it, 4 of them.
+SMALL_BOARD = ("b2", "g7")
+# deux-portails: only the blue and yellow portals (opposite corners) are used, and only the tiles of
+# those colours: every tile of the game can still be collected.
+PORTAL_COLOURS = {"deux-portails": ("bleu", "jaune")}
+ALL_SQUARES = frozenset(range(SIZE * SIZE))
+SMALL_SQUARES = frozenset(r * SIZE + c for c, r in square_range(*SMALL_BOARD, SIZE, SIZE))
+
+
+def playable(variant: str | None) -> frozenset[int]:
+    """The squares a game of `variant` is played on."""
+    return SMALL_SQUARES if variant == "petit-plateau" else ALL_SQUARES
+
+
+def game_colours(variant: str | None) -> tuple[str, ...]:
+    """The colours of the portals and tiles in play."""
+    return PORTAL_COLOURS.get(variant, COLOURS)
 
 # ---------------------------------------------------------------------------
 # Tiles and collections
@@ -202,36 +234,94 @@ def _pool_value(a: int, s: int) -> int:
     return max(kind[0] + _pool_value(a - x, s - y + x) for kind, x, y in _pool_moves(a, s))
 
 
-def _split_search(rows: list[tuple[int, ...]]):
-    """Best split of the count matrix `rows` (effects x colours), by dynamic programming over effects.
+# A colour's pool for groups of distinct effects is valued by `_pool_value(a, s)`; that value depends on
+# (a, s) only while the pool holds 4 tiles or fewer, and from 5 tiles on on their number T alone, growing
+# by exactly 50 every 3 tiles (a triple more). So a pool is summed up by one of 12 states: (a, s) up to 4
+# tiles, then T = 5, 6 or 7 (8 tiles are state 5 plus 50 points, and so on).
+_SMALL_POOLS = tuple((a, t - 2 * a) for t in range(5) for a in range(t // 2 + 1))
+_POOL_STATES = _SMALL_POOLS + (5, 6, 7)
+_POOL_INDEX = {s: i for i, s in enumerate(_POOL_STATES)}
 
-    Each cell sends 0, 1 or 2 tiles to its colour's pool for groups of distinct
-    effects; the rest of the row must be covered by groups of that effect
-    (`_row_cover`). The state is each colour's pool summary (a, s); the pools
-    are valued at the end. Returns (value(i, state), options(i, state)).
-    """
-    memo: dict = {}
 
-    def options(i: int, state):
-        row = rows[i]
-        per_colour = [range(min(n, MAX_TO_COLUMNS) + 1) for n in row]
-        for combo in product(*per_colour):
-            rest = tuple(n - m for n, m in zip(row, combo))
-            inside = _row_cover(rest)
-            if inside == NEG:
-                continue
-            new = tuple((a + (m == 2), s + (m == 1)) for (a, s), m in zip(state, combo))
-            yield inside, combo, rest, new
+def _pool_tiles(state: int) -> tuple[int, int]:
+    """(a, s) of a pool state: for the large states, any pool of that many tiles (all singles)."""
+    s = _POOL_STATES[state]
+    return s if isinstance(s, tuple) else (0, s)
 
-    def value(i: int, state) -> float:
-        if i == len(rows):
-            return sum(_pool_value(a, s) for a, s in state)
-        key = (i, state)
-        if key not in memo:
-            memo[key] = max(gain + value(i + 1, new) for gain, _, _, new in options(i, state))
-        return memo[key]
 
-    return value, options
+def _pool_step(state: int, m: int) -> tuple[int, int]:
+    """(new state, points carried out) when an effect sends m (0, 1 or 2) tiles to a pool in `state`."""
+    s = _POOL_STATES[state]
+    if m == 0:
+        return state, 0
+    if isinstance(s, tuple):
+        a, n = s
+        a, n = (a + 1, n) if m == 2 else (a, n + 1)
+        if 2 * a + n <= 4:
+            return _POOL_INDEX[(a, n)], 0
+        total = 2 * a + n
+    else:
+        total = s + m
+    carried = 0
+    while total > 7:
+        total -= 3
+        carried += 50
+    return _POOL_INDEX[total], carried
+
+
+_POOL_STEP = [[_pool_step(st, m) for m in range(MAX_TO_COLUMNS + 1)] for st in range(len(_POOL_STATES))]
+_POOL_END = [_pool_value(*_pool_tiles(st)) for st in range(len(_POOL_STATES))]
+# The most one tile more adds to a pool: the third tile of a first group of distinct effects, 5 -> 50.
+_POOL_GAIN = max(_pool_value(a, s + 1) - _pool_value(a, s) for a in range(14) for s in range(14))
+
+
+def _row_options(row: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """(points of the row's own groups, tiles each colour sends to its pool) for one effect's counts `row`:
+    every way the rest of the row can be covered by groups of that effect, less the dominated ones (as many
+    points while sending a subset of the tiles: a pool is never worse off with a tile more)."""
+    found = []
+    for combo in product(*(range(min(n, MAX_TO_COLUMNS) + 1) for n in row)):
+        inside = _row_cover(tuple(n - m for n, m in zip(row, combo)))
+        if inside != NEG:
+            found.append((int(inside), combo))
+    return [(v, c) for i, (v, c) in enumerate(found)
+            if not any(_dominates(v2, c2, v, c) and (not _dominates(v, c, v2, c2) or j < i)
+                       for j, (v2, c2) in enumerate(found) if j != i)]
+
+
+def _dominates(v2: int, c2: tuple[int, ...], v: int, c: tuple[int, ...]) -> bool:
+    """Whether a row option (v2 points, c2 tiles to the pools) is never worse than (v, c): a tile more in
+    a pool never costs, and one less costs at most _POOL_GAIN."""
+    return v2 - v >= _POOL_GAIN * sum(max(0, x - x2) for x, x2 in zip(c, c2))
+
+
+def _split_search(rows: list[tuple[int, ...]]) -> tuple[int, list[tuple[int, ...]]]:
+    """Best split of the count matrix `rows` (effects x colours): (total, tiles each effect sends to each
+    colour's pool). Dynamic programming over the effects; the state is each colour's pool state."""
+    start = (0,) * len(COLOURS)
+    layers = [{start: (0, None, None)}]
+    for row in rows:
+        options = _row_options(row)
+        nxt: dict = {}
+        for state, (value, _, _) in layers[-1].items():
+            for gain, combo in options:
+                new, total = [], value + gain
+                for st, m in zip(state, combo):
+                    st2, carried = _POOL_STEP[st][m]
+                    new.append(st2)
+                    total += carried
+                new = tuple(new)
+                if new not in nxt or nxt[new][0] < total:
+                    nxt[new] = (total, state, combo)
+        layers.append(nxt)
+    best_state = max(layers[-1], key=lambda s: (layers[-1][s][0] + sum(_POOL_END[x] for x in s), s))
+    total = layers[-1][best_state][0] + sum(_POOL_END[x] for x in best_state)
+    combos = []
+    state = best_state
+    for layer in reversed(layers[1:]):
+        _, state, combo = layer[state]
+        combos.append(combo)
+    return total, combos[::-1]
 
 
 def _pool_split(pool: list[list[Tile]]) -> list[tuple[int, str, tuple[Tile, ...]]]:
@@ -268,24 +358,14 @@ def best_split(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[T
     """(best total, [(points, collection name, tiles)]) with the collections by points, then tiles."""
     all_rows = _rows_of(parse_tile(t) for t in tiles)
     effects = [e for e, r in enumerate(all_rows) if any(r)]
-    rows = [all_rows[e] for e in effects]
-    value, options = _split_search(rows)
-    state = tuple((0, 0) for _ in COLOURS)
-    total = int(value(0, state))
+    total, combos = _split_search([all_rows[e] for e in effects])
     groups: list[tuple[int, str, tuple[Tile, ...]]] = []
     pools: list[list[list[Tile]]] = [[] for _ in COLOURS]     # per colour, per effect, tiles sent there
-    for i, e in enumerate(effects):
-        target = value(i, state)
-        for gain, combo, rest, new in options(i, state):
-            if gain + value(i + 1, new) == target:
-                break
-        else:  # pragma: no cover - value() is the max over these same options
-            raise AssertionError("best split not found")
+    for e, combo in zip(effects, combos):
         for c, m in enumerate(combo):
             if m:
                 pools[c].append([f"{EFFECTS[e]}/{COLOURS[c]}"] * m)
-        groups += _row_split(e, rest)
-        state = new
+        groups += _row_split(e, tuple(n - m for n, m in zip(all_rows[e], combo)))
     for pool in pools:
         groups += _pool_split(pool)
     groups.sort(key=lambda g: (-g[0], [tile_key(t) for t in g[2]]))
@@ -310,6 +390,70 @@ def _row_split(effect: int, counts: tuple[int, ...]) -> list[tuple[int, str, tup
     return out
 
 
+# Variant sans-couleurs: colours are ignored, so the table keeps one row per size and kind: tiles of one
+# effect (the lower of the two values the colours split them into), or of different effects.
+SAME_TWO, SAME_THREE = (10, "deux pareilles"), (150, "trois pareilles")
+
+
+@lru_cache(maxsize=None)
+def _same_cover(n: int) -> tuple[float, tuple[int, ...]]:
+    """Best cover of n tiles of one effect by groups of 2 or 3 of them: (points, sizes); NEG if impossible."""
+    if n == 0:
+        return 0, ()
+    best: tuple[float, tuple[int, ...]] = (NEG, ())
+    for size, kind in ((3, SAME_THREE), (2, SAME_TWO)):
+        if n >= size:
+            rest, sizes = _same_cover(n - size)
+            if rest != NEG and kind[0] + rest > best[0]:
+                best = (kind[0] + rest, (size,) + sizes)
+    return best
+
+
+def best_split_colourless(tiles: Iterable[Tile]) -> tuple[int, list[tuple[int, str, tuple[Tile, ...]]]]:
+    """best_split when colours do not count (variant sans-couleurs): groups of one effect, or of different
+    effects. Dynamic programming over the effects, with the pool of tiles sent to groups of different
+    effects as its state (as in `_split_search`, with one pool)."""
+    by_effect: dict[int, list[Tile]] = {}
+    for t in sorted_tiles(parse_tile(t) for t in tiles):
+        by_effect.setdefault(tile_key(t)[0], []).append(t)
+    layers = [{0: (0, None, None)}]
+    for e, group in sorted(by_effect.items()):
+        nxt: dict = {}
+        for state, (value, _, _) in layers[-1].items():
+            for m in range(min(len(group), MAX_TO_COLUMNS) + 1):
+                inside = _same_cover(len(group) - m)[0]
+                if inside == NEG:
+                    continue
+                new, carried = _POOL_STEP[state][m]
+                total = value + int(inside) + carried
+                if new not in nxt or nxt[new][0] < total:
+                    nxt[new] = (total, state, m)
+        layers.append(nxt)
+    end = max(layers[-1], key=lambda st: (layers[-1][st][0] + _POOL_END[st], st))
+    total = layers[-1][end][0] + _POOL_END[end]
+    sent, state = [], end
+    for layer in reversed(layers[1:]):
+        _, state, m = layer[state]
+        sent.append(m)
+    groups, pool = [], []
+    for (e, group), m in zip(sorted(by_effect.items()), reversed(sent)):
+        if m:
+            pool.append(group[:m])
+        rest = group[m:]
+        for size in _same_cover(len(rest))[1]:
+            kind = SAME_THREE if size == 3 else SAME_TWO
+            groups.append((kind[0], kind[1], tuple(rest[:size])))
+            rest = rest[size:]
+    groups += _pool_split(pool)
+    groups.sort(key=lambda g: (-g[0], [tile_key(t) for t in g[2]]))
+    assert sum(g[0] for g in groups) == total
+    return total, groups
+
+
+def best_score_colourless(tiles: Iterable[Tile]) -> int:
+    return best_split_colourless(tiles)[0]
+
+
 def praxis_score_lines(tiles: list[str]) -> list[str]:
     """`pnp engine praxis score`: the best total alone, then one line per collection of the best split.
 
@@ -319,6 +463,10 @@ def praxis_score_lines(tiles: list[str]) -> list[str]:
     if len(tiles) > limits.SCORE_TILES.default:
         raise ValueError(limits.exceeded(limits.SCORE_TILES, len(tiles), "tiles to score"))
     parsed = [parse_tile(t) for t in tiles]
+    for tile, n in sorted(Counter(parsed).items(), key=lambda kv: tile_key(kv[0])):
+        if n > STOCK[tile.split("/")[0]]:
+            raise ValueError(f"{n} tiles {tile}: the box holds {STOCK[tile.split('/')[0]]}, "
+                             f"so no player can collect more")
     total, groups = best_split(parsed)
     return [str(total)] + [f"{points} {name}: {' '.join(group)}" for points, name, group in groups]
 
@@ -327,8 +475,9 @@ def praxis_score_lines(tiles: list[str]) -> list[str]:
 # Positions and moves
 # ---------------------------------------------------------------------------
 
-def _portal_area(colour: str) -> set[int]:
-    return {r * SIZE + c for c, r in square_range(*PORTAL_AREAS[colour], SIZE, SIZE)}
+def _portal_area(colour: str, variant: str | None = None) -> list[int]:
+    """The squares the portal of `colour` may stand on, by index (inside the board of `variant`)."""
+    return sorted({r * SIZE + c for c, r in square_range(*PORTAL_AREAS[colour], SIZE, SIZE)} & playable(variant))
 
 
 @dataclass(frozen=True)
@@ -338,7 +487,7 @@ class PraxisPosition:
     to_move: str
     dice: tuple[tuple[int, str, int], ...]       # (square, player, face), by square
     tiles: tuple[tuple[int, Tile], ...]          # (square, tile), by square
-    portals: tuple[int, ...]                     # square of the bleu, rouge, vert, jaune portal
+    portals: tuple[int | None, ...]              # square of the bleu, rouge, vert, jaune portal (None: not used)
     hands: tuple[tuple[Tile, ...], ...]
     collections: tuple[tuple[Tile, ...], ...]
     pile: tuple[Tile, ...] = ()                  # top first
@@ -378,7 +527,8 @@ class _State:
         self.hands = {pl: list(h) for pl, h in zip(p.players, p.hands)}
         self.collections = {pl: list(c) for pl, c in zip(p.players, p.collections)}
         self.pile = list(p.pile)
-        self.portal_colour = {sq: COLOURS[i] for i, sq in enumerate(p.portals)}
+        self.portal_colour = {sq: COLOURS[i] for i, sq in enumerate(p.portals) if sq is not None}
+        self.squares = playable(p.variant)
         self.effects: dict[str, list[int]] = {}
         self.pending: tuple = ()                  # set when the move leaves the turn waiting
         self.end: int | None = None               # where the moved die ends (None: no die move, or it left)
@@ -393,6 +543,16 @@ class _State:
 
     def empty(self, sq: int) -> bool:
         return sq not in self.dice and sq not in self.tiles
+
+    def around(self, sq: int) -> list[int]:
+        """The squares of the board in play touching `sq` by an edge or a corner."""
+        return [s for s in AROUND[sq] if s in self.squares]
+
+    def collects(self, sq: int, tile: Tile) -> bool:
+        """Whether a die landing on `tile` on `sq` collects it: a portal of the tile's colour (any portal
+        without colours)."""
+        colour = self.portal_colour.get(sq)
+        return colour is not None and (self.p.variant == "sans-couleurs" or tile.endswith("/" + colour))
 
     def off_board(self, player: str) -> int:
         return DICE_PER_PLAYER - sum(1 for pl, _ in self.dice.values() if pl == player)
@@ -428,6 +588,8 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
     out = []
     for d in dirs:
         for sq in GRID.ray(origin, d, longest):
+            if sq not in st.squares:
+                break
             out.append(sq)
             if not st.empty(sq):
                 break
@@ -465,6 +627,7 @@ class PraxisEngine(Engine):
         "game_over", "occupied", "blocked",
         no_die="no die of the player to move on that square",
         not_aligned="the die's face does not move it in that direction",
+        off_board="the square is outside the board in play (variant petit-plateau)",
         too_far="further than the die's face allows",
         own_die="the square holds one of the player's own dice",
         weaker_attacker="the attacking die shows a lower face than the attacked one",
@@ -490,14 +653,21 @@ class PraxisEngine(Engine):
         """Portals on their drawn squares, the 108 tiles shuffled by `seed` into the pile, 3 dealt to
         each player in turn; the first player rolls the face of his first die."""
         self.check_variant(variant)
-        order = self.players_for(players)
-        pile = self.shuffled([t for t in TILE_INDEX for _ in range(STOCK[t.split("/")[0]])], seed)
+        seats = self.players_for(players)
+        colours = game_colours(variant)
+        pile = self.shuffled([t for t in TILE_INDEX for _ in range(STOCK[t.split("/")[0]])
+                              if t.split("/")[1] in colours], seed)
+        # the same seed also draws the portals' squares and the first player (a stream of its own, so the
+        # deal of a seed stays what it was)
+        rng = random.Random(f"praxis-setup-{DEFAULT_SEED if seed is None else seed}")
+        portals = tuple(rng.choice(_portal_area(c, variant)) if c in colours else None for c in COLOURS)
+        first = rng.randrange(len(seats))
+        order = seats[first:] + seats[:first]
         hands = []
         for _ in order:
             hands.append(sorted_tiles(pile[:HAND_SIZE]))
             del pile[:HAND_SIZE]
-        return PraxisPosition(players=order, to_move=order[0], dice=(), tiles=(),
-                              portals=tuple(GRID.index(DEFAULT_PORTALS[c]) for c in COLOURS),
+        return PraxisPosition(players=order, to_move=order[0], dice=(), tiles=(), portals=portals,
                               hands=tuple(hands), collections=tuple(() for _ in order), pile=tuple(pile),
                               round=0, variant=variant, pending=("face",))
 
@@ -508,7 +678,9 @@ class PraxisEngine(Engine):
                                 "e5: plus1/rouge for a tile) and optional joueurs, portails, mains, "
                                 "collections, pioche, tour, tours")
         dice, tiles = {}, {}
-        portals = {c: GRID.index(s) for c, s in DEFAULT_PORTALS.items()}
+        colours = game_colours(variant)
+        squares = playable(variant)
+        portals = {c: GRID.index(s) for c, s in DEFAULT_PORTALS.items() if c in colours}
         hands: dict[str, list] = {}
         collections: dict[str, list] = {}
         pile: list = []
@@ -523,12 +695,13 @@ class PraxisEngine(Engine):
                 if not isinstance(value, dict):
                     raise NotationError("portails: a mapping colour -> square, e.g. {bleu: c7}", key)
                 for colour, sq in value.items():
-                    if colour not in COLOURS:
-                        raise NotationError(f"portails: '{colour}' is not a colour ({', '.join(COLOURS)})", key)
+                    if colour not in colours:
+                        raise NotationError(f"portails: '{colour}' is not a portal colour of this game "
+                                            f"({', '.join(colours)})", key)
                     at = GRID.index(sq, key)
-                    if at not in _portal_area(colour):
-                        a, b = PORTAL_AREAS[colour]
-                        raise NotationError(f"portails: the {colour} portal stands in {a}-{b}, not on {sq}", key)
+                    if at not in _portal_area(colour, variant):
+                        area = ", ".join(GRID.name(s) for s in _portal_area(colour, variant))
+                        raise NotationError(f"portails: the {colour} portal stands on {area}, not on {sq}", key)
                     portals[colour] = at
             elif key in ("mains", "collections"):
                 target = hands if key == "mains" else collections
@@ -554,6 +727,8 @@ class PraxisEngine(Engine):
                     raise NotationError(f"'{key}' is neither a square (a1 to h8) nor one of joueurs, portails, "
                                         f"mains, collections, pioche, tour, tours, attente", key)
                 index = GRID.index(key, key)
+                if index not in squares:
+                    raise NotationError(f"'{key}' is outside the board of this variant ({'-'.join(SMALL_BOARD)})", key)
                 text = str(value).strip() if value is not None else ""
                 m = re.fullmatch(r"([BRVJ])([1-6])", text, re.I)
                 if m:
@@ -595,14 +770,14 @@ class PraxisEngine(Engine):
                 [t for c in collections.values() for t in c]:
             counts[t] = counts.get(t, 0) + 1
         for t, n in sorted(counts.items(), key=lambda kv: tile_key(kv[0])):
-            stock = STOCK[t.split("/")[0]]
+            stock = STOCK[t.split("/")[0]] if t.split("/")[1] in colours else 0
             if n > stock:
                 raise NotationError(f"{n} tiles {t} in the position; the game has {stock}")
         return PraxisPosition(
             players=players, to_move=to_move,
             dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(dice.items())),
             tiles=tuple(sorted(tiles.items())),
-            portals=tuple(portals[c] for c in COLOURS),
+            portals=tuple(portals.get(c) for c in COLOURS),
             hands=tuple(sorted_tiles(hands.get(pl, ())) for pl in players),
             collections=tuple(sorted_tiles(collections.get(pl, ())) for pl in players),
             pile=tuple(pile), round=round_, rounds=rounds, variant=variant,
@@ -669,7 +844,7 @@ class PraxisEngine(Engine):
             out[GRID.name(sq)] = t
         out = {k: out[k] for k in sorted(out, key=lambda s: GRID.index(s))}
         out["joueurs"] = list(p.players)
-        out["portails"] = {c: GRID.name(sq) for c, sq in zip(COLOURS, p.portals)}
+        out["portails"] = {c: GRID.name(sq) for c, sq in zip(COLOURS, p.portals) if sq is not None}
         if any(p.hands):
             out["mains"] = {pl: list(h) for pl, h in zip(p.players, p.hands) if h}
         if any(p.collections):
@@ -724,18 +899,27 @@ class PraxisEngine(Engine):
         return [(PraxisMove("roll", roll=r), p) for r, p in odds if p]
 
     def placements(self, position: PraxisPosition) -> list[tuple[str, str, str | None]]:
-        """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<colour>,
-        showing effect and colour letter, '+1B') and dice (de_<player>, showing letter and face, 'B4'),
-        so that colour never carries the meaning alone."""
+        """Portals first (style portail_<colour>), then what stands on squares: tiles (tuile_<effect>_<colour>,
+        whose style in board.yaml shows the effect and the colour's letter) and dice (de_<player>, showing
+        letter and face, 'B4'), so that colour never carries the meaning alone."""
         out = []
         for colour, sq in zip(COLOURS, position.portals):
-            out.append((GRID.name(sq), f"portail_{colour}", None))
+            if sq is not None:
+                out.append((GRID.name(sq), f"portail_{colour}", None))
         for sq, t in position.tiles:
             effect, colour = t.split("/")
-            out.append((GRID.name(sq), f"tuile_{colour}", f"{TILE_LABEL[effect]}{PLAYER_LETTER[colour]}"))
+            out.append((GRID.name(sq), f"tuile_{effect}_{colour}", None))
         for sq, pl, f in position.dice:
             out.append((GRID.name(sq), f"de_{pl}", f"{PLAYER_LETTER[pl]}{f}"))
         return out
+
+    def figure_items(self, position: PraxisPosition, component_id: str) -> list[str]:
+        """The tiles a figure on the tiles shows (ids effect-colour of content/praxis/tuiles.yaml): the
+        collections of the position, player after player, else the hand of the player to move."""
+        tiles = [t for c in position.collections for t in c]
+        if not tiles:
+            tiles = list(position.hands[position.players.index(position.to_move)])
+        return [t.replace("/", "-") for t in tiles]
 
     # --- the game's end and score --------------------------------------------
     def outcome(self, position: PraxisPosition) -> Outcome | None:
@@ -749,7 +933,8 @@ class PraxisEngine(Engine):
         return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points")
 
     def score(self, position: PraxisPosition) -> dict[str, int]:
-        return {pl: best_score(c) for pl, c in zip(position.players, position.collections)}
+        best = best_score_colourless if position.variant == "sans-couleurs" else best_score
+        return {pl: best(c) for pl, c in zip(position.players, position.collections)}
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: PraxisPosition) -> list[PraxisMove]:
@@ -763,62 +948,97 @@ class PraxisEngine(Engine):
         if p.pending:
             kind = p.pending[0]
             if kind == "pose":
-                return [PraxisMove("enter", dest=sq) for sq in range(SIZE * SIZE) if st.empty(sq)]
+                return [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             # "suite": a tile next to the die after its roll, or nothing
             end = p.pending[1]
             return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
                                            for t in sorted(set(st.hands[me]), key=tile_key)
-                                           for s in GRID.around(end) if st.empty(s)]
-        candidates: list[PraxisMove] = [PraxisMove("pass")]
+                                           for s in st.around(end) if st.empty(s)]
+        out: list[PraxisMove] = [PraxisMove("pass")]
         if p.pile:
-            candidates.append(PraxisMove("redraw"))
+            out.append(PraxisMove("redraw"))
         if st.off_board(me):
             if p.variant == "rentree-1":
-                candidates += [PraxisMove("enter", dest=sq) for sq in range(SIZE * SIZE) if st.empty(sq)]
+                out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
-                candidates.append(PraxisMove("retry"))
+                out.append(PraxisMove("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
-        spots = sorted({s for d in mine for s in GRID.around(d) if st.empty(s)})
-        candidates += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
+        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
-            candidates += self._die_moves(st, origin, p.variant)
-            # tile first: the new tile may be landed on, or close a line
-            for t in hand:
-                for s in GRID.around(origin):
-                    if st.empty(s):
-                        with_tile = _State(p)
-                        with_tile.tiles[s] = t
-                        candidates += [replace(m, tile=t, tile_at=s, tile_first=True)
-                                       for m in self._die_moves(with_tile, origin, p.variant)]
-        legal = {}
-        for mv in candidates:
-            try:
-                legal[mv] = self._run(p, mv)
-            except IllegalMove:
-                continue
-        # die first, then a tile touching the square where the die ends (after a roll: the next move)
-        for mv, done in list(legal.items()):
-            if mv.kind != "turn" or mv.origin is None or mv.tile is not None or done.end is None or done.pending:
-                continue
-            for t in sorted(set(done.hands[me]), key=tile_key):
-                for s in GRID.around(done.end):
-                    if done.empty(s):
-                        m2 = replace(mv, tile=t, tile_at=s)
-                        try:
-                            legal[m2] = self._run(p, m2)
-                        except IllegalMove:
-                            continue
-        # one move per result: a tile put down first is written after the die move when both orders agree
-        out = []
-        for mv, done in legal.items():
-            if mv.kind == "turn" and mv.tile_first and mv.origin is not None:
-                other = legal.get(replace(mv, tile_first=False))
-                if other is not None and other.position == done.position:
-                    continue
-            out.append(mv)
+            out += self._turns_of_die(p, st, origin, hand)
         return sorted(out, key=self._order)
+
+    def _turns_of_die(self, p: PraxisPosition, st: _State, origin: int, hand: list[Tile]) -> list[PraxisMove]:
+        """The turns that move the die on `origin`: alone, after a tile put down next to it, or before one
+        put down next to where it ends, one move per result.
+
+        A die move to an empty square does nothing else, so its turns are found without playing them: the
+        tile after it may go on any empty square touching the end (the start square included), the tile
+        before it on any empty square touching the start that the die does not cross or land on; a tile
+        before that also touches the end gives the same result as the tile after, and is written so. Any
+        other turn (an attack, a tile landed on) is played by `_run` to learn whether it is legal.
+        """
+        me = p.to_move
+        face = st.dice[origin][1]
+        out: list[PraxisMove] = []
+        played: dict[PraxisMove, _State] = {}
+
+        def try_run(mv: PraxisMove) -> _State | None:
+            try:
+                done = self._run(p, mv)
+            except IllegalMove:
+                return None
+            played[mv] = done
+            return done
+
+        for dest in _rays(st, origin, face, p.variant):
+            if st.empty(dest):
+                out.append(PraxisMove("turn", origin=origin, dest=dest))
+                after = [s for s in st.around(dest) if s == origin or st.empty(s)]
+                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                continue
+            for target in self._effect_targets(st, dest):
+                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
+                done = try_run(mv)
+                if done is None:
+                    continue
+                out.append(mv)
+                if done.end is None or done.pending:
+                    continue
+                # the tile after it: nothing more happens than its placement, legal on any empty square
+                # touching the end, from the hand as the move left it
+                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                        for s in done.around(done.end) if done.empty(s)]
+        # tile first: the new tile may be landed on, or close a line
+        for t in hand:
+            for s in st.around(origin):
+                if not st.empty(s):
+                    continue
+                with_tile = _State(p)
+                with_tile.tiles[s] = t
+                for dest in _rays(with_tile, origin, face, p.variant):
+                    if with_tile.empty(dest):
+                        if s not in AROUND[dest]:
+                            out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
+                                                  tile_first=True))
+                        continue
+                    for target in self._effect_targets(with_tile, dest):
+                        mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                                        tile_first=True)
+                        done = try_run(mv)
+                        if done is None:
+                            continue
+                        other = played.get(replace(mv, tile_first=False))
+                        if other is None and replace(mv, tile_first=False) not in played:
+                            other = try_run(replace(mv, tile_first=False))
+                        if other is not None and other.position == done.position:
+                            continue
+                        out.append(mv)
+        return out
+
 
     @staticmethod
     def _order(mv: PraxisMove):
@@ -844,12 +1064,12 @@ class PraxisEngine(Engine):
         if tile is None:
             return [None]
         effect, colour = tile.split("/")
-        if st.portal_colour.get(dest) == colour and st.p.variant != "effet-et-collection":
+        if st.collects(dest, tile) and st.p.variant != "effet-et-collection":
             return [None]
         if effect in ("duel", "recuperation", "explosion"):
-            return GRID.around(dest)
+            return st.around(dest)
         if effect == "teleportation":
-            return [s for s in range(SIZE * SIZE) if s != dest]
+            return [s for s in sorted(st.squares) if s != dest]
         return [None]
 
     def play(self, position: PraxisPosition, move: PraxisMove) -> PraxisPosition:
@@ -950,7 +1170,7 @@ class PraxisEngine(Engine):
                 st.note("captures", end)
                 end = None
         st.pending = ()
-        if end is not None and args[-1] and st.hands[me] and any(st.empty(s) for s in GRID.around(end)):
+        if end is not None and args[-1] and st.hands[me] and any(st.empty(s) for s in st.around(end)):
             st.pending = ("suite", end)
 
     def _follow(self, st: _State, me: str, mv: PraxisMove) -> None:
@@ -971,6 +1191,8 @@ class PraxisEngine(Engine):
     def _enter(self, st: _State, me: str, dest: int, face: int) -> None:
         if st.off_board(me) == 0:
             raise IllegalMove("no_die_off_board", f"{me} has both dice on the board")
+        if dest not in st.squares:
+            raise IllegalMove("off_board", f"{GRID.name(dest)} is outside the board in play")
         if not st.empty(dest):
             raise IllegalMove("occupied", f"{GRID.name(dest)} is not empty")
         st.dice[dest] = [me, face]
@@ -981,7 +1203,7 @@ class PraxisEngine(Engine):
             raise IllegalMove("not_in_hand", f"{tile} is not in {me}'s hand")
         if not st.empty(at):
             raise IllegalMove("occupied", f"{GRID.name(at)} is not empty")
-        if not any(at in GRID.around(a) for a in anchors):
+        if at not in st.squares or not any(at in st.around(a) for a in anchors):
             where = " or ".join(GRID.name(a) for a in anchors) or "a die of the player"
             raise IllegalMove("not_adjacent", f"{GRID.name(at)} does not touch {where}")
         st.hands[me].remove(tile)
@@ -1026,6 +1248,8 @@ class PraxisEngine(Engine):
                                              f"{GRID.name(origin)}-{GRID.name(dest)} is not")
         if n > longest:
             raise IllegalMove("too_far", f"a die showing {face} moves {longest} squares at most")
+        if dest not in st.squares:
+            raise IllegalMove("off_board", f"{GRID.name(dest)} is outside the board in play")
         for sq in GRID.between(origin, dest):
             if not st.empty(sq):
                 raise IllegalMove("blocked", f"{GRID.name(sq)} is occupied on the way")
@@ -1061,7 +1285,7 @@ class PraxisEngine(Engine):
         effect, colour = tile.split("/")
         del st.tiles[dest]
         st.note("activations", dest)
-        collect = st.portal_colour.get(dest) == colour
+        collect = st.collects(dest, tile)
         if collect and st.p.variant != "effet-et-collection":
             self._extra(mv)
             st.dice[dest] = [me, face]
@@ -1075,7 +1299,7 @@ class PraxisEngine(Engine):
         return end
 
     def _apply_effect(self, st: _State, me: str, face: int, dest: int, effect: str, mv: PraxisMove) -> int | None:
-        around = GRID.around(dest)
+        around = st.around(dest)
         if effect in FACE_CHANGE:
             new = face + FACE_CHANGE[effect]
             if not 1 <= new <= 6:
@@ -1278,10 +1502,5 @@ class PraxisEngine(Engine):
             return None
         return super().check_claim(kind, value, context)
 
-
-# Short labels drawn on tiles in diagrams (the printed tiles carry icons).
-TILE_LABEL = {"plus1": "+1", "plus2": "+2", "plus3": "+3", "moins1": "\u22121", "moins2": "\u22122", "moins3": "\u22123",
-              "mutation": "Mu", "duel": "Du", "recuperation": "Ré", "interdiction": "In",
-              "explosion": "Ex", "pioche": "Pi", "teleportation": "Té"}
 
 ENGINE = PraxisEngine()
