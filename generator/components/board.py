@@ -16,7 +16,7 @@ from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
-from .face import DEFAULT_BLEED_MM, DEFAULT_SAFE_MM, Face, Item
+from .face import DEFAULT_BLEED_MM, Face, Item
 from .pieces import draw_piece
 
 COORD_PT = 9.0
@@ -298,10 +298,11 @@ def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
         # Background over the whole bleed box, so a slightly-off cut shows no white edge.
         canvas.rect(0, 0, w + 2 * bleed_mm, h + 2 * bleed_mm, fill=board.colours.background)
         draw_board(canvas, board, bleed_mm, bleed_mm, placements=placements, background=False,
-                   safe_mm=DEFAULT_SAFE_MM)
+                   safe_mm=board.safe_mm)
 
     xs, ys = grid_line_positions(board, bleed_mm, bleed_mm)
-    face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm, grid_lines_mm=(tuple(xs), tuple(ys)))
+    face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm, safe_mm=board.safe_mm,
+                grid_lines_mm=(tuple(xs), tuple(ys)))
     return Item(id=board.id, component=board.id, front=face, label=board.name)
 
 

@@ -61,7 +61,8 @@ def setup_card_item(board: Board, seed: int, words) -> Item:
     def draw(canvas: Canvas) -> None:
         bw, bh = width + 6.0, height + 6.0
         canvas.rect(0, 0, bw, bh, fill="#FFFFFF")
-        canvas.text(bw / 2, CARD_PAD_MM + cap_height_mm(title), say("kinds.board.setup_card.title"), title,
+        # the title's accents and ascenders, not only its capitals, stay inside the safe zone
+        canvas.text(bw / 2, CARD_PAD_MM + 0.8 * title.size_mm, say("kinds.board.setup_card.title"), title,
                     align="center")
         left = (bw - board_w) / 2
         draw_board(canvas, small, left, CARD_PAD_MM + 7.0, view=view, margin_mm=CARD_MARGIN_MM,

@@ -214,7 +214,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         page, trim, art, marks_fit = single
         p = Placement(page=1, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                       rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
-                      corner_mm=face.corner_mm, component=item.component)
+                      corner_mm=face.corner_mm, component=item.component,
+                      safe_mm=face.safe_mm)
         label = page_label(game_title, component_name, 1, 1, one_sided, setting, words=words)
         pdf.begin_page(page.width_mm, page.height_mm, trim=p.trim, bleed=p.art)
         draw_face(pdf, face, p)
@@ -267,7 +268,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         for k, (r, c, art, trim, shift_x, shift_y) in enumerate(placed):
             p = Placement(page=n, item_id=item.id, copy=1, face="front", trim=box3(trim), art=box3(art),
                           rotation_deg=0, width_mm=face.width_mm, height_mm=face.height_mm, shape=face.shape,
-                          corner_mm=face.corner_mm, component=item.component)
+                          corner_mm=face.corner_mm, component=item.component,
+                          safe_mm=face.safe_mm)
             draw_face(pdf, face, p)
             placements.append(p)
             # Each window's marks stay in its own share of the page, so none reaches a neighbour's.

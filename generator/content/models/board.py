@@ -96,6 +96,8 @@ class Board(FigureTarget):
     line_mm: float = spec(0.4, minimum=0.09, maximum=3, doc="grid line width")
     border_mm: float = spec(1.0, minimum=0.09, maximum=5, doc="outer frame width")
     margin_mm: float = spec(8.0, minimum=0, maximum=50, doc="space around the grid for coordinates")
+    safe_mm: float = spec(3.0, minimum=0, maximum=20,
+                          doc="edge coordinates stay this far inside the cut (smaller, they can sit in a narrow margin)")
     piece_mm: Optional[float] = spec(None, doc="real size of the pieces the squares are sized for")
     colours: BoardColours = spec(factory=BoardColours)
     cells: list[CellStyle] = spec(factory=tuple)
