@@ -441,9 +441,13 @@ class LutinadesEngine(Engine):
         return {name: len(w) for name, w in zip(p.players, p.won)}
 
     def figure_items(self, p: Round, component_id: str) -> list:
-        """A figure of the deck shows the card turned this round (the last one turned once the game is over)."""
+        """A figure of the deck shows the card turned this round (the last one turned once the game is over),
+        after the card going back into the pile, face down, while one does (variant grand)."""
         card = p.card if not p.over else (p.discard[-1] if p.discard else None)
-        return [] if card is None else [card.id]
+        out = [] if card is None else [card.id]
+        if self._phase(p) == "rendre" and p.won[p.returns[0]][-1] is not None:
+            out.insert(0, (p.won[p.returns[0]][-1].id, "back"))
+        return out
 
 
 ENGINE = LutinadesEngine()
