@@ -38,7 +38,8 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     and, when `shop`, one face per page for a print shop."""
     words = job.words
     document = impose_sheets(items, job.print_options, game_title=job.title, component_name=component.name,
-                             kind=kind.name, paper=kind.paper_advice(words), extra_steps=kind.steps(words))
+                             kind=kind.name, paper=component.paper or kind.paper_advice(words),
+                             extra_steps=kind.steps(words))
     job.out.add_document(f"{component.id}.pdf", document)
     if items:
         first = items[0]
