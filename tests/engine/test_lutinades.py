@@ -176,3 +176,14 @@ def test_a_whole_seeded_game_keeps_every_card_and_ends_on_an_empty_pile():
         while E.outcome(p) is None:
             p = E.play(p, E.random_move(p, rng))
         assert p.pile == () and sum(E.score(p).values()) + len(p.discard) == 48
+
+
+def test_every_rulebook_figure_holds_and_a_false_one_is_caught_at_its_line(tmp_path):
+    from enginekit import falsify_claim
+    from generator.engine.checker import check_diagrams
+    assert check_diagrams("lutinades", TABLE.parents[1]) == []
+    # the seed's ambiguity, as we chose it: all elves alike but wrong still pays the picker
+    failures, line = falsify_claim("lutinades", tmp_path, "score: {anne: 3, bruno: 0, chloe: 0, david: 0}",
+                                   "score: {anne: 0, bruno: 0, chloe: 0, david: 0}")
+    assert [(f.line, f.diagram_id) for f in failures] == [(line, "tous-pareils")]
+    assert "anne scores 0" in failures[0].message and "anne 3" in failures[0].message

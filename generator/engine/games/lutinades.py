@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import CHANCE, HIDDEN, Engine, IllegalMove, NotationError, Outcome
+from ..grid import reasons
 
 SEATS = ("anne", "bruno", "chloe", "david", "emma", "felix", "gael")
 UNKNOWN = "?"
@@ -135,17 +136,17 @@ class LutinadesEngine(Engine):
     players = SEATS
     player_counts = (3, 4, 5, 6, 7)
     variants = ("malins", "grand")
-    illegal_reasons = {
-        "game_over": "the pile is empty: the game is over",
-        "not_waiting": "this player shows no gesture now (the picker, or an elf who has shown his)",
-        "gesture": "this gesture is not one of the variant's",
-        "not_choosing": "the picker does not choose now (the elves show their gestures, or a card goes back)",
-        "not_an_elf": "the picker follows one of the elves of this round",
-        "ignored": "an elf who showed the forbidden petit gesture cannot be followed",
-        "chance": "a card goes back into the pile now",
-        "place": "a card goes back between the cards of the pile, from the top (1) to under the last",
-        "unknown_card": "the card turned is not given: the figure cannot tell the gains",
-    }
+    illegal_reasons = reasons(
+        "game_over",
+        not_waiting="this player shows no gesture now (the picker, or an elf who has shown his)",
+        gesture="this gesture is not one of the variant's",
+        not_choosing="the picker does not choose now (the elves show their gestures, or a card goes back)",
+        not_an_elf="the picker follows one of the elves of this round",
+        ignored="an elf who showed the forbidden petit gesture cannot be followed",
+        chance="a card goes back into the pile now",
+        place="a card goes back between the cards of the pile, from the top (1) to under the last",
+        unknown_card="the card turned is not given: the figure cannot tell the gains",
+    )
     extra_claims = ()
 
     # --- start ------------------------------------------------------------------------------------------
