@@ -167,6 +167,8 @@ def test_wrong_moves_are_refused_with_their_reason():
         pos(carte="haut-9")
     with pytest.raises(NotationError):
         pos(joueurs=["anne", "chloe", "bruno"])
+    with pytest.raises(NotationError, match="paid at once"):    # a unanimous round never waits for a choice
+        pos(carte="haut-2-1", pioche=3, gestes={"bruno": "bas", "chloe": "bas", "david": "bas"})
 
 
 def test_a_whole_seeded_game_keeps_every_card_and_ends_on_an_empty_pile():

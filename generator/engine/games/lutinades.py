@@ -211,7 +211,11 @@ class LutinadesEngine(Engine):
         if len(returns) != len(data.get("rendre") or ()):
             raise NotationError("rendre: the elves who put a card back", "rendre")
         discard = self._cards(data.get("defausse", 0), "defausse")
-        return Round(order, picker, card, over, pile, won, tuple(gestures), discard, returns, variant)
+        position = Round(order, picker, card, over, pile, won, tuple(gestures), discard, returns, variant)
+        if self._phase(position) == "choix" and self.all_alike(position):
+            raise NotationError("gestes: every elf shows the same gesture, so the round is paid at once and "
+                                "nobody is followed: give the position before the last gesture", "gestes")
+        return position
 
     def _card(self, text: Any, key: str) -> Card | None:
         try:
