@@ -167,6 +167,13 @@ def test_wrong_moves_are_refused_with_their_reason():
         pos(carte="haut-9")
     with pytest.raises(NotationError):
         pos(joueurs=["anne", "chloe", "bruno"])
+    with pytest.raises(NotationError):
+        pos(carte="haut-" + "9" * 5000 + "-1")
+    with pytest.raises(NotationError):
+        E.parse_move(pos(carte="haut-2-1", pioche=3), "=" + "9" * 5000)
+    for huge in (10 ** 20, -1):
+        with pytest.raises(NotationError, match="cards"):
+            pos(carte="haut-2-1", pioche=huge)
     with pytest.raises(NotationError, match="paid at once"):    # a unanimous round never waits for a choice
         pos(carte="haut-2-1", pioche=3, gestes={"bruno": "bas", "chloe": "bas", "david": "bas"})
 
@@ -189,3 +196,11 @@ def test_every_rulebook_figure_holds_and_a_false_one_is_caught_at_its_line(tmp_p
                                    "score: {anne: 0, bruno: 0, chloe: 0, david: 0}")
     assert [(f.line, f.diagram_id) for f in failures] == [(line, "tous-pareils")]
     assert "anne scores 0" in failures[0].message and "anne 3" in failures[0].message
+
+
+def test_a_probability_over_zero_is_bad_input_at_its_line_not_an_internal_error(tmp_path):
+    from enginekit import falsify_claim
+    from generator.content.errors import ContentError
+    with pytest.raises(ContentError, match="not an exact probability") as err:
+        falsify_claim("lutinades", tmp_path, '"=1": 1/21', '"=1": 1/0')
+    assert err.value.line is not None

@@ -48,6 +48,7 @@ from ..grid import reasons
 
 SEATS = ("anne", "bruno", "chloe", "david", "emma", "felix", "gael")
 UNKNOWN = "?"
+MAX_CARDS = 1000   # a pile or a heap of a figure: twenty decks' worth, far beyond a game, short of exhausting memory
 SENSES = ("haut", "bas", "gauche", "droite")
 GESTURES = {None: ("haut", "bas", "horizontal", "petit"),
             "malins": ("haut", "bas", "gauche", "droite", "petit"),
@@ -90,10 +91,15 @@ def parse_card(text: Any) -> Card | None:
     small = parts[0] == "petit" and len(parts) == 4
     if small:
         parts = parts[1:]
-    if len(parts) != 3 or parts[0] not in SENSES or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(parts) != 3 or parts[0] not in SENSES or not _small_number(parts[1]) or not _small_number(parts[2]):
         raise NotationError(f"'{t}' is not a card: write sens-gros-petit (haut-2-1), "
                             f"petit-sens-gros-petit (petit-gauche-4-1) or ?")
     return Card(parts[0], small, int(parts[1]), int(parts[2]))
+
+
+def _small_number(text: str) -> bool:
+    """Digits, few enough for a card's number or a place in a pile (no 5000-digit integer to convert)."""
+    return text.isdigit() and len(text) <= 6
 
 
 def card_text(card: Card | None) -> str:
@@ -176,6 +182,9 @@ class LutinadesEngine(Engine):
         for key in data:
             if key not in known:
                 raise NotationError(f"unknown key '{key}' (known: {', '.join(known)})", str(key))
+        for key, kind in (("joueurs", list), ("gestes", dict), ("rendre", list)):
+            if data.get(key) is not None and not isinstance(data[key], kind):
+                raise NotationError(f"{key}: expected a {'list' if kind is list else 'mapping'}", key)
         order = tuple(str(x) for x in (data["joueurs"] or ()))
         count = self.check_players(len(order)) if order else self.check_players(0)
         if order != SEATS[:count]:
@@ -208,8 +217,8 @@ class LutinadesEngine(Engine):
         if over and any(gestures):
             raise NotationError("gestes: the game is over (no card turned)", "gestes")
         returns = tuple(order.index(str(n)) for n in (data.get("rendre") or ()) if str(n) in order)
-        if len(returns) != len(data.get("rendre") or ()):
-            raise NotationError("rendre: the elves who put a card back", "rendre")
+        if len(returns) != len(data.get("rendre") or ()) or any(not won[i] or i == picker for i in returns):
+            raise NotationError("rendre: the elves who put back a card they won (each has one)", "rendre")
         discard = self._cards(data.get("defausse", 0), "defausse")
         position = Round(order, picker, card, over, pile, won, tuple(gestures), discard, returns, variant)
         if self._phase(position) == "choix" and self.all_alike(position):
@@ -225,13 +234,15 @@ class LutinadesEngine(Engine):
 
     def _cards(self, value: Any, key: str) -> tuple[Card | None, ...]:
         if isinstance(value, int) and not isinstance(value, bool):
-            if value < 0:
-                raise NotationError(f"{key}: {value} cards?", key)
+            if not 0 <= value <= MAX_CARDS:
+                raise NotationError(f"{key}: {value} cards? (0 to {MAX_CARDS})", key)
             return (None,) * value
         if value is None:
             return ()
         if not isinstance(value, (list, tuple)):
             raise NotationError(f"{key}: a number of cards or a list of cards", key)
+        if len(value) > MAX_CARDS:
+            raise NotationError(f"{key}: {len(value)} cards? (at most {MAX_CARDS})", key)
         return tuple(self._card(v, key) for v in value)
 
     @staticmethod
@@ -416,7 +427,7 @@ class LutinadesEngine(Engine):
     def parse_move(self, p: Round, text: str):
         t = str(text).strip()
         if t.startswith("="):
-            if not t[1:].isdigit():
+            if not _small_number(t[1:]):
                 raise NotationError(f"'{text}' is not a place in the pile: write =1 (on top), =2, ...")
             move = Lands(int(t[1:]))
         elif t.startswith("suivre:"):
