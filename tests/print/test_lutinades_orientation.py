@@ -129,6 +129,7 @@ def test_duplex_faces_are_upright_for_the_elves_after_the_pickers_turn(cards, pa
                              component_name="Panneaux")
     page = document.pages[0]
     assert check_every_card(document, duplex_axis(page.width_mm, page.height_mm, edge), 48) == 48
+    assert any("même sens" in step for step in document.guide.steps)   # the guide says to keep the direction
 
 
 def test_folded_faces_are_upright_for_the_elves_after_the_pickers_turn(cards):
