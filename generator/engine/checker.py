@@ -432,7 +432,7 @@ class _ClaimChecker:
             raise self.error(claim, f'"{key}": {value!r} is not an exact probability: write a fraction such as 7/12')
         try:
             p = Fraction(str(value).strip())
-        except ValueError:
+        except (ValueError, ZeroDivisionError):
             raise self.error(claim, f'"{key}": \'{value}\' is not an exact probability: write a fraction '
                                     f'such as 7/12') from None
         if not 0 <= p <= 1 or "." in str(value):

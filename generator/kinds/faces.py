@@ -42,7 +42,7 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     paper = words(advice[0]) if advice else kind.paper_advice(words)
     steps = tuple(words(key) for key in advice[1]) if advice else kind.steps(words)
     document = impose_sheets(items, job.print_options, game_title=job.title, component_name=component.name,
-                             kind=kind.name, paper=paper, extra_steps=steps)
+                             kind=kind.name, paper=component.paper or paper, extra_steps=steps)
     job.out.add_document(f"{component.id}.pdf", document)
     if items:
         first = items[0]

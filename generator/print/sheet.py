@@ -413,6 +413,8 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words("print.step.cut_ruler"))
         if any(it.front.shape != "rect" for it in items):
             steps.append(words("print.step.cut_shapes"))
+    if plan.mode in ("duplex", "fold") and any(it.back_oriented for it in items):
+        steps.append(words("print.step.oriented_backs"))
     copies = sum(it.copies for it in items)
     return GuideInfo(title=name, sides=sides, paper_fr=paper or words("print.paper.sheets"),
                      steps=tuple(steps), pages=len(plan.pages), copies=copies)

@@ -54,5 +54,6 @@ def shop_export(items: Sequence[Item], options: PrintOptions, *, game_title: str
                 infos.append(_page(pdf, face, item, copy, name, len(infos) + 1, component_name, words))
     guide = GuideInfo(title=words("print.shop.name", name=component_name), sides=words("print.shop.sides"),
                       paper_fr=words("print.paper.shop"), pages=len(infos), copies=sum(i.copies for i in items),
-                      steps=(words("print.shop.step"),))
+                      steps=(words("print.shop.step"),)
+                      + ((words("print.shop.oriented"),) if any(i.back_oriented for i in items) else ()))
     return ImposedDocument(mark_pdfx1a(pdf.finish()), tuple(infos), component_name, "shop", options.paper, guide)

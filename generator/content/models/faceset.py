@@ -185,6 +185,8 @@ class FaceSet(FigureTarget):
     defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
     bleed_mm: float = spec(3.0, minimum=0, maximum=10)
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
+    paper: Optional[str] = spec(None, doc="the stock the print guide advises, in the game's language "
+                                          "(default: the kind's advice)")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
 
