@@ -731,10 +731,12 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())
     builder.prev_outline = -1
-    for i, block in enumerate(document.blocks):
-        if i == document.appendix_start or i == break_before:
-            story.append(PageBreak())       # appendices open on a page of their own
-        story += builder.block(block)
+    # appendices open on a page of their own, and so does the last section when it is moved to the last page
+    breaks = sorted({b for b in (document.appendix_start, break_before) if b is not None and b < len(document.blocks)})
+    for start, end in zip([0] + breaks, breaks + [len(document.blocks)]):
+        if start:
+            story.append(PageBreak())
+        story += builder.blocks(document.blocks[start:end])
     story.append(PageCount())
     return story
 
