@@ -28,7 +28,7 @@ from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, dra
                                given_placements, piece_styles)
 from .content.models import Game
 from .engine import get_engine, has_engine
-from .engine.checker import diagram_ghosts, diagram_placements, load_game_diagrams, shown_position
+from .engine.checker import diagram_ghosts, diagram_placements, items_position, load_game_diagrams
 from .kinds import FigureJob, kind_of
 
 
@@ -81,7 +81,7 @@ def _engine_items(game: Game, diagram: Diagram, component) -> list[ItemRef] | No
     if hook is None or diagram.position is None:
         return None
     return [ItemRef(*entry) if isinstance(entry, tuple) else ItemRef(str(entry))
-            for entry in hook(shown_position(game.id, diagram), component.id)]
+            for entry in hook(items_position(game.id, diagram), component.id)]
 
 
 def figure_count(game: Game, content_dir: Path) -> FigureCount:

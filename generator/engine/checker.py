@@ -193,6 +193,13 @@ def shown_position(game_id: str, diagram: Diagram):
         raise ContentError(diagram.path, failed.line, f"diagram '{diagram.id}': {failed}") from None
 
 
+def items_position(game_id: str, diagram: Diagram):
+    """The position whose items (cards, tiles, counters) a figure of them draws: the one before its moves. The
+    move convention (after, with ghosts) is a board's; a round's moves take the turned card away, and the
+    picture is of what was played."""
+    return start_position(get_engine(game_id), diagram)
+
+
 def diagram_placements(game_id: str, diagram: Diagram) -> list[tuple[str, str, str | None]]:
     """What to draw: (square, piece style, value) of the position the diagram shows."""
     return get_engine(game_id).placements(shown_position(game_id, diagram))
