@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
 from . import fonts
 from .geometry import PathOp, Point, polygon_ops
-from .style import Stroke, TextStyle, ink_saver_fill, ink_saver_ink
+from .style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_fill, ink_saver_ink
 
 
 class LayoutError(ValueError):
@@ -111,15 +111,23 @@ class Canvas:
     # Set by the print layer for --ink-saver. Faces read it and swap large dark fills for light ones:
     # once a face is drawn, nothing downstream can recolour it.
     ink_saver: bool = False
+    # How much the groups now open scale what is drawn (backends keep it in group()): a face drawn smaller
+    # (an assembly map, a figure) keeps its lines at MIN_LINE_MM on paper, the thinnest a printer prints.
+    scale: float = 1.0
+
+    def _printable(self, stroke: Stroke | None) -> Stroke | None:
+        if stroke is None or stroke.width_mm * self.scale >= MIN_LINE_MM - 1e-9:
+            return stroke
+        return replace(stroke, width_mm=MIN_LINE_MM / self.scale)
 
     # --- primitives: backends implement the underscored methods ----------------------
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
              stroke: Stroke | None = None, radius: float = 0.0) -> None:
-        self._rect(x, y, w, h, self._fill(fill, abs(w * h)), stroke, radius)
+        self._rect(x, y, w, h, self._fill(fill, abs(w * h)), self._printable(stroke), radius)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
                stroke: Stroke | None = None) -> None:
-        self._circle(cx, cy, r, self._fill(fill, math.pi * r * r), stroke)
+        self._circle(cx, cy, r, self._fill(fill, math.pi * r * r), self._printable(stroke))
 
     def path(self, ops: Sequence[PathOp], *, fill: str | None = None, stroke: Stroke | None = None,
              even_odd: bool = False) -> None:
@@ -127,7 +135,7 @@ class Canvas:
             xs = [v for op in ops for v in op[1::2]]
             ys = [v for op in ops for v in op[2::2]]
             fill = self._fill(fill, (max(xs) - min(xs)) * (max(ys) - min(ys)) if xs else 0.0)
-        self._path(ops, fill, stroke, even_odd)
+        self._path(ops, fill, self._printable(stroke), even_odd)
 
     def _fill(self, fill: str | None, area_mm2: float) -> str | None:
         if fill is None or not self.ink_saver:

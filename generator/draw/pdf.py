@@ -140,9 +140,11 @@ class ReportlabCanvas(Canvas):
             p = c.beginPath()
             p.rect(*clip)
             c.clipPath(p, stroke=0, fill=0)
+        outer, self.scale = self.scale, self.scale * scale
         try:
             yield
         finally:
+            self.scale = outer
             c.restoreState()
 
 

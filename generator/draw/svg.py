@@ -197,9 +197,11 @@ class SvgCanvas(Canvas):
             inner = self.dwg.g(clip_path=f"url(#{clip_id})")
             g.add(inner)
             self._stack.append(inner)
+        outer, self.scale = self.scale, self.scale * scale
         try:
             yield
         finally:
+            self.scale = outer
             self._stack.pop()
             if inner is not g:
                 self._stack.pop()

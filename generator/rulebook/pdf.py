@@ -249,7 +249,9 @@ class FigureFlowable(Flowable):
         # Top-left of the figure box becomes (0, 0), one unit is a millimetre, y grows downwards.
         c.translate((self.avail_w - w_pt) / 2.0, self.height)
         c.scale(PT_PER_MM * self.scale, -PT_PER_MM * self.scale)
-        fig.draw(ReportlabCanvas(c))
+        drawing = ReportlabCanvas(c)
+        drawing.scale = self.scale      # a figure drawn smaller keeps its lines printable
+        fig.draw(drawing)
         c.restoreState()
 
 
