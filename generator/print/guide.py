@@ -53,14 +53,21 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     if credit:
         blocks.append(("credit", credit))     # set apart from the last file's steps
 
+    styles = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY, "credit": CREDIT}
+    spacing = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0, "credit": 10.0}
+
+    def laid(kind: str, text: str):
+        indent = 5.0 if kind == "step" else 0.0
+        return indent, layout_text(fr(text, language), styles[kind], width - indent, 1000, fit=False)
+
+    laid_out = [(kind, *laid(kind, text)) for kind, text in blocks]
     pages: list[list] = [[]]
     y = py + 10
-    for kind, text in blocks:
-        style = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY, "credit": CREDIT}[kind]
-        indent = 5.0 if kind == "step" else 0.0
-        layout = layout_text(fr(text, language), style, width - indent, 1000, fit=False)
-        before = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0, "credit": 10.0}[kind]
-        if y + before + layout.height_mm > bottom:
+    for i, (kind, indent, layout) in enumerate(laid_out):
+        before = spacing[kind]
+        # a file's heading goes to the next page with its facts and first step rather than end this one
+        kept = sum(spacing[k] + lay.height_mm for k, _, lay in laid_out[i + 1:i + 3]) if kind == "head" else 0.0
+        if y + before + layout.height_mm + kept > bottom:
             pages.append([])
             y = py + 10
             before = 0.0

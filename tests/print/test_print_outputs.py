@@ -244,3 +244,20 @@ def test_print_guide_says_duplex_only_for_the_files_that_need_it_and_sets_the_cr
     credit_top = min(w["top"] for w in words if w["text"].startswith("quelqu"))
     above = max(w["bottom"] for w in words if w["bottom"] < credit_top - 1)
     assert (credit_top - above) * MM_PER_PT > 6.0        # a gap and a rule, not the next line of the last step
+
+
+def test_no_page_of_the_print_guide_ends_on_a_files_heading():
+    """A file's heading goes to the next page with its facts and first step (the Tectonic guide ended a page on
+    the player aid's heading)."""
+    from generator.print.document import GuideInfo
+    opts = PrintOptions()
+    entries = [(f"fichier-{n:02d}.pdf", GuideInfo(title=f"Élément {n}", sides="recto seul", paper_fr="papier",
+                                                  steps=("Imprimez à 100 %.", "Découpez le long des traits."),
+                                                  pages=1))
+               for n in range(40)]
+    pdf = open_pdf(print_guide("Essai", entries, opts).pdf)
+    assert len(pdf.pages) >= 3
+    for page in pdf.pages[:-1]:
+        lines = [line for line in page.extract_text().split("\n") if line.strip()]
+        body = [line for line in lines if "guide d’impression · page" not in line]
+        assert not body[-1].endswith(".pdf"), body[-3:]
