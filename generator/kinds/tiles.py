@@ -13,9 +13,23 @@ def items(tiles: Tiles, folder) -> list:
     return tile_items(tiles, folder)
 
 
+def advice(made: list, job: Job) -> tuple[str, tuple[str, ...]] | None:
+    """Catalogue keys (paper, guide steps) where the general advice (glue the sheet onto greyboard, then cut)
+    would be wrong: tiles with a back printed on the sheet's other side cannot be glued down, and fold-over
+    tiles are glued to themselves. None: the kind's own advice (fronts only)."""
+    if not any(item.back is not None for item in made):
+        return None
+    if job.print_options.fold:
+        return "kinds.tiles.paper_fold", ("kinds.tiles.fold_step",)
+    if job.print_options.duplex != "none":
+        return "kinds.tiles.paper_duplex", ("kinds.tiles.duplex_step",)
+    return None
+
+
 def render(job: Job, tiles: Tiles) -> None:
     from .faces import render_face_set
-    render_face_set(job, KIND, tiles, items(tiles, job.game.folder), shop=job.options.shop)
+    made = items(tiles, job.game.folder)
+    render_face_set(job, KIND, tiles, made, shop=job.options.shop, advice=advice(made, job))
 
 
 def figure(job: FigureJob, tiles: Tiles):

@@ -76,3 +76,23 @@ def test_an_english_game_gets_english_kind_words(english):
     assert "3 × Dés (Dé blanc, Dé noir × 2; nets to cut out, fold and glue, 16 mm)" in rules
     assert {"actions-front.svg", "actions-back.svg", "des-net-blanc.svg"} <= set(english)
     assert not {"actions-recto.svg", "actions-verso.svg", "des-patron-blanc.svg"} & set(english)
+
+
+@pytest.mark.parametrize("options, paper, step", [
+    (BuildOptions(), "papier cartonné de 200 à 300 g/m²", "sans la coller"),
+    (BuildOptions(fold=True), "papier 120 à 160 g/m²", "pliez-le en deux"),
+    (BuildOptions(duplex="none"), "papier 80 à 120 g/m², collé sur du carton gris", "Collez la feuille sur du carton"),
+])
+def test_tiles_with_a_back_are_never_told_to_glue_a_two_sided_sheet(tmp_path, options, paper, step):
+    """A sheet printed on both sides cannot be glued onto board: duplex tiles are cut from card, fold-over tiles
+    glued to themselves; fronts only, the sheet is glued down as before."""
+    game = _game(tmp_path)
+    tiles = game.folder / "tiles.yaml"
+    tiles.write_text(tiles.read_text(encoding="utf-8") + "back:\n  - background: {colour: \"#6B4A2B\"}\n",
+                     encoding="utf-8")
+    files = render_game(load_game(game.folder.parent, "cartes"), options).files
+    entry = next(f for f in json.loads(files["manifest.json"])["files"] if f["file"] == "terrains.pdf")
+    assert entry["print"]["paper"].startswith(paper)
+    assert any(step in s for s in entry["print"]["steps"])
+    if options.duplex != "none" or options.fold:
+        assert not any("Collez la feuille sur du carton" in s for s in entry["print"]["steps"])
