@@ -307,16 +307,22 @@ def replace_style(base: ParagraphStyle, like: ParagraphStyle) -> ParagraphStyle:
 
 
 class PageCount(IndexingFlowable):
-    """Zero-size, last in the story: remembers how many pages the book has, for the 'page n/N' footers."""
+    """Zero-size, first in the story: how many pages the book has, for the 'page n/N' footers, counted by the
+    template as each page ends. Last in the story it needed room: a book whose text filled its last page to
+    the foot got a blank page more, holding only it."""
 
     def __init__(self):
         super().__init__()
-        self.count = 0
+        self.count = 0            # pages of the last whole pass: what the footers say
+        self.ended = 0            # pages ended in this pass (RulebookTemplate.afterPage)
         self._last = -1
         self.width = self.height = 0
 
     def beforeBuild(self):
-        self._last = self.count
+        self._last, self.ended = self.count, 0
+
+    def afterBuild(self):
+        self.count = self.ended
 
     def isSatisfied(self):
         return self.count == self._last
@@ -325,7 +331,7 @@ class PageCount(IndexingFlowable):
         return 0, 0
 
     def draw(self):
-        self.count = self.canv.getPageNumber()
+        pass
 
 
 # --- the document template ------------------------------------------------------------------------
@@ -382,6 +388,9 @@ class RulebookTemplate(BaseDocTemplate):
                 self._floated[id(figure)] = moved + 1
                 flowables[0], flowables[1] = flowables[1], figure
         super().handle_flowable(flowables)
+
+    def afterPage(self):
+        self.page_count.ended = self.page
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
@@ -739,14 +748,15 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
         if start:
             story.append(PageBreak())
         story += builder.blocks(document.blocks[start:end])
-    story.append(PageCount())
+    story.insert(0, PageCount())
     return story
 
 
 def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[bytes, float]:
     """The PDF of a story, and how many lines of body text its last page holds."""
     buffer = io.BytesIO()
-    doc = RulebookTemplate(buffer, theme, info, story[-1], **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
+    page_count = next(f for f in story if isinstance(f, PageCount))
+    doc = RulebookTemplate(buffer, theme, info, page_count, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
     doc.multiBuild(story, maxPasses=12)
     frame = doc.frame
     used_pt = frame._y1 + frame._height - frame._y

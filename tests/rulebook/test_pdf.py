@@ -349,3 +349,16 @@ def test_html_edition_has_headings_figures_and_a_working_contents(built, documen
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert len(ids) == len(set(ids)), "ids must be unique once figures are inlined"
     assert "\u202f!" in html
+
+
+def test_a_text_that_fills_its_last_page_to_the_foot_gets_no_blank_page_after_it(tactix):
+    """The page count was a flowable at the end of the story: when the text filled the last page exactly, it
+    went to a page of its own, blank but for its running head. Paragraphs of growing length, one of which
+    fills its last page (321 words did before the fix), never end on a page without text."""
+    from generator.rulebook.markdown import Span
+    theme = theme_for("a4", half=True)
+    for n in range(300, 346, 3):
+        doc = Document(blocks=[Paragraph((Span(" ".join(f"mot{w:04d}" for w in range(n))),), 1)])
+        with pdfplumber.open(io.BytesIO(render_pdf(doc, tactix.info, theme))) as pdf:
+            assert any(w["text"].startswith("mot") for w in pdf.pages[-1].extract_words()), n
+            assert f"page {len(pdf.pages)}/{len(pdf.pages)}" in pdf.pages[-1].extract_text()
