@@ -317,6 +317,7 @@ def test_landing_on_a_fire_mushroom_bounces_with_either_die_of_the_jump_and_no_h
     p = play(E, pos("u8", "J2/4", pulse_garde=3), "J2/4", "M", "D")   # v9, then down onto the mushroom w8
     assert at(p)["case"] == "v9" and at(p)["pv"] == 5
     assert E.write_position(p)["phase"] == "bounce" and legal(p) == ["rebond 2", "rebond 4"]
+    assert legal(play(E, p, "rebond 4")) == ["H", "M"]            # a bounce starts upward
     p = play(E, p, "rebond 4", "H", "H", "H")                    # three H: more than the jump's height 2
     assert at(p)["case"] == "v12" and E.write_position(p)["pulse_garde"] == 3
 
@@ -328,3 +329,12 @@ def test_a_fall_onto_a_fire_mushroom_keeps_the_pulse_die_and_a_run_goes_on_over_
     assert legal(p) == ["D"]
     p = play(E, p, "D")                                          # onto the mushroom w8 from above: no harm
     assert at(p)["case"] == "v9" and at(p)["pv"] == 5 and legal(p) == ["B", "D"]
+
+
+def test_a_bounce_cannot_fall_straight_back_on_its_mushroom_for_ever():
+    p = play(E, pos("ac2", "J2/4"), "J2/4", "M", "A", "D")      # ad3, ae3, then down onto the mushroom af2
+    assert E.write_position(p)["phase"] == "bounce"
+    p = play(E, p, "rebond 2")
+    assert legal(p) == ["H", "M"] and reason(E, p, "D") == "direction"
+    p = play(E, p, "M", "D")                                     # af4, then ag3: the bounce is spent
+    assert at(p)["case"] == "ag2"                                # and the pawn falls to the ground
