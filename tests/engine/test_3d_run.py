@@ -338,3 +338,23 @@ def test_a_bounce_cannot_fall_straight_back_on_its_mushroom_for_ever():
     assert legal(p) == ["H", "M"] and reason(E, p, "D") == "direction"
     p = play(E, p, "M", "D")                                     # af4, then ag3: the bounce is spent
     assert at(p)["case"] == "ag2"                                # and the pawn falls to the ground
+
+
+def test_the_extra_die_power_is_taken_from_whoever_held_it_and_rolls_four_dice():
+    p = E.read_position({"j1": "f8", "j2": {"case": "a2", "pouvoir": "+1d"}, "mouvements": "J3/4", "phase": "act"})
+    p = play(E, p, "J3/4", "H", "H", "=1")                       # the box f10, the extra die shows 1
+    w = E.write_position(p)
+    assert w["j1"]["pouvoir"] == "+1d" and w["j2"]["pouvoir"] == ""
+    q = E.read_position({"j1": {"case": "f2", "pouvoir": "+1d"}, "j2": "e2"})
+    assert len(E.chance_outcomes(q)) == 126 and len(E.legal_moves(q)[0].values) == 4
+
+
+def test_1life_gives_a_life_at_once():
+    p = play(E, pos({"case": "f8", "pv": 3}, "J3/4"), "J3/4", "H", "H", "=6")
+    assert at(p)["pouvoir"] == "1life" and at(p)["pv"] == 4
+
+
+def test_a_star_s_turns_keep_the_life_and_the_pulse_die_on_spikes():
+    p = play(E, pos({"case": "j2", "etoile": 2}, "R6", pulse_garde=3), "R6", "A", "A", "A")   # m2: the spikes
+    w = E.write_position(p)["j1"]
+    assert (w["case"], w["pv"], w["pulse"], w["etoile"]) == ("l2", 5, 3, 1)   # one turn of the star used
