@@ -315,11 +315,11 @@ def test_a_pawn_ending_on_a_cloud_sinks_through_it_and_loses_its_pulse_die():
 # --- fire mushrooms --------------------------------------------------------------------
 def test_landing_on_a_fire_mushroom_bounces_with_either_die_of_the_jump_and_no_height_limit():
     p = play(E, pos("u8", "J2/4", pulse_garde=3), "J2/4", "M", "D")   # v9, then down onto the mushroom w8
-    assert at(p)["case"] == "v9" and at(p)["pv"] == 5
+    assert at(p)["case"] == "w9" and at(p)["pv"] == 5                 # landed on its top
     assert E.write_position(p)["phase"] == "bounce" and legal(p) == ["rebond 2", "rebond 4"]
-    assert legal(play(E, p, "rebond 4")) == ["H", "M"]            # a bounce starts upward
+    assert legal(play(E, p, "rebond 4")) == ["H"]                 # a bounce starts upward; x10 is rock
     p = play(E, p, "rebond 4", "H", "H", "H")                    # three H: more than the jump's height 2
-    assert at(p)["case"] == "v12" and E.write_position(p)["pulse_garde"] == 3
+    assert at(p)["case"] == "w12" and E.write_position(p)["pulse_garde"] == 3
 
 
 def test_a_fall_onto_a_fire_mushroom_keeps_the_pulse_die_and_a_run_goes_on_over_it():
@@ -328,16 +328,17 @@ def test_a_fall_onto_a_fire_mushroom_keeps_the_pulse_die_and_a_run_goes_on_over_
     p = play(E, pos("v9", "R3"), "R3")                          # v9 is in the air: the RUN goes D first
     assert legal(p) == ["D"]
     p = play(E, p, "D")                                          # onto the mushroom w8 from above: no harm
-    assert at(p)["case"] == "v9" and at(p)["pv"] == 5 and legal(p) == ["B", "D"]
+    assert at(p)["case"] == "w9" and at(p)["pv"] == 5 and legal(p) == ["A"]   # on its top, the RUN goes on
 
 
 def test_a_bounce_cannot_fall_straight_back_on_its_mushroom_for_ever():
     p = play(E, pos("ac2", "J2/4"), "J2/4", "M", "A", "D")      # ad3, ae3, then down onto the mushroom af2
     assert E.write_position(p)["phase"] == "bounce"
+    assert at(p)["case"] == "af3"                                # on the mushroom's top
     p = play(E, p, "rebond 2")
-    assert legal(p) == ["H", "M"] and reason(E, p, "D") == "direction"
-    p = play(E, p, "M", "D")                                     # af4, then ag3: the bounce is spent
-    assert at(p)["case"] == "ag2"                                # and the pawn falls to the ground
+    assert legal(p) == ["H", "M"] and reason(E, p, "B") == "direction"
+    p = play(E, p, "M", "D")                                     # ag4, then ah3: the bounce is spent
+    assert at(p)["case"] == "ah2"                                # and the pawn falls to the ground
 
 
 def test_the_extra_die_power_is_taken_from_whoever_held_it_and_rolls_four_dice():

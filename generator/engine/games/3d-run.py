@@ -827,9 +827,14 @@ class ThreeDRun(Engine):
         me = p.runners[p.turn]
         ch = self.cell(p, t)
         if ch == MUSHROOM and s in ("B", "D"):
+            top = (t[0], t[1] + 1)          # a D step lands on the top of the mushroom, as a B step does
+            if s == "D" and not self._blocked(p, top) and self.cell(p, top) not in OBSTACLES:
+                p = self._set(p, replace(me, cell=top))
             m = p.motion
             if m.kind == "J" and m.pair:
                 return replace(p, phase="bounce")
+            if m.kind != "R":
+                p = self._stop(p)           # any other jump ends there, landed
             return self._continue(p)        # a RUN goes on from the top of the mushroom
         if ch in (LAVA, BOMB):
             if ch == LAVA and "rouge" in me.flags:
