@@ -171,3 +171,191 @@ def test_two_flags_are_needed_in_the_variant():
 def test_a_diagonal_wall_is_followed_down_by_a_run():
     p = play(E, act("ae8", "R4"), "R4", "A", "A", "A")
     assert at(p)["case"] == "ah5"
+
+
+def pos(j1, slots, j2="a2", **extra):
+    """j1 (a cell or a sheet) and j2 with j1's dice already shared out as `slots` ('-': none left)."""
+    return E.read_position({"j1": j1 if isinstance(j1, dict) else {"case": j1}, "j2": j2,
+                            "mouvements": slots, "phase": "act", **extra})
+
+
+# --- powers ----------------------------------------------------------------------------
+def test_airmove_steps_forward_in_the_air_each_step_costing_one_point_of_its_die():
+    p = pos({"case": "j8", "pouvoir": "airmove"}, "W2")          # j8: in the air beside the rock i7
+    assert legal(p) == ["W:A"]                                   # the die itself is never played whole
+    p = play(E, p, "W:A")
+    assert at(p)["case"] == "k8" and E.write_position(p)["mouvements"] == "W1"
+    p = play(E, p, "W:A")                                        # l8, die spent: end of turn, the fall
+    assert at(p)["case"] == "l2" and E.write_position(p)["tour"] == "j2"
+
+
+def test_airmove_may_be_taken_in_the_middle_of_a_run():
+    p = play(E, pos({"case": "h8", "pouvoir": "airmove"}, "R2 W1"), "R2", "A")   # i8, the rock ends ahead
+    assert legal(p) == ["A", "W:A"]
+    p = play(E, p, "W:A")                                        # j8 in the air, the RUN has 1 move left
+    assert at(p)["case"] == "j8" and legal(p) == ["B"]           # its one move must be a down
+    p = play(E, p, "B")
+    assert at(p)["case"] == "j2"                                 # j7, then the fall at the end of the turn
+
+
+def test_airmove_is_not_offered_into_a_wall():
+    assert legal(pos({"case": "l8", "sens": "<", "pouvoir": "airmove"}, "W1")) == ["W:A"]    # k8 is free
+    assert legal(pos({"case": "n8", "pouvoir": "airmove"}, "W1")) == ["fin"]                 # o8 is lava rock
+
+
+def test_boundstab_goes_down_through_creatures_and_hurts_the_pawns_on_its_way():
+    p = E.read_position({"j1": {"case": "j8", "pouvoir": "boundstab"}, "j2": {"case": "j6", "pulse": 2},
+                         "mouvements": "W3", "phase": "act"})
+    assert legal(p) == ["W3"]
+    p = play(E, p, "W3")
+    assert legal(p) == ["B"]
+    p = play(E, p, "B", "B")                                     # j7, j6: j2 is struck
+    w = E.write_position(p)
+    assert w["j2"]["pv"] == 4 and w["j2"]["pulse"] == 0
+    p = play(E, p, "B")                                          # j5: die spent, the fall to the ground
+    assert at(p)["case"] == "j2" and at(p)["pv"] == 5
+
+
+def test_boundstab_only_from_the_air_and_back_out_of_the_rock_it_ends_in():
+    assert legal(pos({"case": "h8", "pouvoir": "boundstab"}, "W3")) == ["fin"]
+    p = play(E, pos({"case": "e9", "pouvoir": "boundstab"}, "W2"), "W2", "B", "B")   # e8, then into the rock e7
+    assert at(p)["case"] == "e8"                                  # back up to the first free cell
+
+
+def test_boundstab_is_the_dragon_s_weak_point():
+    p = play(E, pos({"case": "ae18", "pouvoir": "boundstab"}, "W2"), "W2", "B", "B")   # ae17, the dragon ae16
+    w = E.write_position(p)
+    assert w["eliminees"] == "ae16" and w["j1"]["case"] == "ae16" and w["j1"]["pv"] == 5
+
+
+def test_slide_is_a_run_with_its_die_counted_twice():
+    p = play(E, pos({"case": "f2", "pouvoir": "slide"}, "W2"), "W2")
+    assert legal(p) == ["A"] and "reste=4" in E.write_position(p)["mouvement"]
+    p = play(E, p, "A", "A", "A", "A")
+    assert at(p)["case"] == "j2"
+
+
+def test_a_fireball_runs_and_removes_the_first_creature_it_meets():
+    p = play(E, pos({"case": "o2", "pouvoir": "fireball"}, "W3"), "W3")    # p2 holds a creature
+    assert E.write_position(p)["eliminees"] == "p2" and at(p)["case"] == "o2"
+
+
+def test_a_fireball_hurts_the_first_pawn_it_meets_and_stops_there():
+    p = E.read_position({"j1": {"case": "f2", "pouvoir": "fireball"}, "j2": {"case": "h2", "pulse": 3},
+                         "j3": "j2", "mouvements": "W5", "phase": "act"})
+    w = E.write_position(play(E, p, "W5"))
+    assert (w["j2"]["pv"], w["j2"]["pulse"], w["j3"]["pv"]) == (4, 0, 5)
+
+
+def test_a_fireball_does_not_kill_the_dragon():
+    p = play(E, pos({"case": "af16", "sens": "<", "pouvoir": "fireball"}, "W3"), "W3")
+    assert "eliminees" not in E.write_position(p)
+
+
+# --- flags -----------------------------------------------------------------------------
+def test_the_red_flag_jumps_as_high_as_far_on_rock_only():
+    p = play(E, pos({"case": "h8", "drapeaux": ["rouge"]}, "FR2"), "FR2")
+    assert legal(p) == ["A", "H", "M"]
+    p = play(E, p, "H", "H")                                     # h9, h10: height and distance 2
+    assert E.write_position(p)["tour"] == "j2"
+    assert legal(pos({"case": "l18", "drapeaux": ["rouge"]}, "FR2")) == ["fin"]   # a cloud is no rock
+
+
+def test_the_red_flag_walks_on_lava_and_does_not_slide_on_ice():
+    p = play(E, pos({"case": "o2", "sens": "<", "drapeaux": ["rouge"]}, "R3"), "R3", "A")   # n2 on lava n1
+    assert E.write_position(p)["phase"] == "step" and at(p)["pv"] == 5
+    assert at(play(E, pos({"case": "ab8", "drapeaux": ["rouge"]}, "-"), "fin"))["case"] == "ab8"
+
+
+def test_ice_slides_the_pawn_forward_until_no_ice_is_below_it():
+    p = play(E, pos("ab8", "-"), "fin")          # ac8, ad8, ae8 on the ice ab7-ae7, af8 beyond; falls on the slope af6
+    assert at(p)["case"] == "af7"
+    p = play(E, pos({"case": "ae8", "sens": "<"}, "-"), "fin")   # backwards: ad8, ac8, ab8, aa8 over the void
+    assert at(p)["case"] == "aa5"                                 # and down onto the rock aa4
+
+
+def test_a_vine_stops_the_movement_holds_the_pawn_and_takes_its_pulse_die():
+    p = play(E, pos("ae8", "J3/5", pulse_garde=2), "J3/5", "H", "M", "M")   # ae9, af10, the vine ag11
+    w = E.write_position(p)
+    assert w["j1"]["case"] == "ag11" and w["j1"]["pulse"] == 0 and w["tour"] == "j2"
+
+
+def test_the_green_flag_goes_through_vines_and_climbs_them():
+    p = play(E, pos({"case": "ae8", "drapeaux": ["vert"]}, "J3/5"), "J3/5", "H", "M", "M")
+    assert at(p)["case"] == "ag11" and E.write_position(p)["phase"] == "step"
+    p = play(E, pos({"case": "ag13", "drapeaux": ["vert"]}, "FV2"), "FV2")
+    assert legal(p) == ["B"]                                   # ag13: only the vine below is a vine
+    p = play(E, p, "B", "B")
+    assert at(p)["case"] == "ag11"                              # held by the vine: no fall
+
+
+def test_the_black_flag_bounds_up_through_thin_walls_and_a_thin_wall_stops_a_jump():
+    assert legal(play(E, pos("ag16", "J2/2"), "J2/2")) == ["A"]   # ag17 and ah17 are thin walls
+    p = play(E, pos({"case": "ag16", "drapeaux": ["noir"]}, "FN2"), "FN2")
+    assert legal(p) == ["H", "M"]
+    p = play(E, p, "H", "M")                                     # ag17 through the wall, then ah18: the flag
+    assert at(p)["case"] == "ah18" and at(p)["drapeaux"] == "noir"
+
+
+# --- clouds ----------------------------------------------------------------------------
+def test_a_cloud_halves_the_moves_left_except_for_the_black_flag():
+    p = play(E, pos("l14", "J3/6"), "J3/6", "H", "H", "H")     # l15, l16, the cloud l17: 3 left, halved
+    assert at(p)["case"] == "l17" and "reste=1" in E.write_position(p)["mouvement"]
+    p = play(E, pos({"case": "l14", "drapeaux": ["noir"]}, "J3/6"), "J3/6", "H", "H", "H")
+    assert "reste=3" in E.write_position(p)["mouvement"]
+
+
+def test_a_pawn_ending_on_a_cloud_sinks_through_it_and_loses_its_pulse_die():
+    p = play(E, pos("l18", "-", pulse_garde=3), "fin")          # l17, then the fall onto the rock l13
+    assert at(p)["case"] == "l14" and at(p)["pulse"] == 0
+    p = play(E, pos({"case": "l18", "drapeaux": ["noir"]}, "-", pulse_garde=3), "fin")
+    assert at(p)["case"] == "l18" and at(p)["pulse"] == 3
+
+
+# --- fire mushrooms --------------------------------------------------------------------
+def test_landing_on_a_fire_mushroom_bounces_with_either_die_of_the_jump_and_no_height_limit():
+    p = play(E, pos("u8", "J2/4", pulse_garde=3), "J2/4", "M", "D")   # v9, then down onto the mushroom w8
+    assert at(p)["case"] == "w9" and at(p)["pv"] == 5                 # landed on its top
+    assert E.write_position(p)["phase"] == "bounce" and legal(p) == ["rebond 2", "rebond 4"]
+    assert legal(play(E, p, "rebond 4")) == ["H"]                 # a bounce starts upward; x10 is rock
+    p = play(E, p, "rebond 4", "H", "H", "H")                    # three H: more than the jump's height 2
+    assert at(p)["case"] == "w12" and E.write_position(p)["pulse_garde"] == 3
+
+
+def test_a_fall_onto_a_fire_mushroom_keeps_the_pulse_die_and_a_run_goes_on_over_it():
+    p = play(E, pos("w12", "-", pulse_garde=3), "fin")          # falls to w9, on the mushroom w8
+    assert at(p)["case"] == "w9" and at(p)["pulse"] == 3
+    p = play(E, pos("v9", "R3"), "R3")                          # v9 is in the air: the RUN goes D first
+    assert legal(p) == ["D"]
+    p = play(E, p, "D")                                          # onto the mushroom w8 from above: no harm
+    assert at(p)["case"] == "w9" and at(p)["pv"] == 5 and legal(p) == ["A"]   # on its top, the RUN goes on
+
+
+def test_a_bounce_cannot_fall_straight_back_on_its_mushroom_for_ever():
+    p = play(E, pos("ac2", "J2/4"), "J2/4", "M", "A", "D")      # ad3, ae3, then down onto the mushroom af2
+    assert E.write_position(p)["phase"] == "bounce"
+    assert at(p)["case"] == "af3"                                # on the mushroom's top
+    p = play(E, p, "rebond 2")
+    assert legal(p) == ["H", "M"] and reason(E, p, "B") == "direction"
+    p = play(E, p, "M", "D")                                     # ag4, then ah3: the bounce is spent
+    assert at(p)["case"] == "ah2"                                # and the pawn falls to the ground
+
+
+def test_the_extra_die_power_is_taken_from_whoever_held_it_and_rolls_four_dice():
+    p = E.read_position({"j1": "f8", "j2": {"case": "a2", "pouvoir": "+1d"}, "mouvements": "J3/4", "phase": "act"})
+    p = play(E, p, "J3/4", "H", "H", "=1")                       # the box f10, the extra die shows 1
+    w = E.write_position(p)
+    assert w["j1"]["pouvoir"] == "+1d" and w["j2"]["pouvoir"] == ""
+    q = E.read_position({"j1": {"case": "f2", "pouvoir": "+1d"}, "j2": "e2"})
+    assert len(E.chance_outcomes(q)) == 126 and len(E.legal_moves(q)[0].values) == 4
+
+
+def test_1life_gives_a_life_at_once():
+    p = play(E, pos({"case": "f8", "pv": 3}, "J3/4"), "J3/4", "H", "H", "=6")
+    assert at(p)["pouvoir"] == "1life" and at(p)["pv"] == 4
+
+
+def test_a_star_s_turns_keep_the_life_and_the_pulse_die_on_spikes():
+    p = play(E, pos({"case": "j2", "etoile": 2}, "R6", pulse_garde=3), "R6", "A", "A", "A")   # m2: the spikes
+    w = E.write_position(p)["j1"]
+    assert (w["case"], w["pv"], w["pulse"], w["etoile"]) == ("l2", 5, 3, 1)   # one turn of the star used

@@ -151,6 +151,7 @@ class Motion:
     air: tuple = ()                   # RUN in the air: (steps when it left the wall, D taken, B taken)
     ball: tuple = ()                  # fireball: its cell
     pair: tuple = ()                  # JUMP: its two dice (the bounce may take either)
+    bounce: bool = False              # a fire mushroom's bounce: its first step goes up (H or M)
 
 
 @dataclass(frozen=True)
@@ -355,6 +356,8 @@ class ThreeDRun(Engine):
             parts.append("boule=" + cell_name(*m.ball))
         if m.pair:
             parts.append("paire=" + ",".join(str(v) for v in m.pair))
+        if m.bounce:
+            parts.append("rebond=1")
         return " ".join(parts)
 
     def _read_motion(self, text: str) -> Motion:
@@ -362,7 +365,8 @@ class ThreeDRun(Engine):
         f = dict(part.split("=", 1) for part in rest)
         ints = lambda s: tuple(int(v) for v in s.split(",")) if s else ()   # noqa: E731
         return Motion(kind, int(f["reste"]), int(f["de"]), int(f.get("ordre", 0)), int(f.get("hauteur", 0)),
-                      ints(f.get("air", "")), parse_cell(f["boule"]) if "boule" in f else (), ints(f.get("paire", "")))
+                      ints(f.get("air", "")), parse_cell(f["boule"]) if "boule" in f else (), ints(f.get("paire", "")),
+                      f.get("rebond") == "1")
 
     # --- who acts ---------------------------------------------------------------------
     def to_move(self, p: Position) -> str:
@@ -674,7 +678,7 @@ class ThreeDRun(Engine):
                     allowed = [s for s in ("D", "B") if s == "B" or b == 0]
         elif m.kind in ("J", "bound"):
             allowed = [s for i, s in enumerate(STEPS) if i >= m.order and (i >= 2 or m.height != 0)]
-            if m.kind == "bound":
+            if m.kind == "bound" or (m.bounce and m.left == m.die):
                 allowed = [s for s in allowed if s in ("H", "M")]
         elif m.kind == "stab":
             return ["B"] if me.cell[1] > 2 else []
@@ -721,10 +725,10 @@ class ThreeDRun(Engine):
             v = int(text.split()[1])
             slot = next(s for s in p.slots if v in s.values)
             p, _ = self._take_slot(p, _slot_text(slot))
-            return replace(p, phase="step", motion=Motion("J", v, v, 0, v))
+            return self._start(p, Motion("J", v, v, 0, v))
         if p.phase == "bounce":
             v = int(text.split()[1])
-            return replace(p, phase="step", motion=Motion("J", v, v, 0, -1, pair=(v,)))
+            return self._start(p, Motion("J", v, v, 0, -1, pair=(v,), bounce=True))
         if p.phase == "step":
             return self._step(p, text)
         p, slot = self._take_slot(p, text)
@@ -823,9 +827,14 @@ class ThreeDRun(Engine):
         me = p.runners[p.turn]
         ch = self.cell(p, t)
         if ch == MUSHROOM and s in ("B", "D"):
+            top = (t[0], t[1] + 1)          # a D step lands on the top of the mushroom, as a B step does
+            if s == "D" and not self._blocked(p, top) and self.cell(p, top) not in OBSTACLES:
+                p = self._set(p, replace(me, cell=top))
             m = p.motion
             if m.kind == "J" and m.pair:
                 return replace(p, phase="bounce")
+            if m.kind != "R":
+                p = self._stop(p)           # any other jump ends there, landed
             return self._continue(p)        # a RUN goes on from the top of the mushroom
         if ch in (LAVA, BOMB):
             if ch == LAVA and "rouge" in me.flags:
