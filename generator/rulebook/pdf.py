@@ -27,8 +27,8 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether,
+                                NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
@@ -742,11 +742,14 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())
     builder.prev_outline = -1
-    # appendices open on a page of their own, and so does the last section when it is moved to the last page
+    # Appendices open on a new page unless two thirds of a page are left (a short last section would stand
+    # alone on a near-empty page); the last section moved to the last page always does.
     breaks = sorted({b for b in (document.appendix_start, break_before) if b is not None and b < len(document.blocks)})
     for start, end in zip([0] + breaks, breaks + [len(document.blocks)]):
-        if start:
+        if start == break_before:
             story.append(PageBreak())
+        elif start:
+            story.append(CondPageBreak(theme.text_h_mm * PT_PER_MM * 2 / 3))
         story += builder.blocks(document.blocks[start:end])
     story.insert(0, PageCount())
     return story
