@@ -12,20 +12,24 @@ def items(counters: Counters, folder) -> list:
     return counter_items(counters, folder)
 
 
-def advice(counters: Counters) -> tuple[str, tuple[str, ...]] | None:
+def advice(counters: Counters, job: Job) -> tuple[str, tuple[str, ...]] | None:
     """Catalogue keys (paper, guide steps) where the general advice (glue the sheet onto greyboard, then cut)
-    would be wrong: a sheet printed on both sides cannot be glued down, and a fold-over counter is glued to
-    itself. None: the kind's own advice."""
+    would be wrong: a sheet printed on both sides cannot be glued down, and a fold-over counter (its form, or
+    a two-sided counter laid out face and back side by side by --fold) is glued to itself. None: the kind's
+    own advice (fronts only)."""
+    two_sided = counters.form == "flat" and (counters.back is not None or counters.backs)
     if counters.form == "fold":
         return "kinds.counters.paper_fold", ("kinds.counters.fold_step",)
-    if counters.form == "flat" and (counters.back is not None or counters.backs):
+    if two_sided and job.print_options.fold:
+        return "kinds.counters.paper_fold", ()     # the sheet's own step says how its pairs are folded
+    if two_sided and job.print_options.duplex != "none":
         return "kinds.counters.paper_duplex", ("kinds.counters.duplex_step",)
     return None
 
 
 def render(job: Job, counters: Counters) -> None:
     from .faces import render_face_set
-    render_face_set(job, KIND, counters, items(counters, job.game.folder), advice=advice(counters))
+    render_face_set(job, KIND, counters, items(counters, job.game.folder), advice=advice(counters, job))
 
 
 def figure(job: FigureJob, counters: Counters):

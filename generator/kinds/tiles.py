@@ -20,7 +20,7 @@ def advice(made: list, job: Job) -> tuple[str, tuple[str, ...]] | None:
     if not any(item.back is not None for item in made):
         return None
     if job.print_options.fold:
-        return "kinds.tiles.paper_fold", ("kinds.tiles.fold_step",)
+        return "kinds.tiles.paper_fold", ()        # the sheet's own step says how its pairs are folded
     if job.print_options.duplex != "none":
         return "kinds.tiles.paper_duplex", ("kinds.tiles.duplex_step",)
     return None

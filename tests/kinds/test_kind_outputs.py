@@ -80,7 +80,7 @@ def test_an_english_game_gets_english_kind_words(english):
 
 @pytest.mark.parametrize("options, paper, step", [
     (BuildOptions(), "papier cartonné de 200 à 300 g/m²", "sans la coller"),
-    (BuildOptions(fold=True), "papier 120 à 160 g/m²", "pliez-le en deux"),
+    (BuildOptions(fold=True), "papier 120 à 160 g/m²", "pliez"),
     (BuildOptions(duplex="none"), "papier 80 à 120 g/m², collé sur du carton gris", "Collez la feuille sur du carton"),
 ])
 def test_tiles_with_a_back_are_never_told_to_glue_a_two_sided_sheet(tmp_path, options, paper, step):
