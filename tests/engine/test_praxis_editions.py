@@ -113,3 +113,50 @@ def test_a_heading_that_leads_into_a_figure_is_on_the_figures_page(tmp_path):
     assert len(pairs) >= 10
     for title, number in pairs:
         assert heading_page[title] == figure_page[number], (title, number)
+
+
+def rules_text(variant_id: str | None) -> str:
+    """The text of an edition's rules, up to its 'Variantes' chapter (where every variant is told as a change)."""
+    from generator.rulebook.markdown import Heading, ListBlock, Paragraph, Quote, Table, plain
+
+    def text(block) -> str:
+        if isinstance(block, (Paragraph, Heading)):
+            return plain(block.spans)
+        if isinstance(block, ListBlock):
+            return " ".join(text(b) for item in block.items for b in item)
+        if isinstance(block, Quote):
+            return " ".join(text(b) for b in block.blocks)
+        if isinstance(block, Table):
+            return " ".join(plain(cell) for row in block.rows for cell in row)
+        return ""
+    out = []
+    for block in read_rulebook(GAME, figures=FIGURES, variant=VARIANTS.get(variant_id)).blocks:
+        if isinstance(block, Heading) and plain(block.spans) == "Variantes":
+            break
+        out.append(text(block))
+    return " ".join(out).replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# A sentence of the plain rules that a variant overturns: that edition must not state it before its annex.
+OVERTURNED = {
+    "teleportation-portail": "Il faut une seconde tuile Téléportation",
+    "sans-couleurs": "portail libre d'une autre couleur",
+    "effet-et-collection": "portail de sa couleur ne se déclenche pas",
+    "rentree-1": "tenter ce retour",
+}
+
+
+@pytest.mark.parametrize("variant_id", sorted(OVERTURNED))
+def test_an_edition_does_not_state_the_plain_rule_its_variant_overturns(variant_id):
+    assert OVERTURNED[variant_id] in rules_text(None)
+    assert OVERTURNED[variant_id] not in rules_text(variant_id)
+
+
+def test_the_points_edition_gives_its_figures_after_the_whole_movement_text():
+    """A list of the movement text is not cut by the three figures of the points edition."""
+    from generator.rulebook.markdown import FigureBlock, Paragraph, plain
+    blocks = read_rulebook(GAME, figures=FIGURES, variant=VARIANTS["points"]).blocks
+    last_text = max(i for i, b in enumerate(blocks)
+                    if isinstance(b, Paragraph) and plain(b.spans).startswith("Une case ne porte jamais"))
+    figures = [i for i, b in enumerate(blocks) if isinstance(b, FigureBlock) and b.id.startswith("variante-points")]
+    assert figures and last_text < min(figures)
