@@ -45,7 +45,11 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
         # Pointy top: corners straight above and below the centre, the path starting at the lower right.
         canvas.polygon(regular_polygon(cx, cy, half, 6, 120), fill=style.fill, stroke=outline)
     if style.mark != "none":
-        symbols.draw_symbol(canvas, style.mark, cx, cy, size * 0.62, style.ink)
+        # with a letter under it, the mark is smaller and higher, so the two never touch
+        if style.label:
+            symbols.draw_symbol(canvas, style.mark, cx, cy - size * 0.07, size * 0.5, style.ink)
+        else:
+            symbols.draw_symbol(canvas, style.mark, cx, cy, size * 0.62, style.ink)
     if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":
         symbols.pips(canvas, cx, cy, size, int(value), style.ink)
         return
@@ -59,7 +63,7 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
                            max_width_mm=size * 0.8)
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
-        _centred_label(canvas, cx, cy + half * 0.62, size * 0.16, style.label, style.ink)
+        _centred_label(canvas, cx, cy + half * 0.7, size * 0.16, style.label, style.ink)
 
 
 GHOST_DASH_MM = (0.9, 0.6)
