@@ -495,7 +495,14 @@ class StoryBuilder:
                 out.append(KeepTogether(group + self.figure_parts(blocks[end])))
                 i = end + 1
                 continue
-            out.extend(self.block(blocks[i], indent=indent))
+            flows = self.block(blocks[i], indent=indent)
+            if (isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":")
+                    and i + 1 < len(blocks) and isinstance(blocks[i + 1], (TableBlock, ListBlock))):
+                # a sentence that introduces a table or a list never ends a page without it
+                flows[-1].style = ParagraphStyle(f"{flows[-1].style.name}-lead", parent=flows[-1].style,
+                                                 keepWithNext=1)
+                flows[-1].keepWithNext = 1
+            out.extend(flows)
             i += 1
         return out
 

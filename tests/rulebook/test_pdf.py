@@ -362,3 +362,23 @@ def test_a_text_that_fills_its_last_page_to_the_foot_gets_no_blank_page_after_it
         with pdfplumber.open(io.BytesIO(render_pdf(doc, tactix.info, theme))) as pdf:
             assert any(w["text"].startswith("mot") for w in pdf.pages[-1].extract_words()), n
             assert f"page {len(pdf.pages)}/{len(pdf.pages)}" in pdf.pages[-1].extract_text()
+
+
+def test_a_sentence_that_introduces_a_table_never_ends_a_page_without_it(tactix):
+    """'Voici le score des collections :' at the foot of a page, its table on the next, reads as a loose end.
+    Whatever the length of the text before it, the sentence and the table's first row share a page."""
+    from generator.rulebook.markdown import Span, Table
+    theme = theme_for("a4", half=True)
+    moved = 0
+    for n in range(250, 330, 6):
+        table = Table(((Span("Points"),), (Span("Collection"),)),
+                      tuple(((Span(str(p)),), (Span(f"rangée{p}"),)) for p in (1, 5, 10, 30)), ("left", "left"), 3)
+        doc = Document(blocks=[Paragraph((Span(" ".join(f"mot{w:04d}" for w in range(n))),), 1),
+                               Paragraph((Span("Voici le barème :"),), 2), table])
+        with pdfplumber.open(io.BytesIO(render_pdf(doc, tactix.info, theme))) as pdf:
+            lead = next(i for i, p in enumerate(pdf.pages) if "barème" in (p.extract_text() or ""))
+            first_row = next(i for i, p in enumerate(pdf.pages) if "rangée1" in (p.extract_text() or ""))
+            assert lead == first_row, n
+            lines = [l for l in pdf.pages[lead].extract_text().split("\n") if l.strip()]
+            moved += any(l.startswith("Voici le barème") for l in lines[1:3])   # at the top of its page
+    assert moved, "some length must put the sentence at a page's foot, so the rule is tried"
