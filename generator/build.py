@@ -21,10 +21,11 @@ import importlib
 import os
 import signal
 import tempfile
+import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .content import ContentError, load_game
 from .content.models import Game
@@ -67,10 +68,22 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What the terminal says of a game built or validated, known without reading the game again."""
+    """What the terminal says of a game built or validated, known without reading the game again; for a build,
+    the files written for it and the seconds its work took (its tasks and its writing), or that it was
+    unchanged."""
     game_id: str
     language: str
     figures: FigureCount
+    files: int = 0
+    seconds: float = 0.0
+    unchanged: bool = False
+
+
+Progress = Callable[..., None]    # progress(event, **facts): "plan" (tasks), "task" (game, unit, seconds)
+
+
+def _no_progress(event: str, **facts) -> None:
+    pass
 
 
 @dataclass(frozen=True)
@@ -402,7 +415,15 @@ def _in_worker(task, *args):
 _RENDERING_STACK = (".figures", ".kinds", ".print", ".draw.svg")   # what a render or check task imports
 
 
-def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
+def _timed(task, *args):
+    """A task's result and the seconds it took, measured where it ran."""
+    started = time.perf_counter()
+    result = task(*args)
+    return result, time.perf_counter() - started
+
+
+def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None,
+               progress: Progress = _no_progress) -> dict:
     """Run (game id, unit, function, args) tasks, in worker processes when jobs > 1; results by (game id, unit).
     A game's first failure, in task order, is its failure (so --jobs never changes what is reported); its other
     tasks are dropped. Anything else (an internal error, Ctrl-C) stops the whole build."""
@@ -414,16 +435,18 @@ def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
         for module in _RENDERING_STACK:
             importlib.import_module(module, __package__)
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
-            futures = [pool.submit(_in_worker, fn, *args) for _, _, fn, args in tasks]
+            futures = [pool.submit(_in_worker, _timed, fn, *args) for _, _, fn, args in tasks]
             try:
                 for (game_id, unit, _, _), future in zip(tasks, futures):
                     if game_id in failures:
                         future.cancel()
                         continue
                     try:
-                        done[(game_id, unit)] = future.result()
+                        done[(game_id, unit)], seconds = future.result()
                     except (ContentError, Contradicted) as err:
                         failures[game_id] = err
+                        continue
+                    _took(times, progress, game_id, unit, seconds)
             except BaseException:
                 pool.shutdown(wait=True, cancel_futures=True)   # tasks not started yet are not run for nothing
                 raise
@@ -431,14 +454,22 @@ def _run_tasks(tasks: list, jobs: int, failures: dict) -> dict:
         for game_id, unit, fn, args in tasks:
             if game_id not in failures:
                 try:
-                    done[(game_id, unit)] = fn(*args)
+                    done[(game_id, unit)], seconds = _timed(fn, *args)
                 except (ContentError, Contradicted) as err:
                     failures[game_id] = err
+                    continue
+                _took(times, progress, game_id, unit, seconds)
     return done
 
 
+def _took(times: dict | None, progress: Progress, game_id: str, unit: str | None, seconds: float) -> None:
+    if times is not None:
+        times[game_id] = times.get(game_id, 0.0) + seconds
+    progress("task", game=game_id, unit=unit, seconds=seconds)
+
+
 def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
-                jobs: int = 1, cache: bool = True) -> Built:
+                jobs: int = 1, cache: bool = True, progress: Progress = _no_progress) -> Built:
     """Render what changed of every game (generator/cache.py; everything when not `cache`), `jobs` tasks at a
     time, then replace each game's folder as a whole. The files written (none when nothing changed), and what
     the terminal says of each game written or unchanged.
@@ -455,25 +486,30 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     units_of: dict[str, list[str]] = {}
     load_reads: dict[str, dict[str, str]] = {}
     tasks = []
+    languages: list[str] = []          # of the games to render, for what the terminal says while they are
     for gid in game_ids:
         plan = plans[gid]
         if plan.whole:
             continue
         if plan.checked:
             units_of[gid] = list(plan.record.units)
+            languages.append(plan.record.summary["language"])
         else:
             try:
                 with recording(content_dir) as read:
                     game = _game(content_dir, gid, options)     # loaded once: the check task and forked workers reuse it
                 load_reads[gid] = hashes_of(content_dir, read)
                 units_of[gid] = game_units(game)
+                languages.append(game.info.language)
             except ContentError as err:
                 failures[gid] = err
                 continue
             tasks.append((gid, None, _check_task, (content_dir, gid, options)))
         tasks += [(gid, unit, _unit_task, (content_dir, gid, options, unit))
                   for unit in units_of[gid] if unit not in plan.units]
-    done = _run_tasks(tasks, jobs, failures)
+    progress("plan", tasks=[(gid, unit) for gid, unit, _, _ in tasks], languages=languages)
+    times: dict[str, float] = {}
+    done = _run_tasks(tasks, jobs, failures, times, progress)
     for gid, reads in load_reads.items():
         if (gid, None) in done:
             done[(gid, None)] = {**reads, **done[(gid, None)]}
@@ -484,11 +520,13 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         if gid in failures:
             continue
         if plans[gid].whole:
-            summaries[gid] = _summary_of(gid, plans[gid].record.summary)
+            summaries[gid] = replace(_summary_of(gid, plans[gid].record.summary), unchanged=True)
             continue
         try:
-            files, summaries[gid] = _write_game(content_dir, out_dir, gid, options, plans[gid], units_of[gid], done,
-                                                cache)
+            started = time.perf_counter()
+            files, summary = _write_game(content_dir, out_dir, gid, options, plans[gid], units_of[gid], done, cache)
+            summaries[gid] = replace(summary, files=len(files),
+                                     seconds=times.get(gid, 0.0) + time.perf_counter() - started)
             written += files
         except ContentError as err:
             failures[gid] = err

@@ -151,13 +151,18 @@ class _Pnp(click.Group):
             ctx.exit(EXIT_INTERRUPTED if isinstance(err, KeyboardInterrupt) else EXIT_INTERNAL_ERROR)
 
 
-def _figure_summaries(games: list) -> None:
-    """One line per game (build.GameSummary): its figures checked by its engine, and its illustrations."""
+def _figure_summaries(games: list, built: bool = False) -> None:
+    """One line per game (build.GameSummary): its figures checked by its engine, and its illustrations; for a
+    build, the files written and the seconds its work took, or that it was unchanged."""
     for game in games:
         words = catalogue(game.language)
-        click.echo(words("figures.summary", game=game.game_id,
-                         checked=words("figures.checked", count=game.figures.checked),
-                         illustrations=words("figures.illustrations", count=game.figures.illustrations)))
+        line = words("figures.summary", game=game.game_id,
+                     checked=words("figures.checked", count=game.figures.checked),
+                     illustrations=words("figures.illustrations", count=game.figures.illustrations))
+        if built:
+            line += " · " + (words("cli.game_unchanged") if game.unchanged else
+                             words("cli.game_built", count=game.files, seconds=words.number(game.seconds, 1)))
+        click.echo(line)
 
 
 def _cores() -> int:
@@ -198,8 +203,10 @@ def cli(debug: bool) -> None:
 @click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
               help="The draw of a setup card (pieces placed at random): same seed, same card.")
+@click.option("-q", "--quiet", is_flag=True, help="Only the last line, and errors.")
+@click.option("-v", "--verbose", is_flag=True, help="A line for every output rendered, with its time.")
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
-          cutter, jobs, no_cache, seed):
+          cutter, jobs, no_cache, seed, quiet, verbose):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
@@ -211,13 +218,16 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter,
                                seed=seed)
-        built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache)
+        from .progress import build_progress
+        with build_progress(quiet=quiet, verbose=verbose) as progress:
+            built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache, progress=progress)
         words = catalogue(shared_language(game.language for game in built.games))
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
             click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
-        _figure_summaries(built.games)
+        if not quiet:
+            _figure_summaries(built.games, built=True)
     _run(body)
 
 

@@ -179,7 +179,7 @@ def test_validate_and_build_print_the_figures_checked_and_illustrations_of_each_
                          encoding="utf-8")
     result = runner.invoke(cli, ["build", GAME, "--content", str(tmp_path / "content"), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "croisee: 0 figures checked, 9 illustrations" in result.output.splitlines()
+    assert any(line.startswith("croisee: 0 figures checked, 9 illustrations · ") for line in result.output.splitlines())
 
 
 def test_an_illustration_in_a_game_with_an_engine_is_drawn_from_the_engine_and_counted_apart(tmp_path):
@@ -222,7 +222,7 @@ def test_the_scaffold_s_figure_format_builds_in_a_new_game(tmp_path):
     rules.write_text(rules.read_text(encoding="utf-8") + '\n{{ diagram("premier-coup") }}\n', encoding="utf-8")
     result = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "demo : 0 figure vérifiée, 2 illustrations" in result.output.splitlines()
+    assert any(line.startswith("demo : 0 figure vérifiée, 2 illustrations · ") for line in result.output.splitlines())
     assert (tmp_path / "out" / "demo" / "diagrams" / "premier-coup.svg").is_file()
     with pdfplumber.open(tmp_path / "out" / "demo" / "regles.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
