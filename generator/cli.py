@@ -213,7 +213,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
     def body():
         ids = _games(content_dir, games)
         if cutter and paper not in ("a4", "letter"):
-            _fail(f"--cutter {cutter}: print-and-cut is on A4 or Letter paper, not {paper}", EXIT_BAD_INPUT)
+            _fail(_words(content_dir, ids)("cli.cutter_paper", cutter=cutter, paper=paper), EXIT_BAD_INPUT)
         profile = _profile(printer_name, content_dir) if printer_name else None
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter,
@@ -495,7 +495,7 @@ def printer_add(name, offset, angle, readings, paper, duplex, project, content_d
     except ProfileError as err:
         _fail(str(err), EXIT_BAD_INPUT)
     except OSError as err:
-        _fail(f"cannot save the printer profile: {err}", EXIT_BAD_INPUT)
+        _fail(words("cli.printer_not_saved", reason=err.strerror or str(err)), EXIT_BAD_INPUT)
     click.echo(words("cli.printer_saved", name=name, path=path, x=words.number(profile.offset_x_mm, 3),
                      y=words.number(profile.offset_y_mm, 3), angle=words.number(profile.angle_deg, 3)))
 

@@ -136,4 +136,5 @@ def test_a_cutter_on_a3_is_bad_input(tmp_path):
     result = CliRunner().invoke(cli, ["build", "cartes", "--content", str(KIND_FIXTURES), "--out",
                                       str(tmp_path / "out"), "--jobs", "1", "--cutter", "cricut", "--paper", "a3"])
     assert result.exit_code == 2, result.output
-    assert "A4 or Letter" in result.output
+    assert "du A4 ou du Letter, pas sur du a3" in result.output      # in the game's language
+    assert not (tmp_path / "out").exists()
