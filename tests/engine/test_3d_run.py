@@ -425,3 +425,13 @@ def test_the_black_flag_has_a_second_way_in_through_the_gap_at_aj17():
     around = _approaches("ae17>", 3, avoid=("ab14", "ac14", "ad14", "ae14", "af18", "ag18"))["noir"]
     assert "ai19" in around
     assert len(by_platform | around) >= 3
+
+
+def test_the_starting_life_comes_from_game_yaml_and_the_engine_and_rules_agree():
+    import yaml
+    info = yaml.safe_load((CONTENT / "game.yaml").read_text(encoding="utf-8"))
+    pv = info["numbers"]["pv_depart"]
+    assert MODULE.START_PV == pv and at(E.initial(players=2))["pv"] == pv
+    rules = (CONTENT / "rules.fr.md").read_text(encoding="utf-8")
+    assert rules.count("{{ game.numbers.pv_depart }}") == 2 and f"{{{{ {pv} }}}}" not in rules
+    assert any(f"commence avec {pv} PV" in a for a in info["assumptions"])
