@@ -359,3 +359,79 @@ def test_a_star_s_turns_keep_the_life_and_the_pulse_die_on_spikes():
     p = play(E, pos({"case": "j2", "etoile": 2}, "R6", pulse_garde=3), "R6", "A", "A", "A")   # m2: the spikes
     w = E.write_position(p)["j1"]
     assert (w["case"], w["pv"], w["pulse"], w["etoile"]) == ("l2", 5, 3, 1)   # one turn of the star used
+
+
+# --- routes: the level offers several ways to each flag --------------------------------------------
+def _one_movement_turn(cell, facing):
+    """Every way one turn can go with a single movement (RUN 1-6, JUMP h/d 1-6, BACK), the surprise boxes'
+    and stars' dice enumerated: the (cell, facing) where the pawn ends its turn, and each (flag, cell the
+    pawn stood on just before it entered the flag's square)."""
+    slots = [MODULE.Slot("R", (v,)) for v in range(1, 7)]
+    slots += [MODULE.Slot("J", (h, d)) for h in range(1, 7) for d in range(1, 7)] + [MODULE.Slot("B", (1,))]
+    ends, flags = set(), set()
+    for slot in slots:
+        stack, seen = [MODULE.Position((MODULE.Runner(cell, facing), MODULE.Runner(MODULE.START_CELLS[-1])),
+                                       phase="act", slots=(slot,))], set()
+        while stack:
+            q = stack.pop()
+            me = q.runners[0]
+            key = (me.cell, me.facing, me.flags, q.turn, q.phase, q.motion, q.slots, q.removed)
+            if key in seen:
+                continue
+            seen.add(key)
+            if q.phase == "over" or q.turn != 0:
+                if not me.flags:
+                    ends.add((me.cell, me.facing))
+                continue
+            moves = [m for m, _ in E.chance_outcomes(q)] if E.to_move(q) == CHANCE else E.legal_moves(q)
+            for m in moves:
+                r = E.play(q, m)
+                flags |= {(f, me.cell) for f in r.runners[0].flags - me.flags}
+                stack.append(r)
+    return ends, flags
+
+
+def _approaches(start, turns, avoid=()):
+    """Breadth-first over whole turns from `start` (cell name, facing '>' or '<'): for each flag, the cells
+    it is entered from. Turns never start on a cell of `avoid`."""
+    node = (MODULE.parse_cell(start[:-1]), 1 if start[-1] == ">" else -1)
+    avoid = {MODULE.parse_cell(c) for c in avoid}
+    depth, frontier, found = {node: 0}, [node], {}
+    while frontier:
+        nxt = []
+        for n in frontier:
+            ends, flags = _one_movement_turn(*n)
+            for f, c in flags:
+                found.setdefault(f, set()).add(MODULE.cell_name(*c))
+            for e in ends:
+                if e not in depth and e[0] not in avoid and depth[n] + 1 < turns:
+                    depth[e] = depth[n] + 1
+                    nxt.append(e)
+        frontier = nxt
+    return found
+
+
+def test_the_red_and_green_flags_are_each_entered_from_several_squares():
+    assert _approaches("m10>", 2)["rouge"] == {"o11", "p11"}        # from above, down onto the rock p9
+    assert _approaches("ag5>", 2)["vert"] == {"ah2", "ah3", "ai3"}  # down the slope, by RUN or JUMP
+
+
+def test_the_black_flag_has_a_second_way_in_through_the_gap_at_aj17():
+    # the way up from the platform ab14-ad14: jump onto the planks (af17-ai17) and walk, or jump into the flag
+    by_platform = _approaches("ad14>", 2)["noir"]
+    assert by_platform & {"ag18", "ag19"}
+    # the other way (reached from the slope z12 by a jump onto the dragon): along ae15-aj15, up through the gap
+    # above aj16, never standing on the platform ab14-ae14 nor on the planks at the start of a turn
+    around = _approaches("ae17>", 3, avoid=("ab14", "ac14", "ad14", "ae14", "af18", "ag18"))["noir"]
+    assert "ai19" in around
+    assert len(by_platform | around) >= 3
+
+
+def test_the_starting_life_comes_from_game_yaml_and_the_engine_and_rules_agree():
+    import yaml
+    info = yaml.safe_load((CONTENT / "game.yaml").read_text(encoding="utf-8"))
+    pv = info["numbers"]["pv_depart"]
+    assert MODULE.START_PV == pv and at(E.initial(players=2))["pv"] == pv
+    rules = (CONTENT / "rules.fr.md").read_text(encoding="utf-8")
+    assert rules.count("{{ game.numbers.pv_depart }}") == 2 and f"{{{{ {pv} }}}}" not in rules
+    assert any(f"commence avec {pv} PV" in a for a in info["assumptions"])

@@ -35,6 +35,8 @@ class GameInfo:
     variants: list[Variant] = spec(factory=tuple)
     assumptions: list[str] = spec(factory=tuple, doc="choices made where the sources are silent")
     rules: Optional[str] = spec(None, doc="Markdown rule text, e.g. rules.fr.md")
+    numbers: dict[str, int] = spec(factory=dict, doc="named numbers of the rules that no component holds "
+                                                     "(a starting life total), read as game.numbers.<name>")
     limits: dict[str, int] = spec(factory=dict, doc="raise a limit for this game, e.g. {items_per_game: 20000}: "
                                                     "copies_per_row, items_per_game, table_rows, map_cells "
                                                     "(each up to its hard maximum; see content/limits.py)")
