@@ -298,13 +298,13 @@ def watch(games, content_dir, out_dir, paper):
 
     def rebuild(changed: dict[str, list[Path]]):
         ids = list(changed)
-        words = _words(content_dir, ids)
         started, stamp = time.perf_counter(), time.strftime("%H:%M:%S")
         files = ", ".join(str(path) for game in ids for path in changed[game])
         try:
             built = build_games(content_dir, out_dir, ids, options)
         except (ContentError, Contradicted, GamesFailed) as err:
             # nothing of a failed game is written: its folder still holds the last build that succeeded
+            words = _words(content_dir, ids)
             click.echo(words("cli.watch_failed", time=stamp, changed=files), err=True)
             if isinstance(err, ContentError):
                 click.echo(err.format(), err=True)
@@ -315,6 +315,7 @@ def watch(games, content_dir, out_dir, paper):
                 _report_failures(err, words)
             return
         seconds = f"{time.perf_counter() - started:.2f}"
+        words = catalogue(shared_language(game.language for game in built.games))
         names = sorted(str(path.relative_to(out_dir)) for path in built.written)
         shown = ", ".join(names[:WATCH_NAMES_SHOWN]) + (", …" if len(names) > WATCH_NAMES_SHOWN else "")
         outputs = words("cli.watch_outputs", count=len(names), names=shown) if names else words("cli.watch_same")
@@ -354,8 +355,8 @@ def export(game, content_dir, out_dir, dpi):
     from .export import EXPORT_FOLDER, export_game
 
     def body():
-        written = export_game(content_dir, out_dir, game, dpi)
-        words = _words(content_dir, [game])
+        written, language = export_game(content_dir, out_dir, game, dpi)
+        words = catalogue(language)
         if written:
             click.echo(words("cli.exported", count=len(written), folder=Path(out_dir) / EXPORT_FOLDER / game))
         else:

@@ -116,6 +116,7 @@ def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float) -
         if not items:
             continue
         faces, names = [], []
+        back_png = None           # the set's shared back, rasterised once: its TTS back image is the same file
         for item in items:
             faces.append(item.front)
             names.append(f"{set_id}/{item.id}-{words('print.side.recto')}.png")
@@ -124,6 +125,9 @@ def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float) -
                 names.append(f"{set_id}/{item.id}-{words('print.side.verso')}.png")
         files.update(zip(names, rasterise(faces_pdf(faces), dpi)))
         sheets, back = deck_sheets(items)
+        if back is not None:
+            first = next(item for item in items if item.back is back)
+            back_png = files[f"{set_id}/{first.id}-{words('print.side.verso')}.png"]
         if any(f.width_mm != sheets[0][0].width_mm or f.height_mm != sheets[0][0].height_mm
                for sheet in sheets for f in sheet):
             continue           # faces of several sizes make no deck sheet
@@ -136,7 +140,7 @@ def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float) -
             described.append({"face_image": name, "columns": columns, "rows": rows, "cards": len(sheet),
                               "dpi": round(sheet_dpi, 1)})
         if back is not None:
-            files[f"{set_id}-tts-{words('print.side.verso')}.png"] = rasterise(faces_pdf([back]), dpi)[0]
+            files[f"{set_id}-tts-{words('print.side.verso')}.png"] = back_png
         files[f"{set_id}-tts.json"] = (json.dumps({
             "game": game.id, "set": set_id, "back_image": f"{set_id}-tts-{words('print.side.verso')}.png"
             if back is not None else None, "back_in_last_slot": back is not None, "sheets": described},
@@ -144,8 +148,9 @@ def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float) -
     return files
 
 
-def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEFAULT_DPI) -> list[Path]:
-    """Export the faces of a game's cards, tiles and counters; the files written."""
+def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEFAULT_DPI) -> tuple[list[Path], str]:
+    """Export the faces of a game's cards, tiles and counters; the files written, and the game's language
+    (what the terminal then says it in)."""
     from .content import load_game
     from .i18n import catalogue
     from .kinds import kind_of
@@ -159,11 +164,11 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
             items_by_set[component.id] = make(component, game.folder)
     files = export_files(game, items_by_set, catalogue(game.info.language), dpi)
     if not files:
-        return []
+        return [], game.info.language
     folder = Path(out_dir) / EXPORT_FOLDER
     clean_leftovers(folder)
     replace_folder(folder, game.id, files)
-    return [folder / game.id / name for name in sorted(files)]
+    return [folder / game.id / name for name in sorted(files)], game.info.language
 
 
 __all__ = ["export_game", "export_files", "png", "rasterise", "DEFAULT_DPI", "MAX_DPI"]
