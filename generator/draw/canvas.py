@@ -14,19 +14,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-from . import fonts
+from . import fonts, icons
+from .errors import LayoutError   # text that cannot fit its box, an unknown icon: the one error of draw/
 from .geometry import PathOp, Point, polygon_ops
 from .style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_fill, ink_saver_ink
 
 
-class LayoutError(ValueError):
-    """Text that cannot fit its box even at the smallest allowed size."""
+# What an icon's run holds as text: the Unicode character that stands for an object set in a line.
+ICON_TEXT = "\ufffc"
 
 
 @dataclass(frozen=True)
 class Run:
     text: str
     style: TextStyle
+    icon: str | None = None      # an icon of draw/icons.py drawn in the line instead of text (text: ICON_TEXT)
 
 
 @dataclass(frozen=True)
@@ -34,65 +36,104 @@ class PlacedRun:
     x_mm: float
     text: str
     style: TextStyle
+    icon: str | None = None
+
+
+def run_width_mm(text: str, style: TextStyle, icon: str | None = None) -> float:
+    """Advance width of a run: its text, or the icon it draws."""
+    return icons.inline_advance_mm(style.size_mm) if icon else fonts.text_width_mm(text, style)
 
 
 _INLINE = re.compile(r"(\*\*.+?\*\*|\*.+?\*)")
 
 
 def parse_inline(text: str, style: TextStyle) -> list[Run]:
-    """`**bold**` and `*italic*` inside a string, as runs."""
+    """`**bold**`, `*italic*` and icons (`:crown:`, see icons.INLINE_ICON) inside a string, as runs.
+
+    An unknown icon name is a LayoutError, which the layer that read the text turns into its file and line.
+    """
     runs = []
     for piece in _INLINE.split(text):
         if not piece:
             continue
         if piece.startswith("**") and piece.endswith("**") and len(piece) > 4:
-            runs.append(Run(piece[2:-2], style.with_(bold=True)))
+            piece, look = piece[2:-2], style.with_(bold=True)
         elif piece.startswith("*") and piece.endswith("*") and len(piece) > 2:
-            runs.append(Run(piece[1:-1], style.with_(italic=True)))
+            piece, look = piece[1:-1], style.with_(italic=True)
         else:
-            runs.append(Run(piece, style))
+            look = style
+        for part in icons.split_inline(piece):
+            runs.append(Run(ICON_TEXT, look, part.name) if isinstance(part, icons.InlineIcon) else Run(part, look))
     return runs
 
 
 def wrap_runs(runs: Sequence[Run], width_mm: float) -> list[list[PlacedRun]]:
-    """Break runs into lines no wider than width_mm, at spaces and after hyphens; '\\n' forces a break."""
+    """Break runs into lines no wider than width_mm, at spaces; '\\n' forces a break.
+
+    A word is never broken where two runs meet without a space ("**3**pts", an icon before its "!").
+    """
     lines: list[list[PlacedRun]] = [[]]
     x = 0.0
-    for run in runs:
-        tokens = re.findall(r"\n|[^ \n]+ *| +", run.text)
-        space_w = fonts.text_width_mm(" ", run.style)
-        for token in tokens:
-            if token == "\n":
-                lines.append([])
-                x = 0.0
-                continue
-            word = token.rstrip(" ")
-            trailing = len(token) - len(word)
-            w = fonts.text_width_mm(word, run.style)
-            if lines[-1] and x + w > width_mm + 1e-6 and word:
-                lines.append([])
-                x = 0.0
-            if word:
-                _append(lines[-1], x, word, run.style)
-                x += w
-            x += trailing * space_w
+    for word in _words(runs):
+        if word is None:
+            lines.append([])
+            x = 0.0
+            continue
+        w = sum(width for _, _, _, width, _ in word)
+        if lines[-1] and x + w > width_mm + 1e-6 and w > 0:
+            lines.append([])
+            x = 0.0
+        for text, style, icon, width, trailing in word:
+            if text:
+                _append(lines[-1], x, text, style, icon)
+                x += width
             if trailing and lines[-1]:
-                _append(lines[-1], x - trailing * space_w, " " * trailing, run.style)
+                _append(lines[-1], x, " " * trailing, style, None)
+            x += trailing * fonts.text_width_mm(" ", style)
     return [_strip_trailing(line) for line in lines]
 
 
-def _append(line: list[PlacedRun], x: float, text: str, style: TextStyle) -> None:
-    if line and line[-1].style == style:
+def _words(runs: Sequence[Run]):
+    """The runs as unbreakable words (lists of (text, style, icon, width, trailing spaces)), None for '\\n'.
+
+    A piece with no space after it is glued to the next piece, from the same run or the next one.
+    """
+    word: list = []
+    for run in runs:
+        if run.icon:
+            tokens = [ICON_TEXT]
+        else:
+            tokens = re.findall(r"\n|[^ \n]+ *| +", run.text)
+        for token in tokens:
+            if token == "\n":
+                if word:
+                    yield word
+                    word = []
+                yield None
+                continue
+            text = token.rstrip(" ")
+            trailing = len(token) - len(text)
+            word.append((text, run.style, run.icon, run_width_mm(text, run.style, run.icon) if text else 0.0,
+                         trailing))
+            if trailing:
+                yield word
+                word = []
+    if word:
+        yield word
+
+
+def _append(line: list[PlacedRun], x: float, text: str, style: TextStyle, icon: str | None = None) -> None:
+    if line and line[-1].style == style and not icon and not line[-1].icon:
         last = line[-1]
         line[-1] = PlacedRun(last.x_mm, last.text + text, style)
     else:
-        line.append(PlacedRun(x, text, style))
+        line.append(PlacedRun(x, text, style, icon))
 
 
 def _strip_trailing(line: list[PlacedRun]) -> list[PlacedRun]:
     while line and not line[-1].text.strip():
         line.pop()
-    if line:
+    if line and not line[-1].icon:
         last = line[-1]
         line[-1] = PlacedRun(last.x_mm, last.text.rstrip(" "), last.style)
     return line
@@ -102,7 +143,7 @@ def line_width_mm(line: list[PlacedRun]) -> float:
     if not line:
         return 0.0
     last = line[-1]
-    return last.x_mm + fonts.text_width_mm(last.text, last.style)
+    return last.x_mm + run_width_mm(last.text, last.style, last.icon)
 
 
 class Canvas:
@@ -193,16 +234,20 @@ class Canvas:
     def runs(self, x: float, y: float, runs: Sequence[Run], *, align: str = "left") -> None:
         placed, xx = [], 0.0
         for run in runs:
-            placed.append(PlacedRun(xx, run.text, run.style))
-            xx += fonts.text_width_mm(run.text, run.style)
+            placed.append(PlacedRun(xx, run.text, run.style, run.icon))
+            xx += run_width_mm(run.text, run.style, run.icon)
         self._placed_line(x, y, placed, align, xx)
 
     def _placed_line(self, x: float, y: float, line: list[PlacedRun], align: str, width: float) -> None:
         offset = {"left": 0.0, "center": -width / 2.0, "right": -width}[align]
         for run in line:
             cursor = x + offset + run.x_mm
-            parts = run.text.split(fonts.NNBSP)
             style = run.style.with_(colour=ink_saver_ink(run.style.colour)) if self.ink_saver else run.style
+            if run.icon:       # drawn as its text would be: same colour, on the baseline, at the size of the text
+                ops, even_odd = icons.inline_ops(run.icon, cursor, y, run.style.size_mm)
+                self._path(ops, style.colour, None, even_odd)
+                continue
+            parts = run.text.split(fonts.NNBSP)
             for i, part in enumerate(parts):
                 if part:
                     self._text_run(cursor, y, part, style)
@@ -248,7 +293,7 @@ class TextLayout:
 
 def _scaled(runs: Sequence[Run], size_pt: float, base_pt: float) -> list[Run]:
     k = size_pt / base_pt
-    return [Run(r.text, r.style.with_(size_pt=r.style.size_pt * k)) for r in runs]
+    return [replace(r, style=r.style.with_(size_pt=r.style.size_pt * k)) for r in runs]
 
 
 def layout_text(text: str | Sequence[Run], style: TextStyle, w: float, h: float, *, leading: float = 1.25,
@@ -267,7 +312,7 @@ def layout_text(text: str | Sequence[Run], style: TextStyle, w: float, h: float,
         if (layout.height_mm <= h + 1e-6 and not too_wide) or not fit:
             return layout
         if size - 0.25 < min_size_pt - 1e-9:
-            plain = "".join(r.text for r in runs)
+            plain = "".join(f":{r.icon}:" if r.icon else r.text for r in runs)
             raise LayoutError(f"text does not fit a {w:.1f} x {h:.1f} mm box even at {min_size_pt} pt: "
                               f"{plain[:60]!r}{'…' if len(plain) > 60 else ''}")
         size -= 0.25

@@ -1,19 +1,29 @@
-"""Named vector icons drawn by code, in one style for every game.
+"""Named vector icons drawn by code, in one style for every game, on a face or inside a line of text.
 
 Each icon is a filled silhouette on a 24 x 24 grid (y down), built from
 straight lines and cubic Béziers, so it scales to any size and reads the same
 in the PDF and the SVG. An optional outline uses one stroke width for all
 icons (1.5 grid units, round joins): STYLE.md asks for one icon style.
+
+Inside text, `:name:` stands for an icon (`split_inline`): it is drawn at the
+text's size and colour, standing on the baseline, and takes its width in the
+line like a word (`inline_ops`, `INLINE_EM`).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import difflib
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
-from .canvas import Canvas, PathOp
 from .effect_icons import EFFECT_ICONS
-from .geometry import Affine, circle_ops, polygon_ops, regular_polygon, rotation
+from .errors import LayoutError
+from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
 from .style import Stroke
+
+if TYPE_CHECKING:            # the canvas draws inline icons, so it imports this module, not the reverse
+    from .canvas import Canvas
 
 GRID = 24.0
 OUTLINE_UNITS = 1.5
@@ -98,3 +108,63 @@ def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float, *, c
         stroke = Stroke(outline, max(size / GRID * OUTLINE_UNITS, 0.09), join="round", cap="round")
     canvas.path(ops, fill=colour, stroke=stroke, even_odd=even_odd)
 
+
+
+# --- icons inside text -------------------------------------------------------------------------------
+
+# `:name:` in text: a colon, a name of letters, digits and inner hyphens, a colon. Not an icon when a letter or
+# digit touches either colon ("10:30", "a:b:c", "http://x:80:" stay text), nor when a space is inside
+# ("Note : voir :"). A backslash before it keeps the text as written, without the backslash.
+INLINE_ICON = re.compile(r"(\\)?(?<![A-Za-z0-9]):([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):(?![A-Za-z0-9])")
+# The icon's 24-unit square is this part of the font size: the silhouettes' 20 units (grid lines 2 to 22)
+# are then 0.75 em tall, a little above the capitals (0.69 em in Fira Sans), as a symbol set among words is.
+INLINE_EM = 0.9
+INLINE_BASELINE = 22.0       # the grid line the silhouettes stand on: it sits on the text's baseline
+
+
+@dataclass(frozen=True)
+class InlineIcon:
+    """An icon named in text (`:name:`), where it was found."""
+    name: str
+
+
+def unknown_icon_message(name: str) -> str:
+    close = difflib.get_close_matches(name.lower(), icon_names(), n=1)
+    hint = f" (did you mean ':{close[0]}:'?)" if close else ""
+    return f"unknown icon ':{name}:'{hint}; icons: {', '.join(icon_names())}"
+
+
+def split_inline(text: str) -> list:
+    """`text` as strings and InlineIcons, in order; an unknown name is a LayoutError saying the close ones."""
+    out: list = []
+
+    def add(piece: str) -> None:
+        if out and isinstance(out[-1], str):
+            out[-1] += piece
+        elif piece:
+            out.append(piece)
+
+    pos = 0
+    for m in INLINE_ICON.finditer(text):
+        add(text[pos:m.start()])
+        pos = m.end()
+        if m.group(1):                       # escaped: the text as written, less the backslash
+            add(m.group(0)[1:])
+        elif m.group(2) in ICONS:
+            out.append(InlineIcon(m.group(2)))
+        else:
+            raise LayoutError(unknown_icon_message(m.group(2)))
+    add(text[pos:])
+    return out
+
+
+def inline_advance_mm(size_mm: float) -> float:
+    """The width an icon takes in a line of text set at size_mm (its side bearings are the grid's margins)."""
+    return INLINE_EM * size_mm
+
+
+def inline_ops(name: str, x: float, baseline: float, size_mm: float) -> tuple[list[PathOp], bool]:
+    """The path of an icon set in text: its box starts at x, grid line INLINE_BASELINE on the baseline."""
+    side = INLINE_EM * size_mm
+    top = baseline - side * INLINE_BASELINE / GRID
+    return icon_ops(name, x + side / 2.0, top + side / 2.0, side)

@@ -8,6 +8,9 @@ link targets are never touched, and across the runs of one paragraph at once,
 so "*Attention* !" gets its narrow space even though the space and the "!"
 sit in another run than the word before them.
 
+An icon named in the text (`:crown:`, draw/icons.INLINE_ICON) is a word: its
+colons take no space.
+
 The narrow no-break space (U+202F) goes before ; : ! ? and inside « »; the
 renderers decide how to show it (our font lacks the glyph: the PDF typesets
 it as a gap of fonts.NNBSP_EM that never breaks, HTML keeps the character).
@@ -19,6 +22,7 @@ from typing import Sequence
 
 from .fonts import NNBSP
 from .errors import LayoutError
+from .icons import INLINE_ICON
 
 NBSP = "\u00a0"
 _SPACES = (" ", NBSP, NNBSP, "\t")
@@ -58,6 +62,11 @@ def french_runs(runs: Sequence[str]) -> list[str]:
         ch = source[i]
         nxt = source[i + 1] if i + 1 < n else ""
         prev = _last_char(out)
+        icon = INLINE_ICON.match(source, i) if ch in ":\\" else None
+        if icon:
+            out.append(icon.group(0))             # an icon's name (":crown:") is a word: its colons are not punctuation
+            i = icon.end()
+            continue
         if ch == "'":
             out.append("\u2019")
         elif ch == '"':

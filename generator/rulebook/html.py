@@ -4,7 +4,9 @@ The template walks the same document model as the PDF, so both editions say
 the same thing. Figures are drawn again into inline SVG through the same mm
 canvas (ids prefixed per figure, since one HTML page shares one id space); the
 font is subset to the characters the page uses and inlined once, so the file
-needs nothing beside it.
+needs nothing beside it. An icon in the text is an inline SVG of its path,
+filled with the text's colour (currentColor), sized in em and lowered so that
+it stands on the baseline as in the PDF.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from ..resources import templates_dir
-from ..draw import fonts
-from ..draw.svg import FONT_FAMILY, SvgCanvas
+from ..draw import fonts, icons
+from ..draw.svg import FONT_FAMILY, SvgCanvas, num
 from ..i18n import catalogue
 from .markdown import Document
 
@@ -59,6 +61,18 @@ def figure_svg(figure: Any, prefix: str) -> tuple[str, set]:
     figure.draw(canvas)
     faces = set(getattr(canvas, "_used", {}).keys())
     return inline_svg(canvas.tostring(), prefix), faces
+
+
+def icon_svg(name: str) -> Markup:
+    """An icon set in a line of HTML text: its 24-unit grid, INLINE_EM high, grid line INLINE_BASELINE on the baseline."""
+    ops, even_odd = icons.ICONS[name]
+    d = " ".join("Z" if op[0] == "Z" else op[0] + " ".join(num(v) for v in op[1:]) for op in ops)
+    em = icons.INLINE_EM
+    below = em * (icons.GRID - icons.INLINE_BASELINE) / icons.GRID
+    rule = ' fill-rule="evenodd"' if even_odd else ""
+    return Markup(f'<svg class="icon" viewBox="0 0 {num(icons.GRID)} {num(icons.GRID)}" role="img" '
+                  f'aria-label="{name}" style="width:{num(em)}em;height:{num(em)}em;vertical-align:-{num(below)}em">'
+                  f'<path d="{d}" fill="currentColor"{rule}/></svg>')
 
 
 def _faces(document: Document) -> set[tuple[bool, bool]]:
@@ -120,7 +134,7 @@ def render_html(document: Document, info: Any, *, accent: str, templates: Path |
         svgs[f.number] = Markup(svg)
         faces |= used
     toc = contents(document)
-    values = dict(info=info, document=document, toc=toc, svgs=svgs, accent=accent, font_family=FONT_FAMILY,
+    values = dict(info=info, document=document, toc=toc, svgs=svgs, accent=accent, font_family=FONT_FAMILY, icon_svg=icon_svg,
                   words=catalogue(info.language))
     draft = template.render(**values, fonts_css="")
     return template.render(**values, fonts_css=Markup(font_css(draft, faces)))

@@ -6,13 +6,16 @@ figures, internal links) and turn the rest into a ContentError at its line.
 The language's typography (French rules for French text only) is applied
 here, once, so both editions agree. Figure markers left by the expressions
 become Figure blocks; a marker in the middle of a paragraph splits it.
+An icon named in the text (`:crown:`, draw/icons.INLINE_ICON) becomes a Span
+of its own (text ICON_TEXT, `icon` its name), found before the typography so
+its colons are never spaced; `\\:crown:` (a Markdown escape) and code keep the text.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
@@ -20,6 +23,9 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from ..content.errors import ContentError
+from ..draw import icons
+from ..draw.canvas import ICON_TEXT
+from ..draw.errors import LayoutError
 from ..draw.fonts import missing_glyphs
 from ..draw.style import TextStyle
 from .expressions import FIGURE_CLOSE, FIGURE_OPEN, REF_CLOSE, REF_OPEN, Expansion, FigureUse
@@ -35,12 +41,13 @@ _EXPLICIT_ANCHOR = re.compile(r"\s*\{:?\s*#([A-Za-z][\w-]*)\s*\}\s*$")
 
 @dataclass(frozen=True)
 class Span:
-    """A run of text with one look; text "\\n" is a forced line break."""
+    """A run of text with one look; text "\\n" is a forced line break; with `icon`, that icon drawn in the line."""
     text: str
     bold: bool = False
     italic: bool = False
     code: bool = False
     href: str | None = None
+    icon: str | None = None
 
 
 Inline = tuple  # tuple[Span, ...]
@@ -147,8 +154,9 @@ class Document:
 
 
 def _parser() -> MarkdownIt:
-    # html off: a "<" in the rules is text, never markup; typographer off: ours is French.
-    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    # html off: a "<" in the rules is text, never markup; typographer off: ours is French. text_join off: an
+    # escaped character ("\\:") stays a token of its own, so "\\:crown:" is not taken for an icon.
+    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table").disable("text_join")
 
 
 def slug(text: str) -> str:
@@ -285,7 +293,7 @@ class _Builder:
         typeset = typeset_runs([raw[i].text for i in text_idx], self.language)
         for i, text in zip(text_idx, typeset):
             s = raw[i]
-            raw[i] = Span(text, s.bold, s.italic, s.code, s.href)
+            raw[i] = Span(text, s.bold, s.italic, s.code, s.href, s.icon)
         out: list = []
         for p in raw:
             if isinstance(p, FigureUse):
@@ -296,10 +304,20 @@ class _Builder:
         return out
 
     def _walk(self, nodes, out: list, line: int, *, bold: bool, italic: bool, href: str | None) -> None:
-        for node in nodes:
+        nodes = list(nodes)
+        taken = 0                               # characters of the next text node an escaped icon name took
+        for k, node in enumerate(nodes):
             t = node.type
+            skip, taken = taken, 0
             if t == "text":
-                self._text(node.content, out, line, bold, italic, href)
+                self._text(node.content[skip:], out, line, bold, italic, href)
+            elif t == "text_special":           # an escaped character or an entity: text as it is
+                escaped = _escaped_icon(node, nodes[k + 1] if k + 1 < len(nodes) else None)
+                if escaped:                     # "\\:crown:" as one run, which the typography keeps as written
+                    out.append(Span(":" + escaped, bold, italic, False, href))
+                    taken = len(escaped)
+                else:
+                    out.append(Span(node.content, bold, italic, False, href))
             elif t == "softbreak":
                 out.append(Span(" ", bold, italic, False, href))
             elif t == "hardbreak":
@@ -327,7 +345,7 @@ class _Builder:
         pos = 0
         for m in re.finditer(f"{_MARKER.pattern}|{_REF.pattern}", text):
             if m.start() > pos:
-                out.append(Span(text[pos:m.start()], bold, italic, False, href))
+                self._words(text[pos:m.start()], out, line, bold, italic, href)
             if m.group(1) is not None:
                 out.append(self.x.figures[int(m.group(1))])
             else:
@@ -340,7 +358,19 @@ class _Builder:
                                 href or f"#figure-{use.number}"))
             pos = m.end()
         if pos < len(text):
-            out.append(Span(text[pos:], bold, italic, False, href))
+            self._words(text[pos:], out, line, bold, italic, href)
+
+    def _words(self, text: str, out: list, line: int, bold: bool, italic: bool, href: str | None) -> None:
+        """Text and the icons it names, as Spans."""
+        try:
+            pieces = icons.split_inline(text)
+        except LayoutError as err:
+            raise self.error(line, str(err)) from None
+        for piece in pieces:
+            if isinstance(piece, icons.InlineIcon):
+                out.append(Span(ICON_TEXT, bold, italic, False, href, piece.name))
+            else:
+                out.append(Span(piece, bold, italic, False, href))
 
     def figure(self, use: FigureUse, line: int) -> FigureBlock:
         caption_source = str(getattr(use.figure, "caption", "") or "")
@@ -351,7 +381,7 @@ class _Builder:
             raw: list = []
             self._walk(tree.children[0].children, raw, use.line or line, bold=False, italic=False, href=None)
             texts = typeset_runs([s.text for s in raw], self.language)
-            caption = _trim([Span(t, s.bold, s.italic, s.code, s.href) for s, t in zip(raw, texts)])
+            caption = _trim([Span(t, s.bold, s.italic, s.code, s.href, s.icon) for s, t in zip(raw, texts)])
             self._check_glyphs(caption, use.line or line)
         block = FigureBlock(use.number, use.id, use.figure, caption, use.line or line, language=self.language)
         self.anchors.add(block.anchor)
@@ -360,10 +390,23 @@ class _Builder:
 
     def _check_glyphs(self, spans, line: int, *, bold: bool = False) -> None:
         for s in spans:
+            if s.icon:
+                continue
             lost = missing_glyphs(s.text.replace("\u00a0", " "), TextStyle(bold=bold or s.bold, italic=s.italic))
             if lost:
                 shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(lost))
                 raise self.error(line, f"the font has no glyph for {shown}; write it another way")
+
+
+_ICON_REST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*:(?![A-Za-z0-9])")
+
+
+def _escaped_icon(node: SyntaxTreeNode, following: SyntaxTreeNode | None) -> str:
+    """After an escaped colon, the rest of an icon's name and its colon ("crown:"), if the text goes on with it."""
+    if node.markup != "\\:" or following is None or following.type != "text":
+        return ""
+    m = _ICON_REST.match(following.content)
+    return m.group(0) if m else ""
 
 
 def _trim(spans: list) -> Inline:
@@ -374,9 +417,8 @@ def _trim(spans: list) -> Inline:
     while spans and not spans[-1].text.strip():
         spans.pop()
     if spans:
-        spans[0] = Span(spans[0].text.lstrip(" "), spans[0].bold, spans[0].italic, spans[0].code, spans[0].href)
-        spans[-1] = Span(spans[-1].text.rstrip(" "), spans[-1].bold, spans[-1].italic, spans[-1].code,
-                         spans[-1].href)
+        spans[0] = replace(spans[0], text=spans[0].text.lstrip(" "))
+        spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip(" "))
     return tuple(s for s in spans if s.text)
 
 

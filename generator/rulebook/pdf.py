@@ -11,12 +11,18 @@ break a line at it, so it is typeset as a no-break space (U+00A0, in the
 font, never a break point for reportlab) set small enough to be exactly
 fonts.NNBSP_EM wide.
 
+An icon in the text (a Span with `icon`) takes its width in the line as no-break
+spaces set to exactly that width (platypus breaks lines at no glyph of ours);
+an `<onDraw>` right after them calls `draw_inline_icon`, which draws the icon
+as vector paths over that gap, on the baseline, in the colour the gap's text has.
+
 `invariant=1` keeps dates and random ids out: the same book gives the same bytes.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,7 +38,8 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
-from ..draw import fonts
+from ..draw import fonts, icons
+from ..draw.canvas import ICON_TEXT
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
 from ..draw.typography import typeset
@@ -110,16 +117,53 @@ def gap_markup(size_pt: float, bold: bool = False, italic: bool = False) -> str:
     return f'<font size="{size_pt * fonts.NNBSP_EM / _nbsp_em(bold, italic):.3f}">\u00a0</font>'
 
 
+ICON_CALLBACK = "pnp_icon"     # the name draw_inline_icon is registered under on the document's canvas
+
+
+def icon_markup(name: str, size_pt: float, bold: bool = False, italic: bool = False) -> str:
+    """An icon as platypus markup: no-break spaces as wide as the icon, then the call that draws it over them.
+
+    The spaces are set no larger than the text (a larger size would lower the first line of a paragraph):
+    as many as that takes, each at the size that makes their sum exactly the icon's width.
+    """
+    width_pt = icons.INLINE_EM * size_pt
+    count = math.ceil(width_pt / (_nbsp_em(bold, italic) * size_pt) - 1e-9)
+    gap_pt = width_pt / (count * _nbsp_em(bold, italic))
+    return (f'<font size="{gap_pt:.4f}">{chr(0xA0) * count}</font>'
+            f'<onDraw name="{ICON_CALLBACK}" label="{escape(name)} {size_pt:.4f}"/>')
+
+
+def draw_inline_icon(canvas, kind: str, label: str) -> None:
+    """platypus's onDraw callback: the icon `label` names, over the gap just set before the cursor."""
+    info = canvas._curr_tx_info          # where platypus is in the line: cur_x (after the gap), cur_y (baseline)
+    name, size = label.split(" ")
+    size_pt = float(size)
+    colour = info["xs"].textColor        # the gap's colour: the text's, a link's, a heading's
+    canvas.saveState()
+    canvas.translate(info["cur_x"] - icons.INLINE_EM * size_pt, info["cur_y"] + (getattr(info["xs"], "rise", 0) or 0))
+    canvas.scale(PT_PER_MM, -PT_PER_MM)
+    canvas.setFillColor(colour)
+    ops, even_odd = icons.inline_ops(name, 0.0, 0.0, size_pt / PT_PER_MM)
+    path = canvas.beginPath()
+    for op in ops:
+        {"M": path.moveTo, "L": path.lineTo, "C": path.curveTo, "Z": path.close}[op[0]](*op[1:])
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=0 if even_odd else 1)
+    canvas.restoreState()
+
+
 def markup(spans, size_pt: float, accent: str, *, bold: bool = False) -> str:
-    """Platypus paragraph markup for runs of text, every character one our font has."""
+    """Platypus paragraph markup for runs of text, every character one our font has, and icons."""
     out = []
     for s in spans:
         if s.text == "\n":
             out.append("<br/>")
             continue
         b, i = bold or s.bold, s.italic
-        text = escape(s.text).replace("\n", "<br/>")
-        text = text.replace(fonts.NNBSP, gap_markup(size_pt, b, i))
+        if s.icon:
+            text = icon_markup(s.icon, size_pt, b, i)
+        else:
+            text = escape(s.text).replace("\n", "<br/>")
+            text = text.replace(fonts.NNBSP, gap_markup(size_pt, b, i))
         if s.code:
             text = f'<font color="{QUIET}">{text}</font>'
         if s.italic:
@@ -134,7 +178,7 @@ def markup(spans, size_pt: float, accent: str, *, bold: bool = False) -> str:
 
 def outline_text(text: str) -> str:
     """Bookmark titles are shown by the viewer's own font: plain spaces are safest there."""
-    return text.replace(fonts.NNBSP, "\u00a0").replace("\n", " ")
+    return text.replace(fonts.NNBSP, "\u00a0").replace("\n", " ").replace(ICON_TEXT, "").replace("  ", " ").strip()
 
 
 def _colour(hex_colour: str) -> Color:
@@ -375,6 +419,7 @@ class RulebookTemplate(BaseDocTemplate):
         super().handle_pageBegin()
 
     def beforeDocument(self):
+        self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
         self._floated = {}      # figure -> text blocks set before it, this pass (multiBuild runs several)
 
     def handle_flowable(self, flowables):

@@ -54,7 +54,8 @@ class _Piece:
 
 
 def _runs(spans, style: TextStyle) -> list[Run]:
-    return [Run(s.text, style.with_(bold=style.bold or s.bold, italic=style.italic or s.italic)) for s in spans]
+    return [Run(s.text, style.with_(bold=style.bold or s.bold, italic=style.italic or s.italic), s.icon)
+            for s in spans]
 
 
 def _text_piece(spans, style: TextStyle, width: float, *, indent: float = 0.0, bullet: str = "",
