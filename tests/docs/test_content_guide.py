@@ -123,6 +123,15 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
         first_item = next(w for w in words if w["text"] == "Sel")
         assert (heading["x0"] < page.width / 2) == (first_item["x0"] < page.width / 2)
         assert 0 < first_item["top"] - heading["top"] < 30     # points: the next line down
+        # "rare :star:" in the aid's list: the star drawn right after the word, on its line, as tall as a capital.
+        rare = next(w for w in page.extract_words(extra_attrs=["size"]) if w["text"].startswith("rare"))
+        star = [c for c in page.curves if c["fill"] and 0 < c["x0"] - rare["x1"] < rare["size"] * 0.6
+                and rare["top"] - 1 < c["top"] and c["bottom"] < rare["bottom"]]
+        assert len(star) == 1
+        from generator.draw import icons
+        ys = [v for op in icons.ICONS["star"][0] for v in op[2::2]]
+        unit = icons.INLINE_EM * rare["size"] / icons.GRID
+        assert star[0]["bottom"] - star[0]["top"] == pytest.approx((max(ys) - min(ys)) * unit, abs=0.05)
     cards = "".join(page.extract_text() for page in PdfReader(built / "marchandises.pdf").pages)
     assert cards.count("Épices") == 4 and cards.count("n° 02") == 4 and cards.count("n° 03") == 2
 
