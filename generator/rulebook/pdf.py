@@ -708,15 +708,22 @@ def _tint(hex_colour: str, amount: float) -> Color:
 
 def _column_widths(rows, ncols: int, avail: float, size_pt: float) -> list[float]:
     """Columns share the width by the length of their longest text, none narrower than a short word, nor
-    than its own longest word where the widths allow it (a name such as "Téléportation" is not split)."""
+    than its own longest word where the widths allow it (a name such as "Téléportation" is not split, nor
+    parted from the icon before it)."""
     need = [0.0] * ncols
     word = [0.0] * ncols
+
+    def width(text: str) -> float:      # an icon (ICON_TEXT) as wide as it is set
+        return (pdfmetrics.stringWidth(text.replace(ICON_TEXT, ""), FONT[(False, False)], size_pt)
+                + text.count(ICON_TEXT) * icons.INLINE_EM * size_pt)
+
     for row in rows:
         for i, spans in enumerate(row):
             text = plain(spans)
-            need[i] = max(need[i], pdfmetrics.stringWidth(text, FONT[(False, False)], size_pt) + 10)
-            for w in text.split():
-                word[i] = max(word[i], pdfmetrics.stringWidth(w, FONT[(False, False)], size_pt) + 10)
+            need[i] = max(need[i], width(text) + 10)
+            # an icon before a word is its sign: kept on the word's line where the widths allow
+            for w in text.replace(ICON_TEXT + " ", ICON_TEXT + "\x00").split():
+                word[i] = max(word[i], width(w.replace("\x00", " ")) + 10)
     floor = min(avail / ncols, 18 * PT_PER_MM)
     if sum(need) <= avail:
         extra = (avail - sum(need)) / ncols if sum(need) > avail * 0.7 else 0.0
