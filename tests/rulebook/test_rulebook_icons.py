@@ -115,3 +115,21 @@ def test_an_unknown_icon_in_the_rules_names_the_file_line_and_close_names(tactix
         build_rulebook(game, figures={})
     assert err.value.path.name == "rules.fr.md" and err.value.line == 5
     assert "unknown icon ':crwn:'" in err.value.message and "did you mean ':crown:'" in err.value.message
+
+
+def test_validate_and_build_stop_at_an_unknown_icon_of_a_sheet_with_its_file_and_line(tmp_path):
+    import shutil
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from rulebook_helpers import CONTENT
+    shutil.copytree(CONTENT / "tactix", tmp_path / "tactix")
+    summary = tmp_path / "tactix" / "summary.fr.md"
+    text = summary.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ":crown:" in ln)
+    summary.write_text(text.replace(":crown:", ":crwn:", 1), encoding="utf-8")
+    for command in (["validate"], ["build", "--out", str(tmp_path / "out"), "--jobs", "1"]):
+        result = CliRunner().invoke(cli, [*command, "tactix", "--content", str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        assert f"summary.fr.md:{line}: unknown icon ':crwn:' (did you mean ':crown:'?)" in result.output
