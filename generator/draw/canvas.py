@@ -79,22 +79,23 @@ def wrap_runs(runs: Sequence[Run], width_mm: float) -> list[list[PlacedRun]]:
             lines.append([])
             x = 0.0
             continue
-        w = sum(width for _, _, _, width, _ in word)
+        w = sum(piece[3] for piece in word)
         if lines[-1] and x + w > width_mm + 1e-6 and w > 0:
             lines.append([])
             x = 0.0
-        for text, style, icon, width, trailing in word:
+        for text, style, icon, width, trailing, space_w in word:
             if text:
                 _append(lines[-1], x, text, style, icon)
                 x += width
             if trailing and lines[-1]:
                 _append(lines[-1], x, " " * trailing, style, None)
-            x += trailing * fonts.text_width_mm(" ", style)
+            x += trailing * space_w
     return [_strip_trailing(line) for line in lines]
 
 
 def _words(runs: Sequence[Run]):
-    """The runs as unbreakable words (lists of (text, style, icon, width, trailing spaces)), None for '\\n'.
+    """The runs as unbreakable words, None for '\\n'. A word is a list of pieces: (text, style, icon, width,
+    trailing spaces, width of a space).
 
     A piece with no space after it is glued to the next piece, from the same run or the next one.
     """
@@ -104,6 +105,7 @@ def _words(runs: Sequence[Run]):
             tokens = [ICON_TEXT]
         else:
             tokens = re.findall(r"\n|[^ \n]+ *| +", run.text)
+        space_w = fonts.text_width_mm(" ", run.style)
         for token in tokens:
             if token == "\n":
                 if word:
@@ -114,7 +116,7 @@ def _words(runs: Sequence[Run]):
             text = token.rstrip(" ")
             trailing = len(token) - len(text)
             word.append((text, run.style, run.icon, run_width_mm(text, run.style, run.icon) if text else 0.0,
-                         trailing))
+                         trailing, space_w))
             if trailing:
                 yield word
                 word = []
