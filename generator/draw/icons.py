@@ -15,15 +15,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from .effect_icons import EFFECT_ICONS
 from .errors import LayoutError
 from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
 from .style import Stroke
-
-if TYPE_CHECKING:            # the canvas draws inline icons, so it imports this module, not the reverse
-    from .canvas import Canvas
 
 GRID = 24.0
 OUTLINE_UNITS = 1.5
@@ -100,8 +97,9 @@ def icon_ops(name: str, cx: float, cy: float, size: float, rotate_deg: float = 0
     return Affine(a=k, d=k, tx=cx - size / 2.0, ty=cy - size / 2.0).map_ops(ops), even_odd
 
 
-def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float, *, colour: str,
+def draw_icon(canvas, name: str, cx: float, cy: float, size: float, *, colour: str,
               outline: str | None = None, rotate_deg: float = 0.0) -> None:
+    """The icon on a Canvas (not imported here: the canvas imports this module to set icons in text)."""
     ops, even_odd = icon_ops(name, cx, cy, size, rotate_deg)
     stroke = None
     if outline is not None:
