@@ -525,8 +525,9 @@ class PuxesEngine(Engine):
         if c == "petitgris":
             return [[d] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)]
         if c == "bascule":
+            sitting = {g for _, g in s.immobilised}
             return [[d, h] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)
-                    for h, f in s.seat(q).heroes if f is not None]
+                    for h, f in s.seat(q).heroes if f is not None and h not in sitting]
         if c == "repli":
             return [[d] for d, _ in self.free_oracles(s, p)]
         if c == "sonneur":
@@ -1227,6 +1228,10 @@ class PuxesEngine(Engine):
 
     def format_move(self, s: State, move: str) -> str:
         return move
+
+    def observation(self, s: State, player: str) -> dict:
+        """Nothing is hidden in PuXes: every die lies face up on the table."""
+        return self.write_position(s)
 
     # --- positions ---------------------------------------------------------------------------------------------------
     def write_position(self, s: State) -> dict:
