@@ -674,3 +674,103 @@ def test_nothing_is_hidden_and_placements_show_every_die():
     places = E.placements(p)
     assert ("A.oni", "A-heros", "oni") in places and ("A.sonneur", "A-endormi", None) in places
     assert ("A.passeur", "A-oracle", "pi") in places and ("B.temple", "B-temple-tombe", "tombe") in places
+
+
+# --- the figures of the seed's examples, through the diagram checker ---------------------------------------------
+
+SEED_FIGURES = """
+- id: exemple-oni-kala-kaeru
+  caption: "A lance : Oni, Kâla et Kaeru."
+  "on": des
+  show: {die: oni}
+  position:
+    trait: A
+    phase: lancer
+    A:
+      heros: {oni: ~, kala: ~, kaeru: ~, petitgris: ~}
+      oracles: {passeur: pi, bascule: aum, decret: yinyang, repli: sablier}
+    B:
+      heros: {miroir: ~, jumeau: ~, girouette: ~, veinard: ~}
+      oracles: {rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}
+  moves: ["=oni,kala,kaeru,pi"]
+  expect:
+    - passives: {A: [oni]}
+    - actives: [kala, kaeru]
+    - legal: ["pouvoir kaeru", "pouvoir kala"]
+    - protection: A
+
+- id: exemple-oni-tour-de-b
+  caption: "Au tour de B, la Protection d'Oni annule ses pouvoirs."
+  "on": des
+  show: {die: oni}
+  position:
+    trait: A
+    A:
+      heros: {oni: oni, kala: kala, kaeru: kaeru, petitgris: pi}
+      oracles: {passeur: pi, bascule: aum, decret: yinyang, repli: sablier}
+    B:
+      heros: {miroir: ~, jumeau: ~, girouette: ~, veinard: ~}
+      oracles: {rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}
+  moves: ["pouvoir kaeru", "A.passeur>pi", "fin", "fin", "=miroir,bombe,pirate,smiley"]
+  expect:
+    - to_move: B
+    - passives: {A: [oni]}
+    - actives: []
+    - movable: [B.gaucher, B.fortune]
+    - illegal: {move: "pouvoir miroir kaeru", reason: cancelled}
+
+- id: exemple-smiley
+  caption: "Seul l'oracle smiley peut être déplacé, une fois."
+  "on": des
+  show: {die: oni}
+  position:
+    trait: A
+    A:
+      heros: {oni: smiley, kaeru: smiley, kala: yinyang, petitgris: sablier}
+      oracles: {passeur: pirate, bascule: smiley, decret: soleil, repli: bombe}
+    B:
+      heros: {miroir: ~, jumeau: ~, girouette: ~, veinard: ~}
+      oracles: {rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}
+  expect:
+    - movable: [A.bascule]
+    - flicks: 1
+    - actives: []
+    - illegal: {move: "A.passeur>pirate", reason: not_movable}
+    - can_wake: false
+
+- id: lancer
+  caption: "Chaque lancer de quatre héros a une chance sur 1296."
+  "on": des
+  show: {die: oni}
+  position: {trait: A, phase: lancer}
+  expect:
+    - to_move: chance
+    - chance: {outcomes: {"=oni,kaeru,kala,pi": 1/1296, "=pirate,smiley,soleil,bombe": 1/1296}}
+"""
+
+
+def seed_figures_game(tmp_path, text=SEED_FIGURES):
+    """A scratch game `puxes` (pnp new) with a dice component and the figures of the seed's examples."""
+    from generator.scaffold import new_game
+    new_game(tmp_path, "puxes")
+    folder = tmp_path / "puxes"
+    (folder / "des.yaml").write_text("kind: dice\nid: des\nname: DiXes\nsize_mm: 25\nform: net\ndice:\n"
+                                     "  - {id: oni, name: Oni, faces: [oni, pirate, smiley, soleil, bombe, pi]}\n",
+                                     encoding="utf-8")
+    game = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(game.replace("  - counters.yaml\n", "  - counters.yaml\n  - des.yaml\n"),
+                                      encoding="utf-8")
+    (folder / "diagrams.yaml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_seed_examples_are_checked_figures(tmp_path):
+    from generator.engine.checker import check_diagrams
+    assert check_diagrams("puxes", seed_figures_game(tmp_path)) == []
+
+
+def test_a_false_claim_on_a_seed_example_fails_at_its_line(tmp_path):
+    from generator.engine.checker import check_diagrams
+    wrong = SEED_FIGURES.replace("    - movable: [A.bascule]", "    - movable: [A.bascule, A.passeur]")
+    failures = check_diagrams("puxes", seed_figures_game(tmp_path, wrong))
+    assert len(failures) == 1 and "A.bascule, A.passeur but the engine finds A.bascule" in failures[0].message
