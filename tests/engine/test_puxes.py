@@ -774,3 +774,13 @@ def test_a_false_claim_on_a_seed_example_fails_at_its_line(tmp_path):
     wrong = SEED_FIGURES.replace("    - movable: [A.bascule]", "    - movable: [A.bascule, A.passeur]")
     failures = check_diagrams("puxes", seed_figures_game(tmp_path, wrong))
     assert len(failures) == 1 and "A.bascule, A.passeur but the engine finds A.bascule" in failures[0].message
+
+
+def test_evaluate_weighs_oracles_and_temples_and_knows_the_end():
+    even = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"})
+    assert E.evaluate(even, "A") == 0.0
+    ahead = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, B={"endormis": ["fortune"]},
+                b_oracles={"rukura": "yinyang", "parieur": "sablier", "gaucher": "pirate"})
+    assert E.evaluate(ahead, "A") > 0 > E.evaluate(ahead, "B")
+    won = play(E, even, "A.passeur>pi", "tombe B", "fin")
+    assert E.evaluate(won, "A") == 1.0 and E.evaluate(won, "B") == -1.0

@@ -114,6 +114,7 @@ ASSUMPTIONS = (
     "newcomer sends the occupant to sleep and takes its place; the owner of the occupant may spit once in each "
     "of his turns, before his flick; the occupant leaves when it is flicked.",
     "A spit (Kaeru, Charme, fortress) cannot DiXe: a temple it fells is rebuilt and nothing follows.",
+    "Toddlers: nobody rolls to begin; the first seat (A) begins.",
     "A hero touching an oracle during the roll, and tournament penalties, are the players' call (not modelled).",
 )
 
@@ -1478,6 +1479,30 @@ class PuxesEngine(Engine):
                         rerolled=bool(data.get("relance_faite")))
         except (AttributeError, KeyError, TypeError):
             raise NotationError("tour: as write_position writes it", "tour") from None
+
+    # --- playtest ---------------------------------------------------------------------------------------------------
+    def evaluate(self, s: State, player: str) -> float:
+        """How the position looks for `player` (-1 lost, +1 won): his side's oracles in play and temples
+        (two points a standing temple, one a shaken one) against the strongest other side's; tanh."""
+        from math import tanh
+        result = self.outcome(s)
+        if result is not None:
+            if result.winner is None:
+                return 0.0
+            return 1.0 if result.winner in self.team(s, player) else -1.0
+
+        def strength(side) -> float:
+            total = 0.0
+            for q in side:
+                seat = s.seat(q)
+                if not seat.out:
+                    total += len(seat.oracles)
+                total += sum(2.0 if t == STANDING else 1.0 if t == SHAKEN else 0.0 for t in seat.temples)
+            return total
+
+        mine = next(side for side in self._sides(s) if player in side)
+        others = [strength(side) for side in self._alive_sides(s) if side != mine]
+        return tanh(0.25 * (strength(mine) - max(others, default=0.0)))
 
     # --- figures and claims -----------------------------------------------------------------------------------------
     def placements(self, s: State) -> list:
