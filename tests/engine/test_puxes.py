@@ -784,3 +784,13 @@ def test_evaluate_weighs_oracles_and_temples_and_knows_the_end():
     assert E.evaluate(ahead, "A") > 0 > E.evaluate(ahead, "B")
     won = play(E, even, "A.passeur>pi", "tombe B", "fin")
     assert E.evaluate(won, "A") == 1.0 and E.evaluate(won, "B") == -1.0
+
+
+def test_the_default_oni_order_is_the_order_of_the_last_rolls():
+    a = {"oni": "oni", "kaeru": "pi", "kala": "pi", "petitgris": "pi"}
+    d = {"oni": "oni", "kaeru": "pi", "kala": "pi", "petitgris": "pi"}
+    # A to move, rolled: D rolled before him, so D's Oni came first
+    assert E.protection(four_players(a, d))[0] == ["D"]
+    # A about to roll: his Oni is from his last turn, the oldest
+    assert E.protection(four_players(a, d, phase="lancer"))[0] == ["A"]
+    assert E.protection(four_players(a, d, oni=["D", "A"], phase="lancer"))[0] == ["D"]

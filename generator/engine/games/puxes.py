@@ -1270,8 +1270,11 @@ class PuxesEngine(Engine):
         return char_of(die) if set_of(die) == player else die
 
     def _default_oni(self, s: State) -> tuple[str, ...]:
+        """The order of the last rolls: the player to move rolled last once he has rolled (phase pouvoirs),
+        first (his roll is the oldest) while his heroes wait to roll again."""
         n = len(s.players)
-        order = [s.players[(s.trait + k) % n] for k in range(1, n + 1)]
+        first = s.trait if s.phase in ("lancer", "visage") else s.trait + 1
+        order = [s.players[(first + k) % n] for k in range(n)]
         return tuple(p for p in order if "oni" in self.visible(s, p))
 
     @staticmethod
