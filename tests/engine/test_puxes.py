@@ -794,3 +794,18 @@ def test_the_default_oni_order_is_the_order_of_the_last_rolls():
     # A about to roll: his Oni is from his last turn, the oldest
     assert E.protection(four_players(a, d, phase="lancer"))[0] == ["A"]
     assert E.protection(four_players(a, d, oni=["D", "A"], phase="lancer"))[0] == ["D"]
+
+
+def test_a_position_names_the_key_at_fault():
+    with pytest.raises(NotationError) as err:
+        E.read_position({"A": {"heros": {}, "oracles": {"B.rukura": "pirate"}}})   # B's default seat holds it too
+    assert "one place only" in err.value.message
+    with pytest.raises(NotationError) as err:
+        E.read_position({"A": {"heros": {"oni": "pi"}, "oracles": {}}, "tour": {"etape": "danse"}})
+    assert err.value.key == "tour"
+    with pytest.raises(NotationError) as err:
+        E.read_position({"joueurs": ["A", "C"]})
+    assert err.value.key == "joueurs"
+    with pytest.raises(NotationError) as err:
+        E.read_position({"B": {"heros": {}, "oracles": {}, "temple": "ebranle"}})
+    assert err.value.key == "B" and "avance" in err.value.message

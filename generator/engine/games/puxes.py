@@ -118,7 +118,7 @@ ASSUMPTIONS = (
     "A hero touching an oracle during the roll, and tournament penalties, are the players' call (not modelled).",
 )
 
-SPIT_FROM = ("kaeru", "charmeur", "forteresse")
+STEPS = ("action", "tir", "transport", "vampire", "suite", "crachat", "relance", "des", "rejeu", "retente")
 
 
 def faces_of(character: str) -> tuple[str, ...]:
@@ -1323,6 +1323,11 @@ class PuxesEngine(Engine):
                 raise NotationError(f"{p} is not a player of this game ({', '.join(order)})", p)
         seen: set[str] = set()
         seats = tuple(self._read_seat(data.get(p), p, variant, seen) for p in order)
+        every = [d for seat in seats for d in [x for x, _ in seat.heroes + seat.oracles] + list(seat.asleep + seat.lost)]
+        twice = sorted({d for d in every if every.count(d) > 1})
+        if twice:
+            raise NotationError(f"{', '.join(twice)}: a die stands in one place only (give the players whose "
+                                f"dice another player holds)", order[0])
         trait = str(data.get("trait", to_move if to_move in order else order[0]))
         if trait not in order:
             raise NotationError(f"trait: '{trait}' is not a player ({', '.join(order)})", "trait")
@@ -1473,7 +1478,7 @@ class PuxesEngine(Engine):
                 shot = Shot(tir.get("oracle"), tir.get("avant"), tir.get("apres"),
                             tuple(str(e) for e in tir.get("evenements") or ()), tir.get("crachat"))
             last = data.get("dernier")
-            return Turn(step=str(data.get("etape", "action")), power=data.get("pouvoir"), source=data.get("par"),
+            turn = Turn(step=str(data.get("etape", "action")), power=data.get("pouvoir"), source=data.get("par"),
                         flicks=tuple(str(x) for x in data.get("tirs") or ()), shot=shot,
                         last=(last["oracle"], last["avant"], last["apres"], bool(last["net"])) if last else (),
                         woken=data.get("reveille"), symbol=data.get("symbole"),
@@ -1482,6 +1487,13 @@ class PuxesEngine(Engine):
                         rerolled=bool(data.get("relance_faite")))
         except (AttributeError, KeyError, TypeError):
             raise NotationError("tour: as write_position writes it", "tour") from None
+        if turn.step not in STEPS or (turn.power is not None and turn.power not in CHARACTERS) \
+                or (turn.step in ("tir", "crachat", "transport", "vampire")) != (turn.shot is not None):
+            raise NotationError(f"tour: etape is one of {', '.join(STEPS)}, with tir while a flick or spit "
+                                f"is entered", "tour")
+        if turn.shot is not None and turn.shot.spit is None and turn.shot.oracle not in self.in_play(s):
+            raise NotationError("tour: tir: the oracle flicked is in play", "tour")
+        return turn
 
     # --- playtest ---------------------------------------------------------------------------------------------------
     def evaluate(self, s: State, player: str) -> float:
