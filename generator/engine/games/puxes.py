@@ -1313,7 +1313,8 @@ class PuxesEngine(Engine):
             if str(key) not in known:
                 raise NotationError(f"unknown key '{key}' (known: {', '.join(known)})", str(key))
         given = [i for i, k in enumerate(SEATS) if k in data]
-        order = data.get("joueurs") or list(SEATS[:max(2, SOLO_COUNT.get(variant, 2), given[-1] + 1 if given else 0)])
+        least = SOLO_COUNT.get(variant, 4 if variant == "blitz" else 2)
+        order = data.get("joueurs") or list(SEATS[:max(least, given[-1] + 1 if given else 0)])
         if not isinstance(order, list) or [str(x) for x in order] != list(SEATS[:len(order)]):
             raise NotationError("joueurs: the players are A, B, C, D in seat order, 2 to 4 of them", "joueurs")
         order = tuple(str(x) for x in order)
