@@ -809,3 +809,12 @@ def test_a_position_names_the_key_at_fault():
     with pytest.raises(NotationError) as err:
         E.read_position({"B": {"heros": {}, "oracles": {}, "temple": "ebranle"}})
     assert err.value.key == "B" and "avance" in err.value.message
+
+
+def test_figure_items_are_the_dice_of_the_components_player_heroes_then_oracles():
+    p = pos({"oni": "smiley", "kaeru": "smiley", "kala": "yinyang", "petitgris": "sablier"},
+            a_oracles={"passeur": "pirate", "bascule": "smiley", "decret": "soleil", "repli": "bombe"})
+    assert E.figure_items(p, "des-a") == ["oni:smiley", "kaeru:smiley", "kala:yinyang", "petitgris:sablier", "|",
+                                          "passeur:pirate", "bascule:smiley", "decret:soleil", "repli:bombe"]
+    assert E.figure_items(p, "des-b") == ["rukura:yinyang", "parieur:sablier", "gaucher:pirate", "fortune:smiley"]
+    assert E.figure_items(p, "des-c") == [] and E.figure_items(p, "regles") == []

@@ -41,7 +41,7 @@ Position (plain YAML, see /work/wt/puxes-engine-api.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
@@ -67,7 +67,8 @@ PASSIVE = frozenset(c for c, (_, passive) in SKILLS.items() if passive)
 SEATS = ("A", "B", "C", "D")
 SETS = {"A": CHARACTERS[:10], "B": CHARACTERS[10:], "C": CHARACTERS[10:], "D": CHARACTERS[:10]}
 TEAMS = (("A", "C"), ("B", "D"))
-VARIANTS = ("trois-joueurs", "quatre-solo", "blitz", "equipes", "avance", "deux-temples", "sans-pouvoirs", "tout-petits", "falaise", "forteresse")
+VARIANTS = ("trois-joueurs", "quatre-solo", "blitz", "equipes", "avance", "deux-temples", "sans-pouvoirs",
+            "tout-petits", "falaise", "forteresse")
 # variants that fix the number of players (trois-joueurs and quatre-solo: every player alone, the base rules)
 SOLO_COUNT = {"trois-joueurs": 3, "quatre-solo": 4, "equipes": 4}
 STANDING, SHAKEN, FALLEN = "debout", "ebranle", "tombe"
@@ -698,7 +699,8 @@ class PuxesEngine(Engine):
             s = self._wake(s, s.player, d, f)
             return self._end_turn(s)
         if head == "crache":
-            return replace(s, turn=replace(t, step="crachat", spat=True, shot=Shot(None, None, None, spit="forteresse")))
+            spit = Shot(None, None, None, spit="forteresse")
+            return replace(s, turn=replace(t, step="crachat", spat=True, shot=spit))
         if head == "transporte":
             return self._resolve(s, carry=words[1])
         if head == "vampirise":
@@ -898,7 +900,7 @@ class PuxesEngine(Engine):
         if t.step == "crachat":
             return self._resolve_spit(s)
         if t.step == "transport":
-            return self._resolve(s, carry=None, asked=True)
+            return self._resolve(s)
         return self._end_turn(s)          # suite, rejeu, relance: the player declines what follows
 
     def _resolve_start(self, s: State) -> State:
@@ -913,7 +915,7 @@ class PuxesEngine(Engine):
                 return replace(s, turn=replace(t, step="vampire"))
         return self._resolve(s)
 
-    def _resolve(self, s: State, carry: str | None = None, victim: str | None = None, asked: bool = False) -> State:
+    def _resolve(self, s: State, carry: str | None = None, victim: str | None = None) -> State:
         t = s.turn
         shot = t.shot
         p = s.player
@@ -1325,7 +1327,8 @@ class PuxesEngine(Engine):
                 raise NotationError(f"{p} is not a player of this game ({', '.join(order)})", p)
         seen: set[str] = set()
         seats = tuple(self._read_seat(data.get(p), p, variant, seen) for p in order)
-        every = [d for seat in seats for d in [x for x, _ in seat.heroes + seat.oracles] + list(seat.asleep + seat.lost)]
+        every = [d for seat in seats
+                 for d in [x for x, _ in seat.heroes + seat.oracles] + list(seat.asleep + seat.lost)]
         twice = sorted({d for d in every if every.count(d) > 1})
         if twice:
             raise NotationError(f"{', '.join(twice)}: a die stands in one place only (give the players whose "
@@ -1535,6 +1538,17 @@ class PuxesEngine(Engine):
                 name = f"{p}.temple" if len(seat.temples) == 1 else f"{p}.temple{i + 1}"
                 out.append((name, f"{p}-temple" if t != FALLEN else f"{p}-temple-tombe", t))
         return out
+
+    def figure_items(self, s: State, component_id: str) -> list[str]:
+        """The dice a figure on player X's dice component shows (its id ends with `-x`, e.g. `des-a`): X's
+        heroes that show a face, `|`, then X's oracles in play, each as `character:face`."""
+        letter = component_id.rsplit("-", 1)[-1].upper()
+        if letter not in s.players:
+            return []
+        seat = s.seat(letter)
+        heroes = [f"{char_of(d)}:{f}" for d, f in seat.heroes if f is not None]
+        oracles = [f"{char_of(d)}:{f}" for d, f in seat.oracles if set_of(d) == letter]
+        return heroes + (["|"] if heroes and oracles else []) + oracles
 
     def check_claim(self, kind: str, value: Any, ctx):
         s = ctx.after
