@@ -818,3 +818,44 @@ def test_figure_items_are_the_dice_of_the_components_player_heroes_then_oracles(
                                           "passeur:pirate", "bascule:smiley", "decret:soleil", "repli:bombe"]
     assert E.figure_items(p, "des-b") == ["rukura:yinyang", "parieur:sablier", "gaucher:pirate", "fortune:smiley"]
     assert E.figure_items(p, "des-c") == [] and E.figure_items(p, "regles") == []
+
+
+def test_waking_keeps_the_passives_oni_still_rules_in_the_next_turn():
+    p = pos({"oni": "oni", "kaeru": "pi", "kala": "pi", "petitgris": "sablier"}, A={"endormis": ["sonneur"]})
+    p = play(E, p, "reveil A.sonneur=pi", "=miroir,bombe,pirate,smiley")
+    assert E.to_move(p) == "B" and E.protection(p)[0] == ["A"] and E.actives(p) == []
+
+
+def test_a_glued_oracle_resists_the_other_powers():
+    p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "petitgris"}, colles={"B.gaucher": "B.rukura"})
+    assert "pouvoir petitgris B.gaucher" not in legal(p) and "pouvoir petitgris B.rukura" in legal(p)
+    assert reason(E, p, "pouvoir petitgris B.gaucher") == "target"
+    q = pos({"oni": None, "kaeru": None, "kala": None, "petitgris": None}, trait="B",
+            b_heroes={"rukura": "rukura", "jumeau": "pi", "girouette": "aum", "veinard": "sablier"},
+            b_oracles={"miroir": "pi", "parieur": "sablier", "gaucher": "pirate", "fortune": "smiley"},
+            colles={"A.bascule": "A.passeur"})
+    assert "pouvoir rukura A.bascule" not in legal(q) and "pouvoir rukura A.passeur" in legal(q)
+
+
+def test_a_carried_oracle_is_not_held():
+    p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "passeur": "passeur"},
+            a_oracles={"petitgris": "pi", "bascule": "aum", "decret": "yinyang", "repli": "sablier"})
+    p = play(E, p, "pouvoir passeur", "A.petitgris>pi", "touche B.gaucher", "fin", "transporte B.gaucher",
+             "=miroir,bombe,pirate,smiley")
+    assert "B.gaucher" in E.movable(p)
+
+
+def test_teams_the_partners_immunite_saves_my_oracles_and_cliff_mode_too():
+    four = {"joueurs": ["A", "B", "C", "D"], "trait": "B",
+            "B": {"heros": {"miroir": "pi", "jumeau": "pi", "girouette": "aum", "veinard": "sablier"},
+                  "oracles": B_ORACLES},
+            "C": {"heros": {"miroir": None, "jumeau": None, "gardien": "gardien", "veinard": None},
+                  "oracles": {"rukura": "pirate", "parieur": "pirate", "gaucher": "pi", "fortune": "pi"}}}
+    p = E.read_position(four, variant="equipes")
+    p = play(E, p, "B.parieur>sablier", "sort A.passeur", "fin")
+    assert E.write_position(p)["sauves"] == ["A.passeur"] and E.to_move(p) == "C"
+    q = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, variant="falaise",
+            b_heroes={"miroir": "pi", "gaucher": "gaucher", "gardien": "gardien", "veinard": "sablier"},
+            b_oracles={"rukura": "yinyang", "parieur": "sablier", "jumeau": "bombe", "fortune": "smiley"})
+    q = play(E, q, "A.passeur>pi", "sort B.rukura", "fin")
+    assert "perdus" not in E.write_position(q)["B"] and E.write_position(q)["sauves"] == ["B.rukura"]
