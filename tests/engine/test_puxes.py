@@ -859,3 +859,9 @@ def test_teams_the_partners_immunite_saves_my_oracles_and_cliff_mode_too():
             b_oracles={"rukura": "yinyang", "parieur": "sablier", "jumeau": "bombe", "fortune": "smiley"})
     q = play(E, q, "A.passeur>pi", "sort B.rukura", "fin")
     assert "perdus" not in E.write_position(q)["B"] and E.write_position(q)["sauves"] == ["B.rukura"]
+
+
+def test_an_oracle_pushed_back_from_a_sacred_garden_cannot_be_entered_as_out():
+    p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"})
+    p = play(E, p, "A.passeur>pi", "sacre A.passeur")
+    assert "sort A.passeur" not in legal(p) and reason(E, p, "sort A.passeur") == "not_now"

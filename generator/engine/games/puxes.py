@@ -116,6 +116,11 @@ ASSUMPTIONS = (
     "of his turns, before his flick; the occupant leaves when it is flicked.",
     "A spit (Kaeru, Charme, fortress) cannot DiXe: a temple it fells is rebuilt and nothing follows.",
     "Toddlers: nobody rolls to begin; the first seat (A) begins.",
+    "Ambidextre changes nothing the engine follows (which hand flicks is the players' business); it is a passive "
+    "power in effect while visible, cancelled by an opponent's Protection like any other.",
+    "Imitation when an opponent has moved his heroes (the seed's special case) is left to the players.",
+    "An oracle pushed back from a sacred garden stays in play, whatever the push touched (the next player puts "
+    "back what it moved).",
     "A hero touching an oracle during the roll, and tournament penalties, are the players' call (not modelled).",
 )
 
@@ -600,7 +605,9 @@ class PuxesEngine(Engine):
         out_ = {e.split()[1] for e in shot.events if e.split()[0] == "sort" and "." in e}
         oracles = [d for d in self.in_play(s) if d != shot.oracle]
         moves = [f"touche {d}" for d in oracles if d not in touched]
-        moves += [f"sort {d}" for d in ([shot.oracle] if shot.oracle else []) + oracles if d not in out_]
+        sacred = {e.split()[1] for e in shot.events if e.split()[0] == "sacre"}      # pushed back: stays in play
+        moves += [f"sort {d}" for d in ([shot.oracle] if shot.oracle else []) + oracles
+                  if d not in out_ and d not in sacred]
         if shot.spit is None:
             for name in self._live_temples(s):
                 fell = f"tombe {name}" in done or f"sort {name}" in done
