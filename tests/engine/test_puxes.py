@@ -669,7 +669,7 @@ def test_random_playouts_reach_an_end_in_every_variant():
 
 def test_nothing_is_hidden_and_placements_show_every_die():
     p = pos({"oni": "oni", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, A={"endormis": ["sonneur"]},
-            B={"temple": "tombe"})
+            b_oracles={}, B={"temple": "tombe", "elimine": True}, phase="fin")
     assert E.observation(p, "B") == E.write_position(p)
     places = E.placements(p)
     assert ("A.oni", "A-heros", "oni") in places and ("A.sonneur", "A-endormi", None) in places
@@ -865,3 +865,12 @@ def test_an_oracle_pushed_back_from_a_sacred_garden_cannot_be_entered_as_out():
     p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"})
     p = play(E, p, "A.passeur>pi", "sacre A.passeur")
     assert "sort A.passeur" not in legal(p) and reason(E, p, "sort A.passeur") == "not_now"
+
+
+def test_a_position_says_who_is_out_and_when_the_game_is_over():
+    heroes = {"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}
+    for bad in ({"B": {"temple": "tombe"}}, {"b_oracles": {}}, {"B": {"elimine": True}}, {"phase": "fin"}):
+        with pytest.raises(NotationError):
+            pos(heroes, **bad)
+    over = pos(heroes, b_oracles={}, B={"elimine": True}, phase="fin")
+    assert E.outcome(over).winner == "A" and legal(over) == []

@@ -1345,6 +1345,8 @@ class PuxesEngine(Engine):
             raise NotationError(f"trait: '{trait}' is not a player ({', '.join(order)})", "trait")
         phase = str(data.get("phase", "pouvoirs"))
         phases = {"pouvoirs": "tour", "lancer": "lancer", "depart": "depart", "visage": "visage", "fin": "fin"}
+        if phase == "fin" and "tour" in data:
+            raise NotationError("tour: the game is over", "tour")
         if phase not in phases:
             raise NotationError(f"phase: '{phase}' is not one of {', '.join(phases)}", "phase")
         s = State(order, seats, order.index(trait), phases[phase], variant=variant)
@@ -1383,6 +1385,7 @@ class PuxesEngine(Engine):
             raise NotationError("sauves: the oracles whose face the player to move chooses (phase visage)", "sauves")
         s = replace(s, immobilised=imm, stuck=stuck, fortress=None if fortress is None else str(fortress),
                     saved=saved)
+        self._check_alive(s)
         if s.phase == "depart":
             dep = data.get("depart")
             if not isinstance(dep, dict) or not isinstance(dep.get("lancent"), list) or not dep["lancent"]:
@@ -1400,6 +1403,19 @@ class PuxesEngine(Engine):
         elif "depart" in data:
             raise NotationError("depart: only in phase depart", "depart")
         return s
+
+    def _check_alive(self, s: State) -> None:
+        """Who is out must say so (`elimine: true`), and the game is over exactly when one side is left."""
+        for p, seat in zip(s.players, s.seats):
+            if seat.out and seat.oracles:
+                raise NotationError(f"{p}: an eliminated player has no oracle in play", p)
+            if not seat.out and s.phase != "depart" and not seat.oracles:
+                raise NotationError(f"{p}: no oracle in play: he is eliminated (elimine: true)", p)
+            if not seat.out and s.variant != "equipes" and all(t == FALLEN for t in seat.temples):
+                raise NotationError(f"{p}: his temple is down: he is eliminated (elimine: true)", p)
+        over = len(self._alive_sides(s)) <= 1
+        if over != (s.phase == "fin"):
+            raise NotationError("phase: fin exactly when one player (or team) is left standing", "phase")
 
     def _pairs_map(self, data: dict, key: str) -> tuple[tuple[str, str], ...]:
         value = data.get(key) or {}
