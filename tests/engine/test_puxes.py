@@ -874,3 +874,13 @@ def test_a_position_says_who_is_out_and_when_the_game_is_over():
             pos(heroes, **bad)
     over = pos(heroes, b_oracles={}, B={"elimine": True}, phase="fin")
     assert E.outcome(over).winner == "A" and legal(over) == []
+
+
+def test_entering_results_marks_the_dexterity_steps():
+    p = pos({"oni": "pi", "kaeru": "kaeru", "kala": "aum", "petitgris": "sablier"})
+    assert not E.entering_results(p)
+    p = play(E, p, "pouvoir kaeru", "A.passeur>pi")
+    assert E.entering_results(p)
+    p = play(E, p, "fin")
+    assert E.entering_results(p) and E.write_position(p)["tour"]["etape"] == "crachat"
+    assert not E.entering_results(play(E, p, "fin"))

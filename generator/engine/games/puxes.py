@@ -1524,6 +1524,13 @@ class PuxesEngine(Engine):
         return turn
 
     # --- playtest ---------------------------------------------------------------------------------------------------
+    def entering_results(self, s: State) -> bool:
+        """Whether the player to move is entering what his hand did (a flick's or a spit's results, `fin`):
+        a dexterity outcome, not a choice of strategy. A searching agent should let these be drawn at random
+        (uniformly among legal_moves) rather than pick the best, or it would declare every temple felled."""
+        return s.phase == "tour" and s.turn is not None and s.turn.step in ("tir", "crachat") \
+            and self.outcome(s) is None
+
     def evaluate(self, s: State, player: str) -> float:
         """How the position looks for `player` (-1 lost, +1 won): his side's oracles in play and temples
         (two points a standing temple, one a shaken one) against the strongest other side's; tanh."""
