@@ -23,20 +23,34 @@ fixes them, content/puxes/game.yaml states the choices):
   the temple out of the area) eliminates its owner; a player whose oracles are all
   asleep is eliminated. The last player (team) standing wins.
 
-Choices where the seed is silent (ASSUMPTIONS below, for content/puxes/game.yaml):
-they are listed in order in ASSUMPTIONS so the rulebook can print them.
+Choices where the seed is silent: ASSUMPTIONS below, one line each, in the order
+content/puxes/game.yaml's `assumptions:` prints them (in French there).
 
-Position (plain YAML, see /work/wt/puxes-engine-api.md):
+Position (plain YAML a designer types in diagrams.yaml; every key but the players' may be left out):
 
-    joueurs: [A, B]         seat order (2 to 4 players)
+    joueurs: [A, B]         seat order (2 to 4 players; default: A up to the last player key given)
     trait: A                whose turn
     phase: pouvoirs         lancer (the heroes are about to roll) | pouvoirs (rolled) | depart | visage | fin
-    A: {heros: {oni: oni, ...}, oracles: {passeur: pi, ...}, endormis: [...], perdus: [...],
-        temple: debout, elimine: false}
-    oni: [B, A]             order in which the visible Onis appeared (default: order of the last rolls)
+    A: {heros: {oni: oni, kaeru: ~, ...}, oracles: {passeur: pi, ...}, endormis: [...], perdus: [...],
+        temple: debout, elimine: false}          temple: debout | ebranle (avance) | tombe; a list of two in
+                                                 deux-temples; a die of another set: D.passeur (blitz)
+    oni: [B, A]             order in which the visible Onis appeared (default: the order of the last rolls)
     immobilises: {B.rukura: A.petitgris}   colles: {B.rukura: A.passeur}   forteresse: A.passeur
+    sauves: [B.rukura]      phase visage: oracles Immunité saved, whose faces the player to move chooses
     tour: {...}             inside a turn: the power used, the flick being entered, ...
-    depart: {...}           the start rolls
+    depart: {lancent: [B], personnages: {A: 2}}    the start rolls
+
+Moves: a roll `=oni,kala,kaeru,pi` (Coup de bol's two heroes: `=pi,aum`); a flick `A.bascule>smiley`;
+its results `touche X`, `sort X`, `touche B`, `tombe B`, `sort B` (temple B; B1, B2 in deux-temples),
+`sacre X`, `renverse X`, `forteresse X`, then `fin` (`fin` also declines a second flick, a spit or a
+re-roll); `reveil A.repli=pi`; `pouvoir kaeru` with the power's arguments (`pouvoir petitgris
+B.rukura`, `pouvoir bascule B.rukura B.miroir`, `pouvoir repli A.passeur`, `pouvoir sonneur
+A.repli=pi`, `pouvoir girouette A.passeur=soleil`, `pouvoir rukura B.fortune`, `pouvoir miroir kaeru`,
+a partner's `pouvoir C.kaeru`); `transporte X`, `vampirise X`; `relance veinard,oni`; `crache`;
+`face X=pi`; `passe`.
+
+Hooks besides the protocol: figure_items (the dice of a player's set, for dice figures), evaluate and
+entering_results (for the playtest agents). Nothing is hidden: observation is write_position.
 """
 
 from __future__ import annotations
