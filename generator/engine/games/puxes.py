@@ -103,7 +103,8 @@ ASSUMPTIONS = (
     "opponent's Protection appears, or until it is knocked off (the oracle then sleeps). Petit gris' face still "
     "counts among its owner's heroes meanwhile.",
     "Rétrogradé: the opponent's oracle and one of that opponent's heroes (chosen by the active player) swap: "
-    "the hero, with its face, stands where the oracle stood; the oracle becomes a hero showing its face.",
+    "the hero, with its face, stands where the oracle stood; the oracle becomes a hero showing its face. In "
+    "blitz, an oracle taken from an eliminated player cannot be swapped (it is not of its holder's set).",
     "Retraite keeps the oracle's face.",
     "Vampirisation: the glued oracle cannot be flicked nor targeted by a power; a flick touching either die, "
     "or the holder being flicked, separates them.",
@@ -547,7 +548,7 @@ class PuxesEngine(Engine):
             return [[d] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)]
         if c == "bascule":
             sitting = {g for _, g in s.immobilised}
-            return [[d, h] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)
+            return [[d, h] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q) if set_of(d) == q
                     for h, f in s.seat(q).heroes if f is not None and h not in sitting]
         if c == "repli":
             return [[d] for d, _ in self.free_oracles(s, p)]
