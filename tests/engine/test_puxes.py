@@ -884,3 +884,45 @@ def test_entering_results_marks_the_dexterity_steps():
     p = play(E, p, "fin")
     assert E.entering_results(p) and E.write_position(p)["tour"]["etape"] == "crachat"
     assert not E.entering_results(play(E, p, "fin"))
+
+
+def test_a_whole_short_game_from_the_start_move_by_move():
+    p = E.initial(players=2)
+    # start: A rolls 1 character (kala), B 2 (miroir, veinard): B begins with his roll
+    p = play(E, p, "=pirate,smiley,kala,bombe", "=miroir,pi,pi,veinard")
+    # A's start roll is set aside: Miroir has nothing to copy
+    assert E.to_move(p) == "B" and E.actives(p) == ["veinard"] and E.can_wake(p) is False
+    # B's oracles: rukura yinyang, parieur sablier, gaucher pirate, fortune smiley: no pi, and none shows a
+    # character (which Miroir and Veinard would allow): B passes
+    assert E.movable(p) == [] and "passe" in legal(p)
+    p = play(E, p, "passe")
+    assert E.to_move(p) == CHANCE and E.write_position(p)["trait"] == "A"
+    # A rolls pi twice: A.passeur (pi) may move, and a pair of pi could wake (nobody sleeps)
+    p = play(E, p, "=pi,pi,aum,sablier")
+    assert E.movable(p) == ["A.passeur", "A.bascule", "A.repli"] and not E.can_wake(p)
+    p = play(E, p, "A.passeur>aum", "touche B.gaucher", "sort B.gaucher", "fin")
+    assert claim(p, "asleep", ["B.gaucher"]) is None
+    # B rolls a pair of pi: he wakes B.gaucher instead of flicking
+    p = play(E, p, "=soleil,pi,pi,aum")
+    assert E.can_wake(p)
+    p = play(E, p, "reveil B.gaucher=pi")
+    assert claim(p, "asleep", []) is None
+    # A: aum on a hero, A.passeur shows aum: a clean shot fells B's temple
+    p = play(E, p, "=smiley,aum,soleil,bombe", "A.passeur>yinyang", "tombe B", "fin")
+    assert E.outcome(p).winner == "A" and claim(p, "eliminated", ["B"]) is None and legal(p) == []
+
+
+def test_the_rerolls_are_chance_nodes_with_exact_odds():
+    p = pos({"oni": None, "kaeru": None, "kala": None, "petitgris": None}, trait="B",
+            b_heroes={"miroir": "pi", "jumeau": "pi", "girouette": "aum", "parieur": "parieur"},
+            b_oracles={"rukura": "pirate", "veinard": "smiley", "gaucher": "pirate", "fortune": "bombe"})
+    q = play(E, p, "pouvoir parieur")
+    odds = E.chance_outcomes(q)
+    assert len(odds) == 1296 and sum(x for _, x in odds) == 1 and odds[0] == ("=miroir,jumeau,girouette,parieur",
+                                                                              Fraction(1, 1296))
+    r = pos({"oni": None, "kaeru": None, "kala": None, "petitgris": None}, trait="B",
+            b_heroes={"miroir": "bombe", "jumeau": "pi", "girouette": "pi", "veinard": "veinard"},
+            b_oracles={"rukura": "pirate", "parieur": "bombe", "gaucher": "soleil", "fortune": "smiley"})
+    r = play(E, r, "pouvoir veinard", "B.parieur>bombe", "fin", "relance jumeau,girouette")
+    odds = dict(E.chance_outcomes(r))
+    assert len(odds) == 36 and odds["=aum,pirate"] == Fraction(1, 36)
