@@ -49,6 +49,9 @@ A.repli=pi`, `pouvoir girouette A.passeur=soleil`, `pouvoir rukura B.fortune`, `
 a partner's `pouvoir C.kaeru`); `transporte X`, `vampirise X`; `relance veinard,oni`; `crache`;
 `face X=pi`; `passe`.
 
+Chance: every face of a hero die is 1/6 and every hero die is a different die, so no two outcomes of a
+roll give the same position and none is merged (four heroes: 1296 outcomes of 1/1296).
+
 Hooks besides the protocol: figure_items (the dice of a player's set, for dice figures), evaluate and
 entering_results (for the playtest agents). Nothing is hidden: observation is write_position.
 """
