@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import limits
-from .errors import ContentError
+from .errors import Collector, ContentError
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
@@ -64,21 +64,25 @@ def load_game(content_dir: Path, game_id: str) -> Game:
 def _load_components(folder: Path, game_file: Path, data: LocatedDict, info: GameInfo) -> tuple[list, dict]:
     """The components game.yaml lists, in order, with where each was written; items counted for the game."""
     components, sources, ids, items = [], {}, {}, 0
+    errors = Collector()     # each file is read on its own: the errors of every file are told at once
     for i, name in enumerate(info.components):
         line = data["components"].line_of(i)
-        path = inside_game(folder, name, (game_file, line), "component file")
-        if not path.is_file():
-            raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
-        component, where = load_component(path)
-        if component.id in ids:
-            raise ContentError(path, where.line, f"component id '{component.id}' is already used by {ids[component.id]}")
-        ids[component.id] = name
-        sources[component.id] = where
-        components.append(component)
-        _check_component_files(component, folder, where)
-        items += getattr(component, "item_count", lambda: 0)()
-        limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
-                     path, where.line)
+        with errors.attempt():
+            path = inside_game(folder, name, (game_file, line), "component file")
+            if not path.is_file():
+                raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
+            component, where = load_component(path)
+            if component.id in ids:
+                raise ContentError(path, where.line,
+                                   f"component id '{component.id}' is already used by {ids[component.id]}")
+            ids[component.id] = name
+            sources[component.id] = where
+            components.append(component)
+            _check_component_files(component, folder, where)
+            items += getattr(component, "item_count", lambda: 0)()
+            limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
+                         path, where.line)
+    errors.raise_any()
     return components, sources
 
 
