@@ -22,7 +22,7 @@ import os
 import signal
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -309,16 +309,19 @@ def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> N
         raise Contradicted([f.format() for f in failures])
 
 
-def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
+def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None = None) -> list[GameSummary]:
     """Every check `pnp build` makes, nothing written: the content, every diagram claim (under every edition),
     the figures, the rules text of every edition, and each component laid out as the build would
     (check_component). Every error of a game is told, not only its first, and a failed game does not stop the
     others: GamesFailed then names each failure (bad input exit 2, contradicted claims only exit 1) and holds
-    the summaries of the games that passed. Each game and its diagrams are read once."""
+    the summaries of the games that passed. Each game and its diagrams are read once. With `out_dir`, a
+    component the cache of a build with the default options there says is fresh (its inputs unchanged since it
+    was rendered, cache.py) is not laid out again."""
     summaries, failures = [], []
     for gid in game_ids:
         try:
-            summaries.append(_validate_game(content_dir, gid))
+            fresh = freshness(content_dir, out_dir, gid, asdict(BuildOptions())).units if out_dir else {}
+            summaries.append(_validate_game(content_dir, gid, fresh))
         except (ContentError, Contradicted) as err:
             failures.append((gid, err))
     if failures:
@@ -326,7 +329,7 @@ def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
     return summaries
 
 
-def _validate_game(content_dir: Path, game_id: str) -> GameSummary:
+def _validate_game(content_dir: Path, game_id: str, fresh: Collection[str] = ()) -> GameSummary:
     """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
@@ -372,8 +375,9 @@ def _validate_game(content_dir: Path, game_id: str) -> GameSummary:
                 attempt(read_rules, variant)
         options = BuildOptions()
         for unit in game_units(game):
-            if not unit.startswith(_COMPONENT):
-                continue    # the figures and the rulebook are read above; the calibration page reads no content
+            if not unit.startswith(_COMPONENT) or unit in fresh:
+                continue    # the figures and the rulebook are read above; the calibration page reads no content;
+                            # a fresh unit was rendered from these very inputs
             if drawn is None and kind_of(_unit_component(game, unit)).check is None:
                 continue    # it may show a figure: not checked until the diagrams are right
             attempt(check_component, game, drawn or {}, options, unit)

@@ -261,14 +261,17 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
 @cli.command()
 @click.argument("games", nargs=-1)
 @content_option
-def validate(games, content_dir):
-    """Check content and diagrams of GAMES without rendering."""
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
+              help="Output folder whose build cache may spare laying out again what a build just rendered.")
+def validate(games, content_dir, out_dir):
+    """Make every check of `pnp build` on GAMES (content, diagrams, rules text, layout), writing nothing; tell
+    every error found."""
     from .build import validate_games
 
     def body():
         ids = _games(content_dir, games)
         try:
-            checked, failed = validate_games(content_dir, ids), None
+            checked, failed = validate_games(content_dir, ids, out_dir), None
         except GamesFailed as err:
             checked, failed = err.done, err
         words = catalogue(shared_language(game.language for game in checked))

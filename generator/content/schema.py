@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import limits
-from .errors import Collector, ContentError
+from .errors import Collector, ContentError, unique_errors
 from .paths import game_folder_of, inside_game
 from .yamlfile import LocatedDict, LocatedList, read_bounded
 
@@ -326,7 +326,7 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING \
                 and fname not in meant:      # a misspelt key is one error, told at the misspelling
             errors.errors.append(where.error(f"missing key '{fname}' in {label}"))
-    errors.errors.sort(key=lambda err: err.line or 0)
+    errors.errors = sorted(unique_errors(errors.errors), key=lambda err: err.line or 0)   # in the file's order
     errors.raise_any()
     if any(f.name == "_source" for f in dataclasses.fields(cls)):
         kwargs["_source"] = where

@@ -115,7 +115,8 @@ def _layout_errors(content: Path, game_id: str = "demo") -> dict[str, int]:
     _edit(folder / "cards.csv", ("name,value,text,count", "name,value,text,count,icon"),
           ("d'une case.\",6", "d'une case.\",6,couronne"), ("voisin.\",3", "voisin.\",3,crown"),
           ("choix.\",1", "choix.\",1,crown"))
-    _edit(folder / "counters.yaml", ('text: {text: "{value}", x: 13, y: 13,', 'text: {text: "{value} points", x: 13, y: 13, w: 4,'))
+    _edit(folder / "counters.yaml", ('text: {text: "{value}", x: 13, y: 13,',
+                                     'text: {text: "{value} points", x: 13, y: 13, w: 4,'))
     return {"valeur": _line_of(folder / "deck.yaml", "{valeur}"), "icon": _line_of(folder / "deck.yaml", "{icon}"),
             "points": _line_of(folder / "counters.yaml", "points")}
 
@@ -174,3 +175,21 @@ def test_very_many_errors_show_the_first_ones_then_how_many_more(tmp_path):
     assert len(_located(result.stderr)) == MAX_SHOWN_ERRORS
     words = catalogue("fr")
     assert "pnp: " + words("cli.more_errors", count=5) in result.stderr.splitlines()
+
+
+def test_validate_after_a_build_does_not_lay_out_again_what_the_cache_says_is_fresh(tmp_path, monkeypatch):
+    import generator.build as build
+    content = _new(tmp_path / "content", "demo")
+    out = tmp_path / "out"
+    assert _run("build", "demo", "--content", str(content), "--out", str(out), "--jobs", "1").exit_code == 0
+    laid_out = []
+    checking = build.check_component
+    monkeypatch.setattr(build, "check_component", lambda *args: laid_out.append(args[-1]) or checking(*args))
+    assert _run("validate", "demo", "--content", str(content), "--out", str(out)).exit_code == 0
+    assert laid_out == [], "every component was rendered by the build from these inputs"
+    assert _run("validate", "demo", "--content", str(content), "--out", str(tmp_path / "elsewhere")).exit_code == 0
+    assert laid_out == ["component:plateau", "component:cartes", "component:jetons"], "no cache there"
+    laid_out.clear()
+    _edit(content / "demo" / "cards.csv", ("Avancer", "Avancer encore"))
+    assert _run("validate", "demo", "--content", str(content), "--out", str(out)).exit_code == 0
+    assert "component:cartes" in laid_out
