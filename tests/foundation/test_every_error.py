@@ -193,3 +193,18 @@ def test_validate_after_a_build_does_not_lay_out_again_what_the_cache_says_is_fr
     _edit(content / "demo" / "cards.csv", ("Avancer", "Avancer encore"))
     assert _run("validate", "demo", "--content", str(content), "--out", str(out)).exit_code == 0
     assert "component:cartes" in laid_out
+
+
+def test_errors_in_two_diagrams_are_both_reported(tmp_path):
+    content = _new(tmp_path / "content", "demo")
+    diagrams = content / "demo" / "diagrams.yaml"
+    text = diagrams.read_text(encoding="utf-8")
+    second = text[text.index("- id: depart"):].replace("id: depart", "id: second")
+    diagrams.write_text(text.replace('"on": plateau', '"on": plato') + second.replace("caption:", "captoin:"),
+                        encoding="utf-8")
+    result = _run("validate", "demo", "--content", str(content))
+    assert result.exit_code == EXIT_BAD_INPUT
+    found = _located(result.stderr)
+    assert [(name, line) for name, line, _ in found] == [("diagrams.yaml", _line_of(diagrams, "plato")),
+                                                         ("diagrams.yaml", _line_of(diagrams, "captoin"))]
+    assert "did you mean 'plateau'" in found[0][2] and "did you mean 'caption'" in found[1][2]
