@@ -22,7 +22,7 @@ import os
 import signal
 import tempfile
 import time
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -320,8 +320,7 @@ def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None 
     summaries, failures = [], []
     for gid in game_ids:
         try:
-            fresh = freshness(content_dir, out_dir, gid, asdict(BuildOptions())).units if out_dir else {}
-            summaries.append(_validate_game(content_dir, gid, fresh))
+            summaries.append(_validate_game(content_dir, gid, out_dir))
         except (ContentError, Contradicted) as err:
             failures.append((gid, err))
     if failures:
@@ -329,7 +328,7 @@ def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None 
     return summaries
 
 
-def _validate_game(content_dir: Path, game_id: str, fresh: Collection[str] = ()) -> GameSummary:
+def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> GameSummary:
     """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
@@ -337,6 +336,7 @@ def _validate_game(content_dir: Path, game_id: str, fresh: Collection[str] = ())
     from .kinds import kind_of
     with at_step("load", game_id):
         game = load_game(content_dir, game_id)
+    fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
     failure = None
     diagrams, drawn = [], None
 
