@@ -208,3 +208,14 @@ def test_errors_in_two_diagrams_are_both_reported(tmp_path):
     assert [(name, line) for name, line, _ in found] == [("diagrams.yaml", _line_of(diagrams, "plato")),
                                                          ("diagrams.yaml", _line_of(diagrams, "captoin"))]
     assert "did you mean 'plateau'" in found[0][2] and "did you mean 'caption'" in found[1][2]
+
+
+def test_an_error_of_game_yaml_does_not_hide_those_of_the_component_files(tmp_path):
+    content = _new(tmp_path / "content", "demo")
+    game, deck = content / "demo" / "game.yaml", content / "demo" / "deck.yaml"
+    _edit(game, ("duration: 30 min", "duraton: 30 min"))
+    _edit(deck, ("size: poker", "size: pokr"))
+    result = _run("validate", "demo", "--content", str(content))
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert [(name, line) for name, line, _ in _located(result.stderr)] == [
+        ("game.yaml", _line_of(game, "duraton")), ("deck.yaml", _line_of(deck, "size: pokr"))]
