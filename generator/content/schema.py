@@ -326,7 +326,8 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING \
                 and fname not in meant:      # a misspelt key is one error, told at the misspelling
             errors.errors.append(where.error(f"missing key '{fname}' in {label}"))
-    errors.errors = sorted(unique_errors(errors.errors), key=lambda err: err.line or 0)   # in the file's order
+    # in the file's order; an error without a line (none expected here) after those with one
+    errors.errors = sorted(unique_errors(errors.errors), key=lambda err: (err.line is None, err.line or 0))
     errors.raise_any()
     if any(f.name == "_source" for f in dataclasses.fields(cls)):
         kwargs["_source"] = where
