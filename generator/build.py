@@ -22,7 +22,8 @@ import os
 import signal
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -36,7 +37,7 @@ from .content.diagrams import FigureCount, count_figures
 from .i18n import catalogue
 from .outfolder import clean_leftovers, replace_folder
 from .reads import recording
-from .failures import Contradicted, GamesFailed
+from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
 
 if TYPE_CHECKING:   # for annotations only
@@ -141,18 +142,14 @@ def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str
 
 def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
     from .kinds import Job, kind_of
-    from .draw.errors import LayoutError
     from .print import calibration_page
     out = GameOutput(game)
     popts = options.print_options(game.info.language)
     if unit.startswith(_COMPONENT):
-        component = next(c for c in game.components if c.id == unit[len(_COMPONENT):])
+        component = _unit_component(game, unit)
         job = Job(out, game, popts, options, game_figures)
-        try:
-            with at_step("render", f"{game.id}/{component.id}", game.info.language):
-                kind_of(component).render(job, component)
-        except LayoutError as err:
-            raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
+        with _laying_out(game, component):
+            kind_of(component).render(job, component)
     elif unit == "figures":
         for figure_id, figure in game_figures.items():
             out.add(f"{popts.words('files.diagrams_folder')}/{figure_id}.svg", figure.svg())
@@ -164,6 +161,37 @@ def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, 
     else:
         raise ValueError(f"no unit {unit!r}")  # a programming error
     return out
+
+
+def _unit_component(game: Game, unit: str):
+    return next(c for c in game.components if c.id == unit[len(_COMPONENT):])
+
+
+@contextmanager
+def _laying_out(game: Game, component) -> Iterator[None]:
+    """Rendering or checking a component: what the drawing and print layers cannot do of it (draw.errors.LayoutError)
+    is bad input at its file."""
+    from .draw.errors import LayoutError
+    try:
+        with at_step("render", f"{game.id}/{component.id}", game.info.language):
+            yield
+    except LayoutError as err:
+        raise _component_source(game, component).error(f"{component.kind} '{component.id}': {err}") from None
+
+
+def check_component(game: Game, game_figures: Mapping, options: BuildOptions, unit: str) -> None:
+    """What rendering a component unit of game_units(game) would refuse, nothing written: found without drawing
+    where its kind knows how (Kind.check: the faces laid out, the sheets planned), else by rendering the unit
+    in memory (render_unit) and dropping its files."""
+    from .kinds import Job, kind_of
+    component = _unit_component(game, unit)
+    check = kind_of(component).check
+    if check is None:
+        render_unit(game, game_figures, options, unit)
+        return
+    job = Job(GameOutput(game), game, options.print_options(game.info.language), options, game_figures)
+    with _laying_out(game, component):
+        check(job, component)
 
 
 @dataclass
@@ -281,37 +309,81 @@ def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> N
         raise Contradicted([f.format() for f in failures])
 
 
-def validate_games(content_dir: Path, game_ids: list[str]) -> list[GameSummary]:
-    """Load and check every game: content errors (exit 2) first, then diagram claims (exit 1).
-    Each game and its diagrams are read once."""
+def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None = None) -> list[GameSummary]:
+    """Every check `pnp build` makes, nothing written: the content, every diagram claim (under every edition),
+    the figures, the rules text of every edition, and each component laid out as the build would
+    (check_component). Every error of a game is told, not only its first, and a failed game does not stop the
+    others: GamesFailed then names each failure (bad input exit 2, contradicted claims only exit 1) and holds
+    the summaries of the games that passed. Each game and its diagrams are read once. With `out_dir`, a
+    component the cache of a build with the default options there says is fresh (its inputs unchanged since it
+    was rendered, cache.py) is not laid out again."""
+    summaries, failures = [], []
+    for gid in game_ids:
+        try:
+            summaries.append(_validate_game(content_dir, gid, out_dir))
+        except (ContentError, Contradicted) as err:
+            failures.append((gid, err))
+    if failures:
+        raise GamesFailed(failures, len(game_ids), summaries)
+    return summaries
+
+
+def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> GameSummary:
+    """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
     from .figures import game_figures
     from .kinds import kind_of
-    games = []
-    for gid in game_ids:
-        with at_step("load", gid):
-            games.append(load_game(content_dir, gid))
-    summaries = []
-    for game in games:
-        with at_step("check", game.id, game.info.language):
-            diagrams = load_game_diagrams(game.id, content_dir, game.components)
-            check_game(game, content_dir, diagrams)
-            drawn = game_figures(game, content_dir, diagrams=diagrams)
-            if has_rules(game):
-                from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
-                read_rulebook(game, figures=drawn)
-            # every edition: each variant's rules text, and every figure under the rules of each edition it holds in
+    with at_step("load", game_id):
+        game = load_game(content_dir, game_id)
+    fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
+    failure = None
+    diagrams, drawn = [], None
+
+    def attempt(step, *args) -> bool:
+        nonlocal failure
+        try:
+            step(*args)
+            return True
+        except (ContentError, Contradicted) as err:
+            failure = merged(failure, err)
+            return False
+
+    def read_diagrams():
+        nonlocal diagrams
+        diagrams = load_game_diagrams(game.id, content_dir, game.components)
+
+    def draw():
+        nonlocal drawn
+        drawn = game_figures(game, content_dir, diagrams=diagrams)
+
+    def read_rules(variant=None):
+        if has_rules(game):
+            from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
+            read_rulebook(game, figures=drawn, variant=variant)
+
+    with at_step("check", game.id, game.info.language):
+        if attempt(read_diagrams):
+            attempt(check_game, game, content_dir, diagrams)
+            # every edition: every figure under the rules of each edition it holds in
             for variant in game.info.variants:
-                check_game(game, content_dir, for_edition(diagrams, variant.id))
-                if has_rules(game):
-                    read_rulebook(game, figures=drawn, variant=variant)
-            for component in game.components:
-                kind = kind_of(component)
-                if kind.validate is not None:
-                    kind.validate(game, component, drawn)
-        summaries.append(GameSummary(game.id, game.info.language, count_figures(diagrams)))
-    return summaries
+                attempt(check_game, game, content_dir, for_edition(diagrams, variant.id))
+            attempt(draw)
+        if drawn is not None:
+            attempt(read_rules)
+            for variant in game.info.variants:
+                attempt(read_rules, variant)
+        options = BuildOptions()
+        for unit in game_units(game):
+            if not unit.startswith(_COMPONENT) or unit in fresh:
+                continue    # the figures and the rulebook are read above; the calibration page reads no content;
+                            # a fresh unit was rendered from these very inputs
+            if drawn is None and kind_of(_unit_component(game, unit)).check is None:
+                continue    # it may show a figure: not checked until the diagrams are right
+            attempt(check_component, game, drawn or {}, options, unit)
+    if failure is not None:
+        raise failure
+    return GameSummary(game.id, game.info.language, count_figures(diagrams))
 
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
@@ -425,8 +497,9 @@ def _timed(task, *args):
 def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None,
                progress: Progress = _no_progress) -> dict:
     """Run (game id, unit, function, args) tasks, in worker processes when jobs > 1; results by (game id, unit).
-    A game's first failure, in task order, is its failure (so --jobs never changes what is reported); its other
-    tasks are dropped. Anything else (an internal error, Ctrl-C) stops the whole build."""
+    A game's failures (bad input, contradicted claims) are merged in task order into its one failure (so --jobs
+    never changes what is reported): its other tasks still run, so that every error is told at once, and the
+    game is not written. Anything else (an internal error, Ctrl-C) stops the whole build."""
     done: dict = {}
     if jobs > 1 and len(tasks) > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -438,13 +511,10 @@ def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None
             futures = [pool.submit(_in_worker, _timed, fn, *args) for _, _, fn, args in tasks]
             try:
                 for (game_id, unit, _, _), future in zip(tasks, futures):
-                    if game_id in failures:
-                        future.cancel()
-                        continue
                     try:
                         done[(game_id, unit)], seconds = future.result()
                     except (ContentError, Contradicted) as err:
-                        failures[game_id] = err
+                        failures[game_id] = merged(failures.get(game_id), err)
                         continue
                     _took(times, progress, game_id, unit, seconds)
             except BaseException:
@@ -452,13 +522,12 @@ def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None
                 raise
     else:
         for game_id, unit, fn, args in tasks:
-            if game_id not in failures:
-                try:
-                    done[(game_id, unit)], seconds = _timed(fn, *args)
-                except (ContentError, Contradicted) as err:
-                    failures[game_id] = err
-                    continue
-                _took(times, progress, game_id, unit, seconds)
+            try:
+                done[(game_id, unit)], seconds = _timed(fn, *args)
+            except (ContentError, Contradicted) as err:
+                failures[game_id] = merged(failures.get(game_id), err)
+                continue
+            _took(times, progress, game_id, unit, seconds)
     return done
 
 
@@ -539,7 +608,8 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             written.append(index)
     _forget_games()
     if failures:
-        raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids))
+        raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),
+                          [summaries[gid] for gid in game_ids if gid in summaries])
     return Built(written, [summaries[gid] for gid in game_ids])
 
 

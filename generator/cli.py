@@ -30,6 +30,7 @@ import click
 from . import __version__
 from .failures import Contradicted, GamesFailed
 from .content import ContentError, discover_games, load_game
+from .content.errors import MAX_SHOWN_ERRORS
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 from .steps import failed_step
 from .paper_sizes import PAPER_SIZES_MM
@@ -50,15 +51,33 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
-def _report_failures(err: GamesFailed, words: Catalogue | None = None) -> None:
-    """Each failed game's messages, then, when other games were built, which failed."""
+def _failure_lines(failure: Exception, words: Catalogue | None = None) -> list[str]:
+    """One line per error of a game's failure (a contradicted claim, or every content error found), the first
+    MAX_SHOWN_ERRORS of them, then how many more there are."""
+    if isinstance(failure, Contradicted):
+        lines = list(failure.messages)
+    else:
+        lines = [_error_line(one.format()) for one in failure.errors]
+    if len(lines) <= MAX_SHOWN_ERRORS:
+        return lines
+    words = words or catalogue(DEFAULT_LANGUAGE)
+    return lines[:MAX_SHOWN_ERRORS] + [_error_line(words("cli.more_errors", count=len(lines) - MAX_SHOWN_ERRORS))]
+
+
+def _report_failures(err: GamesFailed, words: Catalogue | None = None, last: str = "cli.failed_games") -> None:
+    """Each failed game's messages, then, when the command had other games, which failed (`last`: the words
+    saying it, the others were written or were valid)."""
     for _, failure in err.failures:
-        for line in failure.messages if isinstance(failure, Contradicted) else [_error_line(failure.format())]:
+        for line in _failure_lines(failure, words):
             click.echo(line, err=True)
     if err.total > 1:
         words = words or catalogue(DEFAULT_LANGUAGE)
-        click.echo(_error_line(words("cli.failed_games", count=len(err.failures), total=err.total,
+        click.echo(_error_line(words(last, count=len(err.failures), total=err.total,
                                      ids=", ".join(gid for gid, _ in err.failures))), err=True)
+
+
+def _exit_code(err: GamesFailed) -> int:
+    return EXIT_BAD_INPUT if err.bad_input else EXIT_CONTRADICTED
 
 
 def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
@@ -87,14 +106,16 @@ def _run(fn, *args, **kwargs):
     try:
         return fn(*args, **kwargs)
     except ContentError as err:
-        _fail(err.format(), EXIT_BAD_INPUT)
+        for line in _failure_lines(err):
+            click.echo(line, err=True)
+        sys.exit(EXIT_BAD_INPUT)
     except Contradicted as err:
         for message in err.messages:
             click.echo(message, err=True)
         sys.exit(EXIT_CONTRADICTED)
     except GamesFailed as err:
         _report_failures(err)
-        sys.exit(EXIT_BAD_INPUT if err.bad_input else EXIT_CONTRADICTED)
+        sys.exit(_exit_code(err))
 
 
 def _one_line(err: BaseException) -> str:
@@ -219,8 +240,14 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
                                fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter,
                                seed=seed)
         from .progress import build_progress
-        with build_progress(quiet=quiet, verbose=verbose) as progress:
-            built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache, progress=progress)
+        try:
+            with build_progress(quiet=quiet, verbose=verbose) as progress:
+                built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache,
+                                    progress=progress)
+        except GamesFailed as err:
+            if not quiet:
+                _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
+            raise
         words = catalogue(shared_language(game.language for game in built.games))
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
@@ -234,16 +261,26 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
 @cli.command()
 @click.argument("games", nargs=-1)
 @content_option
-def validate(games, content_dir):
-    """Check content and diagrams of GAMES without rendering."""
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
+              help="Output folder whose build cache may spare laying out again what a build just rendered.")
+def validate(games, content_dir, out_dir):
+    """Make every check of `pnp build` on GAMES (content, diagrams, rules text, layout), writing nothing; tell
+    every error found."""
     from .build import validate_games
 
     def body():
         ids = _games(content_dir, games)
-        checked = validate_games(content_dir, ids)
+        try:
+            checked, failed = validate_games(content_dir, ids, out_dir), None
+        except GamesFailed as err:
+            checked, failed = err.done, err
         words = catalogue(shared_language(game.language for game in checked))
-        click.echo(words("cli.valid", count=len(ids), ids=", ".join(ids)))
-        _figure_summaries(checked)
+        if checked:
+            click.echo(words("cli.valid", count=len(checked), ids=", ".join(game.game_id for game in checked)))
+            _figure_summaries(checked)
+        if failed is not None:
+            _report_failures(failed, words, last="cli.failed_validation")
+            sys.exit(_exit_code(failed))
     _run(body)
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
-from ..content.errors import ContentError, display_path
+from ..content.errors import Collector, ContentError, display_path
 from ..content.paths import inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
@@ -126,9 +126,11 @@ class Spot:
             where_row = f" ({shown}:{row.line})"
         elif row.line:
             where_row = f" (line {row.line})"
+        # The same message of the same element on another row is the same error, told once (at its first row).
         return ContentError(path, line, f"{self.component.kind} '{self.component.id}', {self.side} element "
                                         f"{self.number} ({self.element.element_kind}), row {row.index}"
-                                        f"{where_row}: {message}")
+                                        f"{where_row}: {message}",
+                            same=(str(path), line, self.side, self.number, message))
 
 
 def fields_of(row: Row, item_id: str) -> dict[str, str]:
@@ -258,12 +260,15 @@ def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, fram
     """Check every element of `layout` for `row` and return the drawing operations, in order."""
     values = fields_of(row, item_id)
     ops: list[Op] = []
+    errors = Collector()     # every element is checked: each wrong one is told
     for number, element in enumerate(layout, start=1):
         if not element.accepts(values):
             continue
         spot = Spot(ctx.component, side, number, element, row)
         handler = _HANDLERS[element.element_kind]
-        ops.extend(handler(element.body, Resolver(values, spot), frame, ctx))
+        with errors.attempt():
+            ops.extend(handler(element.body, Resolver(values, spot), frame, ctx))
+    errors.raise_any()
     return ops
 
 
@@ -636,15 +641,23 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     come from the layouts, resolved and checked now."""
     maker = FaceMaker(component, game_folder, frame)
     items = []
+    errors = Collector()     # every row is laid out: the errors of each are told (an element's same error once)
     for row, item_id in zip(component.rows, item_ids(component)):
         if row.count == 0:
             continue
-        front = maker.face(component.front, row, item_id, "front")
+        front = back = None
+        with errors.attempt():
+            front = maker.face(component.front, row, item_id, "front")
         layout, back_name = back_layout(component, row)
-        back = maker.face(layout, row, item_id, back_name) if layout is not None else None
+        if layout is not None:
+            with errors.attempt():
+                back = maker.face(layout, row, item_id, back_name)
+        if errors:
+            continue
         items.append(Item(id=item_id, component=component.id, front=front, back=back,
                           back_oriented=component.back_oriented and back is not None, copies=row.count,
                           label=label_of(row, item_id), meta=item_meta(component, row)))
+    errors.raise_any()
     return items
 
 

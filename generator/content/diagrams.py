@@ -71,7 +71,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-from .errors import ContentError, did_you_mean
+from .errors import Collector, ContentError, did_you_mean
 from .models import PieceStyle
 from .paths import inside_game
 from .schema import Where, build, derived, spec
@@ -251,24 +251,32 @@ def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Di
     if not isinstance(data, LocatedList):
         raise ContentError(path, getattr(data, "line", 1), "diagrams.yaml must be a list of diagrams ('- id: ...')")
     out, seen = [], {}
+    errors = Collector()     # each diagram is read on its own: the errors of every one are told at once
     for i, item in enumerate(data):
-        line = data.line_of(i)
-        where = Where(path, line)
-        if not isinstance(item, LocatedDict):
-            raise where.error(f"diagram {i + 1}: expected a mapping with id, caption, position")
-        diagram: Diagram = build(Diagram, item, where, f"diagram {i + 1}")
-        if diagram.id in seen:
-            raise ContentError(path, item.line_of("id"), f"diagram id '{diagram.id}' is already used on line {seen[diagram.id]}")
-        seen[diagram.id] = line
-        claims = _claims(item.get("expect"), path, item.line_of("expect"), diagram.id)
-        moves = item.get("moves")
-        move_lines = tuple(moves.line_of(j) for j in range(len(moves))) if isinstance(moves, LocatedList) else ()
-        diagram = replace(diagram, _path=path, _line=line, _claims=claims, _move_lines=move_lines,
-                          _key_lines={**item.key_lines, **_show_lines(item.get("show"))})
-        if components is not None:
-            check_target(diagram, drawn_on(diagram, components))
-        out.append(diagram)
+        with errors.attempt():
+            out.append(_diagram(path, data, i, item, seen, components))
+    errors.raise_any()
     return out
+
+
+def _diagram(path: Path, data: LocatedList, i: int, item: Any, seen: dict, components) -> Diagram:
+    """Diagram `i` of the file, checked (against its component, when `components` are given)."""
+    line = data.line_of(i)
+    where = Where(path, line)
+    if not isinstance(item, LocatedDict):
+        raise where.error(f"diagram {i + 1}: expected a mapping with id, caption, position")
+    diagram: Diagram = build(Diagram, item, where, f"diagram {i + 1}")
+    if diagram.id in seen:
+        raise ContentError(path, item.line_of("id"), f"diagram id '{diagram.id}' is already used on line {seen[diagram.id]}")
+    seen[diagram.id] = line
+    claims = _claims(item.get("expect"), path, item.line_of("expect"), diagram.id)
+    moves = item.get("moves")
+    move_lines = tuple(moves.line_of(j) for j in range(len(moves))) if isinstance(moves, LocatedList) else ()
+    diagram = replace(diagram, _path=path, _line=line, _claims=claims, _move_lines=move_lines,
+                      _key_lines={**item.key_lines, **_show_lines(item.get("show"))})
+    if components is not None:
+        check_target(diagram, drawn_on(diagram, components))
+    return diagram
 
 
 def _show_lines(show: Any) -> dict[str, int]:

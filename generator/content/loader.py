@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import limits
-from .errors import ContentError
+from .errors import Collector, ContentError
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
-from .yamlfile import LocatedDict, read_yaml
+from .yamlfile import LocatedDict, LocatedList, read_yaml
 
 
 def discover_games(content_dir: Path) -> list[str]:
@@ -50,35 +50,57 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise ContentError(game_file, None, f"no game '{game_id}' here{hint}; games: {', '.join(known) or 'none'}")
     data = read_yaml(game_file)
-    info: GameInfo = build(GameInfo, data, Where(game_file, 1), "game.yaml")
+    errors = Collector()     # game.yaml and each component file are read on their own: all their errors are told
+    info: GameInfo | None = None
+    with errors.attempt():
+        info = build(GameInfo, data, Where(game_file, 1), "game.yaml")
+    if info is None:
+        names = data.get("components") if isinstance(data, LocatedDict) else None
+        if isinstance(names, LocatedList) and all(isinstance(name, str) for name in names):
+            try:           # under the limits game.yaml raises, when that part of it is right
+                raised = limits.check_raised(data["limits"], game_file, data["limits"].line_of) \
+                    if isinstance(data.get("limits"), LocatedDict) else {}
+            except ContentError:
+                raised = {}
+            with limits.raised(raised), errors.attempt():   # game.yaml is wrong, its list of components is not
+                _load_components(folder, game_file, data, tuple(names))
+        errors.raise_any()
     if info.id != game_id:
-        raise ContentError(game_file, data.line_of("id"), f"id '{info.id}' does not match the folder name '{game_id}'")
+        errors.errors.append(ContentError(game_file, data.line_of("id"),
+                                          f"id '{info.id}' does not match the folder name '{game_id}'"))
     raised = limits.check_raised(data["limits"], game_file, data["limits"].line_of) if info.limits else {}
-    with limits.raised(raised):
-        components, sources = _load_components(folder, game_file, data, info)
+    components, sources = [], {}
+    with limits.raised(raised), errors.attempt():
+        components, sources = _load_components(folder, game_file, data, info.components)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
-        raise ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found")
+        errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"))
+    errors.raise_any()
     return Game(info=info, folder=folder, components=tuple(components), sources=sources)
 
 
-def _load_components(folder: Path, game_file: Path, data: LocatedDict, info: GameInfo) -> tuple[list, dict]:
-    """The components game.yaml lists, in order, with where each was written; items counted for the game."""
+def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...]) -> tuple[list, dict]:
+    """The components game.yaml lists (`names`), in order, with where each was written; items counted for the
+    game."""
     components, sources, ids, items = [], {}, {}, 0
-    for i, name in enumerate(info.components):
+    errors = Collector()     # each file is read on its own: the errors of every file are told at once
+    for i, name in enumerate(names):
         line = data["components"].line_of(i)
-        path = inside_game(folder, name, (game_file, line), "component file")
-        if not path.is_file():
-            raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
-        component, where = load_component(path)
-        if component.id in ids:
-            raise ContentError(path, where.line, f"component id '{component.id}' is already used by {ids[component.id]}")
-        ids[component.id] = name
-        sources[component.id] = where
-        components.append(component)
-        _check_component_files(component, folder, where)
-        items += getattr(component, "item_count", lambda: 0)()
-        limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
-                     path, where.line)
+        with errors.attempt():
+            path = inside_game(folder, name, (game_file, line), "component file")
+            if not path.is_file():
+                raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
+            component, where = load_component(path)
+            if component.id in ids:
+                raise ContentError(path, where.line,
+                                   f"component id '{component.id}' is already used by {ids[component.id]}")
+            ids[component.id] = name
+            sources[component.id] = where
+            components.append(component)
+            _check_component_files(component, folder, where)
+            items += getattr(component, "item_count", lambda: 0)()
+            limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
+                         path, where.line)
+    errors.raise_any()
     return components, sources
 
 

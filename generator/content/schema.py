@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import limits
-from .errors import ContentError
+from .errors import Collector, ContentError, unique_errors
 from .paths import game_folder_of, inside_game
 from .yamlfile import LocatedDict, LocatedList, read_bounded
 
@@ -206,10 +206,13 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
         if not isinstance(value, list):
             raise where.error(f"{name}: expected a list, found {_describe(value)}")
         lines = value.item_lines if isinstance(value, LocatedList) else []
-        return tuple(
-            convert(item_hint, item, Where(where.path, lines[i] if i < len(lines) else where.line), f"{name}[{i + 1}]")
-            for i, item in enumerate(value)
-        )
+        items, errors = [], Collector()     # each item is checked: every wrong one is told
+        for i, item in enumerate(value):
+            with errors.attempt():
+                items.append(convert(item_hint, item, Where(where.path, lines[i] if i < len(lines) else where.line),
+                                     f"{name}[{i + 1}]"))
+        errors.raise_any()
+        return tuple(items)
     if origin is tuple:
         item_hints = get_args(hint)
         if not isinstance(value, list) or len(value) != len(item_hints):
@@ -219,11 +222,13 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
         key_hint, value_hint = get_args(hint)
         if not isinstance(value, dict):
             raise where.error(f"{name}: expected a mapping, found {_describe(value)}")
-        out = {}
+        out, errors = {}, Collector()
         for key, item in value.items():
             line = value.line_of(key) if isinstance(value, LocatedDict) else where.line
-            out[convert(key_hint, key, Where(where.path, line), name)] = convert(
-                value_hint, item, Where(where.path, line), f"{name}.{key}")
+            with errors.attempt():
+                out[convert(key_hint, key, Where(where.path, line), name)] = convert(
+                    value_hint, item, Where(where.path, line), f"{name}.{key}")
+        errors.raise_any()
         return types.MappingProxyType(out)
     if hint is Colour:
         if not isinstance(value, str) or not HEX_COLOUR.match(value):
@@ -297,23 +302,33 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         raise where.error(f"{label}: expected a mapping, found {_describe(value)}")
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")}
     hints = get_type_hints(cls)
+    # Each key is checked on its own, so every wrong key of a mapping is told at once (in the file's order);
+    # what the model works out and checks from all of them (derive, check) waits until they are all right.
+    errors, meant = Collector(), set()
     for key in value:
         if key not in fields:
             line = value.line_of(key) if isinstance(value, LocatedDict) else where.line
             close = difflib.get_close_matches(str(key), list(fields), n=1, cutoff=0.6)
             suggestion = f" (did you mean '{close[0]}'?)" if close else ""
+            meant.update(close)
             allowed = ", ".join(sorted(fields))
-            raise ContentError(where.path, line, f"unknown key '{key}'{suggestion}; allowed here: {allowed}")
+            errors.errors.append(ContentError(where.path, line,
+                                              f"unknown key '{key}'{suggestion}; allowed here: {allowed}"))
     kwargs = {}
     for fname, field in fields.items():
         if fname in value:
             line = value.line_of(fname) if isinstance(value, LocatedDict) else where.line
             fwhere = Where(where.path, line)
-            converted = convert(hints[fname], value[fname], fwhere, fname)
-            _check_bounds(field, converted, fwhere, fname)
-            kwargs[fname] = converted
-        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise where.error(f"missing key '{fname}' in {label}")
+            with errors.attempt():
+                converted = convert(hints[fname], value[fname], fwhere, fname)
+                _check_bounds(field, converted, fwhere, fname)
+                kwargs[fname] = converted
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING \
+                and fname not in meant:      # a misspelt key is one error, told at the misspelling
+            errors.errors.append(where.error(f"missing key '{fname}' in {label}"))
+    # in the file's order; an error without a line (none expected here) after those with one
+    errors.errors = sorted(unique_errors(errors.errors), key=lambda err: (err.line is None, err.line or 0))
+    errors.raise_any()
     if any(f.name == "_source" for f in dataclasses.fields(cls)):
         kwargs["_source"] = where
     obj = cls(**kwargs)

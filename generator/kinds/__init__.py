@@ -7,7 +7,8 @@ A kind is one module here, `generator/kinds/<kind>.py`, holding `KIND = Kind(...
   - `render(job, component)`: draws its faces, imposes them (which print files and previews it writes)
     and adds them to the game's outputs, hence to the manifest and the print guide;
   - `paper`: the catalogue key of its paper advice in the print guide; `guide_steps`: its own steps;
-  - `validate(game, component, figures)`, if it has content to read beyond its file (a sheet's Markdown);
+  - `check(job, component)`, if it can find what `render` would refuse without drawing (its faces laid out,
+    its sheets planned): `pnp validate` calls it, and renders in memory (then drops) the kinds without one;
   - `items(component, folder)`, for a kind made of separate faces (cards, tiles, counters): its Items, which
     `pnp export` turns into images;
   - `figure(job, component)`, if a rulebook figure can be drawn on it: draws the diagram `job.diagram`
@@ -84,7 +85,7 @@ class Kind:
     render: Callable[[Job, Any], None]
     paper: str                                   # catalogue key of the paper advice
     guide_steps: tuple[str, ...] = ()            # catalogue keys of steps the print guide adds for this kind
-    validate: Optional[Callable[[Any, Any, dict], None]] = None
+    check: Optional[Callable[[Job, Any], None]] = None    # what render would refuse, found without drawing
     figure: Optional[Callable[[FigureJob, Any], Any]] = None   # draws a rulebook figure on a component
     items: Optional[Callable[[Any, Any], list]] = None   # (component, game folder) -> its Items, for kinds made of
                                                          # faces a player cuts out one by one (`pnp export`)

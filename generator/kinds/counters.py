@@ -32,10 +32,16 @@ def render(job: Job, counters: Counters) -> None:
     render_face_set(job, KIND, counters, items(counters, job.game.folder), advice=advice(counters, job))
 
 
+def check(job: Job, counters: Counters) -> None:
+    """Its faces laid out and its sheets planned, without drawing (`pnp validate`)."""
+    from .faces import check_face_set
+    check_face_set(job, items(counters, job.game.folder))
+
+
 def figure(job: FigureJob, counters: Counters):
     from .faces import items_figure
     return items_figure(job, counters, items)
 
 
-KIND = Kind(name="counters", model=Counters, render=render, items=items, paper="kinds.counters.paper",
+KIND = Kind(name="counters", model=Counters, render=render, check=check, items=items, paper="kinds.counters.paper",
             guide_steps=("kinds.counters.glue_step",), figure=figure)

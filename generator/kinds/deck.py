@@ -18,9 +18,15 @@ def render(job: Job, deck: Deck) -> None:
     render_face_set(job, KIND, deck, items(deck, job.game.folder), shop=job.options.shop)
 
 
+def check(job: Job, deck: Deck) -> None:
+    """Its faces laid out and its sheets planned, without drawing (`pnp validate`)."""
+    from .faces import check_face_set
+    check_face_set(job, items(deck, job.game.folder))
+
+
 def figure(job: FigureJob, deck: Deck):
     from .faces import items_figure
     return items_figure(job, deck, items)
 
 
-KIND = Kind(name="deck", model=Deck, render=render, items=items, paper="kinds.deck.paper", figure=figure)
+KIND = Kind(name="deck", model=Deck, render=render, check=check, items=items, paper="kinds.deck.paper", figure=figure)

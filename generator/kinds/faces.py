@@ -55,6 +55,13 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
                              shop_export(items, job.print_options, game_title=job.title, component_name=component.name))
 
 
+def check_face_set(job: Job, items: Sequence[Item]) -> None:
+    """What render_face_set would refuse, without drawing: the faces are laid out (`items`, which checks every
+    element of every row), the sheets planned (an item larger than the paper)."""
+    from ..print.sheet import plan_sheets
+    plan_sheets(items, job.print_options)
+
+
 def items_figure(job: FigureJob, component: Any, make_items) -> Figure:
     """A figure of some of the component's items (`show.items`, else the engine's), from the same Items its
     print sheets use (`make_items(component, game folder)`)."""

@@ -1,5 +1,6 @@
 """The `sheet` kind: a page of text (rules summary, player aid) typeset by the rulebook's reader, one page,
-single-sided, with its SVG. Its Markdown is read when the game is validated."""
+single-sided, with its SVG. `pnp validate` renders it in memory: whether its text fits one page is known only
+by typesetting it."""
 
 from __future__ import annotations
 
@@ -33,10 +34,4 @@ def render(job: Job, sheet: Sheet) -> None:
     job.out.add(f"{sheet.id}.svg", svg.tostring())
 
 
-def validate(game, sheet: Sheet, figures: dict) -> None:
-    """Reads the sheet's Markdown (its expressions and figures), as the build would."""
-    from ..rulebook.sheet import read_sheet
-    read_sheet(game, sheet, figures=figures)
-
-
-KIND = Kind(name="sheet", model=Sheet, render=render, paper="kinds.sheet.paper", validate=validate)
+KIND = Kind(name="sheet", model=Sheet, render=render, paper="kinds.sheet.paper")

@@ -32,10 +32,16 @@ def render(job: Job, tiles: Tiles) -> None:
     render_face_set(job, KIND, tiles, made, shop=job.options.shop, advice=advice(made, job))
 
 
+def check(job: Job, tiles: Tiles) -> None:
+    """Its faces laid out and its sheets planned, without drawing (`pnp validate`)."""
+    from .faces import check_face_set
+    check_face_set(job, items(tiles, job.game.folder))
+
+
 def figure(job: FigureJob, tiles: Tiles):
     from .faces import items_figure
     return items_figure(job, tiles, items)
 
 
-KIND = Kind(name="tiles", model=Tiles, render=render, items=items, paper="kinds.tiles.paper",
+KIND = Kind(name="tiles", model=Tiles, render=render, check=check, items=items, paper="kinds.tiles.paper",
             guide_steps=("kinds.tiles.glue_step",), figure=figure)

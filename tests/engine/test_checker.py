@@ -56,7 +56,10 @@ def test_the_wrong_fixture_fails_with_file_line_diagram_claim_and_finding(game_c
 
 
 def test_pnp_validate_and_build_stop_on_the_wrong_fixture_with_exit_1(game_copy, tmp_path):
-    game_copy("tactix", (FIXTURES / "wrong_diagram.yaml").read_text(encoding="utf-8"))
+    # the wrong diagram beside the game's own, which its rules and summary sheet show: a claim contradicted
+    # is then the game's only error (every error is told, and bad input with it would be exit 2)
+    game_copy("tactix", (FIXTURES / "wrong_diagram.yaml").read_text(encoding="utf-8") + "\n"
+              + (REPO / "content" / "tactix" / "diagrams.yaml").read_text(encoding="utf-8"))
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     expected = 'content/tactix/diagrams.yaml:7: diagram "faux-virage": after the moves d3 holds B5n3'
     for args in (["validate", "tactix", "--content", "content"],

@@ -71,10 +71,12 @@ def test_validate_checks_every_edition(tmp_path):
     path = tmp_path / "praxis" / "diagrams.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("  except_variants: [rentree-1]\n", ""),
                     encoding="utf-8")
-    from generator.build import Contradicted
-    with pytest.raises(Contradicted) as err:
+    from generator.build import Contradicted, GamesFailed
+    with pytest.raises(GamesFailed) as err:
         validate_games(tmp_path, ["praxis"])
-    assert 'diagram "retour-au-de-blanc": under variant rentree-1' in str(err.value.args)
+    [(game_id, failure)] = err.value.failures
+    assert game_id == "praxis" and isinstance(failure, Contradicted), "a contradicted claim, the only error"
+    assert 'diagram "retour-au-de-blanc": under variant rentree-1' in str(failure.args)
 
 
 def test_a_build_under_a_variant_writes_that_edition(tmp_path):

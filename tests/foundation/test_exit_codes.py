@@ -69,8 +69,10 @@ def test_a_value_error_in_a_renderer_is_a_bug_not_bad_input(new_games, tmp_path,
 
 def test_a_layout_error_names_the_component_file(new_games, tmp_path, monkeypatch):
     from generator.draw.errors import LayoutError
+    import generator.kinds.faces as faces
     content = new_games("demo")
-    monkeypatch.setattr(PdfCanvas, "finish", _raise(LayoutError("a 400 x 400 mm item does not fit")))
+    # the board's imposition only: the game's other outputs are rendered too, to tell every error at once
+    monkeypatch.setattr(faces, "tile_face", _raise(LayoutError("a 400 x 400 mm item does not fit")))
     result = _build(content, tmp_path / "out")
     assert result.exit_code == EXIT_BAD_INPUT == 2
     assert re.search(r"board\.yaml:\d+: .*does not fit", result.stderr), result.stderr
