@@ -200,8 +200,7 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
                          "credit": credit, "language": game.info.language}
     if unit_names:
-        manifest["about"]["outputs"] = outputs_about(game, unit_names, [list(unit.files) for unit in units],
-                                                     guide_name)
+        manifest["about"]["outputs"] = outputs_about(game, unit_names, units, guide_name)
     if figures is not None:
         manifest["about"]["figures"] = figures
     hashes = {name: sha for unit in units for name, sha in unit.hashes.items()}

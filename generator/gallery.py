@@ -33,7 +33,7 @@ THUMBNAILS_VERSION = 1                 # raise when thumbnails are drawn differe
 PAGE_DPI = 40                          # an A4 page: 331 x 468 px, a thumbnail sharp on a dense screen
 FACE_DPI = 100                         # a poker card: 248 x 346 px
 FACE_MAX_PX = 360                      # longest side of a face's thumbnail (a large tile is drawn smaller)
-PNG_LEVEL = 6                          # zlib: thumbnails are made often, a few % larger than level 9
+PNG_LEVEL = 3                          # zlib: thumbnails are made often; 6 makes them 7 % smaller, 60 % slower
 SAME_FACE_TOLERANCE = 40               # two faces whose pixels differ by no more are one face drawn twice:
                                        # the same face at two places of a sheet differs by its anti-aliasing
                                        # (a few levels); two faces with a digit apart differ by 100 and more
@@ -45,21 +45,24 @@ _COMPONENT = "component:"
 
 # --- What the build records in the manifest (`about`) -------------------------------------------------------
 
-def outputs_about(game, unit_names: Sequence[str], unit_files: Sequence[Sequence[str]], guide_name: str) -> list:
-    """Each file of the game with the kind a reader filters it by, the component it belongs to and whether its
+def outputs_about(game, unit_names: Sequence[str], units: Sequence, guide_name: str) -> list:
+    """Each file of the game (`units`: the build's UnitResults, in the order of `unit_names`) with the kind a
+    reader filters it by, what it is (its component's name, else the print guide's title of it) and whether its
     pages hold faces cut out one by one (the kinds whose registry entry gives `items`)."""
     from .kinds import kind_of
     components = {c.id: c for c in game.components}
     about = []
-    for unit, files in zip(unit_names, unit_files):
-        component = components.get(unit[len(_COMPONENT):]) if unit.startswith(_COMPONENT) else None
-        if component is not None:
-            kind = kind_of(component)
-            entry = {"kind": kind.name, "component": component.name, "faces": kind.items is not None}
-        else:
-            entry = {"kind": _UNIT_KINDS.get(unit, unit), "component": None, "faces": False}
-        about += [{"file": name, **entry} for name in sorted(files)]
-    about.append({"file": guide_name, "kind": GUIDE, "component": None, "faces": False})
+    for unit_name, unit in zip(unit_names, units):
+        titles = {name: info.title for name, info in unit.guide}
+        component = components.get(unit_name[len(_COMPONENT):]) if unit_name.startswith(_COMPONENT) else None
+        for name in unit.files:                      # in the order the unit made them
+            if component is not None:
+                kind = kind_of(component)
+                entry = {"kind": kind.name, "title": component.name, "faces": kind.items is not None}
+            else:
+                entry = {"kind": _UNIT_KINDS.get(unit_name, unit_name), "title": titles.get(name), "faces": False}
+            about.append({"file": name, **entry})
+    about.append({"file": guide_name, "kind": GUIDE, "title": None, "faces": False})
     return about
 
 
@@ -75,21 +78,33 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
-def _same_face(a: bytes, b: bytes) -> bool:
-    from io import BytesIO
+class _Pixels:
+    """A face's pixels, and the same at an eighth of the size, to tell most different faces apart at once."""
 
-    from PIL import Image, ImageChops
-    if _png_size(a) != _png_size(b):
-        return False
-    with Image.open(BytesIO(a)) as one, Image.open(BytesIO(b)) as other:
-        extrema = ImageChops.difference(one.convert("RGB"), other.convert("RGB")).getextrema()
-    return all(high <= SAME_FACE_TOLERANCE for _, high in extrema)
+    def __init__(self, width: int, height: int, rgb: bytes):
+        from PIL import Image
+        self.width, self.height, self.rgb = width, height, rgb
+        self.image = Image.frombytes("RGB", (width, height), rgb)
+        self.small = self.image.reduce(8) if min(width, height) >= 16 else self.image
+
+    def same(self, other: "_Pixels") -> bool:
+        """Whether no pixel differs by more than SAME_FACE_TOLERANCE. An average never differs by more than the
+        largest difference it averages, so the small images refuse most pairs without the large ones."""
+        from PIL import ImageChops
+        if (self.width, self.height) != (other.width, other.height):
+            return False
+        if self.rgb == other.rgb:
+            return True
+        for one, two in ((self.small, other.small), (self.image, other.image)):
+            if any(high > SAME_FACE_TOLERANCE for _, high in ImageChops.difference(one, two).getextrema()):
+                return False
+        return True
 
 
-def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
+def _faces_of(pdf: bytes, entry: dict, dpi_cap: float = FACE_DPI) -> list[tuple[dict, bytes]]:
     """Each different face of a print file once: (description, PNG). The first copy of each (item, face) is
-    rasterised at its trim; faces drawn alike (copies under other ids, a back shared by a deck) are one."""
-    from .raster import rasterise_regions
+    rendered at its trim; faces drawn alike (copies under other ids, a back shared by a deck) are one."""
+    from .raster import png, render_regions
     firsts: dict[tuple[str, str], tuple[int, list, int]] = {}
     counts: dict[tuple[str, str], int] = {}
     for index, page in enumerate(entry.get("pages", [])):
@@ -99,26 +114,28 @@ def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
             firsts.setdefault(key, (index, item["trim_mm"], int(item.get("rotation_deg", 0))))
     if not firsts:
         return []
-    keys = sorted(firsts, key=lambda k: (k[1] == "back", list(firsts).index(k)))   # fronts first, in sheet order
+    order = {key: n for n, key in enumerate(firsts)}
+    keys = sorted(firsts, key=lambda k: (k[1] == "back", order[k]))   # fronts first, in sheet order
     largest_mm = max(max(firsts[k][1][2], firsts[k][1][3]) for k in keys)
-    dpi = min(FACE_DPI, FACE_MAX_PX / (largest_mm / 25.4))
+    dpi = min(dpi_cap, FACE_MAX_PX / (largest_mm / 25.4))
     regions: dict[int, list] = {}
     slots = {}
     for key in keys:
         index, rect, turn = firsts[key]
         regions.setdefault(index, []).append((rect, turn))
         slots[key] = (index, len(regions[index]) - 1)
-    images = rasterise_regions(pdf, regions, dpi, PNG_LEVEL)
-    faces: list[tuple[dict, bytes]] = []
+    rendered = render_regions(pdf, regions, dpi)
+    faces: list[tuple[dict, _Pixels]] = []
     for key in keys:
-        image = images[slots[key]]
-        same = next((face for face, seen in faces if face["side"] == key[1] and _same_face(seen, image)), None)
+        pixels = _Pixels(*rendered[slots[key]])
+        same = next((face for face, seen in faces if face["side"] == key[1] and seen.same(pixels)), None)
         if same is not None:
             same["count"] += counts[key]
             same["ids"].append(key[0])
             continue
-        faces.append(({"ids": [key[0]], "side": key[1], "count": counts[key]}, image))
-    return faces
+        faces.append(({"ids": [key[0]], "side": key[1], "count": counts[key]}, pixels))
+    return [(face, png(p.width, p.height, [p.rgb[y * p.width * 3:(y + 1) * p.width * 3] for y in range(p.height)],
+                       dpi, PNG_LEVEL)) for face, p in faces]
 
 
 def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, dict[str, bytes | Path]]:
@@ -218,7 +235,7 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
                   if f["side"] in ("front", "back") else f["side"]} for f in doc["faces"]]
         documents.append({
             "file": name, "href": f"{game_id}/{name}", "kind": kind, "kind_label": _kind_label(words, kind),
-            "title": kinds.get(name, {}).get("component") or components.get(name) or _capital(_kind_label(words, kind)),
+            "title": _capital(kinds.get(name, {}).get("title") or components.get(name) or _kind_label(words, kind)),
             "pages": [{"src": thumbs + p["src"], "href": f"{game_id}/{name}#page={p['page']}", "page": p["page"],
                        "width": p["size"][0], "height": p["size"][1]} for p in doc["pages"]],
             "page_count": words("gallery.pages", count=len(doc["pages"])), "faces": faces})

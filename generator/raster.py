@@ -69,12 +69,13 @@ def _turned(width: int, height: int, rows: list[bytes], quarter_turns: int) -> t
     return width, height, rows
 
 
-def rasterise_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], int]]], dpi: float,
-                      level: int = 9) -> dict[tuple[int, int], bytes]:
-    """Parts of pages as PNGs: `regions` maps a page index (0-based) to rectangles [x, y, w, h] in mm from the
-    page's top-left corner, each with the clockwise quarter turn (0, 90, 180, 270) its art has on the page, which
-    the image undoes. Each rectangle is drawn with its corner on a pixel corner, so two identical faces at
-    different places of a sheet give identical images. Keys: (page index, rectangle's index)."""
+def render_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], int]]], dpi: float
+                   ) -> dict[tuple[int, int], tuple[int, int, bytes]]:
+    """Parts of pages as RGB pixels: `regions` maps a page index (0-based) to rectangles [x, y, w, h] in mm from
+    the page's top-left corner, each with the clockwise quarter turn (0, 90, 180, 270) its art has on the page,
+    which the image undoes. Each rectangle is drawn with its corner on a pixel corner, so two identical faces at
+    different places of a sheet differ by their anti-aliasing only. Keys: (page index, rectangle's index);
+    values: width, height, the rows' RGB bytes (`png(w, h, [rows], dpi)` writes them)."""
     import ctypes
 
     import pypdfium2
@@ -83,7 +84,7 @@ def rasterise_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float],
     px_per_mm = dpi / 25.4
     scale = px_per_mm * MM_PER_PT               # pixels per PDF point
     document = pypdfium2.PdfDocument(pdf)
-    images: dict[tuple[int, int], bytes] = {}
+    images: dict[tuple[int, int], tuple[int, int, bytes]] = {}
     try:
         for index in sorted(regions):
             page = document[index]
@@ -100,7 +101,7 @@ def rasterise_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float],
                 pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, ctypes.byref(matrix), ctypes.byref(clip),
                                                          pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
                 w, h, rows = _turned(*_rgb_rows(bitmap), rotation_deg // 90)
-                images[(index, n)] = png(w, h, rows, dpi, level)
+                images[(index, n)] = (w, h, b"".join(rows))
                 bitmap.close()
             page.close()
         return images
@@ -108,4 +109,4 @@ def rasterise_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float],
         document.close()
 
 
-__all__ = ["png", "rasterise", "rasterise_regions", "MM_PER_PT"]
+__all__ = ["png", "rasterise", "render_regions", "MM_PER_PT"]

@@ -86,10 +86,10 @@ def test_every_card_of_a_deck_is_counted_once_among_its_faces(page, gallery_out)
     items = [item for p in deck["pages"] for item in p["items"]]
     captions = page.eval_on_selector_all(
         "section#lutinades .doc:has(a[href='lutinades/panneaux.pdf']) .faces figcaption", "nodes => nodes.map(n => n.innerText)")
-    counts = [int(m.group(1)) if (m := re.search(r"× (\d+)", c)) else 1 for c in captions]
+    counts = [int(m.group(1)) if (m := re.search(r"×\s(\d+)", c)) else 1 for c in captions]
     assert sum(counts) == len(items) == 96
     backs = [c for c in captions if f"· {FR('gallery.faces.back')}" in c]
-    assert len(backs) == 1 and "× 48" in backs[0], "one back, shared by the 48 cards"
+    assert len(backs) == 1 and "×\u00a048" in backs[0], "one back, shared by the 48 cards"
     fronts = {(i["id"]) for i in items if i["face"] == "front"}
     assert len(captions) - len(backs) == len(fronts), "each different front once"
 
