@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -29,10 +30,10 @@ GALLERY_FOLDER = "_gallery"            # game ids never start with "_": never a 
 STATUS_NAME = "gallery-status.js"      # in the cache folder: not output, so not compared between builds
 STATUS_PREFIX = "window.pnpBuild = "
 RECORD_NAME = "thumbnails.json"        # per game, in its gallery folder: which PDF (hash) each thumbnail shows
-THUMBNAILS_VERSION = 1                 # raise when thumbnails are drawn differently
 PAGE_DPI = 40                          # an A4 page: 331 x 468 px, a thumbnail sharp on a dense screen
-FACE_DPI = 100                         # a poker card: 248 x 346 px
-FACE_MAX_PX = 360                      # longest side of a face's thumbnail (a large tile is drawn smaller)
+FACE_PX = 300                          # longest side of a set's largest face: sharp at the page's 8rem on a
+                                       # dense screen (a poker card at 87 dpi, a 20 mm counter at 381 dpi)
+FACE_MAX_DPI = 400                     # a tiny face is not drawn larger than this
 PNG_LEVEL = 3                          # zlib: thumbnails are made often; 6 makes them 7 % smaller, 60 % slower
 SAME_FACE_TOLERANCE = 40               # two faces whose pixels differ by no more are one face drawn twice:
                                        # the same face at two places of a sheet differs by its anti-aliasing
@@ -101,7 +102,7 @@ class _Pixels:
         return True
 
 
-def _faces_of(pdf: bytes, entry: dict, dpi_cap: float = FACE_DPI) -> list[tuple[dict, bytes]]:
+def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
     """Each different face of a print file once: (description, PNG). The first copy of each (item, face) is
     rendered at its trim; faces drawn alike (copies under other ids, a back shared by a deck) are one."""
     from .raster import png, render_regions
@@ -117,7 +118,7 @@ def _faces_of(pdf: bytes, entry: dict, dpi_cap: float = FACE_DPI) -> list[tuple[
     order = {key: n for n, key in enumerate(firsts)}
     keys = sorted(firsts, key=lambda k: (k[1] == "back", order[k]))   # fronts first, in sheet order
     largest_mm = max(max(firsts[k][1][2], firsts[k][1][3]) for k in keys)
-    dpi = min(dpi_cap, FACE_MAX_PX / (largest_mm / 25.4))
+    dpi = min(FACE_MAX_DPI, FACE_PX / (largest_mm / 25.4))
     regions: dict[int, list] = {}
     slots = {}
     for key in keys:
@@ -138,6 +139,17 @@ def _faces_of(pdf: bytes, entry: dict, dpi_cap: float = FACE_DPI) -> list[tuple[
                        dpi, PNG_LEVEL)) for face, p in faces]
 
 
+@lru_cache(maxsize=1)
+def _thumbnails_version() -> str:
+    """The code that draws thumbnails (this module and raster.py) and pypdfium2's version: a thumbnail drawn by
+    other code is drawn again."""
+    import hashlib
+    from importlib.metadata import version
+    here = Path(__file__).resolve().parent
+    code = b"".join((here / name).read_bytes() for name in ("gallery.py", "raster.py"))
+    return hashlib.sha256(code + version("pypdfium2").encode()).hexdigest()[:16]
+
+
 def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, dict[str, bytes | Path]]:
     """The game's thumbnails, made for the PDFs whose hash changed since the record and kept for the others:
     (record, files of the game's gallery folder, bytes for a new one, Path for one kept)."""
@@ -145,7 +157,7 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
     folder = out_dir / GALLERY_FOLDER / game_id
     try:
         old = json.loads((folder / RECORD_NAME).read_text(encoding="utf-8"))
-        if old.get("version") != THUMBNAILS_VERSION:
+        if old.get("version") != _thumbnails_version():
             old = {}
     except (OSError, ValueError):
         old = {}
@@ -182,7 +194,7 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
             path = folder / src
             files[src] = path if path.is_file() and path.read_bytes() == image else image
         documents[name] = {"sha256": hashes[name], "pages": pages, "faces": faces}
-    record = {"version": THUMBNAILS_VERSION, "documents": documents}
+    record = {"version": _thumbnails_version(), "documents": documents}
     text = (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
     path = folder / RECORD_NAME
     files[RECORD_NAME] = path if path.is_file() and path.read_bytes() == text else text
@@ -235,7 +247,7 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
                   if f["side"] in ("front", "back") else f["side"]} for f in doc["faces"]]
         documents.append({
             "file": name, "href": f"{game_id}/{name}", "kind": kind, "kind_label": _kind_label(words, kind),
-            "title": _capital(kinds.get(name, {}).get("title") or components.get(name) or _kind_label(words, kind)),
+            "title": _capital(components.get(name) or kinds.get(name, {}).get("title") or _kind_label(words, kind)),
             "pages": [{"src": thumbs + p["src"], "href": f"{game_id}/{name}#page={p['page']}", "page": p["page"],
                        "width": p["size"][0], "height": p["size"][1]} for p in doc["pages"]],
             "page_count": words("gallery.pages", count=len(doc["pages"])), "faces": faces})
