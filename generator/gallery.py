@@ -201,28 +201,26 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
     return record, files
 
 
-def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> tuple[dict[str, dict], list[Path]]:
+def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]:
     """Every game's thumbnail record; each game's gallery folder replaced whole when anything in it differs,
-    the folders of games no longer in the output removed. The files written."""
+    the folders of games no longer in the output removed."""
     import shutil
 
     from .cache import listing
     from .outfolder import clean_leftovers, replace_folder
     root = out_dir / GALLERY_FOLDER
     clean_leftovers(root)
-    records, written = {}, []
+    records = {}
     for game_id, manifest in games.items():
         record, files = _game_thumbnails(out_dir, game_id, manifest)
         records[game_id] = record
-        fresh = sorted(name for name, data in files.items() if not isinstance(data, Path))
-        if fresh or sorted(files) != listing(root / game_id):
+        if any(not isinstance(data, Path) for data in files.values()) or sorted(files) != listing(root / game_id):
             replace_folder(root, game_id, files)
-            written += [root / game_id / name for name in fresh]
     if root.is_dir():
         for path in sorted(root.iterdir()):
             if path.is_dir() and path.name not in games:
                 shutil.rmtree(path, ignore_errors=True)
-    return records, written
+    return records
 
 
 # --- The page ------------------------------------------------------------------------------------------------
@@ -288,7 +286,7 @@ def gallery_html(games: list[dict], failures: Sequence[tuple[str, list[str]]] = 
                              keep_trailing_newline=True)
     return env.get_template("index.html.j2").render(
         words=words, games=games, failures=list(failures), status_src=f"{_cache_folder()}/{STATUS_NAME}",
-        kinds=[{"id": k, "label": _capital(_kind_label(words, k))} for k in kinds])
+        kinds=sorted(({"id": k, "label": _capital(_kind_label(words, k))} for k in kinds), key=lambda k: k["label"]))
 
 
 def _cache_folder() -> str:
@@ -347,7 +345,7 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
     gallery's own, not output a player prints)."""
     out_dir = Path(out_dir)
     manifests = _manifests(out_dir)
-    records, _ = _update_thumbnails(out_dir, manifests)
+    records = _update_thumbnails(out_dir, manifests)
     written = []
     views = [_game_view(gid, manifests[gid], records[gid], gid in failures) for gid in manifests]
     html = gallery_html(views, sorted(failures.items())).encode("utf-8")

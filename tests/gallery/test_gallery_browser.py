@@ -103,32 +103,40 @@ def test_every_figure_shows_with_its_check_status(page, gallery_out):
 
 
 def test_the_filter_keeps_what_is_asked_for(page, gallery_out, tmp_path):
-    def sections():
-        return _visible(page, "section.game")
+    """Typed and picked as a reader does, through the labelled boxes; what remains is read from what shows."""
+    search = page.get_by_label(FR("gallery.filter.search"))
+    game = page.get_by_label(FR("gallery.filter.game"))
+    kind = page.get_by_label(FR("gallery.filter.kind"))
 
-    def kinds(game):
-        return sorted(set(_visible(page, f"section#{game} .item")))
+    def games_shown():
+        return [title for title in ("Lutinades", "Tactix") if page.get_by_role("heading", name=title, exact=True).is_visible()]
 
-    assert sections() == ["lutinades", "tactix"]
-    page.fill("#filter-text", "lutin")
-    assert sections() == ["lutinades"]
-    page.fill("#filter-text", "")
-    page.select_option("#filter-game", "tactix")
-    assert sections() == ["tactix"]
-    page.select_option("#filter-kind", "figures")
-    assert sections() == ["tactix"] and kinds("tactix") == ["figures"]
+    def kinds(game_id):
+        return sorted(set(_visible(page, f"section#{game_id} .item")))
+
+    assert games_shown() == ["Lutinades", "Tactix"]
+    search.fill("lutin")
+    assert games_shown() == ["Lutinades"]
+    search.fill("")
+    game.select_option(label="Tactix")
+    assert games_shown() == ["Tactix"]
+    kind.select_option(label="Figures")
+    assert games_shown() == ["Tactix"] and kinds("tactix") == ["figures"]
+    assert page.get_by_text("victoire-roi-battu", exact=True).is_visible()
     page.screenshot(path=tmp_path / "gallery-tactix-figures.png")
-    page.select_option("#filter-game", "")
-    page.select_option("#filter-kind", "deck")
-    assert sections() == ["lutinades"] and kinds("lutinades") == ["deck"]
-    assert page.is_hidden("#no-match")
-    page.fill("#filter-text", "champignon volant")      # words that no item has
-    assert sections() == [] and page.is_visible("#no-match")
-    page.fill("#filter-text", "regles")                  # without its accent, a word still finds "règles"
-    page.select_option("#filter-kind", "")
-    assert "rules" in kinds("tactix")
-    shown = page.inner_text("#filter-count")
-    assert re.fullmatch(r"\d+ éléments sur \d+", shown), shown
+    game.select_option(label=FR("gallery.filter.all_games"))
+    kind.select_option(label="Cartes")
+    assert games_shown() == ["Lutinades"] and kinds("lutinades") == ["deck"]
+    assert not page.get_by_text(FR("gallery.filter.no_match")).is_visible()
+    search.fill("champignon volant")                    # words that no item has
+    assert games_shown() == [] and page.get_by_text(FR("gallery.filter.no_match")).is_visible()
+    kind.select_option(label=FR("gallery.filter.all_kinds"))
+    search.fill("ARRIVEES")                 # without its accents or case, a word finds a caption's "arrivées"
+    assert games_shown() == ["Tactix"] and kinds("tactix") == ["figures"]
+    total = page.locator(".item").count()
+    assert page.inner_text("#filter-count") == FR("gallery.filter.shown", count=1, shown=1, total=total)
+    search.fill("")
+    assert page.inner_text("#filter-count") == FR("gallery.filter.shown", count=total, shown=total, total=total)
 
 
 def test_the_last_build_error_is_in_a_banner_above_the_games(page, gallery_out, tmp_path):
