@@ -20,7 +20,11 @@ build: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/pnp validate
 
+# The gallery's tests need a Chromium (Debian: apt-get install -y chromium); without one they are skipped and
+# the summary says so (in CI they fail).
 test: $(STAMP)
+	@command -v chromium >/dev/null 2>&1 || [ -n "$$PNP_CHROMIUM" ] || \
+		echo "make test: no Chromium found: the browser tests of the gallery will be skipped (apt-get install -y chromium)"
 	$(BIN)/python -m pytest
 
 clean:

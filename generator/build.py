@@ -210,9 +210,13 @@ def unit_result(out: GameOutput) -> UnitResult:
                       [document_entry(name, doc) for name, doc in out.documents])
 
 
-def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> dict[str, bytes]:
+def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit_names: list[str] = (),
+                figures: list | None = None) -> dict[str, bytes]:
     """The files that follow from every unit: the print guide (it lists every print file, the rulebook too)
-    and manifest.json (every print file's pages and items, and every file of the folder with its hash)."""
+    and manifest.json (every print file's pages and items, and every file of the folder with its hash;
+    with `unit_names`, the name of each unit, and `figures`, `gallery.figures_about` of the game's diagrams,
+    what the gallery shows of each file and figure)."""
+    from .gallery import outputs_about
     from .print import dumps, manifest_of, print_guide
     popts = options.print_options(game.info.language)
     words, title = popts.words, game.info.title
@@ -223,6 +227,10 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult]) -> d
     # What the gallery shows of the game, so output/index.html needs only the output folder.
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
                          "credit": credit, "language": game.info.language}
+    if unit_names:
+        manifest["about"]["outputs"] = outputs_about(game, unit_names, units, guide_name)
+    if figures is not None:
+        manifest["about"]["figures"] = figures
     hashes = {name: sha for unit in units for name, sha in unit.hashes.items()}
     hashes[guide_name] = digest(guide.pdf)
     manifest["outputs"] = [{"file": name, "sha256": hashes[name]} for name in sorted(hashes)]
@@ -234,11 +242,12 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     from .figures import game_figures
     out = GameOutput(game)
     drawn = game_figures(game, game.folder.parent, variant=options.variant)
-    units = [unit_result(render_unit(game, drawn, options, unit)) for unit in game_units(game)]
+    names = game_units(game)
+    units = [unit_result(render_unit(game, drawn, options, unit)) for unit in names]
     for unit in units:
         for name, data in unit.files.items():
             out.add(name, data)
-    for name, data in finish_game(game, options, units).items():
+    for name, data in finish_game(game, options, units, names).items():
         out.add(name, data)
     return out
 
@@ -548,6 +557,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     or Ctrl-C stops the build before anything is written."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
     game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
+    build_started = time.perf_counter()
     _forget_games()
     option_key = asdict(options)
     plans = {gid: freshness(content_dir, out_dir, gid, option_key) if cache else NOTHING_FRESH for gid in game_ids}
@@ -599,13 +609,13 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             written += files
         except ContentError as err:
             failures[gid] = err
-    index = out_dir / "index.html"
-    if written or (not index.exists() and len(failures) < len(game_ids)):
-        with at_step("render", str(index)):
-            gallery = _gallery(out_dir).encode("utf-8")
-        if not index.is_file() or index.read_bytes() != gallery:
-            _write_output(index, gallery)
-            written.append(index)
+    from .gallery import error_lines, needs_writing
+    failed = {gid: error_lines(failures[gid]) for gid in game_ids if gid in failures}
+    if needs_writing(out_dir, bool(written), failed) and (out_dir.is_dir() or len(failures) < len(game_ids)):
+        from .gallery import write_gallery
+        with at_step("render", str(out_dir / "index.html")):
+            written += write_gallery(out_dir, failed, {gid: s.seconds for gid, s in summaries.items()
+                                                       if not s.unchanged}, build_started, _write_output)
     _forget_games()
     if failures:
         raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),
@@ -633,8 +643,11 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
-        count = count_figures(_diagrams(content_dir, game, options.variant))
-        summary = {"language": game.info.language, "figures": [count.checked, count.illustrations]}
+        from .gallery import figures_about
+        diagrams = _diagrams(content_dir, game, options.variant)
+        count = count_figures(diagrams)
+        summary = {"language": game.info.language, "figures": [count.checked, count.illustrations],
+                   "figure_list": figures_about(diagrams)}
     folder = out_dir / game_id
     results, records = [], {}
     for unit in units:
@@ -646,7 +659,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
                                    result.entries)
     with at_step("render", game_id, game.info.language):
-        finished = finish_game(game, options, results)
+        finished = finish_game(game, options, results, units, summary.get("figure_list", []))
     files = {name: data for result in results for name, data in result.files.items()}
     files.update(finished)
     hashes = {name: sha for result in results for name, sha in result.hashes.items()}
@@ -691,27 +704,3 @@ def _write_output(path: Path, data: bytes) -> None:
         write_atomically(path, data)
     except OSError as err:
         raise _write_error(path, err, "en") from None
-
-
-def _gallery(out_dir: Path) -> str:
-    """The index of every game in out_dir, whatever content folder it was built from (its manifest says)."""
-    import json
-    from .gallery import gallery_html
-    games = []
-    for manifest_path in sorted(Path(out_dir).glob("*/manifest.json")):
-        folder = manifest_path.parent
-        if folder.name.startswith("."):
-            continue  # the cache, or a folder being swapped in
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # not ours, or half-copied by hand: leave it out of the index rather than fail the build
-        about = manifest.get("about", {})
-        files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
-        cut_files = {cut["file"] for entry in manifest.get("files", []) for cut in entry.get("cut_files", [])}
-        games.append({"id": folder.name, "title": manifest.get("title", folder.name),
-                      "players": about.get("players", "?"), "duration": about.get("duration", ""),
-                      "ages": about.get("ages", ""), "credit": about.get("credit", ""),
-                      "language": about.get("language", "fr"), "files": files,
-                      "previews": [f for f in files if f.endswith(".svg") and "/" not in f and f not in cut_files]})
-    return gallery_html(games)

@@ -13,60 +13,18 @@ the back alone; `<set>-tts.json` gives what the Custom Deck dialog asks (columns
 from __future__ import annotations
 
 import json
-import struct
-import zlib
 from pathlib import Path
 from typing import Sequence
 
 from .components.face import Face, Item
 from .draw.pdf import PdfCanvas
+from .raster import png, rasterise   # noqa: F401  (png: part of this module's interface)
 
 EXPORT_FOLDER = "_export"
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_MAX_PX = 8192            # the longest side of a deck sheet: larger images are slow or refused in TTS
 DEFAULT_DPI = 300
 MAX_DPI = 1200
-
-
-def png(width: int, height: int, rgb_rows: Sequence[bytes], dpi: float) -> bytes:
-    """An 8-bit RGB PNG of the given rows, its resolution stated (pHYs), byte-identical for identical pixels."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    per_metre = round(dpi / 0.0254)
-    raw = b"".join(b"\x00" + row for row in rgb_rows)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
-
-
-def rasterise(pdf: bytes, dpi: float) -> list[bytes]:
-    """Each page of a PDF as a PNG at `dpi`, on white."""
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        images = []
-        for index in range(len(document)):
-            page = document[index]
-            bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255), rev_byteorder=True,
-                                 may_draw_forms=False)
-            width, height, stride = bitmap.width, bitmap.height, bitmap.stride
-            channels = bitmap.n_channels                      # 3 on an opaque fill, else 4
-            buffer = bytes(bitmap.buffer)
-            rows = []
-            for y in range(height):
-                row = buffer[y * stride:y * stride + width * channels]
-                if channels == 4:
-                    rgb = bytearray(width * 3)
-                    rgb[0::3], rgb[1::3], rgb[2::3] = row[0::4], row[1::4], row[2::4]
-                    row = bytes(rgb)
-                rows.append(row)
-            images.append(png(width, height, rows, dpi))
-            bitmap.close()
-            page.close()
-        return images
-    finally:
-        document.close()
 
 
 def _draw_trim(canvas: PdfCanvas, face: Face, x: float, y: float) -> None:

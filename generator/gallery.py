@@ -1,71 +1,370 @@
-"""output/index.html: every game's files and SVG previews on one page.
+"""output/index.html: every game of an output folder on one page, to look at before printing.
 
-The page speaks the language its games share (French when they differ);
-each game's own line (how many players) speaks that game's language.
+Per game: every page of every PDF as a thumbnail (sheets, boards, rulebook, print guide), every face a player
+cuts out (cards, tiles, counters: each different face once, with its count), every rulebook figure with its
+check status, every file; the errors of the last build in a banner; a filter by game, kind and words (a small
+inline script: the page loads nothing from elsewhere and works from file://).
+
+The page is made from the output folder alone (each game's manifest.json says what the gallery needs, in
+`about`), so games built from different content folders share it. Thumbnails are PNGs rasterised from the
+PDFs (`raster.py`) into `_gallery/<game>/`, made again only for a PDF whose hash changed. Identical output
+gives a byte-identical page: what changes from build to build (the date, the seconds) is in the build's
+record `.pnp-cache/gallery-status.js`, which the page's script reads.
+
+The page speaks the language its games share (French when they differ); each game's section speaks that
+game's language.
 """
 
 from __future__ import annotations
 
+import json
+import time
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue, shared_language
 
-# The page is written here rather than through Jinja: every build writes it, and a build of a deck
-# should not load a template engine for one page (issue 9).
-_HEAD = """<!doctype html>
-<html lang="{language}">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-  body {{ font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; color: #222; padding: 0 1rem; }}
-  h1 {{ font-weight: 700; }}
-  section {{ border-top: 1px solid #ddd; padding: 1rem 0; }}
-  .meta {{ color: #555; }}
-  ul.files {{ columns: 2; }}
-  .previews {{ display: flex; flex-wrap: wrap; gap: 1rem; }}
-  .previews figure {{ margin: 0; width: 14rem; }}
-  .previews img {{ width: 100%; height: 12rem; object-fit: contain; border: 1px solid #eee; background: #fafafa; }}
-  figcaption {{ font-size: .85rem; color: #555; }}
-</style>
-</head>
-<body>
-<h1>PnP Forge</h1>
-<p>{advice}</p>
-"""
-_GAME = """<section id="{id}">
-  <h2>{title}</h2>
-  <p class="meta">{players} · {duration} · {ages} — {credit}</p>
-  <div class="previews">
-{previews}  </div>
-  <ul class="files">
-{files}  </ul>
-</section>
-"""
-_PREVIEW = """    <figure><a href="{game}/{svg}"><img src="{game}/{svg}" alt="{svg}"></a><figcaption>{svg}</figcaption></figure>
-"""
-_FILE = """    <li><a href="{game}/{name}">{name}</a></li>
-"""
-_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"}
+GALLERY_FOLDER = "_gallery"            # game ids never start with "_": never a game's folder
+STATUS_NAME = "gallery-status.js"      # in the cache folder: not output, so not compared between builds
+STATUS_PREFIX = "window.pnpBuild = "
+RECORD_NAME = "thumbnails.json"        # per game, in its gallery folder: which PDF (hash) each thumbnail shows
+PAGE_DPI = 40                          # an A4 page: 331 x 468 px, a thumbnail sharp on a dense screen
+FACE_PX = 300                          # longest side of a set's largest face: sharp at the page's 8rem on a
+                                       # dense screen (a poker card at 87 dpi, a 20 mm counter at 381 dpi)
+FACE_MAX_DPI = 400                     # a tiny face is not drawn larger than this
+PNG_LEVEL = 3                          # zlib: thumbnails are made often; 6 makes them 7 % smaller, 60 % slower
+SAME_FACE_TOLERANCE = 40               # two faces whose pixels differ by no more are one face drawn twice:
+                                       # the same face at two places of a sheet differs by its anti-aliasing
+                                       # (a few levels); two faces with a digit apart differ by 100 and more
+
+GUIDE, RULES, FIGURES, CALIBRATION = "guide", "rules", "figures", "calibration"
+_UNIT_KINDS = {"figures": FIGURES, "rulebook": RULES, "calibration": CALIBRATION}
+_COMPONENT = "component:"
 
 
-def _escape(value) -> str:
-    """HTML text and attribute escaping (the same entities as the Jinja autoescape this page used)."""
-    return "".join(_ESCAPES.get(ch, ch) for ch in str(value))
+# --- What the build records in the manifest (`about`) -------------------------------------------------------
+
+def outputs_about(game, unit_names: Sequence[str], units: Sequence, guide_name: str) -> list:
+    """Each file of the game (`units`: the build's UnitResults, in the order of `unit_names`) with the kind a
+    reader filters it by, what it is (its component's name, else the print guide's title of it) and whether its
+    pages hold faces cut out one by one (the kinds whose registry entry gives `items`)."""
+    from .kinds import kind_of
+    components = {c.id: c for c in game.components}
+    about = []
+    for unit_name, unit in zip(unit_names, units):
+        titles = {name: info.title for name, info in unit.guide}
+        component = components.get(unit_name[len(_COMPONENT):]) if unit_name.startswith(_COMPONENT) else None
+        for name in unit.files:                      # in the order the unit made them
+            if component is not None:
+                kind = kind_of(component)
+                entry = {"kind": kind.name, "title": component.name, "faces": kind.items is not None}
+            else:
+                entry = {"kind": _UNIT_KINDS.get(unit_name, unit_name), "title": titles.get(name), "faces": False}
+            about.append({"file": name, **entry})
+    about.append({"file": guide_name, "kind": GUIDE, "title": None, "faces": False})
+    return about
 
 
-def gallery_html(games: list[dict]) -> str:
-    """`games`: dicts with id, title, players, duration, ages, credit, language, files (names), previews
-    (SVG names)."""
-    words = catalogue(shared_language(g.get("language", DEFAULT_LANGUAGE) for g in games))
-    parts = [_HEAD.format(language=_escape(words.language), title=_escape(words("gallery.title")),
-                          advice=_escape(words("gallery.advice")))]
-    for game in games:
-        language = game.get("language", DEFAULT_LANGUAGE)
-        own = catalogue(language if language in LANGUAGES else DEFAULT_LANGUAGE)
-        gid = _escape(game["id"])
-        parts.append(_GAME.format(
-            id=gid, title=_escape(game["title"]), players=_escape(own("gallery.players", players=game["players"])),
-            duration=_escape(game["duration"]), ages=_escape(game["ages"]), credit=_escape(game["credit"]),
-            previews="".join(_PREVIEW.format(game=gid, svg=_escape(svg)) for svg in game["previews"]),
-            files="".join(_FILE.format(game=gid, name=_escape(name)) for name in game["files"])))
-    parts.append("</body>\n</html>")
-    return "".join(parts)
+def figures_about(diagrams) -> list:
+    """Each figure: its id, caption and whether the engine checked its claims (a figure the engine
+    contradicts fails the build, so every checked figure of a written game holds)."""
+    return [{"id": d.id, "caption": d.caption, "checked": not d.is_illustration} for d in diagrams]
+
+
+# --- Thumbnails ----------------------------------------------------------------------------------------------
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+class _Pixels:
+    """A face's pixels, and the same at an eighth of the size, to tell most different faces apart at once."""
+
+    def __init__(self, width: int, height: int, rgb: bytes):
+        from PIL import Image
+        self.width, self.height, self.rgb = width, height, rgb
+        self.image = Image.frombytes("RGB", (width, height), rgb)
+        self.small = self.image.reduce(8) if min(width, height) >= 16 else self.image
+
+    def same(self, other: "_Pixels") -> bool:
+        """Whether no pixel differs by more than SAME_FACE_TOLERANCE. An average never differs by more than the
+        largest difference it averages, so the small images refuse most pairs without the large ones."""
+        from PIL import ImageChops
+        if (self.width, self.height) != (other.width, other.height):
+            return False
+        if self.rgb == other.rgb:
+            return True
+        for one, two in ((self.small, other.small), (self.image, other.image)):
+            if any(high > SAME_FACE_TOLERANCE for _, high in ImageChops.difference(one, two).getextrema()):
+                return False
+        return True
+
+
+def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
+    """Each different face of a print file once: (description, PNG). The first copy of each (item, face) is
+    rendered at its trim; faces drawn alike (copies under other ids, a back shared by a deck) are one."""
+    from .raster import png, render_regions
+    firsts: dict[tuple[str, str], tuple[int, list, int]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    for index, page in enumerate(entry.get("pages", [])):
+        for item in page.get("items", []):
+            key = (str(item["id"]), str(item["face"]))
+            counts[key] = counts.get(key, 0) + 1
+            firsts.setdefault(key, (index, item["trim_mm"], int(item.get("rotation_deg", 0))))
+    if not firsts:
+        return []
+    order = {key: n for n, key in enumerate(firsts)}
+    keys = sorted(firsts, key=lambda k: (k[1] == "back", order[k]))   # fronts first, in sheet order
+    largest_mm = max(max(firsts[k][1][2], firsts[k][1][3]) for k in keys)
+    dpi = min(FACE_MAX_DPI, FACE_PX / (largest_mm / 25.4))
+    regions: dict[int, list] = {}
+    slots = {}
+    for key in keys:
+        index, rect, turn = firsts[key]
+        regions.setdefault(index, []).append((rect, turn))
+        slots[key] = (index, len(regions[index]) - 1)
+    rendered = render_regions(pdf, regions, dpi)
+    faces: list[tuple[dict, _Pixels]] = []
+    for key in keys:
+        pixels = _Pixels(*rendered[slots[key]])
+        same = next((face for face, seen in faces if face["side"] == key[1] and seen.same(pixels)), None)
+        if same is not None:
+            same["count"] += counts[key]
+            same["ids"].append(key[0])
+            continue
+        faces.append(({"ids": [key[0]], "side": key[1], "count": counts[key]}, pixels))
+    return [(face, png(p.width, p.height, [p.rgb[y * p.width * 3:(y + 1) * p.width * 3] for y in range(p.height)],
+                       dpi, PNG_LEVEL)) for face, p in faces]
+
+
+@lru_cache(maxsize=1)
+def _thumbnails_version() -> str:
+    """The code that draws thumbnails (this module and raster.py) and pypdfium2's version: a thumbnail drawn by
+    other code is drawn again."""
+    import hashlib
+    from importlib.metadata import version
+    here = Path(__file__).resolve().parent
+    code = b"".join((here / name).read_bytes() for name in ("gallery.py", "raster.py"))
+    return hashlib.sha256(code + version("pypdfium2").encode()).hexdigest()[:16]
+
+
+def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, dict[str, bytes | Path]]:
+    """The game's thumbnails, made for the PDFs whose hash changed since the record and kept for the others:
+    (record, files of the game's gallery folder, bytes for a new one, Path for one kept)."""
+    from .raster import rasterise
+    folder = out_dir / GALLERY_FOLDER / game_id
+    try:
+        old = json.loads((folder / RECORD_NAME).read_text(encoding="utf-8"))
+        if old.get("version") != _thumbnails_version():
+            old = {}
+    except (OSError, ValueError):
+        old = {}
+    old_docs = old.get("documents", {})
+    hashes = {entry["file"]: entry["sha256"] for entry in manifest.get("outputs", [])}
+    entries = {entry["file"]: entry for entry in manifest.get("files", [])}
+    faces_of = {d["file"] for d in manifest.get("about", {}).get("outputs", []) if d.get("faces")}
+    documents, files = {}, {}
+    for name in sorted(hashes):
+        if not name.endswith(".pdf"):
+            continue
+        kept = old_docs.get(name)
+        if kept and kept.get("sha256") == hashes[name] and all(
+                (folder / t["src"]).is_file() for t in kept["pages"] + kept["faces"]):
+            documents[name] = kept
+            for thumb in kept["pages"] + kept["faces"]:
+                files[thumb["src"]] = folder / thumb["src"]
+            continue
+        pdf = (out_dir / game_id / name).read_bytes()
+        stem = name[:-len(".pdf")]
+        made: dict[str, bytes] = {}
+        pages = []
+        for n, image in enumerate(rasterise(pdf, PAGE_DPI, PNG_LEVEL), start=1):
+            src = f"{stem}-p{n:02d}.png"
+            made[src] = image
+            pages.append({"src": src, "page": n, "size": _png_size(image)})
+        faces = []
+        if name in faces_of and name in entries:
+            for n, (face, image) in enumerate(_faces_of(pdf, entries[name]), start=1):
+                src = f"{stem}-f{n:03d}.png"
+                made[src] = image
+                faces.append({**face, "src": src, "size": _png_size(image)})
+        for src, image in made.items():     # an image equal to the one in place is kept (linked), not written
+            path = folder / src
+            files[src] = path if path.is_file() and path.read_bytes() == image else image
+        documents[name] = {"sha256": hashes[name], "pages": pages, "faces": faces}
+    record = {"version": _thumbnails_version(), "documents": documents}
+    text = (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    path = folder / RECORD_NAME
+    files[RECORD_NAME] = path if path.is_file() and path.read_bytes() == text else text
+    return record, files
+
+
+def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]:
+    """Every game's thumbnail record; each game's gallery folder replaced whole when anything in it differs,
+    the folders of games no longer in the output removed."""
+    import shutil
+
+    from .cache import listing
+    from .outfolder import clean_leftovers, replace_folder
+    root = out_dir / GALLERY_FOLDER
+    clean_leftovers(root)
+    records = {}
+    for game_id, manifest in games.items():
+        record, files = _game_thumbnails(out_dir, game_id, manifest)
+        records[game_id] = record
+        if any(not isinstance(data, Path) for data in files.values()) or sorted(files) != listing(root / game_id):
+            replace_folder(root, game_id, files)
+    if root.is_dir():
+        for path in sorted(root.iterdir()):
+            if path.is_dir() and path.name not in games:
+                shutil.rmtree(path, ignore_errors=True)
+    return records
+
+
+# --- The page ------------------------------------------------------------------------------------------------
+
+def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict:
+    """What the template shows of one game, in its language."""
+    about = manifest.get("about", {})
+    language = about.get("language", DEFAULT_LANGUAGE)
+    words = catalogue(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+    kinds = {d["file"]: d for d in about.get("outputs", [])}
+    components = {e["file"]: e.get("component") for e in manifest.get("files", [])}
+    documents = []
+    order = [d["file"] for d in about.get("outputs", [])]
+    pdfs = sorted(record.get("documents", {}), key=lambda n: (order.index(n) if n in order else len(order), n))
+    thumbs = f"{GALLERY_FOLDER}/{game_id}/"
+    for name in pdfs:
+        doc = record["documents"][name]
+        kind = kinds.get(name, {}).get("kind", "")
+        faces = [{"src": thumbs + f["src"], "width": f["size"][0], "height": f["size"][1], "count": f["count"],
+                  "label": ", ".join(f["ids"][:3]) + ("…" if len(f["ids"]) > 3 else ""),
+                  "side": words("gallery.faces.back" if f["side"] == "back" else "gallery.faces.front")
+                  if f["side"] in ("front", "back") else f["side"]} for f in doc["faces"]]
+        documents.append({
+            "file": name, "href": f"{game_id}/{name}", "kind": kind, "kind_label": _kind_label(words, kind),
+            "title": _capital(components.get(name) or kinds.get(name, {}).get("title") or _kind_label(words, kind)),
+            "pages": [{"src": thumbs + p["src"], "href": f"{game_id}/{name}#page={p['page']}", "page": p["page"],
+                       "width": p["size"][0], "height": p["size"][1]} for p in doc["pages"]],
+            "page_count": words("gallery.pages", count=len(doc["pages"])), "faces": faces})
+    files = sorted(entry["file"] for entry in manifest.get("outputs", [])) + ["manifest.json"]
+    figures = [{"id": f["id"], "caption": f["caption"], "checked": f["checked"],
+                "src": f"{game_id}/{words('files.diagrams_folder')}/{f['id']}.svg"}
+               for f in about.get("figures", [])]
+    figures = [f for f in figures if f["src"][len(game_id) + 1:] in files]
+    checked = sum(1 for f in figures if f["checked"])
+    return {"id": game_id, "title": manifest.get("title", game_id), "language": words.language, "words": words,
+            "players": words("gallery.players", players=about.get("players", "?")),
+            "duration": about.get("duration", ""), "ages": about.get("ages", ""), "credit": about.get("credit", ""),
+            "documents": documents, "figures": figures, "files": [{"name": n, "href": f"{game_id}/{n}"} for n in files],
+            "figure_summary": words("figures.checked", count=checked) + ", "
+            + words("figures.illustrations", count=len(figures) - checked) if figures else "",
+            "failed": failed}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _kind_label(words, kind: str) -> str:
+    key = f"gallery.kind.{kind}"
+    return words(key) if key in words else kind
+
+
+def gallery_html(games: list[dict], failures: Sequence[tuple[str, list[str]]] = ()) -> str:
+    """The page: `games` as `_game_view` gives them, `failures` (game id, error lines) of the last build."""
+    import jinja2
+
+    from .resources import templates_dir
+    words = catalogue(shared_language([g["language"] for g in games] or [DEFAULT_LANGUAGE]))
+    kinds = sorted({d["kind"] for g in games for d in g["documents"]} | ({FIGURES} if any(g["figures"] for g in games)
+                                                                        else set()))
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "gallery")),
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    return env.get_template("index.html.j2").render(
+        words=words, games=games, failures=list(failures), status_src=f"{_cache_folder()}/{STATUS_NAME}",
+        kinds=sorted(({"id": k, "label": _capital(_kind_label(words, k))} for k in kinds), key=lambda k: k["label"]))
+
+
+def _cache_folder() -> str:
+    from .cache import CACHE_FOLDER
+    return CACHE_FOLDER
+
+
+def _manifests(out_dir: Path) -> dict[str, dict]:
+    """Every game folder of out_dir with its manifest, whatever content folder it was built from."""
+    games = {}
+    for manifest_path in sorted(Path(out_dir).glob("*/manifest.json")):
+        folder = manifest_path.parent
+        if folder.name.startswith((".", "_")):
+            continue  # the cache, a folder being swapped in, the gallery's and the export's folders
+        try:
+            games[folder.name] = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # not ours, or half-copied by hand: leave it out of the index rather than fail the build
+    return games
+
+
+# --- The build's record, and writing it all ---------------------------------------------------------------------
+
+def read_status(out_dir: Path) -> dict:
+    """The last build's record: when it finished, its seconds, each game's, its failures."""
+    path = Path(out_dir) / _cache_folder() / STATUS_NAME
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+        return json.loads(text[len(STATUS_PREFIX):].rstrip(";")) if text.startswith(STATUS_PREFIX) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def error_lines(err: BaseException) -> list[str]:
+    """What the terminal says of a failed game: a contradicted diagram's lines, or the error at its file."""
+    messages = getattr(err, "messages", None)
+    if messages is not None:
+        return list(messages)
+    return [err.format()] if hasattr(err, "format") else [str(err)]
+
+
+def needs_writing(out_dir: Path, written: bool, failures: dict[str, list[str]]) -> bool:
+    """Whether the page changes: something was written, the failures differ from the last build's, or the page
+    or its record is missing. A build that changed nothing writes nothing."""
+    out_dir = Path(out_dir)
+    if written or not (out_dir / "index.html").is_file():
+        return True
+    status = read_status(out_dir)
+    return not status or status.get("failures", {}) != failures
+
+
+def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[str, float], started: float,
+                  write_atomically) -> list[Path]:
+    """Thumbnails, index.html and the build's record (`write_atomically(path, bytes)` writes the last two); the
+    files written that the terminal counts: index.html when it changed (the thumbnails, like the record, are the
+    gallery's own, not output a player prints)."""
+    out_dir = Path(out_dir)
+    manifests = _manifests(out_dir)
+    records = _update_thumbnails(out_dir, manifests)
+    written = []
+    views = [_game_view(gid, manifests[gid], records[gid], gid in failures) for gid in manifests]
+    html = gallery_html(views, sorted(failures.items())).encode("utf-8")
+    index = out_dir / "index.html"
+    if not index.is_file() or index.read_bytes() != html:
+        write_atomically(index, html)
+        written.append(index)
+    status = read_status(out_dir)
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    games = {gid: info for gid, info in status.get("games", {}).items() if gid in manifests}
+    games.update({gid: {"finished": now, "seconds": round(s, 1)} for gid, s in seconds.items()})
+    record = {"finished": now, "seconds": round(time.perf_counter() - started, 1), "games": games,
+              "failures": failures}
+    path = out_dir / _cache_folder() / STATUS_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, (STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n")
+                     .encode("utf-8"))
+    return written
+
+
+__all__ = ["write_gallery", "gallery_html", "needs_writing", "outputs_about", "figures_about", "error_lines",
+           "read_status", "GALLERY_FOLDER"]

@@ -100,11 +100,17 @@ def test_a_rule_edit_renders_only_the_rulebook_and_what_lists_it(tmp_path, rende
     rulebook = {f"demo/{words('files.rules')}.pdf", f"demo/{words('files.rules_booklet')}.pdf",
                 f"demo/{words('files.rules')}.html"}
     follow = {"demo/manifest.json", f"demo/{words('files.print_guide')}.pdf", "index.html",
-              f"{cache.CACHE_FOLDER}/demo.json"}
-    assert rulebook <= changed <= rulebook | follow
+              f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js",
+              "_gallery/demo/thumbnails.json"}
+    # the gallery's thumbnails of the pages that changed, none of another file's
+    thumbnails = {name for name in changed if name.startswith("_gallery/demo/") and name.endswith(".png")}
+    assert thumbnails and all(name.split("/")[-1].startswith((words("files.rules"), words("files.print_guide")))
+                              for name in thumbnails), thumbnails
+    assert rulebook <= changed <= rulebook | follow | thumbnails
     assert set(after) == set(before)
-    assert result.output.splitlines()[0] == words("cli.built", files=len(changed - {f"{cache.CACHE_FOLDER}/demo.json"}),
-                                                  count=2, out=out)
+    records = {f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js",
+               "_gallery/demo/thumbnails.json"} | thumbnails     # the build's and the gallery's own, not counted
+    assert result.output.splitlines()[0] == words("cli.built", files=len(changed - records), count=2, out=out)
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--jobs", "1", "--no-cache").exit_code == 0
     assert _tree(out) == _tree(fresh), "a partly cached build is byte-identical to a fresh one"
@@ -237,7 +243,7 @@ def test_jobs_2_gives_the_files_lines_and_exit_code_of_jobs_1_with_a_failing_gam
     assert code == EXIT_BAD_INPUT
     assert "board.yaml:" in stderr and "colour_of_the_sky" in stderr
     assert stderr.splitlines()[-1] == "pnp: " + catalogue("fr")("cli.failed_games", count=1, total=5, ids="casse")
-    assert {name.split("/")[0] for name in files} == set(FOUR_GAMES) | {"index.html"}, \
+    assert {name.split("/")[0] for name in files} == set(FOUR_GAMES) | {"index.html", "_gallery"}, \
         "the four good games are written, the broken one is not"
 
 

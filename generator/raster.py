@@ -1,0 +1,112 @@
+"""PDF pages and parts of pages as PNG images, through pypdfium2 (the PDF engine of Chromium).
+
+`pnp export` (card images) and the gallery's thumbnails both read the PDFs the build wrote, so what a
+screen shows is what the printer prints: there is no second renderer to keep in step. Every image is
+byte-identical for identical pixels (`png` writes no date and no software name).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Sequence
+
+MM_PER_PT = 25.4 / 72.0
+
+
+def png(width: int, height: int, rgb_rows: Sequence[bytes], dpi: float, level: int = 9) -> bytes:
+    """An 8-bit RGB PNG of the given rows, its resolution stated (pHYs), byte-identical for identical pixels."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    per_metre = round(dpi / 0.0254)
+    raw = b"".join(b"\x00" + row for row in rgb_rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+            + chunk(b"IDAT", zlib.compress(raw, level)) + chunk(b"IEND", b""))
+
+
+def _rgb_rows(bitmap) -> tuple[int, int, list[bytes]]:
+    """A pdfium bitmap (RGB or RGBA byte order) as its width, height and RGB rows."""
+    width, height, stride = bitmap.width, bitmap.height, bitmap.stride
+    channels = bitmap.n_channels                      # 3 on an opaque fill, else 4
+    buffer = bytes(bitmap.buffer)
+    rows = []
+    for y in range(height):
+        row = buffer[y * stride:y * stride + width * channels]
+        if channels == 4:
+            rgb = bytearray(width * 3)
+            rgb[0::3], rgb[1::3], rgb[2::3] = row[0::4], row[1::4], row[2::4]
+            row = bytes(rgb)
+        rows.append(row)
+    return width, height, rows
+
+
+def rasterise(pdf: bytes, dpi: float, level: int = 9) -> list[bytes]:
+    """Each page of a PDF as a PNG at `dpi`, on white."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        images = []
+        for index in range(len(document)):
+            page = document[index]
+            bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255), rev_byteorder=True,
+                                 may_draw_forms=False)
+            images.append(png(*_rgb_rows(bitmap), dpi, level))
+            bitmap.close()
+            page.close()
+        return images
+    finally:
+        document.close()
+
+
+def _turned(width: int, height: int, rows: list[bytes], quarter_turns: int) -> tuple[int, int, list[bytes]]:
+    """RGB rows turned anticlockwise by `quarter_turns` quarter turns."""
+    for _ in range(quarter_turns % 4):
+        pixels = [[row[3 * x:3 * x + 3] for x in range(width)] for row in rows]
+        rows = [b"".join(pixels[y][width - 1 - x] for y in range(height)) for x in range(width)]
+        width, height = height, width
+    return width, height, rows
+
+
+def render_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], int]]], dpi: float
+                   ) -> dict[tuple[int, int], tuple[int, int, bytes]]:
+    """Parts of pages as RGB pixels: `regions` maps a page index (0-based) to rectangles [x, y, w, h] in mm from
+    the page's top-left corner, each with the clockwise quarter turn (0, 90, 180, 270) its art has on the page,
+    which the image undoes. Each rectangle is drawn with its corner on a pixel corner, so two identical faces at
+    different places of a sheet differ by their anti-aliasing only. Keys: (page index, rectangle's index);
+    values: width, height, the rows' RGB bytes (`png(w, h, [rows], dpi)` writes them)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    px_per_mm = dpi / 25.4
+    scale = px_per_mm * MM_PER_PT               # pixels per PDF point
+    document = pypdfium2.PdfDocument(pdf)
+    images: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+    try:
+        for index in sorted(regions):
+            page = document[index]
+            for n, (rect, rotation_deg) in enumerate(regions[index]):
+                x_mm, y_mm, w_mm, h_mm = rect
+                width, height = max(1, round(w_mm * px_per_mm)), max(1, round(h_mm * px_per_mm))
+                bitmap = pypdfium2.PdfBitmap.new_native(width, height, format=pdfium_c.FPDFBitmap_BGR,
+                                                        rev_byteorder=True)
+                bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+                # pdfium first maps the page to points from its top-left corner, y down; this matrix then
+                # scales to pixels and moves the rectangle's corner to (0, 0).
+                matrix = pdfium_c.FS_MATRIX(scale, 0, 0, scale, -x_mm * px_per_mm, -y_mm * px_per_mm)
+                clip = pdfium_c.FS_RECTF(0, 0, width, height)
+                pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, ctypes.byref(matrix), ctypes.byref(clip),
+                                                         pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+                w, h, rows = _turned(*_rgb_rows(bitmap), rotation_deg // 90)
+                images[(index, n)] = (w, h, b"".join(rows))
+                bitmap.close()
+            page.close()
+        return images
+    finally:
+        document.close()
+
+
+__all__ = ["png", "rasterise", "render_regions", "MM_PER_PT"]

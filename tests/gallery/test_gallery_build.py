@@ -1,0 +1,116 @@
+"""What a build writes for the gallery, read from the files (no browser): thumbnails made again only for the
+PDFs that changed, the banner of the last build's errors, the page in the games' language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator import raster
+from generator.cli import cli
+from generator.gallery import GALLERY_FOLDER, read_status
+from generator.i18n import LANGUAGES, catalogue
+from generator.kinds import kind_names
+
+
+def _new(content: Path, *games: str, language: str = "fr") -> Path:
+    for game in games:
+        result = CliRunner().invoke(cli, ["new", game, "--content", str(content), "--language", language])
+        assert result.exit_code == 0, result.output
+    return content
+
+
+def _build(content: Path, out: Path, *games: str):
+    return CliRunner().invoke(cli, ["build", *games, "--content", str(content), "--out", str(out), "--jobs", "1"])
+
+
+def _break(content: Path, game: str) -> Path:
+    board = content / game / "board.yaml"
+    good = board.read_text(encoding="utf-8")
+    board.write_text(good + "colour_of_the_sky: blue\n", encoding="utf-8")
+    return board
+
+
+def test_thumbnails_are_made_again_only_for_the_pdfs_that_changed(tmp_path, monkeypatch):
+    content, out = _new(tmp_path / "content", "demo"), tmp_path / "out"
+    assert _build(content, out).exit_code == 0
+    folder = out / GALLERY_FOLDER / "demo"
+    before = {p.name: p.stat().st_ino for p in folder.iterdir()}
+    pdfs = sorted(p.name for p in (out / "demo").glob("*.pdf"))
+    record = json.loads((folder / "thumbnails.json").read_text(encoding="utf-8"))
+    assert sorted(record["documents"]) == pdfs
+    for name in pdfs:                              # every page of every PDF has its thumbnail
+        pages = record["documents"][name]["pages"]
+        assert [p["page"] for p in pages] == list(range(1, len(pages) + 1)) and pages
+        assert all((folder / p["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pages)
+    made = []
+    rasterise = raster.rasterise
+    monkeypatch.setattr(raster, "rasterise", lambda pdf, *a, **k: made.append(pdf) or rasterise(pdf, *a, **k))
+    old_pdfs = {name: (out / "demo" / name).read_bytes() for name in pdfs}
+    rules = content / "demo" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nUne phrase de plus, pour voir.\n", encoding="utf-8")
+    assert _build(content, out).exit_code == 0
+    changed = {name for name in pdfs if (out / "demo" / name).read_bytes() != old_pdfs[name]}
+    words = catalogue("fr")
+    assert changed and all(name.startswith((words("files.rules"), words("files.print_guide"))) for name in changed)
+    assert sorted(made) == sorted((out / "demo" / name).read_bytes() for name in changed), \
+        "only the PDFs that changed (the rulebook's) were rasterised again"
+    kept = [name for name, inode in before.items() if name.startswith(("plateau", "cartes", "pions", "calibrage"))]
+    assert kept and all((folder / name).stat().st_ino == before[name] for name in kept)
+
+
+def test_the_banner_says_the_last_build_failed_until_the_game_is_mended(tmp_path):
+    content, out = _new(tmp_path / "content", "demo", "casse"), tmp_path / "out"
+    board = content / "casse" / "board.yaml"
+    good = board.read_text(encoding="utf-8")
+    _break(content, "casse")
+    assert _build(content, out).exit_code == 2
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'role="alert"' in index and "board.yaml:" in index and "colour_of_the_sky" in index
+    assert catalogue("fr")("gallery.banner.title", count=1) in index
+    failures = read_status(out)["failures"]
+    assert list(failures) == ["casse"] and any("colour_of_the_sky" in line for line in failures["casse"])
+    stamps = {p: p.stat().st_mtime_ns for p in (out / "index.html", out / ".pnp-cache" / "gallery-status.js")}
+    assert _build(content, out).exit_code == 2
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps, "the same failure again writes nothing"
+    board.write_text(good, encoding="utf-8")
+    assert _build(content, out).exit_code == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'role="alert"' not in index and 'id="casse"' in index
+    assert read_status(out)["failures"] == {}
+    assert set(read_status(out)["games"]) == {"demo", "casse"}
+
+
+def test_the_page_speaks_the_language_of_its_games(tmp_path):
+    content, out = _new(tmp_path / "content", "demo", language="en"), tmp_path / "out"
+    assert _build(content, out).exit_code == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    words = catalogue("en")
+    assert '<html lang="en">' in index and 'lang="en"' in index
+    for key in ("gallery.title", "gallery.faces.title", "gallery.figures.title", "gallery.filter.all_games"):
+        assert words(key) in index, key
+    french = catalogue("fr")
+    for key in ("gallery.faces.title", "gallery.figures.title", "gallery.filter.all_games", "gallery.filter.search"):
+        assert french(key) not in index, key
+
+
+def test_every_kind_has_its_word_in_the_gallery_filter():
+    for language in LANGUAGES:
+        words = catalogue(language)
+        for kind in kind_names():
+            assert f"gallery.kind.{kind}" in words, (language, kind)
+
+
+def test_two_builds_of_the_same_content_give_the_same_page_and_thumbnails(tmp_path):
+    content = _new(tmp_path / "content", "demo")
+    trees = []
+    for out in (tmp_path / "a", tmp_path / "b"):
+        assert _build(content, out).exit_code == 0
+        trees.append({str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+                      if p.is_file() and ".pnp-cache" not in p.parts})
+    assert trees[0] == trees[1] and "index.html" in trees[0]
+    assert any(name.startswith(f"{GALLERY_FOLDER}/demo/") for name in trees[0])
+    statuses = [read_status(out) for out in (tmp_path / "a", tmp_path / "b")]
+    assert all(status["finished"] and status["games"]["demo"]["seconds"] > 0 for status in statuses)
