@@ -376,7 +376,7 @@ class ThreeDRun(Engine):
 
     def outcome(self, p: Position):
         if p.phase == "over":
-            return Outcome(PLAYERS[p.winner], "flags brought back to START")
+            return Outcome(PLAYERS[p.winner], "flags brought back to START", "flags_home")
         return None
 
     def chance_outcomes(self, p: Position):

@@ -324,7 +324,7 @@ class ArmadaEngine(Engine):
             return None
         winner = PLAYER1 if totals[0] > totals[1] else PLAYER2
         return Outcome(winner, f"{winner} wins the match {max(totals)} points to {min(totals)} "
-                               f"after {p.round} rounds")
+                               f"after {p.round} rounds", "points")
 
     def score(self, position: ArmadaPosition) -> dict[str, int]:
         """Each person's points: the earlier rounds', plus this round's once it is over (the winner scores 11

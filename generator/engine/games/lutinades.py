@@ -290,8 +290,8 @@ class LutinadesEngine(Engine):
         best = max(counts)
         leaders = [name for name, n in zip(p.players, counts) if n == best]
         if len(leaders) == 1:
-            return Outcome(leaders[0], f"{best} cards")
-        return Outcome(None, f"{', '.join(leaders)} tied with {best} cards")
+            return Outcome(leaders[0], f"{best} cards", "most_cards")
+        return Outcome(None, f"{', '.join(leaders)} tied with {best} cards", "tie")
 
     def waiting(self, p: Round) -> tuple[str, ...]:
         phase = self._phase(p)

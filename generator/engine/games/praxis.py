@@ -929,8 +929,8 @@ class PraxisEngine(Engine):
         best = max(scores.values())
         leaders = [pl for pl in position.players if scores[pl] == best]
         if len(leaders) > 1:
-            return Outcome(None, f"the {position.rounds} rounds are played; {' and '.join(leaders)} tie with {best}")
-        return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points")
+            return Outcome(None, f"the {position.rounds} rounds are played; {' and '.join(leaders)} tie with {best}", "tie")
+        return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points", "collections")
 
     def score(self, position: PraxisPosition) -> dict[str, int]:
         best = best_score_colourless if position.variant == "sans-couleurs" else best_score

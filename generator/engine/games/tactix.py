@@ -190,8 +190,8 @@ def _masks(board) -> tuple[int, int]:
     return white, black
 
 
-def _winner(board, to_move: int, variant: str | None) -> tuple[int, str] | None:
-    """(winner, reason) or None; the player who just moved is asked first."""
+def _winner(board, to_move: int, variant: str | None) -> tuple[int, str, str] | None:
+    """(winner, reason, ending key) or None; the player who just moved is asked first."""
     kings = {WHITE: None, BLACK: None}
     for i, p in enumerate(board):
         if p & KING_BIT:
@@ -199,11 +199,11 @@ def _winner(board, to_move: int, variant: str | None) -> tuple[int, str] | None:
     for side in (1 - to_move, to_move):
         enemy = 1 - side
         if kings[enemy] is None:
-            return side, "the enemy king is captured"
+            return side, "the enemy king is captured", "king_captured"
         if kings[side] == KING_TARGET[side]:
-            return side, f"the king reached {GRID.name(KING_TARGET[side])}"
+            return side, f"the king reached {GRID.name(KING_TARGET[side])}", "king_home"
         if variant == "centre" and kings[side] == E5:
-            return side, "the king reached the centre e5"
+            return side, "the king reached the centre e5", "centre"
     return None
 
 
@@ -380,12 +380,12 @@ class TactixEngine(Engine):
     def outcome(self, position: TactixPosition) -> Outcome | None:
         won = _winner(position.board, position.to_move, position.variant)
         if won is not None:
-            return Outcome(PLAYERS[won[0]], won[1])
+            return Outcome(PLAYERS[won[0]], won[1], won[2])
         # The rules are silent on a player who cannot move: this edition makes it a loss (game.yaml).
         white, black = _masks(position.board)
         own = black if position.to_move == BLACK else white
         if not _generate(position.board, own, white | black):
-            return Outcome(PLAYERS[1 - position.to_move], "blocked")
+            return Outcome(PLAYERS[1 - position.to_move], "blocked", "blocked")
         return None
 
     def legal_moves(self, position: TactixPosition) -> list[TactixMove]:

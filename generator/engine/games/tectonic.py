@@ -295,29 +295,29 @@ class TectonicEngine(Engine):
 
     # --- the end -------------------------------------------------------------
     @staticmethod
-    def _set_winner(position: TectonicPosition) -> tuple[int, str] | None:
+    def _set_winner(position: TectonicPosition) -> tuple[int, str, str] | None:
         board = position.board
         for side in (1 - position.to_move, position.to_move):   # the player who just moved first
             for name in TARGET_REGIONS[side]:
                 kinds = {board[i].kind for i in REGIONS[name] if board[i] is not None and board[i].face == side}
                 if len(kinds) == 3:
-                    return side, f"a colline, a pic and a mont of {PLAYERS[side]} stand in the region of {name}"
+                    return side, f"a colline, a pic and a mont of {PLAYERS[side]} stand in the region of {name}", "region"
         return None
 
     @staticmethod
-    def _wiped_out(position: TectonicPosition) -> tuple[int, str] | None:
+    def _wiped_out(position: TectonicPosition) -> tuple[int, str, str] | None:
         faces = {p.face for p in position.board if p is not None}
         for side in (1 - position.to_move, position.to_move):
             if (1 - side) not in faces:
-                return side, f"every {PLAYERS[1 - side]} piece is red"
+                return side, f"every {PLAYERS[1 - side]} piece is red", "all_red"
         return None
 
     def outcome(self, position: TectonicPosition) -> Outcome | None:
         won = self._set_winner(position) or self._wiped_out(position)
         if won is None and not self._all_moves(position):
             side = position.to_move
-            won = 1 - side, f"{PLAYERS[side]} cannot move"
-        return None if won is None else Outcome(PLAYERS[won[0]], won[1])
+            won = 1 - side, f"{PLAYERS[side]} cannot move", "blocked"
+        return None if won is None else Outcome(PLAYERS[won[0]], won[1], won[2])
 
     # --- notation ------------------------------------------------------------
     def format_move(self, position: TectonicPosition, move: TectonicMove) -> str:

@@ -1,0 +1,151 @@
+"""The players of `pnp playtest`: random, greedy (one ply) and mc (short Monte Carlo playouts).
+
+What an agent is given is a `Seat`, never the position: the player's id, his
+`observation` (engine.observation: what he sees), his legal moves, the engine
+(stateless: it holds no position) and `sample()`, which draws a position he
+cannot tell from the real one (engine.determinize: the same observation, every
+secret, the others' hands, the pile's order, a choice not yet shown, drawn again
+by the agent's own generator). The search agents look ahead from such samples
+only, so they never read what their player cannot see; where a game has secrets
+and its engine cannot draw them again (no `determinize`), they refuse to play it.
+
+- random: a legal move, uniformly.
+- greedy: every legal move of one sample is played and the result weighed by
+  engine.evaluate (a chance node that follows is weighed over its outcomes with
+  their exact probabilities; a won game is +1, a lost one -1); the best move,
+  ties broken by the agent's generator. Needs an evaluation.
+- mc: the greedy agent's best few moves (MC_CANDIDATES), each followed by a few
+  short random playouts (MC_PLAYOUTS of at most MC_HORIZON plies, each from a
+  fresh sample), scored by engine.evaluate where they stop; the best average wins.
+
+Every random choice comes from the generator the referee hands the agent for the
+game, so a game is the same whatever process plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .core import CHANCE, Engine, Move, Position
+
+MC_CANDIDATES = 4      # moves the mc agent looks at, the greedy agent's best ones
+MC_PLAYOUTS = 3        # playouts per candidate
+MC_HORIZON = 8         # plies of each playout at most, then the evaluation speaks
+WON, LOST = 1.0, -1.0
+
+
+class AgentRefused(ValueError):
+    """An agent that cannot play this game (no evaluation, secrets it cannot draw again)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Everything an agent may know when it is his turn to choose."""
+    player: str
+    observation: dict
+    moves: Sequence[Move]
+    engine: Engine
+    sample: Callable[[random.Random], Position]   # a position consistent with `observation`
+
+
+class Agent:
+    name = ""
+    needs_evaluation = False
+    needs_samples = False
+
+    def check(self, engine: Engine, hidden: bool) -> None:
+        """AgentRefused when this agent cannot play `engine`'s game (`hidden`: the game has secrets)."""
+        if self.needs_evaluation and not engine.has_evaluation():
+            raise AgentRefused(f"{self.name}: {engine.game_id} has no evaluation of a position "
+                               f"(Engine.evaluate); only the random agent can play it")
+        if self.needs_samples and hidden and type(engine).determinize is Engine.determinize:
+            raise AgentRefused(f"{self.name}: {engine.game_id} hides information and its engine cannot draw "
+                               f"it again (Engine.determinize); only the random agent can play it")
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        return rng.choice(seat.moves)
+
+
+def result_value(engine: Engine, position: Position, player: str) -> float:
+    """+1, -1 or 0 for a finished game (a shared win counts as 0), else the evaluation."""
+    ended = engine.outcome(position)
+    if ended is not None:
+        if ended.winner is None:
+            return 0.0
+        return WON if ended.winner == player else LOST
+    return engine.evaluate(position, player)
+
+
+def weigh(engine: Engine, position: Position, player: str) -> float:
+    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level)."""
+    if engine.outcome(position) is None and engine.to_move(position) == CHANCE:
+        return sum(float(p) * result_value(engine, engine.play(position, move), player)
+                   for move, p in engine.chance_outcomes(position))
+    return result_value(engine, position, player)
+
+
+def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
+    """(value, tie-breaker, move) for every move of the seat, best first."""
+    engine, player = seat.engine, seat.player
+    scored = [(weigh(engine, engine.play(position, move), player), rng.random(), i)
+              for i, move in enumerate(seat.moves)]
+    scored.sort(reverse=True)
+    return [(value, tie, seat.moves[i]) for value, tie, i in scored]
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+    needs_evaluation = True
+    needs_samples = True
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        if len(seat.moves) == 1:
+            return seat.moves[0]
+        return ranked(seat, seat.sample(rng), rng)[0][2]
+
+
+class MonteCarloAgent(Agent):
+    name = "mc"
+    needs_evaluation = True
+    needs_samples = True
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        if len(seat.moves) == 1:
+            return seat.moves[0]
+        engine, player = seat.engine, seat.player
+        best = ranked(seat, seat.sample(rng), rng)[:MC_CANDIDATES]
+        if best[0][0] >= WON:
+            return best[0][2]
+        scores = []
+        for _value, tie, move in best:
+            total = 0.0
+            for _ in range(MC_PLAYOUTS):
+                position = engine.play(seat.sample(rng), move)
+                for _ply in range(MC_HORIZON):
+                    if engine.outcome(position) is not None:
+                        break
+                    nxt = engine.random_move(position, rng)
+                    if nxt is None:
+                        break
+                    position = engine.play(position, nxt)
+                total += result_value(engine, position, player)
+            scores.append((total / MC_PLAYOUTS, tie, move))
+        return max(scores, key=lambda s: (s[0], s[1]))[2]
+
+
+AGENTS: dict[str, type[Agent]] = {a.name: a for a in (RandomAgent, GreedyAgent, MonteCarloAgent)}
+
+
+def make_agent(name: str) -> Agent:
+    if name not in AGENTS:
+        raise AgentRefused(f"unknown agent '{name}' (known: {', '.join(AGENTS)})")
+    return AGENTS[name]()
