@@ -466,4 +466,31 @@ class LutinadesEngine(Engine):
         return out
 
 
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, p: Round, player: str) -> float:
+        """Cards won against the best of the others, 0.1 a card; tanh."""
+        from math import tanh
+        me = p.players.index(player)
+        others = max(len(w) for i, w in enumerate(p.won) if i != me)
+        return tanh(0.1 * (len(p.won[me]) - others))
+
+    def determinize(self, p: Round, player: str, rng) -> Round:
+        """What `player` does not see drawn again: the pile's order, the cards won (face down), the card
+        turned when he is the picker who must not see it, the gestures of the others not yet revealed."""
+        me = p.players.index(player)
+        hide_card = not p.over and me == p.picker and self._phase(p) in ("gestes", "choix")
+        pool = list(p.pile) + [c for w in p.won for c in w] + ([p.card] if hide_card else [])
+        rng.shuffle(pool)
+        card = pool.pop() if hide_card else p.card
+        pile, pool = tuple(pool[:len(p.pile)]), pool[len(p.pile):]
+        won = []
+        for w in p.won:
+            won.append(tuple(pool[:len(w)]))
+            pool = pool[len(w):]
+        gestures = p.gestures
+        if self.waiting(p):
+            choices = self.gestures_of(p)
+            gestures = tuple(g if g is None or i == me else rng.choice(choices) for i, g in enumerate(p.gestures))
+        return replace(p, card=card, pile=pile, won=tuple(won), gestures=gestures)
+
 ENGINE = LutinadesEngine()

@@ -495,5 +495,34 @@ class TactixEngine(Engine):
                     break
         return [GRID.name(s) for s in sorted(found, key=lambda s: (s // SIZE, s % SIZE))]
 
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: TactixPosition, player: str) -> float:
+        """Dice in hand, a king that the side to move can take, kings on their way to the enemy king's square.
+
+        One die is worth 0.1; a king the side to move can take is a game nearly over (0.9); each row a
+        king has come toward its target is worth 0.02. Squashed into (-1, 1) by tanh.
+        """
+        from math import tanh
+        me = PLAYERS.index(player)
+        board = position.board
+        white, black = _masks(board)
+        masks = (white, black)
+        kings = [None, None]
+        for i, p in enumerate(board):
+            if p & KING_BIT:
+                kings[p >> 7] = i
+        mover = position.to_move
+        if kings[1 - mover] is not None:
+            threat = 1 << kings[1 - mover]
+            for _s, dest, _c, _p in _generate(board, masks[mover], white | black):
+                if (1 << dest) & threat:
+                    return 0.9 if mover == me else -0.9
+        score = 0.1 * (masks[me].bit_count() - masks[1 - me].bit_count())
+        for side, sign in ((me, 1), (1 - me, -1)):
+            if kings[side] is not None:
+                rows = kings[side] // SIZE
+                score += sign * 0.02 * (rows if side == WHITE else SIZE - 1 - rows)
+        return tanh(score)
+
 
 ENGINE = TactixEngine()

@@ -384,4 +384,33 @@ class TectonicEngine(Engine):
         return None
 
 
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: TectonicPosition, player: str) -> float:
+        """Pieces of each colour still showing it, and each player's best enemy region: the kinds of his
+        pieces already in it (a set of three wins) and how far his missing kinds stand from it.
+
+        A piece in colour is worth 0.15, a kind in the region 0.3, a square of distance 0.01; tanh.
+        """
+        from math import tanh
+        me = PLAYERS.index(player)
+        board = position.board
+        score = 0.0
+        for side, sign in ((me, 1), (1 - me, -1)):
+            mine = [(i, p.kind) for i, p in enumerate(board) if p is not None and p.face == side]
+            score += sign * 0.15 * len(mine)
+            best = None
+            for name in TARGET_REGIONS[side]:
+                squares = REGIONS[name]
+                inside = {kind for i, kind in mine if i in squares}
+                gap = 0
+                for kind in KINDS:
+                    if kind in inside:
+                        continue
+                    gap += min((max(abs(i % SIZE - s % SIZE), abs(i // SIZE - s // SIZE))
+                                for i, k in mine if k == kind for s in squares), default=SIZE)
+                value = 0.3 * len(inside) - 0.01 * gap
+                best = value if best is None else max(best, value)
+            score += sign * best
+        return tanh(score)
+
 ENGINE = TectonicEngine()
