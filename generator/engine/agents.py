@@ -25,7 +25,6 @@ game, so a game is the same whatever process plays it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .core import CHANCE, Engine, Move, Position
@@ -40,14 +39,28 @@ class AgentRefused(ValueError):
     """An agent that cannot play this game (no evaluation, secrets it cannot draw again)."""
 
 
-@dataclass(frozen=True)
 class Seat:
-    """Everything an agent may know when it is his turn to choose."""
-    player: str
-    observation: dict
-    moves: Sequence[Move]
-    engine: Engine
-    sample: Callable[[random.Random], Position]   # a position consistent with `observation`
+    """Everything an agent may know when it is his turn to choose.
+
+    `observation` is computed when first read (a random agent never reads it);
+    `sample(rng)` draws a position consistent with it. Nothing else is held.
+    """
+    __slots__ = ("player", "moves", "engine", "sample", "_observe", "_seen")
+
+    def __init__(self, player: str, observe: Callable[[], dict], moves: Sequence[Move], engine: Engine,
+                 sample: Callable[[random.Random], Position]):
+        self.player = player
+        self.moves = moves
+        self.engine = engine
+        self.sample = sample
+        self._observe = observe
+        self._seen: dict | None = None
+
+    @property
+    def observation(self) -> dict:
+        if self._seen is None:
+            self._seen = self._observe()
+        return self._seen
 
 
 class Agent:

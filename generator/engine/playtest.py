@@ -99,10 +99,16 @@ def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -
         decisions += 1
         options += len(moves)
         widest = max(widest, len(moves))
-        seat = Seat(who, engine.observation(position, who), tuple(moves), engine,
-                    _sampler(engine, position, who))
+        seat = Seat(who, _observer(engine, position, who), tuple(moves), engine, _sampler(engine, position, who))
         position = engine.play(position, by_player[who].choose(seat, rng))
     return GameRecord(index, None, "", "", ply, True, first, decisions, options, widest)
+
+
+def _observer(engine: Engine, position, player: str):
+    """A closure giving what `player` sees of `position` (engine.observation), asked only when read."""
+    def observe() -> dict:
+        return engine.observation(position, player)
+    return observe
 
 
 def _sampler(engine: Engine, position, player: str):

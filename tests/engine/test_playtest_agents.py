@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -69,8 +68,10 @@ def test_an_agent_sees_its_observation_never_the_referees_view(game, players):
     play_game(setup, 0, spies)
     seats = [s for spy in spies for s in spy.seats]
     assert seats
-    # A seat holds nothing but these: no position.
-    assert [f.name for f in dataclasses.fields(Seat)] == ["player", "observation", "moves", "engine", "sample"]
+    # A seat holds nothing but these: no position (what it sees is computed by a closure of the referee's).
+    assert Seat.__slots__ == ("player", "moves", "engine", "sample", "_observe", "_seen")
+    assert not any(isinstance(getattr(seats[0], name), type(seats[0].sample(random.Random(0))))
+                   for name in ("player", "moves", "engine", "observation"))
     hidden_somewhere = False
     rng = random.Random(0)
     for seat in seats:
@@ -126,7 +127,7 @@ def test_greedy_takes_a_winning_move_when_there_is_one():
     # White's king on e8 steps to e9, black's start square: a win at once.
     position = engine.read_position({"e8": "BR", "a9": "NR", "a1": "B2"}, "blanc")
     moves = tuple(engine.legal_moves(position))
-    seat = Seat("blanc", engine.observation(position, "blanc"), moves, engine,
+    seat = Seat("blanc", lambda: engine.observation(position, "blanc"), moves, engine,
                 lambda rng: engine.determinize(position, "blanc", rng))
     chosen = GreedyAgent().choose(seat, random.Random(0))
     assert engine.format_move(position, chosen) == "e8-e9"

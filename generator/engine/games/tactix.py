@@ -138,9 +138,9 @@ def _build_tables():
     table = [[() for _ in range(128)] for _ in range(SQUARES)]
     for sq in range(SQUARES):
         c0, r0 = sq % SIZE, sq // SIZE
-        table[sq][KING_BIT] = tuple(
-            (0, 0, 1 << (r * SIZE + c), r * SIZE + c, 0)
-            for c, r in ((c0 + d[0], r0 + d[1]) for d in DIRECTIONS) if _on_board(c, r))
+        table[sq][KING_BIT] = tuple(sorted(     # by destination, as the dice's entries: legal_moves' order
+            ((0, 0, 1 << (r * SIZE + c), r * SIZE + c, 0)
+             for c, r in ((c0 + d[0], r0 + d[1]) for d in DIRECTIONS) if _on_board(c, r)), key=lambda e: e[3]))
         for code in ORIENTATIONS:
             top, north = top_of(code), north_of(code)
             grouped: dict[tuple[int, int], list[int]] = {}
@@ -192,10 +192,15 @@ def _masks(board) -> tuple[int, int]:
 
 def _winner(board, to_move: int, variant: str | None) -> tuple[int, str, str] | None:
     """(winner, reason, ending key) or None; the player who just moved is asked first."""
+    white, black, _moves = _analysis(board, to_move)
     kings = {WHITE: None, BLACK: None}
-    for i, p in enumerate(board):
-        if p & KING_BIT:
-            kings[p >> 7] = i
+    m = white | black
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if board[i] & KING_BIT:
+            kings[board[i] >> 7] = i
     for side in (1 - to_move, to_move):
         enemy = 1 - side
         if kings[enemy] is None:
@@ -205,6 +210,21 @@ def _winner(board, to_move: int, variant: str | None) -> tuple[int, str, str] | 
         if variant == "centre" and kings[side] == E5:
             return side, "the king reached the centre e5", "centre"
     return None
+
+
+# The last board analysed: outcome() and legal_moves() of one position (a playout asks both, in turn)
+# share its masks and its moves. Boards are immutable tuples, so the same object is the same board.
+_last: list = [None, None, None]
+
+
+def _analysis(board, side: int) -> tuple[int, int, list]:
+    """(white mask, black mask, the moves of `side` as _generate gives them) of a board."""
+    if _last[0] is board and _last[1] == side:
+        return _last[2]
+    white, black = _masks(board)
+    found = (white, black, _generate(board, black if side == BLACK else white, white | black))
+    _last[:] = [board, side, found]
+    return found
 
 
 def _generate(board, own: int, occ: int):
@@ -382,18 +402,15 @@ class TactixEngine(Engine):
         if won is not None:
             return Outcome(PLAYERS[won[0]], won[1], won[2])
         # The rules are silent on a player who cannot move: this edition makes it a loss (game.yaml).
-        white, black = _masks(position.board)
-        own = black if position.to_move == BLACK else white
-        if not _generate(position.board, own, white | black):
+        if not _analysis(position.board, position.to_move)[2]:
             return Outcome(PLAYERS[1 - position.to_move], "blocked", "blocked")
         return None
 
     def legal_moves(self, position: TactixPosition) -> list[TactixMove]:
         if _winner(position.board, position.to_move, position.variant):
             return []
-        white, black = _masks(position.board)
-        own = black if position.to_move == BLACK else white
-        return sorted(TactixMove(s, d, c) for s, d, c, _p in _generate(position.board, own, white | black))
+        # _generate gives them in the order of TactixMove: by start square, then end square, then orientation.
+        return [TactixMove(s, d, c) for s, d, c, _p in _analysis(position.board, position.to_move)[2]]
 
     def play(self, position: TactixPosition, move: TactixMove) -> TactixPosition:
         board = list(position.board)
