@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from .core import CHANCE, Engine, Move, Position
+from .core import CHANCE, Engine, EngineError, Move, Position
 
 MC_CANDIDATES = 4      # moves the mc agent looks at, the greedy agent's best ones
 MC_PLAYOUTS = 3        # playouts per candidate
@@ -106,10 +106,19 @@ def weigh(engine: Engine, position: Position, player: str) -> float:
     return result_value(engine, position, player)
 
 
+def after(engine: Engine, position: Position, move: Move) -> Position:
+    """`position` after `move`; a sample where the move is not legal (a secret drawn again changed what can
+    be played) stays as it is, so the move is weighed as doing nothing."""
+    try:
+        return engine.play(position, move)
+    except EngineError:
+        return position
+
+
 def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
     """(value, tie-breaker, move) for every move of the seat, best first."""
     engine, player = seat.engine, seat.player
-    scored = [(weigh(engine, engine.play(position, move), player), rng.random(), i)
+    scored = [(weigh(engine, after(engine, position, move), player), rng.random(), i)
               for i, move in enumerate(seat.moves)]
     scored.sort(reverse=True)
     return [(value, tie, seat.moves[i]) for value, tie, i in scored]
@@ -142,7 +151,7 @@ class MonteCarloAgent(Agent):
         for _value, tie, move in best:
             total = 0.0
             for _ in range(MC_PLAYOUTS):
-                position = engine.play(seat.sample(rng), move)
+                position = after(engine, seat.sample(rng), move)
                 for _ply in range(MC_HORIZON):
                     if engine.outcome(position) is not None:
                         break

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..i18n import DEFAULT_LANGUAGE, catalogue
+from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
 from . import get_engine
 from .agents import Agent, AgentRefused, Seat, make_agent
 from .core import CHANCE, Engine, pick_outcome
@@ -196,12 +196,6 @@ class PlaytestReport:
     def games(self) -> int:
         return len(self.records)
 
-    def ending(self, key: str, language: str = DEFAULT_LANGUAGE) -> str:
-        """The words of an ending: the catalogue's for a key, else the engine's reason as it is."""
-        words = catalogue(language)
-        entry = f"engine.endings.{self.game_id}.{key}"
-        return words(entry) if entry in words else key
-
     def lines(self, language: str = DEFAULT_LANGUAGE) -> list[str]:
         """A short report, one line each, in `language` (the game's); generator/playtest/ shows the full one."""
         words = catalogue(language)
@@ -217,7 +211,7 @@ class PlaytestReport:
         if self.unfinished:
             out.append(words("engine.playtest.unfinished", n=self.unfinished, percent=percent(self.unfinished)))
         for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
-            out.append(words("engine.playtest.end", reason=self.ending(reason, language), n=n))
+            out.append(words("engine.playtest.end", reason=ending_words(words, self.game_id, reason), n=n))
         if self.lengths:
             out.append(words("engine.playtest.length", mean=words.number(statistics.mean(self.lengths), 1),
                              median=words.number(statistics.median(self.lengths), 1),
@@ -226,6 +220,13 @@ class PlaytestReport:
             out.append(words("engine.playtest.branching", mean=words.number(statistics.mean(self.branching), 1),
                              high=self.widest))
         return out
+
+
+def ending_words(words: Catalogue, game_id: str, key: str) -> str:
+    """An ending's words: the catalogue's `engine.endings.<game>.<key>`, else the engine's reason as it is
+    (an engine whose outcomes carry no key yet)."""
+    entry = f"engine.endings.{game_id}.{key}"
+    return words(entry) if entry in words else key
 
 
 def run(setup: Setup, games: int, jobs: int = 1) -> PlaytestReport:

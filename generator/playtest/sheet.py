@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..draw.canvas import Canvas
+from ..draw.canvas import Canvas, LayoutError
 from ..draw.pdf import PdfCanvas
 from ..draw.style import Stroke, TextStyle
 from ..i18n import Catalogue
@@ -161,9 +161,7 @@ def _histogram(c: Canvas, x: float, y: float, w: float, h: float, runs: Sequence
     capped = [run.capped.k for run in runs]
     columns = bins + (1 if any(capped) else 0)
     peak = max([max(s, default=0) for s in series] + capped + [1])
-    step = 10 ** math.floor(math.log10(peak)) if peak >= 10 else 1
-    while peak / step > 5:
-        step *= 2
+    step = nice_width(peak, 5)      # at most 5 gridlines, on round counts
     plot_h = bottom - top
     for tick in range(0, peak + 1, step):
         ty = bottom - plot_h * tick / peak
@@ -214,11 +212,13 @@ def draw_report(c: Canvas, runs: Sequence[Summary], words: Catalogue, diffs: Seq
     width = PAGE_W - 2 * MARGIN
     for run in runs:
         if len(runs) > 1:
+            # Compared: the comparison table below gives each seat's rates; here each run's facts and endings.
             c.text(x, y, variant_name(words, run.setup.variant), HEAD)
-            y += 1.0
-        y = _table(c, x, y, (40.0, 30.0, 30.0, 25.0, 40.0),
-                   [words(f"engine.report.{k}") for k in ("seat", "agent", "won", "rate", "interval")],
-                   seat_rows(run, words), "llrrr")
+            y += 2.0
+        else:
+            y = _table(c, x, y, (40.0, 30.0, 30.0, 25.0, 40.0),
+                       [words(f"engine.report.{k}") for k in ("seat", "agent", "won", "rate", "interval")],
+                       seat_rows(run, words), "llrrr")
         for sentence in facts(run, words):
             c.text_box(x, y, width, 9.0, sentence, BODY, min_size_pt=8.0)
             y += 4.4 * (2 if _wraps(sentence, width) else 1)
@@ -235,6 +235,9 @@ def draw_report(c: Canvas, runs: Sequence[Summary], words: Catalogue, diffs: Seq
                    [words(f"engine.report.{k}") for k in ("difference", "interval", "significant")],
                    difference_rows(diffs, words), "lrrrrr")
         c.text_box(x, y, width, 9.0, words("engine.report.significance", games=first.games), BODY, min_size_pt=8.0)
+        y += 9.0
+    if y > PAGE_H - MARGIN:
+        raise LayoutError(f"the playtest report needs {y:.0f} mm of a {PAGE_H:.0f} mm page")
     c.text(x, PAGE_H - MARGIN + 4.0, words("engine.report.footer", game=first.setup.game_id, games=first.games,
                                            seed=first.setup.seed), SMALL)
 

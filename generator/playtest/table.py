@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
+from ..engine.playtest import ending_words
 from ..i18n import Catalogue
 from .summary import Difference, Share, Summary
 
@@ -13,12 +14,6 @@ CONSOLE_WIDTH = 100
 
 def percent(words: Catalogue, value: float, decimals: int = 1) -> str:
     return words.number(100 * value, decimals)
-
-
-def ending_words(words: Catalogue, game_id: str, key: str) -> str:
-    """An ending's words: the catalogue's `engine.endings.<game>.<key>`, else the engine's reason as it is."""
-    entry = f"engine.endings.{game_id}.{key}"
-    return words(entry) if entry in words else key
 
 
 def variant_name(words: Catalogue, variant: str | None) -> str:
@@ -119,12 +114,7 @@ def render(s: Summary, words: Catalogue, other: Summary | None = None,
         wins.add_row(*row)
     out.append(wins)
     out.extend(Text(line) for line in facts(s, words))
-    endings = Table(title=words("engine.report.endings_title"), title_justify="left")
-    for key, justify in (("ending", "left"), ("games", "right"), ("share", "right")):
-        endings.add_column(words(f"engine.report.{key}"), justify=justify)
-    for row in ending_rows(s, words):
-        endings.add_row(*row)
-    out.append(endings)
+    out.append(endings_table(s, words, None))
     if other is not None:
         table = Table(title=words("engine.report.compare_title", a=variant_name(words, s.setup.variant),
                                   b=variant_name(words, other.setup.variant)), title_justify="left")
@@ -137,7 +127,20 @@ def render(s: Summary, words: Catalogue, other: Summary | None = None,
             table.add_row(*row)
         out.append(table)
         out.append(Text(words("engine.report.significance", games=s.games)))
+        out.append(endings_table(other, words, variant_name(words, other.setup.variant)))
     return out
+
+
+def endings_table(s: Summary, words: Catalogue, variant: str | None):
+    """How the games of `s` ended (the variant named when two are compared)."""
+    from rich.table import Table
+    title = words("engine.report.endings_of", variant=variant) if variant else words("engine.report.endings_title")
+    table = Table(title=title, title_justify="left")
+    for key, justify in (("ending", "left"), ("games", "right"), ("share", "right")):
+        table.add_column(words(f"engine.report.{key}"), justify=justify)
+    for row in ending_rows(s, words):
+        table.add_row(*row)
+    return table
 
 
 def show(renderables: list, console=None) -> None:

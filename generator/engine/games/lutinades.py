@@ -266,7 +266,7 @@ class LutinadesEngine(Engine):
         seen["gains"] = {name: len(w) for name, w in zip(p.players, p.won)}   # won cards lie face down
         if not p.over and player == p.players[p.picker] and self._phase(p) in ("gestes", "choix"):
             seen["carte"] = HIDDEN                       # the picker must not see the card he turned
-        if self.waiting(p):                             # gestures stay hidden until the last one
+        if self._phase(p) == "gestes":                  # gestures stay hidden until the last one
             seen["gestes"] = {name: g if name == player else HIDDEN for name, g in seen["gestes"].items()}
         return seen
 
@@ -487,10 +487,10 @@ class LutinadesEngine(Engine):
         for w in p.won:
             won.append(tuple(pool[:len(w)]))
             pool = pool[len(w):]
-        gestures = p.gestures
-        if self.waiting(p):
-            choices = self.gestures_of(p)
-            gestures = tuple(g if g is None or i == me else rng.choice(choices) for i, g in enumerate(p.gestures))
+        shown = self.observation(p, player)["gestes"]
+        choices = self.gestures_of(p)
+        gestures = tuple(rng.choice(choices) if g is not None and shown.get(name) == HIDDEN else g
+                         for name, g in zip(p.players, p.gestures))
         return replace(p, card=card, pile=pile, won=tuple(won), gestures=gestures)
 
 ENGINE = LutinadesEngine()
