@@ -41,8 +41,10 @@ def read_playtest_notes(folder: Path | None) -> dict | None:
     if not isinstance(data.get("agents"), list) or not all(isinstance(a, str) for a in data["agents"]):
         raise fail("'agents' must be a list of agent names", "agents")
     first = data.get("first_player")
-    if not isinstance(first, dict) or not all(isinstance(first.get(k), int) for k in _SHARE + ("fair",)):
-        raise fail("'first_player' must give wins, low, high and fair as whole percents", "first_player")
+    if first is not None and not (isinstance(first, dict)
+                                  and all(isinstance(first.get(k), int) for k in _SHARE + ("fair",))):
+        raise fail("'first_player' must give wins, low, high and fair as whole percents (or be null: no game "
+                   "had a winner)", "first_player")
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("player"), str)
                                               and all(isinstance(s.get(k), int) for k in _SHARE) for s in seats):

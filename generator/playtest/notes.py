@@ -34,7 +34,7 @@ def notes_data(s: Summary) -> dict:
         "variant": setup.variant,
         "players": setup.players,
         "agents": list(setup.agents),
-        "first_player": {**_share(s.first), "fair": _percent(s.fair)},
+        "first_player": {**_share(s.first), "fair": _percent(s.fair)} if s.first.n else None,
         "seats": [{"player": line.player, "agent": line.agent, **_share(line.wins)} for line in s.seats],
         "length": None if s.lengths is None else
         {"median": int(round(s.lengths[1])), "q1": int(round(s.lengths[0])), "q3": int(round(s.lengths[2]))},

@@ -1,8 +1,10 @@
 """A run's figures, language-free: the terminal table and the PDF both show these.
 
 Every rate is over all the games played (a capped game is won by nobody), with
-its Wilson interval. The first player is whoever chose first in that game (Praxis
-draws him), his fair share one game in (number of players). Lengths are the
+its Wilson interval, but the first player's: he is whoever chose first in that
+game (Praxis draws him), and his rate is over the games someone won (a draw or a
+capped game says nothing of an advantage), his fair share one in (number of
+players). Lengths are the
 plies (moves and chance outcomes) of the games that ended. Two runs compare
 seat by seat, on the same seeds, hence the same deals.
 """
@@ -44,7 +46,7 @@ class Summary:
     seats: tuple[SeatLine, ...]
     draws: Share
     capped: Share
-    first: Share                 # games won by the player who chose first
+    first: Share                 # of the games someone won, those won by the player who chose first
     fair: float                  # 1 / players
     lengths: tuple[float, float, float] | None    # quartiles of the finished games' plies
     length_values: tuple[int, ...]                # every finished game's plies, in game order
@@ -59,7 +61,8 @@ def summarize(report: PlaytestReport) -> Summary:
     n = len(records)
     wins = Counter(r.winner for r in records if not r.capped)
     seats = tuple(SeatLine(p, a, Share(wins[p], n)) for p, a in zip(setup.seats, setup.agents))
-    first = Share(sum(1 for r in records if not r.capped and r.winner is not None and r.winner == r.first), n)
+    decided = [r for r in records if not r.capped and r.winner is not None]
+    first = Share(sum(1 for r in decided if r.winner == r.first), len(decided))
     lengths = tuple(r.plies for r in records if not r.capped)
     endings = tuple(sorted(report.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
     branching = sum(report.branching) / len(report.branching) if report.branching else None
@@ -91,6 +94,8 @@ def compare(a: Summary, b: Summary) -> tuple[Difference, ...]:
     out = []
 
     def shares(measure: str, seat: str | None, x: Share, y: Share) -> None:
+        if not x.n or not y.n:          # no game someone won on one side: nothing to compare
+            return
         d, low, high = newcombe(y.k, y.n, x.k, x.n)
         out.append(Difference(measure, seat, x.rate, y.rate, d, low, high))
 

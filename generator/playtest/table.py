@@ -41,7 +41,8 @@ def facts(s: Summary, words: Catalogue) -> list[str]:
     low, high = s.first.interval
     out = [words("engine.report.first", rate=percent(words, s.first.rate), low=percent(words, low),
                  high=percent(words, high), fair=percent(words, s.fair),
-                 advantage=signed(words, 100 * (s.first.rate - s.fair)))]
+                 advantage=signed(words, 100 * (s.first.rate - s.fair))) if s.first.n else
+           words("engine.report.no_first")]
     if s.lengths:
         q1, median, q3 = s.lengths
         out.append(words("engine.report.length", median=words.number(median, 1), q1=words.number(q1, 1),
