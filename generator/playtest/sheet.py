@@ -112,8 +112,6 @@ def _bars(c: Canvas, x: float, y: float, w: float, h: float, runs: Sequence[Summ
         groups.append((words("engine.report.capped"), [run.capped for run in runs]))
     slot = (right - left) / len(groups)
     bar = min(14.0, slot * 0.7 / len(runs))
-    fair_y = bottom - plot_h * first.fair
-    c.line(left, fair_y, right, fair_y, Stroke(INK, 0.3, dash_mm=(1.5, 1.0)))
     for g, (label, shares) in enumerate(groups):
         gx = left + slot * g + (slot - bar * len(shares)) / 2
         for r, share in enumerate(shares):
@@ -131,6 +129,8 @@ def _bars(c: Canvas, x: float, y: float, w: float, h: float, runs: Sequence[Summ
             for end in (low, high):
                 c.line(mx - 1.2, bottom - plot_h * end, mx + 1.2, bottom - plot_h * end, Stroke(INK, 0.35))
         c.text(left + slot * (g + 0.5), bottom + 4.0, label, SMALL, align="center")
+    fair_y = bottom - plot_h * first.fair        # the fair share, over the bars
+    c.line(left, fair_y, right, fair_y, Stroke(INK, 0.3, dash_mm=(1.5, 1.0)))
     if len(runs) > 1:
         lx = left
         for r, run in enumerate(runs):
@@ -140,10 +140,10 @@ def _bars(c: Canvas, x: float, y: float, w: float, h: float, runs: Sequence[Summ
                 _hatch(c, lx, bottom + 6.0, 3.0, 2.4, colour)
             name = variant_name(words, run.setup.variant)
             c.text(lx + 4.0, bottom + 8.2, name, SMALL)
-            lx += 8.0 + c_text_width(name)
+            lx += 8.0 + _small_width(name)
 
 
-def c_text_width(text: str) -> float:
+def _small_width(text: str) -> float:
     from ..draw.fonts import text_width_mm
     return text_width_mm(text, SMALL)
 
@@ -206,9 +206,10 @@ def draw_report(c: Canvas, runs: Sequence[Summary], words: Catalogue, diffs: Seq
         y += 4.4
     y += 4.0
     half = (PAGE_W - 2 * MARGIN - 8.0) / 2
-    _bars(c, x, y, half, 70.0, runs, words)
-    _histogram(c, x + half + 8.0, y, half, 70.0, runs, words)
-    y += 76.0
+    chart_h = 70.0 if len(runs) > 1 else 95.0
+    _bars(c, x, y, half, chart_h, runs, words)
+    _histogram(c, x + half + 8.0, y, half, chart_h, runs, words)
+    y += chart_h + 6.0
     width = PAGE_W - 2 * MARGIN
     for run in runs:
         if len(runs) > 1:
@@ -216,7 +217,7 @@ def draw_report(c: Canvas, runs: Sequence[Summary], words: Catalogue, diffs: Seq
             c.text(x, y, variant_name(words, run.setup.variant), HEAD)
             y += 2.0
         else:
-            y = _table(c, x, y, (40.0, 30.0, 30.0, 25.0, 40.0),
+            y = _table(c, x, y, (45.0, 35.0, 35.0, 30.0, 35.0),
                        [words(f"engine.report.{k}") for k in ("seat", "agent", "won", "rate", "interval")],
                        seat_rows(run, words), "llrrr")
         for sentence in facts(run, words):
