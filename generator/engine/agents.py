@@ -14,9 +14,12 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   engine.evaluate (a chance node that follows is weighed over its outcomes with
   their exact probabilities; a won game is +1, a lost one -1); the best move,
   ties broken by the agent's generator. Needs an evaluation.
-- mc: the greedy agent's best few moves (MC_CANDIDATES), each followed by a few
-  short random playouts (MC_PLAYOUTS of at most MC_HORIZON plies, each from a
-  fresh sample), scored by engine.evaluate where they stop; the best average wins.
+- mc: a depth-2 search over sampled positions. The greedy agent's best few
+  moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
+  a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
+  where nothing is hidden), the next player answers with his own greedy best
+  reply, and the position reached is weighed for the agent; the best average
+  wins. Chance after a move is weighed by its odds instead of a reply.
 
 Every random choice comes from the generator the referee hands the agent for the
 game, so a game is the same whatever process plays it.
@@ -29,9 +32,9 @@ from typing import Any, Callable, Sequence
 
 from .core import CHANCE, Engine, EngineError, Move, Position
 
-MC_CANDIDATES = 4      # moves the mc agent looks at, the greedy agent's best ones
-MC_PLAYOUTS = 3        # playouts per candidate
-MC_HORIZON = 8         # plies of each playout at most, then the evaluation speaks
+MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best ones ...
+MC_MARGIN = 0.5        # ... within this of its best value
+MC_SAMPLES = 3         # positions drawn for what the player cannot see (one where nothing is hidden)
 WON, LOST = 1.0, -1.0
 
 
@@ -135,6 +138,24 @@ class GreedyAgent(Agent):
         return ranked(seat, seat.sample(rng), rng)[0][2]
 
 
+def reply_value(engine: Engine, position: Position, player: str) -> float:
+    """`position`'s value for `player` once the next player has made his best reply, as his evaluation sees it.
+
+    Chance, a finished game or the player's own turn again end the look-ahead (chance weighed by its odds).
+    """
+    if engine.outcome(position) is not None:
+        return result_value(engine, position, player)
+    who = engine.to_move(position)
+    if who in (CHANCE, player):
+        return weigh(engine, position, player)
+    moves = engine.legal_moves_of(position, who)
+    if not moves:
+        return weigh(engine, position, player)
+    replies = [after(engine, position, move) for move in moves]
+    best = max(range(len(replies)), key=lambda i: weigh(engine, replies[i], who))
+    return weigh(engine, replies[best], player)
+
+
 class MonteCarloAgent(Agent):
     name = "mc"
     needs_evaluation = True
@@ -144,23 +165,22 @@ class MonteCarloAgent(Agent):
         if len(seat.moves) == 1:
             return seat.moves[0]
         engine, player = seat.engine, seat.player
-        best = ranked(seat, seat.sample(rng), rng)[:MC_CANDIDATES]
+        first = seat.sample(rng)
+        best = ranked(seat, first, rng)
         if best[0][0] >= WON:
             return best[0][2]
-        scores = []
-        for _value, tie, move in best:
-            total = 0.0
-            for _ in range(MC_PLAYOUTS):
-                position = after(engine, seat.sample(rng), move)
-                for _ply in range(MC_HORIZON):
-                    if engine.outcome(position) is not None:
-                        break
-                    nxt = engine.random_move(position, rng)
-                    if nxt is None:
-                        break
-                    position = engine.play(position, nxt)
-                total += result_value(engine, position, player)
-            scores.append((total / MC_PLAYOUTS, tie, move))
+        # The greedy agent's best few moves, those it does not already condemn.
+        candidates = [b for b in best[:MC_CANDIDATES] if b[0] >= best[0][0] - MC_MARGIN]
+        if len(candidates) == 1:
+            return candidates[0][2]
+        samples = [first]
+        for _ in range(MC_SAMPLES - 1):
+            other = seat.sample(rng)
+            if other is first:          # nothing hidden: one sample is the position itself
+                break
+            samples.append(other)
+        scores = [(sum(reply_value(engine, after(engine, sample, move), player) for sample in samples)
+                   / len(samples), tie, move) for _value, tie, move in candidates]
         return max(scores, key=lambda s: (s[0], s[1]))[2]
 
 
