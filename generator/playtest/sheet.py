@@ -183,7 +183,8 @@ def _histogram(c: Canvas, x: float, y: float, w: float, h: float, runs: Sequence
                 _hatch(c, bx + 0.15, bottom - bh, bar - 0.3, bh, colour)
     labels = max(1, math.ceil(bins / 5))
     for b in range(0, bins + 1, labels):
-        c.text(left + b * slot, bottom + 4.0, str(b * width), SMALL, align="center")
+        if b < bins or not any(capped):     # the capped column has its own label there
+            c.text(left + b * slot, bottom + 4.0, str(b * width), SMALL, align="center")
     if any(capped):
         c.text(right - slot / 2, bottom + 4.0, f"{runs[0].capped_plies}+", SMALL, align="center")
         c.text(right, bottom + 8.0, words("engine.report.histogram_capped", plies=runs[0].capped_plies), SMALL,
