@@ -46,6 +46,9 @@ BENCH = ROOT / "benchmarks"
 PY = sys.executable
 PNP = [PY, "-m", "generator.cli"]
 TACTIX_PLAYOUTS = 100       # the aim: 1,000 random Tactix playouts in under 10 s, i.e. 100 per second
+# Playouts per run of the agents that think (pnp playtest --agents): Tactix's, then the other games'.
+AGENT_PLAYOUTS = {"greedy": (20, 2), "mc": (4, 1)}
+NO_SEARCH = ("armada",)     # mc there takes minutes a game (hundreds of moves a turn): not timed
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class Case:
     aim: float | None = None            # at most this many times the floor ...
     aim_on: str = "cpu"                 # ... in "cpu" or "wall" time
     aim_stat: tuple[str, float] | None = None   # or: the child's BENCH number `name` at least this
+    aim_seconds: float | None = None    # or: at most this many wall seconds, whole process
 
 
 @dataclass
@@ -109,6 +113,16 @@ def cases(playouts: int) -> list[Case]:
         found.append(Case(f"playouts-{game}", lambda s, g=game, n=count: [PY, str(BENCH / "playouts.py"), g, str(n)],
                           f"{count} random playouts of {game} (benchmarks/playouts.py)",
                           aim_stat=("playouts_per_s_cpu", 100.0) if game == "tactix" else None))
+        for agent, (tactix_count, other_count) in AGENT_PLAYOUTS.items():
+            if agent == "mc" and game in NO_SEARCH:
+                continue
+            count = tactix_count if game == "tactix" else other_count
+            found.append(Case(f"playouts-{game}-{agent}",
+                              lambda s, g=game, n=count, a=agent: [PY, str(BENCH / "playouts.py"), g, str(n), a],
+                              f"{count} playouts of {game}, {agent} agent in every seat (benchmarks/playouts.py)"))
+    found.append(Case("playtest-tactix-1000", lambda s: [*PNP, "playtest", "tactix", "--games", "1000", "--jobs", "2"],
+                      "`pnp playtest tactix --games 1000 --jobs 2`: random agents, the report, whole process",
+                      aim_seconds=10.0))
     return found
 
 
@@ -165,6 +179,8 @@ def _met(case: Case, timing: Timing, floor: Timing | None) -> bool | None:
     if case.aim_stat is not None:
         name, least = case.aim_stat
         return statistics.median(timing.reported[name]) >= least
+    if case.aim_seconds is not None:
+        return statistics.median(timing.wall) <= case.aim_seconds
     return None
 
 
@@ -181,7 +197,8 @@ def report(chosen: list[Case], timings: dict[str, Timing], runs: int, loads: lis
         t = timings[case.name]
         cpu, wall = statistics.median(t.cpu), statistics.median(t.wall)
         aim = (f"≤ {case.aim:g}x floor {case.aim_on.upper() if case.aim_on == 'cpu' else 'wall'}" if case.aim
-               else f"{case.aim_stat[0]} ≥ {case.aim_stat[1]:g}" if case.aim_stat else "")
+               else f"{case.aim_stat[0]} ≥ {case.aim_stat[1]:g}" if case.aim_stat
+               else f"≤ {case.aim_seconds:g} s wall" if case.aim_seconds else "")
         met = _met(case, t, floor)
         lines.append(f"| {case.name} | {cpu:.3f} | {wall:.3f} | {cpu / fc:.2f} | {wall / fw:.2f} | {aim} | "
                      f"{'' if met is None else 'yes' if met else 'NO'} | {case.what} |" if fc else

@@ -405,16 +405,44 @@ def export(game, content_dir, out_dir, dpi):
 @click.argument("game")
 @click.option("--games", type=click.IntRange(1, 100000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same rules: same report.")
-@click.option("--max-plies", type=click.IntRange(1, 100000), default=400, show_default=True)
-@click.option("--variant", default=None)
+@click.option("--max-plies", type=click.IntRange(1, 100000), default=400, show_default=True,
+              help="A game still going after this many plies (moves and dice) is stopped and counted as such.")
+@click.option("--variant", default=None, help="Play this variant (`base`: the rules without one).")
+@click.option("--compare", "compare_with", default=None, metavar="VARIANT",
+              help="Play the same deals with this variant too (`base` for none) and show the differences.")
+@click.option("--players", type=int, default=None, help="Number of players, where the game allows several.")
+@click.option("--agents", default="random", show_default=True,
+              help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: the cores).")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the report as a one-page PDF here.")
+@click.option("--into-notes", is_flag=True,
+              help="Write the figures into content/GAME/playtest.yaml, which the rulebook's design notes quote.")
 @content_option
-def playtest(game, games, seed, max_plies, variant, content_dir):
-    """Play GAMES random games with the rules engine: who wins, how, and how long games last."""
-    from .engine.playtest import playtest as run_playtest
-    report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant))
+def playtest(game, games, seed, max_plies, variant, compare_with, players, agents, jobs, pdf_path, into_notes,
+             content_dir):
+    """Play GAMES games of GAME with the rules engine: who wins (95 % intervals), how, and how long games last."""
+    from .engine.playtest import default_jobs
+    from .playtest.session import playtest_runs
+    from .playtest.table import render, show
+
+    result = _engine_call(lambda: playtest_runs(game, games, seed=seed, max_plies=max_plies, variant=variant,
+                                                compare_with=compare_with, players=players,
+                                                agents=agents.split(","), jobs=jobs or default_jobs()))
     words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
-    for line in report.lines(words.language):
-        click.echo(line)
+    show(render(result.runs[0], words, result.runs[1] if len(result.runs) > 1 else None, result.diffs))
+    if pdf_path is not None:
+        from .playtest.sheet import report_pdf
+
+        def write_pdf():
+            pdf_path.parent.mkdir(parents=True, exist_ok=True)
+            pdf_path.write_bytes(report_pdf(result.runs, words, result.diffs))
+        _run(write_pdf)
+        click.echo(words("engine.report.written", path=pdf_path))
+    if into_notes:
+        from .playtest.notes import write_notes
+        path = _run(write_notes, Path(content_dir), result.runs[0])
+        click.echo(words("engine.report.notes_written", path=path, games=games, seed=seed))
 
 
 @cli.command()

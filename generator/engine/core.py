@@ -64,6 +64,18 @@ diagram uses it:
     check_claim(kind, value, ctx)    optional game-specific claims listed in
                                      `extra_claims`; returns None when the claim holds,
                                      else (what was claimed, what the engine finds)
+    evaluate(position, player)       optional, for the playtest's greedy and search agents:
+                                     how the position looks for `player`, from -1 (lost)
+                                     to +1 (won), 0 even; a game without it is played by
+                                     the random agent only (NotImplementedError)
+    determinize(position, player, rng)
+                                     a position `player` cannot tell from this one (the
+                                     same observation), its hidden parts (the others'
+                                     hands, the pile's order, choices not yet revealed)
+                                     drawn again by `rng`: what a searching agent may
+                                     look ahead from. Default: the position itself when
+                                     nothing is hidden from `player`, else
+                                     NotImplementedError
 
 Chance. A position where the dice roll, a card is drawn or a pile shuffled has
 CHANCE to move. Its moves are the outcomes, written in the game's notation like
@@ -97,7 +109,7 @@ does it in its move type. Engines never import the drawing or component layers.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 from typing import Any, Hashable, Mapping, Sequence
@@ -143,9 +155,15 @@ class IllegalMove(EngineError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: the winner's player id (None for a draw) and why."""
+    """The end of a game: the winner's player id (None for a draw) and why.
+
+    `reason` says it in English for a developer (checker messages); `key` names the
+    kind of ending for reports, whose words are the catalogues' `engine.endings.<game
+    id>.<key>` (playtest); two outcomes that differ only by key are equal.
+    """
     winner: str | None
     reason: str
+    key: str = field(default="", compare=False)
 
 
 def pick_outcome(outcomes: Sequence[tuple[Move, Fraction]], rng: random.Random) -> Move:
@@ -256,6 +274,19 @@ class Engine:
 
     def check_claim(self, kind: str, value: Any, context: "ClaimContext") -> tuple[str, str] | None:
         raise NotImplementedError(f"{self.game_id} has no claim '{kind}'")
+
+    def evaluate(self, position: Position, player: str) -> float:
+        """How `position` looks for `player`: -1 lost, 0 even, +1 won (greedy and search agents)."""
+        raise NotImplementedError(f"{self.game_id} has no evaluation of a position")
+
+    def has_evaluation(self) -> bool:
+        return type(self).evaluate is not Engine.evaluate
+
+    def determinize(self, position: Position, player: str, rng: random.Random) -> Position:
+        """A position `player` cannot tell from `position`, its secrets drawn again by `rng`."""
+        if self.observation(position, player) == self.write_position(position):
+            return position
+        raise NotImplementedError(f"{self.game_id} cannot draw again what {player} does not see")
 
     # --- helpers built on the protocol --------------------------------------
     def moves_from(self, position: Position, square: str) -> list[Move]:

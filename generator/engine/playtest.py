@@ -1,87 +1,245 @@
-"""`pnp playtest GAME --games N`: random games played by the engine, to see a rule change's effect.
+"""`pnp playtest`: games played by agents through the engine protocol, one record per game.
 
-Each game starts from a start position dealt with its own seed, then every
-player picks uniformly among his legal moves and chance outcomes fall with their
-exact probabilities (Engine.random_move), until the engine declares an outcome
-or a ply limit is reached. One seeded generator draws the deals, the choices and
-the dice, never the global one, so the report is reproducible: the same rules
-and seed give the same numbers, and a designer can compare before and after a
-change.
+The referee (`play_game`) holds the position; an agent is handed a `Seat` (his
+observation, his legal moves, a sampler of positions he cannot tell from the real
+one) and never the position itself (engine/agents.py). Chance falls with its
+exact probabilities (core.pick_outcome); a simultaneous step asks its waiting
+players one at a time in seat order, each seeing the others' choices hidden. A
+game stops when the engine declares an outcome, or at `max_plies` plies (chance
+outcomes count as plies), when it is recorded as capped.
+
+Seeds: game i of a run of master seed S is played by random.Random(f"{S}:{i}")
+alone (the deal, the dice, the agents' choices), so the records are the same
+whatever process plays which game, and `--jobs` only changes how fast they come.
+The same seeds deal the same games to two variants, so a comparison sees the
+rule change, not different deals.
+
+This module plays; generator/playtest/ computes the statistics and shows them.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Sequence
 
-from ..i18n import DEFAULT_LANGUAGE, catalogue
+from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
 from . import get_engine
-from .core import CHANCE
+from .agents import Agent, AgentRefused, Seat, make_agent
+from .core import CHANCE, Engine, pick_outcome
+
+DEFAULT_MAX_PLIES = 400
+CHUNK = 8        # games handed to a worker at a time
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: who won (None: draw, or capped), how it ended, how long it lasted."""
+    index: int
+    winner: str | None
+    key: str            # the ending's kind (Outcome.key); "" when the engine gives none
+    reason: str         # the engine's reason in English (for an ending without a key)
+    plies: int          # moves and chance outcomes played
+    capped: bool        # stopped at max_plies, or with nobody able to move and no outcome
+    first: str | None   # the first player to choose (some games draw him)
+    decisions: int      # choices made by players
+    options: int        # legal moves summed over those choices
+    widest: int         # the most legal moves of one choice
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a run plays: the game, its variant and player count, the agents by seat, the cap."""
+    game_id: str
+    variant: str | None
+    players: int
+    agents: tuple[str, ...]     # one per seat, in seat order
+    max_plies: int
+    seed: int
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return get_engine(self.game_id).players_for(self.players)
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of game `index` of a run: the master seed and the index, nothing else."""
+    return f"{seed}:{index}"
+
+
+def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -> GameRecord:
+    engine = get_engine(setup.game_id)
+    agents = agents or [make_agent(name) for name in setup.agents]
+    by_player = dict(zip(setup.seats, agents))
+    rng = random.Random(game_seed(setup.seed, index))
+    position = engine.initial(setup.variant, players=setup.players, seed=rng.randrange(2 ** 32))
+    first = None
+    decisions = options = widest = 0
+    for ply in range(setup.max_plies + 1):
+        ended = engine.outcome(position)
+        if ended is not None:
+            return GameRecord(index, ended.winner, ended.key, ended.reason, ply, False, first, decisions, options,
+                              widest)
+        if ply == setup.max_plies:
+            break
+        who = engine.to_move(position)
+        if who == CHANCE:
+            outcomes = engine.chance_outcomes(position)
+            if not outcomes:
+                break
+            position = engine.play(position, pick_outcome(outcomes, rng))
+            continue
+        moves = engine.legal_moves_of(position, who)
+        if not moves:
+            break
+        first = first or who
+        decisions += 1
+        options += len(moves)
+        widest = max(widest, len(moves))
+        seat = Seat(who, _observer(engine, position, who), tuple(moves), engine, _sampler(engine, position, who))
+        position = engine.play(position, by_player[who].choose(seat, rng))
+    return GameRecord(index, None, "", "", ply, True, first, decisions, options, widest)
+
+
+def _observer(engine: Engine, position, player: str):
+    """A closure giving what `player` sees of `position` (engine.observation), asked only when read."""
+    def observe() -> dict:
+        return engine.observation(position, player)
+    return observe
+
+
+def _sampler(engine: Engine, position, player: str):
+    """A closure drawing positions `player` cannot tell from `position` (engine.determinize)."""
+    def sample(rng: random.Random):
+        return engine.determinize(position, player, rng)
+    return sample
+
+
+def check_setup(setup: Setup) -> None:
+    """AgentRefused / NotationError before any game is played: unknown agent, an agent the game refuses."""
+    engine = get_engine(setup.game_id)
+    engine.check_variant(setup.variant)
+    engine.check_players(setup.players)
+    start = engine.initial(setup.variant, players=setup.players, seed=0)
+    hidden = any(engine.observation(start, p) != engine.write_position(start) for p in setup.seats)
+    for name in dict.fromkeys(setup.agents):
+        make_agent(name).check(engine, hidden)
+
+
+def make_setup(game_id: str, *, variant: str | None = None, players: int | None = None,
+               agents: Sequence[str] = ("random",), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1) -> Setup:
+    """The run's setup; the agents are given to the seats in order, the last one repeated for the rest."""
+    engine = get_engine(game_id)
+    count = engine.check_players(players)
+    names = tuple(a.strip() for a in agents if a.strip()) or ("random",)
+    if len(names) > count:
+        raise AgentRefused(f"{len(names)} agents for {count} players")
+    names = names + (names[-1],) * (count - len(names))
+    setup = Setup(game_id, variant, count, names, max_plies, seed)
+    check_setup(setup)
+    return setup
+
+
+def _play_chunk(args: tuple[Setup, int, int]) -> list[GameRecord]:
+    setup, start, stop = args
+    agents = [make_agent(name) for name in setup.agents]
+    return [play_game(setup, i, agents) for i in range(start, stop)]
+
+
+def play_games(setup: Setup, games: int, jobs: int = 1) -> list[GameRecord]:
+    """Games 0 .. games-1 of `setup`, in index order, played by `jobs` processes."""
+    chunks = [(setup, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+    jobs = max(1, min(jobs, len(chunks)))
+    if jobs == 1:
+        return [r for chunk in chunks for r in _play_chunk(chunk)]
+    import multiprocessing
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with context.Pool(jobs) as pool:
+        return [r for part in pool.imap(_play_chunk, chunks) for r in part]
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
 @dataclass
 class PlaytestReport:
-    game_id: str
-    games: int
-    max_plies: int
-    wins: Counter = field(default_factory=Counter)      # player id -> games won
-    reasons: Counter = field(default_factory=Counter)   # why games ended
-    unfinished: int = 0                                 # games stopped at max_plies
-    lengths: list = field(default_factory=list)          # plies of each finished game
-    branching: list = field(default_factory=list)        # legal moves at every position met
+    """The records of one run and the counts a short text report gives."""
+    setup: Setup
+    records: list[GameRecord]
+    wins: Counter = field(default_factory=Counter)      # player id -> games won (None: drawn)
+    reasons: Counter = field(default_factory=Counter)   # ending key (or English reason) -> games
+    unfinished: int = 0                                 # games capped
+    lengths: list = field(default_factory=list)         # plies of each finished game
+    branching: list = field(default_factory=list)       # mean legal moves per choice, per game
+    widest: int = 0                                     # the most legal moves of one choice
+
+    def __post_init__(self):
+        for r in self.records:
+            if r.capped:
+                self.unfinished += 1
+                continue
+            self.wins[r.winner] += 1
+            self.reasons[r.key or r.reason] += 1
+            self.lengths.append(r.plies)
+        self.branching = [r.options / r.decisions for r in self.records if r.decisions]
+        self.widest = max((r.widest for r in self.records), default=0)
+
+    @property
+    def game_id(self) -> str:
+        return self.setup.game_id
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
 
     def lines(self, language: str = DEFAULT_LANGUAGE) -> list[str]:
-        """The report, one line each, in `language` (the game's)."""
+        """A short report, one line each, in `language` (the game's); generator/playtest/ shows the full one."""
         words = catalogue(language)
 
         def percent(n: int) -> str:
             return words.number(100 * n / self.games, 0)
 
-        out = [words("engine.playtest.title", game=self.game_id, games=self.games, plies=self.max_plies)]
+        out = [words("engine.playtest.title", game=self.game_id, games=self.games, plies=self.setup.max_plies,
+                     agents=", ".join(self.setup.agents))]
         for player, n in sorted(self.wins.items(), key=lambda kv: (-kv[1], str(kv[0]))):
             name = words("engine.playtest.draw") if player is None else player
             out.append(words("engine.playtest.wins", name=name, n=n, percent=percent(n)))
         if self.unfinished:
             out.append(words("engine.playtest.unfinished", n=self.unfinished, percent=percent(self.unfinished)))
-        common = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))
-        for reason, n in common[:6]:
-            out.append(words("engine.playtest.end", reason=reason, n=n))
-        if len(common) > 6:
-            out.append(words("engine.playtest.other_ends", count=len(common) - 6, n=sum(n for _, n in common[6:])))
+        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+            out.append(words("engine.playtest.end", reason=ending_words(words, self.game_id, reason), n=n))
         if self.lengths:
             out.append(words("engine.playtest.length", mean=words.number(statistics.mean(self.lengths), 1),
                              median=words.number(statistics.median(self.lengths), 1),
                              low=min(self.lengths), high=max(self.lengths)))
         if self.branching:
             out.append(words("engine.playtest.branching", mean=words.number(statistics.mean(self.branching), 1),
-                             high=max(self.branching)))
+                             high=self.widest))
         return out
 
 
-def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400,
-             variant: str | None = None, players: int | None = None) -> PlaytestReport:
-    engine = get_engine(game_id)
-    engine.check_variant(variant)
-    engine.check_players(players)
-    rng = random.Random(seed)
-    report = PlaytestReport(game_id, games, max_plies)
-    for _ in range(games):
-        position = engine.initial(variant, players=players, seed=rng.randrange(2 ** 32))
-        for ply in range(max_plies + 1):
-            outcome = engine.outcome(position)
-            if outcome is not None:
-                report.wins[outcome.winner] += 1
-                report.reasons[outcome.reason] += 1
-                report.lengths.append(ply)
-                break
-            chance = engine.to_move(position) == CHANCE
-            moves = engine.legal_moves(position)
-            if not moves or ply == max_plies:
-                report.unfinished += 1
-                break
-            if not chance:
-                report.branching.append(len(moves))
-            position = engine.play(position, engine.random_move(position, rng))
-    return report
+def ending_words(words: Catalogue, game_id: str, key: str) -> str:
+    """An ending's words: the catalogue's `engine.endings.<game>.<key>`, else the engine's reason as it is
+    (an engine whose outcomes carry no key yet)."""
+    entry = f"engine.endings.{game_id}.{key}"
+    return words(entry) if entry in words else key
+
+
+def run(setup: Setup, games: int, jobs: int = 1) -> PlaytestReport:
+    return PlaytestReport(setup, play_games(setup, games, jobs))
+
+
+def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = DEFAULT_MAX_PLIES,
+             variant: str | None = None, players: int | None = None, agents: Sequence[str] = ("random",),
+             jobs: int = 1) -> PlaytestReport:
+    """`games` games of `game_id` by `agents` (by seat), seeded by `seed`: the report."""
+    return run(make_setup(game_id, variant=variant, players=players, agents=agents, max_plies=max_plies,
+                          seed=seed), games, jobs)
+
+
+__all__ = ["AgentRefused", "GameRecord", "PlaytestReport", "Setup", "game_seed", "make_setup", "play_game",
+           "play_games", "playtest", "run"]

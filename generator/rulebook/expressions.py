@@ -22,6 +22,7 @@ from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntax
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 
 from ..content.errors import ContentError
+from ..content.playtest_notes import read_playtest_notes
 from .figures import Figure, FigureLookup
 from .material import MaterialLine, MaterialList, material_list, setup_counts
 from .sandbox import RulesSandbox, TemplateLimit, render
@@ -137,6 +138,7 @@ def game_context(game: Any) -> dict[str, Any]:
         "components": components,
         "variants": info["variants"],
         "assumptions": info["assumptions"],
+        "playtest": plain(read_playtest_notes(getattr(game, "folder", None))),
         "materiel": materiel,
         "setup_counts": setup_counts_of,
     }

@@ -157,8 +157,8 @@ def test_engines_give_the_common_illegal_reasons_in_the_common_words(game):
 def test_the_playtest_report_speaks_the_language_asked():
     report = playtest("tactix", 3, seed=2, max_plies=60)
     french, english = report.lines("fr"), report.lines("en")
-    assert french[0] == "tactix: 3 parties aléatoires (limite 60 coups)"
-    assert english[0] == "tactix: 3 random games (limit 60 moves)"
+    assert french[0] == "tactix: 3 parties (random, random), limite 60 coups"
+    assert english[0] == "tactix: 3 games (random, random), limit 60 moves"
     assert len(french) == len(english)
-    for word in ("parties", "coups", "longueur", "moyenne", "inachevées", "nulle", "fin:"):
+    for word in ("parties", "coups", "longueur", "moyenne", "inachevées", "nulle", "fin:", "roi"):
         assert not any(word in line for line in english), word

@@ -58,6 +58,9 @@ def test_a_match_pays_the_picker_the_big_number_then_the_elf_the_small_one():
     assert E.observation(p, "anne")["carte"] == HIDDEN   # the picker never sees the card he turned
     assert E.observation(p, "bruno")["carte"] == "haut-2-1"
     p = play(p, "chloe:horizontal")
+    # Shown together: the picker now sees every gesture (he chooses whom to follow), still not the card.
+    assert E.observation(p, "anne")["gestes"] == {"bruno": "haut", "chloe": "horizontal", "david": "bas"}
+    assert E.observation(p, "anne")["carte"] == HIDDEN
     assert E.waiting(p) == ("anne",)
     assert [E.format_move(p, m) for m in E.legal_moves(p)] == ["suivre:bruno", "suivre:chloe", "suivre:david"]
     p = play(p, "suivre:bruno")

@@ -59,8 +59,8 @@ def test_scaffold_illustration_is_a_figure_on_the_board_without_claims():
 def test_playtest_report_speaks_the_catalogue_language():
     report = playtest("tactix", 2, seed=3, max_plies=30)
     english, french = report.lines("en"), report.lines()
-    assert english[0] == "tactix: 2 random games (limit 30 moves)"
-    assert french[0] == "tactix: 2 parties aléatoires (limite 30 coups)"
+    assert english[0] == "tactix: 2 games (random, random), limit 30 moves"
+    assert french[0] == "tactix: 2 parties (random, random), limite 30 coups"
     assert len(english) == len(french)
 
 

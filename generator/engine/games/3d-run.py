@@ -376,7 +376,7 @@ class ThreeDRun(Engine):
 
     def outcome(self, p: Position):
         if p.phase == "over":
-            return Outcome(PLAYERS[p.winner], "flags brought back to START")
+            return Outcome(PLAYERS[p.winner], "flags brought back to START", "flags_home")
         return None
 
     def chance_outcomes(self, p: Position):
@@ -990,6 +990,27 @@ class ThreeDRun(Engine):
         for i, r in enumerate(p.runners):
             out.append((cell_name(*r.cell), f"{PLAYERS[i]}-{'d' if r.facing > 0 else 'g'}", None))
         return out
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, p: Position, player: str) -> float:
+        """The race: flags held (0.5 each) and the distance (columns and rows) to the nearest flag still
+        to take, or to START once enough are held (0.01 a cell), the PV left (0.03 each: at 0 the pawn goes
+        back to START), against the best other runner; tanh."""
+        from math import tanh
+        flags = {FLAGS[ch]: (c, r) for r in range(1, HEIGHT + 1) for c in range(WIDTH)
+                 for ch in (at(c, r),) if ch in FLAGS}
+
+        def value(runner) -> float:
+            if len(runner.flags) >= p.target:
+                goals = list(START_CELLS)
+            else:
+                goals = [cell for name, cell in flags.items() if name not in runner.flags]
+            x, y = runner.cell
+            gap = min((abs(x - gx) + abs(y - gy) for gx, gy in goals), default=0)
+            return 0.5 * len(runner.flags) - 0.01 * gap + 0.03 * runner.pv
+        me = PLAYERS.index(player)
+        others = max(value(r) for i, r in enumerate(p.runners) if i != me)
+        return tanh(value(p.runners[me]) - others)
 
 
 _VINE_STEPS = {"H": (0, 1), "B": (0, -1), "G": (-1, 0), "A": (1, 0),

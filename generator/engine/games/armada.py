@@ -324,7 +324,7 @@ class ArmadaEngine(Engine):
             return None
         winner = PLAYER1 if totals[0] > totals[1] else PLAYER2
         return Outcome(winner, f"{winner} wins the match {max(totals)} points to {min(totals)} "
-                               f"after {p.round} rounds")
+                               f"after {p.round} rounds", "points")
 
     def score(self, position: ArmadaPosition) -> dict[str, int]:
         """Each person's points: the earlier rounds', plus this round's once it is over (the winner scores 11
@@ -544,5 +544,20 @@ class ArmadaEngine(Engine):
             return None
         raise EngineError(f"armada has no claim '{kind}'")
 
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: ArmadaPosition, player: str) -> float:
+        """The match's points so far (0.05 each) and this round's pawns taken by each side (0.08 each); tanh."""
+        from math import tanh
+        p = position
+        totals = dict(zip(PEOPLE, p.totals()))
+        other = PLAYER2 if player == PLAYER1 else PLAYER1
+        score = 0.05 * (totals[player] - totals[other])
+        if p.round_winner() is None:
+            taken = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
+            mine = side_of(player, p.round)
+            theirs = ENGLISH if mine == SPANISH else SPANISH
+            score += 0.08 * (taken[mine] - taken[theirs])
+        return tanh(score)
 
 ENGINE = ArmadaEngine()

@@ -266,7 +266,7 @@ class LutinadesEngine(Engine):
         seen["gains"] = {name: len(w) for name, w in zip(p.players, p.won)}   # won cards lie face down
         if not p.over and player == p.players[p.picker] and self._phase(p) in ("gestes", "choix"):
             seen["carte"] = HIDDEN                       # the picker must not see the card he turned
-        if self.waiting(p):                             # gestures stay hidden until the last one
+        if self._phase(p) == "gestes":                  # gestures stay hidden until the last one
             seen["gestes"] = {name: g if name == player else HIDDEN for name, g in seen["gestes"].items()}
         return seen
 
@@ -290,8 +290,8 @@ class LutinadesEngine(Engine):
         best = max(counts)
         leaders = [name for name, n in zip(p.players, counts) if n == best]
         if len(leaders) == 1:
-            return Outcome(leaders[0], f"{best} cards")
-        return Outcome(None, f"{', '.join(leaders)} tied with {best} cards")
+            return Outcome(leaders[0], f"{best} cards", "most_cards")
+        return Outcome(None, f"{', '.join(leaders)} tied with {best} cards", "tie")
 
     def waiting(self, p: Round) -> tuple[str, ...]:
         phase = self._phase(p)
@@ -465,5 +465,32 @@ class LutinadesEngine(Engine):
             out.insert(0, (p.won[p.returns[0]][-1].id, "back"))
         return out
 
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, p: Round, player: str) -> float:
+        """Cards won against the best of the others, 0.1 a card; tanh."""
+        from math import tanh
+        me = p.players.index(player)
+        others = max(len(w) for i, w in enumerate(p.won) if i != me)
+        return tanh(0.1 * (len(p.won[me]) - others))
+
+    def determinize(self, p: Round, player: str, rng) -> Round:
+        """What `player` does not see drawn again: the pile's order, the cards won (face down), the card
+        turned when he is the picker who must not see it, the gestures of the others not yet revealed."""
+        me = p.players.index(player)
+        hide_card = not p.over and me == p.picker and self._phase(p) in ("gestes", "choix")
+        pool = list(p.pile) + [c for w in p.won for c in w] + ([p.card] if hide_card else [])
+        rng.shuffle(pool)
+        card = pool.pop() if hide_card else p.card
+        pile, pool = tuple(pool[:len(p.pile)]), pool[len(p.pile):]
+        won = []
+        for w in p.won:
+            won.append(tuple(pool[:len(w)]))
+            pool = pool[len(w):]
+        shown = self.observation(p, player)["gestes"]
+        choices = self.gestures_of(p)
+        gestures = tuple(rng.choice(choices) if g is not None and shown.get(name) == HIDDEN else g
+                         for name, g in zip(p.players, p.gestures))
+        return replace(p, card=card, pile=pile, won=tuple(won), gestures=gestures)
 
 ENGINE = LutinadesEngine()

@@ -929,8 +929,8 @@ class PraxisEngine(Engine):
         best = max(scores.values())
         leaders = [pl for pl in position.players if scores[pl] == best]
         if len(leaders) > 1:
-            return Outcome(None, f"the {position.rounds} rounds are played; {' and '.join(leaders)} tie with {best}")
-        return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points")
+            return Outcome(None, f"the {position.rounds} rounds are played; {' and '.join(leaders)} tie with {best}", "tie")
+        return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points", "collections")
 
     def score(self, position: PraxisPosition) -> dict[str, int]:
         best = best_score_colourless if position.variant == "sans-couleurs" else best_score
@@ -1502,5 +1502,34 @@ class PraxisEngine(Engine):
             return None
         return super().check_claim(kind, value, context)
 
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: PraxisPosition, player: str) -> float:
+        """The collections' points against the best of the others (0.1 a point), tiles collected (0.05
+        each) and dice on the board (0.05 each), for the player less the best other; tanh."""
+        from math import tanh
+        p = position
+        scores = self.score(p)
+        on_board = Counter(owner for _sq, owner, _face in p.dice)
+
+        def value(pl: str) -> float:
+            return 0.1 * scores[pl] + 0.05 * len(p.collections[p.players.index(pl)]) + 0.05 * on_board[pl]
+        others = max(value(pl) for pl in p.players if pl != player)
+        return tanh(value(player) - others)
+
+    def determinize(self, position: PraxisPosition, player: str, rng) -> PraxisPosition:
+        """The others' hands and the pile dealt again from their tiles, shuffled by `rng`; his hand kept."""
+        p = position
+        me = p.players.index(player)
+        pool = [t for i, hand in enumerate(p.hands) if i != me for t in hand] + list(p.pile)
+        rng.shuffle(pool)
+        hands = []
+        for i, hand in enumerate(p.hands):
+            if i == me:
+                hands.append(hand)
+            else:
+                hands.append(tuple(pool[:len(hand)]))
+                pool = pool[len(hand):]
+        return replace(p, hands=tuple(hands), pile=tuple(pool))
 
 ENGINE = PraxisEngine()

@@ -138,9 +138,9 @@ def _build_tables():
     table = [[() for _ in range(128)] for _ in range(SQUARES)]
     for sq in range(SQUARES):
         c0, r0 = sq % SIZE, sq // SIZE
-        table[sq][KING_BIT] = tuple(
-            (0, 0, 1 << (r * SIZE + c), r * SIZE + c, 0)
-            for c, r in ((c0 + d[0], r0 + d[1]) for d in DIRECTIONS) if _on_board(c, r))
+        table[sq][KING_BIT] = tuple(sorted(     # by destination, as the dice's entries: legal_moves' order
+            ((0, 0, 1 << (r * SIZE + c), r * SIZE + c, 0)
+             for c, r in ((c0 + d[0], r0 + d[1]) for d in DIRECTIONS) if _on_board(c, r)), key=lambda e: e[3]))
         for code in ORIENTATIONS:
             top, north = top_of(code), north_of(code)
             grouped: dict[tuple[int, int], list[int]] = {}
@@ -190,21 +190,41 @@ def _masks(board) -> tuple[int, int]:
     return white, black
 
 
-def _winner(board, to_move: int, variant: str | None) -> tuple[int, str] | None:
-    """(winner, reason) or None; the player who just moved is asked first."""
+def _winner(board, to_move: int, variant: str | None) -> tuple[int, str, str] | None:
+    """(winner, reason, ending key) or None; the player who just moved is asked first."""
+    white, black, _moves = _analysis(board, to_move)
     kings = {WHITE: None, BLACK: None}
-    for i, p in enumerate(board):
-        if p & KING_BIT:
-            kings[p >> 7] = i
+    m = white | black
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        if board[i] & KING_BIT:
+            kings[board[i] >> 7] = i
     for side in (1 - to_move, to_move):
         enemy = 1 - side
         if kings[enemy] is None:
-            return side, "the enemy king is captured"
+            return side, "the enemy king is captured", "king_captured"
         if kings[side] == KING_TARGET[side]:
-            return side, f"the king reached {GRID.name(KING_TARGET[side])}"
+            return side, f"the king reached {GRID.name(KING_TARGET[side])}", "king_home"
         if variant == "centre" and kings[side] == E5:
-            return side, "the king reached the centre e5"
+            return side, "the king reached the centre e5", "centre"
     return None
+
+
+# The last board analysed: outcome() and legal_moves() of one position (a playout asks both, in turn)
+# share its masks and its moves. Boards are immutable tuples, so the same object is the same board.
+_last: list = [None, None, None]
+
+
+def _analysis(board, side: int) -> tuple[int, int, list]:
+    """(white mask, black mask, the moves of `side` as _generate gives them) of a board."""
+    if _last[0] is board and _last[1] == side:
+        return _last[2]
+    white, black = _masks(board)
+    found = (white, black, _generate(board, black if side == BLACK else white, white | black))
+    _last[:] = [board, side, found]
+    return found
 
 
 def _generate(board, own: int, occ: int):
@@ -380,20 +400,17 @@ class TactixEngine(Engine):
     def outcome(self, position: TactixPosition) -> Outcome | None:
         won = _winner(position.board, position.to_move, position.variant)
         if won is not None:
-            return Outcome(PLAYERS[won[0]], won[1])
+            return Outcome(PLAYERS[won[0]], won[1], won[2])
         # The rules are silent on a player who cannot move: this edition makes it a loss (game.yaml).
-        white, black = _masks(position.board)
-        own = black if position.to_move == BLACK else white
-        if not _generate(position.board, own, white | black):
-            return Outcome(PLAYERS[1 - position.to_move], "blocked")
+        if not _analysis(position.board, position.to_move)[2]:
+            return Outcome(PLAYERS[1 - position.to_move], "blocked", "blocked")
         return None
 
     def legal_moves(self, position: TactixPosition) -> list[TactixMove]:
         if _winner(position.board, position.to_move, position.variant):
             return []
-        white, black = _masks(position.board)
-        own = black if position.to_move == BLACK else white
-        return sorted(TactixMove(s, d, c) for s, d, c, _p in _generate(position.board, own, white | black))
+        # _generate gives them in the order of TactixMove: by start square, then end square, then orientation.
+        return [TactixMove(s, d, c) for s, d, c, _p in _analysis(position.board, position.to_move)[2]]
 
     def play(self, position: TactixPosition, move: TactixMove) -> TactixPosition:
         board = list(position.board)
@@ -494,6 +511,35 @@ class TactixEngine(Engine):
                     found.add(s)
                     break
         return [GRID.name(s) for s in sorted(found, key=lambda s: (s // SIZE, s % SIZE))]
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: TactixPosition, player: str) -> float:
+        """Dice in hand, a king that the side to move can take, kings on their way to the enemy king's square.
+
+        One die is worth 0.1; a king the side to move can take is a game nearly over (0.9); each row a
+        king has come toward its target is worth 0.02. Squashed into (-1, 1) by tanh.
+        """
+        from math import tanh
+        me = PLAYERS.index(player)
+        board = position.board
+        white, black = _masks(board)
+        masks = (white, black)
+        kings = [None, None]
+        for i, p in enumerate(board):
+            if p & KING_BIT:
+                kings[p >> 7] = i
+        mover = position.to_move
+        if kings[1 - mover] is not None:
+            threat = 1 << kings[1 - mover]
+            for _s, dest, _c, _p in _generate(board, masks[mover], white | black):
+                if (1 << dest) & threat:
+                    return 0.9 if mover == me else -0.9
+        score = 0.1 * (masks[me].bit_count() - masks[1 - me].bit_count())
+        for side, sign in ((me, 1), (1 - me, -1)):
+            if kings[side] is not None:
+                rows = kings[side] // SIZE
+                score += sign * 0.02 * (rows if side == WHITE else SIZE - 1 - rows)
+        return tanh(score)
 
 
 ENGINE = TactixEngine()

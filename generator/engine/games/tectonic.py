@@ -295,29 +295,29 @@ class TectonicEngine(Engine):
 
     # --- the end -------------------------------------------------------------
     @staticmethod
-    def _set_winner(position: TectonicPosition) -> tuple[int, str] | None:
+    def _set_winner(position: TectonicPosition) -> tuple[int, str, str] | None:
         board = position.board
         for side in (1 - position.to_move, position.to_move):   # the player who just moved first
             for name in TARGET_REGIONS[side]:
                 kinds = {board[i].kind for i in REGIONS[name] if board[i] is not None and board[i].face == side}
                 if len(kinds) == 3:
-                    return side, f"a colline, a pic and a mont of {PLAYERS[side]} stand in the region of {name}"
+                    return side, f"a colline, a pic and a mont of {PLAYERS[side]} stand in the region of {name}", "region"
         return None
 
     @staticmethod
-    def _wiped_out(position: TectonicPosition) -> tuple[int, str] | None:
+    def _wiped_out(position: TectonicPosition) -> tuple[int, str, str] | None:
         faces = {p.face for p in position.board if p is not None}
         for side in (1 - position.to_move, position.to_move):
             if (1 - side) not in faces:
-                return side, f"every {PLAYERS[1 - side]} piece is red"
+                return side, f"every {PLAYERS[1 - side]} piece is red", "all_red"
         return None
 
     def outcome(self, position: TectonicPosition) -> Outcome | None:
         won = self._set_winner(position) or self._wiped_out(position)
         if won is None and not self._all_moves(position):
             side = position.to_move
-            won = 1 - side, f"{PLAYERS[side]} cannot move"
-        return None if won is None else Outcome(PLAYERS[won[0]], won[1])
+            won = 1 - side, f"{PLAYERS[side]} cannot move", "blocked"
+        return None if won is None else Outcome(PLAYERS[won[0]], won[1], won[2])
 
     # --- notation ------------------------------------------------------------
     def format_move(self, position: TectonicPosition, move: TectonicMove) -> str:
@@ -383,5 +383,34 @@ class TectonicEngine(Engine):
                 return [origin + k * (unit[1] * SIZE + unit[0]) for k in range(1, steps)]
         return None
 
+
+    # --- playtest ----------------------------------------------------------------
+    def evaluate(self, position: TectonicPosition, player: str) -> float:
+        """Pieces of each colour still showing it, and each player's best enemy region: the kinds of his
+        pieces already in it (a set of three wins) and how far his missing kinds stand from it.
+
+        A piece in colour is worth 0.15, a kind in the region 0.3, a square of distance 0.01; tanh.
+        """
+        from math import tanh
+        me = PLAYERS.index(player)
+        board = position.board
+        score = 0.0
+        for side, sign in ((me, 1), (1 - me, -1)):
+            mine = [(i, p.kind) for i, p in enumerate(board) if p is not None and p.face == side]
+            score += sign * 0.15 * len(mine)
+            best = None
+            for name in TARGET_REGIONS[side]:
+                squares = REGIONS[name]
+                inside = {kind for i, kind in mine if i in squares}
+                gap = 0
+                for kind in KINDS:
+                    if kind in inside:
+                        continue
+                    gap += min((max(abs(i % SIZE - s % SIZE), abs(i // SIZE - s // SIZE))
+                                for i, k in mine if k == kind for s in squares), default=SIZE)
+                value = 0.3 * len(inside) - 0.01 * gap
+                best = value if best is None else max(best, value)
+            score += sign * best
+        return tanh(score)
 
 ENGINE = TectonicEngine()

@@ -1,0 +1,193 @@
+"""The players of `pnp playtest`: random, greedy (one ply) and mc (short Monte Carlo playouts).
+
+What an agent is given is a `Seat`, never the position: the player's id, his
+`observation` (engine.observation: what he sees), his legal moves, the engine
+(stateless: it holds no position) and `sample()`, which draws a position he
+cannot tell from the real one (engine.determinize: the same observation, every
+secret, the others' hands, the pile's order, a choice not yet shown, drawn again
+by the agent's own generator). The search agents look ahead from such samples
+only, so they never read what their player cannot see; where a game has secrets
+and its engine cannot draw them again (no `determinize`), they refuse to play it.
+
+- random: a legal move, uniformly.
+- greedy: every legal move of one sample is played and the result weighed by
+  engine.evaluate (a chance node that follows is weighed over its outcomes with
+  their exact probabilities; a won game is +1, a lost one -1); the best move,
+  ties broken by the agent's generator. Needs an evaluation.
+- mc: a depth-2 search over sampled positions. The greedy agent's best few
+  moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
+  a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
+  where nothing is hidden), the next player answers with his own greedy best
+  reply, and the position reached is weighed for the agent; the best average
+  wins. Chance after a move is weighed by its odds instead of a reply.
+
+Every random choice comes from the generator the referee hands the agent for the
+game, so a game is the same whatever process plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+from .core import CHANCE, Engine, EngineError, Move, Position
+
+MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best ones ...
+MC_MARGIN = 0.5        # ... within this of its best value
+MC_SAMPLES = 3         # positions drawn for what the player cannot see (one where nothing is hidden)
+WON, LOST = 1.0, -1.0
+
+
+class AgentRefused(ValueError):
+    """An agent that cannot play this game (no evaluation, secrets it cannot draw again)."""
+
+
+class Seat:
+    """Everything an agent may know when it is his turn to choose.
+
+    `observation` is computed when first read (a random agent never reads it);
+    `sample(rng)` draws a position consistent with it. Nothing else is held.
+    """
+    __slots__ = ("player", "moves", "engine", "sample", "_observe", "_seen")
+
+    def __init__(self, player: str, observe: Callable[[], dict], moves: Sequence[Move], engine: Engine,
+                 sample: Callable[[random.Random], Position]):
+        self.player = player
+        self.moves = moves
+        self.engine = engine
+        self.sample = sample
+        self._observe = observe
+        self._seen: dict | None = None
+
+    @property
+    def observation(self) -> dict:
+        if self._seen is None:
+            self._seen = self._observe()
+        return self._seen
+
+
+class Agent:
+    name = ""
+    needs_evaluation = False
+    needs_samples = False
+
+    def check(self, engine: Engine, hidden: bool) -> None:
+        """AgentRefused when this agent cannot play `engine`'s game (`hidden`: the game has secrets)."""
+        if self.needs_evaluation and not engine.has_evaluation():
+            raise AgentRefused(f"{self.name}: {engine.game_id} has no evaluation of a position "
+                               f"(Engine.evaluate); only the random agent can play it")
+        if self.needs_samples and hidden and type(engine).determinize is Engine.determinize:
+            raise AgentRefused(f"{self.name}: {engine.game_id} hides information and its engine cannot draw "
+                               f"it again (Engine.determinize); only the random agent can play it")
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        return rng.choice(seat.moves)
+
+
+def result_value(engine: Engine, position: Position, player: str) -> float:
+    """+1, -1 or 0 for a finished game (a shared win counts as 0), else the evaluation."""
+    ended = engine.outcome(position)
+    if ended is not None:
+        if ended.winner is None:
+            return 0.0
+        return WON if ended.winner == player else LOST
+    return engine.evaluate(position, player)
+
+
+def weigh(engine: Engine, position: Position, player: str) -> float:
+    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level)."""
+    if engine.outcome(position) is None and engine.to_move(position) == CHANCE:
+        return sum(float(p) * result_value(engine, engine.play(position, move), player)
+                   for move, p in engine.chance_outcomes(position))
+    return result_value(engine, position, player)
+
+
+def after(engine: Engine, position: Position, move: Move) -> Position:
+    """`position` after `move`; a sample where the move is not legal (a secret drawn again changed what can
+    be played) stays as it is, so the move is weighed as doing nothing."""
+    try:
+        return engine.play(position, move)
+    except EngineError:
+        return position
+
+
+def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
+    """(value, tie-breaker, move) for every move of the seat, best first."""
+    engine, player = seat.engine, seat.player
+    scored = [(weigh(engine, after(engine, position, move), player), rng.random(), i)
+              for i, move in enumerate(seat.moves)]
+    scored.sort(reverse=True)
+    return [(value, tie, seat.moves[i]) for value, tie, i in scored]
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+    needs_evaluation = True
+    needs_samples = True
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        if len(seat.moves) == 1:
+            return seat.moves[0]
+        return ranked(seat, seat.sample(rng), rng)[0][2]
+
+
+def reply_value(engine: Engine, position: Position, player: str) -> float:
+    """`position`'s value for `player` once the next player has made his best reply, as his evaluation sees it.
+
+    Chance, a finished game or the player's own turn again end the look-ahead (chance weighed by its odds).
+    """
+    if engine.outcome(position) is not None:
+        return result_value(engine, position, player)
+    who = engine.to_move(position)
+    if who in (CHANCE, player):
+        return weigh(engine, position, player)
+    moves = engine.legal_moves_of(position, who)
+    if not moves:
+        return weigh(engine, position, player)
+    replies = [after(engine, position, move) for move in moves]
+    best = max(range(len(replies)), key=lambda i: weigh(engine, replies[i], who))
+    return weigh(engine, replies[best], player)
+
+
+class MonteCarloAgent(Agent):
+    name = "mc"
+    needs_evaluation = True
+    needs_samples = True
+
+    def choose(self, seat: Seat, rng: random.Random) -> Move:
+        if len(seat.moves) == 1:
+            return seat.moves[0]
+        engine, player = seat.engine, seat.player
+        first = seat.sample(rng)
+        best = ranked(seat, first, rng)
+        if best[0][0] >= WON:
+            return best[0][2]
+        # The greedy agent's best few moves, those it does not already condemn.
+        candidates = [b for b in best[:MC_CANDIDATES] if b[0] >= best[0][0] - MC_MARGIN]
+        if len(candidates) == 1:
+            return candidates[0][2]
+        samples = [first]
+        for _ in range(MC_SAMPLES - 1):
+            other = seat.sample(rng)
+            if other is first:          # nothing hidden: one sample is the position itself
+                break
+            samples.append(other)
+        scores = [(sum(reply_value(engine, after(engine, sample, move), player) for sample in samples)
+                   / len(samples), tie, move) for _value, tie, move in candidates]
+        return max(scores, key=lambda s: (s[0], s[1]))[2]
+
+
+AGENTS: dict[str, type[Agent]] = {a.name: a for a in (RandomAgent, GreedyAgent, MonteCarloAgent)}
+
+
+def make_agent(name: str) -> Agent:
+    if name not in AGENTS:
+        raise AgentRefused(f"unknown agent '{name}' (known: {', '.join(AGENTS)})")
+    return AGENTS[name]()

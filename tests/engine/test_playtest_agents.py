@@ -1,0 +1,134 @@
+"""pnp playtest's referee and agents: seeds, --jobs, the cap, and what an agent is allowed to see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import signs
+from generator.engine import _cache, get_engine
+from generator.engine.agents import AgentRefused, GreedyAgent, RandomAgent, Seat, make_agent
+from generator.engine.core import HIDDEN
+from generator.engine.playtest import make_setup, play_game, play_games, playtest
+
+
+def test_the_same_seed_gives_the_same_games_whatever_the_number_of_processes():
+    setup = make_setup("tactix", agents=("random",), seed=7)
+    alone, shared = play_games(setup, 20, jobs=1), play_games(setup, 20, jobs=2)
+    assert alone == shared
+    assert [r.index for r in shared] == list(range(20))
+    # Each game depends on its own seed only: game 13 played alone is game 13 of the run.
+    assert play_game(setup, 13) == alone[13]
+    # ... and a different master seed deals other games.
+    assert play_games(make_setup("tactix", seed=8), 20) != alone
+
+
+def test_determinism_holds_for_agents_that_sample_hidden_information():
+    setup = make_setup("lutinades", players=4, agents=("greedy", "mc", "random"), seed=3)
+    assert play_games(setup, 10, jobs=1) == play_games(setup, 10, jobs=2)
+
+
+def test_games_stopped_at_the_ply_limit_are_counted_as_capped_not_as_draws():
+    report = playtest("tactix", 5, seed=1, max_plies=6)
+    assert report.unfinished == 5 and not report.wins and not report.lengths
+    assert all(r.capped and r.plies == 6 and r.winner is None for r in report.records)
+
+
+def test_agents_are_given_to_seats_in_order_and_the_last_one_fills_the_rest():
+    assert make_setup("lutinades", players=4, agents=("greedy", "random")).agents == \
+        ("greedy", "random", "random", "random")
+    with pytest.raises(AgentRefused, match="3 agents for 2 players"):
+        make_setup("tactix", agents=("random", "random", "greedy"))
+    with pytest.raises(AgentRefused, match="unknown agent 'clever'"):
+        make_setup("tactix", agents=("clever",))
+
+
+def test_a_greedy_player_beats_a_random_one_at_tactix():
+    report = playtest("tactix", 10, seed=1, agents=("greedy", "random"))
+    assert report.wins["blanc"] >= 9
+
+
+class Spy:
+    """An agent that records every Seat it is handed and plays at random."""
+
+    def __init__(self):
+        self.seats: list[Seat] = []
+
+    def choose(self, seat: Seat, rng: random.Random):
+        self.seats.append(seat)
+        return rng.choice(seat.moves)
+
+
+@pytest.mark.parametrize("game, players", [("praxis", 2), ("lutinades", 4)])
+def test_an_agent_sees_its_observation_never_the_referees_view(game, players):
+    engine = get_engine(game)
+    setup = make_setup(game, players=players, agents=("random",), seed=2, max_plies=60)
+    spies = [Spy() for _ in setup.seats]
+    play_game(setup, 0, spies)
+    seats = [s for spy in spies for s in spy.seats]
+    assert seats
+    # A seat holds nothing but these: no position (what it sees is computed by a closure of the referee's).
+    assert Seat.__slots__ == ("player", "moves", "engine", "sample", "_observe", "_seen")
+    assert not any(isinstance(getattr(seats[0], name), type(seats[0].sample(random.Random(0))))
+                   for name in ("player", "moves", "engine", "observation"))
+    hidden_somewhere = False
+    rng = random.Random(0)
+    for seat in seats:
+        sample = seat.sample(rng)
+        # Every position the agent can draw looks, to him, exactly like what he was shown ...
+        assert engine.observation(sample, seat.player) == seat.observation
+        # ... and what he was shown hides something from him (the others' hands, the pile, a gesture).
+        if engine.write_position(sample) != seat.observation:
+            hidden_somewhere = True
+    assert hidden_somewhere
+
+
+def test_praxis_samples_deal_the_others_hands_again_and_keep_the_players_own():
+    engine = get_engine("praxis")
+    position = engine.initial(players=2, seed=4)
+    truth = engine.write_position(position)
+    rng = random.Random(1)
+    samples = [engine.write_position(engine.determinize(position, "bleu", rng)) for _ in range(5)]
+    assert all(s["mains"]["bleu"] == truth["mains"]["bleu"] for s in samples)
+    assert all(len(s["mains"]["rouge"]) == len(truth["mains"]["rouge"]) for s in samples)
+    assert any(s["mains"]["rouge"] != truth["mains"]["rouge"] for s in samples)
+    assert sorted(samples[0]["mains"]["rouge"] + samples[0]["pioche"]) == \
+        sorted(truth["mains"]["rouge"] + truth["pioche"])
+
+
+def test_lutinades_samples_draw_again_the_gestures_not_yet_revealed():
+    engine = get_engine("lutinades")
+    position = engine.read_position({"joueurs": ["anne", "bruno", "chloe"], "cueilleur": "anne",
+                                     "carte": "haut-2-1", "pioche": ["bas-3-1", "haut-1-2"],
+                                     "gestes": {"bruno": "haut"}})
+    seen = engine.observation(position, "chloe")
+    assert seen["gestes"] == {"bruno": HIDDEN}
+    rng = random.Random(3)
+    gestures = {engine.determinize(position, "chloe", rng).gestures[1] for _ in range(40)}
+    assert len(gestures) > 1          # bruno's gesture is not read from the referee's view
+    # The picker does not see the card he turned: his samples draw it from the pile's cards.
+    cards = {engine.determinize(position, "anne", rng).card.id for _ in range(40)}
+    assert cards == {"haut-2-1", "bas-3-1", "haut-1-2"}
+
+
+def test_any_engine_of_the_protocol_plays_with_the_random_agent_and_refuses_greedy_without_evaluation(
+        monkeypatch):
+    """A game with hidden cards, simultaneous choices and dice, no evaluation (the shape of a new engine)."""
+    monkeypatch.setitem(_cache, "signes", signs.ENGINE)
+    report = playtest("signes", 6, seed=1, players=3)
+    assert report.games == 6 and sum(report.wins.values()) + report.unfinished == 6
+    with pytest.raises(AgentRefused, match="signes has no evaluation"):
+        make_setup("signes", players=3, agents=("greedy",))
+
+
+def test_greedy_takes_a_winning_move_when_there_is_one():
+    engine = get_engine("tactix")
+    # White's king on e8 steps to e9, black's start square: a win at once.
+    position = engine.read_position({"e8": "BR", "a9": "NR", "a1": "B2"}, "blanc")
+    moves = tuple(engine.legal_moves(position))
+    seat = Seat("blanc", lambda: engine.observation(position, "blanc"), moves, engine,
+                lambda rng: engine.determinize(position, "blanc", rng))
+    chosen = GreedyAgent().choose(seat, random.Random(0))
+    assert engine.format_move(position, chosen) == "e8-e9"
+    assert isinstance(make_agent("random"), RandomAgent)
