@@ -374,7 +374,8 @@ def export(game, content_dir, out_dir, dpi):
 def playtest(game, games, seed, max_plies, variant, content_dir):
     """Play GAMES random games with the rules engine: who wins, how, and how long games last."""
     from .engine.playtest import playtest as run_playtest
-    report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant))
+    report = _engine_call(lambda: run_playtest(game, games, seed=seed, max_plies=max_plies, variant=variant,
+                                               content_dir=content_dir))
     words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
     for line in report.lines(words.language):
         click.echo(line)
@@ -418,21 +419,23 @@ def _engine_call(fn, *args):
 @engine.command()
 @click.argument("depth", type=click.IntRange(0, 12))
 @click.option("--variant", default=None)
+@content_option
 @click.pass_obj
-def perft(game, depth, variant):
+def perft(game, depth, variant, content_dir):
     """Count the leaves of the legal-move tree DEPTH plies deep from the start position (the count alone)."""
     from .engine.commands import perft as run_perft
-    click.echo(_engine_call(run_perft, game, depth, variant))
+    click.echo(_engine_call(run_perft, game, depth, variant, content_dir))
 
 
 @engine.command()
 @click.option("--position", "position_path", type=click.Path(path_type=Path), default=None,
               help="YAML position file (as a diagram's position); default: the start position.")
+@content_option
 @click.pass_obj
-def moves(game, position_path):
+def moves(game, position_path, content_dir):
     """The legal moves of a position, as a JSON list in the game's notation."""
     from .engine.commands import moves_json
-    click.echo(_engine_call(moves_json, game, position_path))
+    click.echo(_engine_call(moves_json, game, position_path, content_dir))
 
 
 @engine.command()

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..i18n import DEFAULT_LANGUAGE, catalogue
-from . import get_engine
+from . import game_engine
 from .core import CHANCE
 
 
@@ -61,8 +61,8 @@ class PlaytestReport:
 
 
 def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400,
-             variant: str | None = None, players: int | None = None) -> PlaytestReport:
-    engine = get_engine(game_id)
+             variant: str | None = None, players: int | None = None, content_dir=None) -> PlaytestReport:
+    engine = game_engine(game_id, content_dir)     # bound to content_dir/<game_id>, when it is there
     engine.check_variant(variant)
     engine.check_players(players)
     rng = random.Random(seed)
