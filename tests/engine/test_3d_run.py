@@ -172,6 +172,15 @@ def test_a_flag_stops_the_movement_and_start_with_it_wins():
     assert E.outcome(won).winner == "j1" and E.legal_moves(won) == []
 
 
+def test_an_eliminated_pawn_loses_its_flags_and_does_not_win_on_start():
+    # j1, 1 PV and the green flag, runs into the spikes m2: 0 PV, back to START (f2) with 5 PV and no flag;
+    # were the flags kept, this return would win the race
+    p = play(E, act({"case": "j2", "pv": 1, "drapeaux": "vert", "pieces": 2}, "R6"), "R6", "A", "A", "A")
+    assert E.outcome(p) is None and E.to_move(p) == CHANCE and E.write_position(p)["tour"] == "j2"
+    assert {k: at(p)[k] for k in ("case", "pv", "drapeaux", "pieces")} == {"case": "f2", "pv": 5, "drapeaux": "",
+                                                                          "pieces": 0}
+
+
 def test_two_flags_are_needed_in_the_variant():
     home = E.read_position({"j1": {"case": "g2", "sens": "<", "drapeaux": ["vert"]}, "j2": "a2",
                             "mouvements": "R2", "phase": "act"}, variant="deux-drapeaux")

@@ -19,7 +19,9 @@ the ones that shape this module:
 - Falls, ice and clouds act at the end of the turn only; between two movements a pawn
   may hang in the air. A vine holds the pawn (no fall).
 - "Eliminated" (0 PV, or lava with no die left): the pawn goes back to START with its
-  starting PV, keeps its flags and loses coins, power, PULSE and star.
+  starting PV and loses everything else: coins, power, PULSE, star and its flags (they
+  stay on the map, to be caught again). Were the flags kept, an elimination would
+  carry them home: a pawn with its flags could win by falling on spikes.
 
 Turn: chance rolls 3 dice (4 with +1d), written '=2,5,6'; the player allots them all
 ('R6 J3/5 P2', coins as 'R5+1'); then plays the allotted movements one at a time in the
@@ -888,7 +890,7 @@ class ThreeDRun(Engine):
 
     def _eliminate(self, p, i):
         r = p.runners[i]
-        p = self._set(p, Runner(self.start_cells[0], 1, self.start_pv, flags=r.flags), i)
+        p = self._set(p, Runner(self.start_cells[0], 1, self.start_pv), i)     # its flags too: see the docstring
         if i == p.turn:
             p = self._end_turn(replace(p, slots=(), motion=None, kept=0, phase="act"))
         return p
