@@ -14,8 +14,11 @@ from __future__ import annotations
 import resource
 import sys
 import time
+from pathlib import Path
 
 from generator.engine.playtest import make_setup, play_games
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"     # engines that read their game's data
 
 
 def _cpu() -> float:
@@ -24,7 +27,7 @@ def _cpu() -> float:
 
 
 def main(game_id: str, count: int, agent: str = "random", jobs: int = 1) -> None:
-    setup = make_setup(game_id, agents=(agent,), seed=1)
+    setup = make_setup(game_id, agents=(agent,), seed=1, content_dir=CONTENT)
     cpu, wall = _cpu(), time.perf_counter()
     play_games(setup, count, jobs)
     cpu, wall = _cpu() - cpu, time.perf_counter() - wall

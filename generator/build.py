@@ -313,7 +313,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
     """Every diagram claim of the game against its engine; raises Contradicted listing each failure."""
     from .engine.checker import check_diagrams
-    failures = check_diagrams(game.id, Path(content_dir), diagrams, game.components)
+    failures = check_diagrams(game.id, Path(content_dir), diagrams, game.components, game=game)
     if failures:
         raise Contradicted([f.format() for f in failures])
 

@@ -428,7 +428,8 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
 
     result = _engine_call(lambda: playtest_runs(game, games, seed=seed, max_plies=max_plies, variant=variant,
                                                 compare_with=compare_with, players=players,
-                                                agents=agents.split(","), jobs=jobs or default_jobs()))
+                                                agents=agents.split(","), jobs=jobs or default_jobs(),
+                                                content_dir=content_dir))
     words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
     show(render(result.runs[0], words, result.runs[1] if len(result.runs) > 1 else None, result.diffs))
     if pdf_path is not None:

@@ -27,7 +27,7 @@ from .components.diagram import Figure
 from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, drawn_on, engine_reads, for_edition,
                                given_placements, piece_styles)
 from .content.models import Game
-from .engine import get_engine, has_engine
+from .engine import engine_for, has_engine
 from .engine.checker import diagram_ghosts, diagram_placements, items_position, load_game_diagrams
 from .kinds import FigureJob, kind_of
 
@@ -38,19 +38,19 @@ def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | Non
     else read as the edition of `variant` draws them)."""
     if diagrams is None:
         diagrams = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
-    engine = has_engine(game.id)
+    engine = engine_for(game) if has_engine(game.id) else None     # bound to the game's own data
     items_of: dict[str, list] = {}     # items of a component, built once for all its figures
     return {d.id: _figure(game, d, engine, items_of, max_width_mm) for d in diagrams}
 
 
-def _figure(game: Game, diagram: Diagram, engine: bool, items_of: dict, max_width_mm: float) -> Figure:
+def _figure(game: Game, diagram: Diagram, engine, items_of: dict, max_width_mm: float) -> Figure:
     component = drawn_on(diagram, game.components)
     spec = component.figure_spec
     placements, ghosts, styles = [], [], {}
     if spec.pieces:
         if engine and spec.engine_position and engine_reads(diagram, component):
-            placements = diagram_placements(game.id, diagram)
-            ghosts = diagram_ghosts(game.id, diagram)
+            placements = diagram_placements(game.id, diagram, engine)
+            ghosts = diagram_ghosts(game.id, diagram, engine)
         else:
             placements = given_placements(diagram, component, game.components)
         styles = piece_styles(diagram, component, game.components)
@@ -59,7 +59,7 @@ def _figure(game: Game, diagram: Diagram, engine: bool, items_of: dict, max_widt
         given_placements(diagram, component, game.components)   # refuses a position on a die or a deck
 
     def engine_items(shown) -> list[ItemRef] | None:
-        return _engine_items(game, diagram, shown) if engine and not diagram.show.items else None
+        return _engine_items(game, diagram, shown, engine) if engine and not diagram.show.items else None
 
     job = FigureJob(game, diagram, placements=tuple(placements), ghosts=tuple(ghosts), styles=styles,
                     engine_items=engine_items,
@@ -75,13 +75,13 @@ def _check_styles(diagram: Diagram, placements, styles: dict) -> None:
                                                               f"it with; styles: {', '.join(styles) or 'none'}")
 
 
-def _engine_items(game: Game, diagram: Diagram, component) -> list[ItemRef] | None:
+def _engine_items(game: Game, diagram: Diagram, component, engine) -> list[ItemRef] | None:
     """The items the engine puts in the figure (the optional `figure_items` hook), as `show.items` would name them."""
-    hook = getattr(get_engine(game.id), "figure_items", None)
+    hook = getattr(engine, "figure_items", None)
     if hook is None or diagram.position is None:
         return None
     return [ItemRef(*entry) if isinstance(entry, tuple) else ItemRef(str(entry))
-            for entry in hook(items_position(game.id, diagram), component.id)]
+            for entry in hook(items_position(game.id, diagram, engine), component.id)]
 
 
 def figure_count(game: Game, content_dir: Path) -> FigureCount:

@@ -52,7 +52,7 @@ from ..content.diagrams import Claim, Diagram, drawn_on, engine_reads, load_diag
 from ..content.errors import ContentError, display_path
 from ..content.loader import load_game
 from ..content.yamlfile import LocatedDict
-from . import get_engine, has_engine
+from . import engine_for, get_engine, has_engine
 from .core import CHANCE, ClaimContext, Engine, IllegalMove, NotationError
 
 CORE_CLAIMS = ("legal_moves", "legal", "illegal", "position", "pieces", "to_move", "winner", "score", "chance")
@@ -104,11 +104,12 @@ def refuse_engine_keys(diagram: Diagram, game_id: str) -> None:
 
 
 def check_diagrams(game_id: str, content_dir: Path, diagrams: list[Diagram] | None = None,
-                   components: tuple | None = None) -> list[DiagramFailure]:
+                   components: tuple | None = None, *, game=None) -> list[DiagramFailure]:
     """Check every diagram of a game; the failures in file order ([] when all hold or there are none).
 
     In a game without an engine every diagram must be an illustration (no claims, no moves).
-    `diagrams` and `components`, when the caller has read them already, are not read again.
+    `diagrams` and `components` (or the whole loaded `game`), when the caller has read them already, are not
+    read again. The engine is bound to the game's own data (Engine.bind).
     """
     if diagrams is None:
         diagrams = load_game_diagrams(game_id, content_dir, components)
@@ -118,9 +119,11 @@ def check_diagrams(game_id: str, content_dir: Path, diagrams: list[Diagram] | No
         for diagram in diagrams:
             refuse_engine_keys(diagram, game_id)
         return []
-    engine = get_engine(game_id)
+    if game is None:
+        game = load_game(content_dir, game_id)
+    engine = engine_for(game)
     if components is None:
-        components = load_game(content_dir, game_id).components
+        components = game.components
     failures: list[DiagramFailure] = []
     for diagram in diagrams:
         if engine_reads(diagram, drawn_on(diagram, components)):
@@ -181,9 +184,10 @@ def play_moves(engine: Engine, diagram: Diagram, position):
     return befores, played, position
 
 
-def shown_position(game_id: str, diagram: Diagram):
-    """The position a diagram's picture shows (`show.state`), for drawing."""
-    engine = get_engine(game_id)
+def shown_position(game_id: str, diagram: Diagram, engine: Engine | None = None):
+    """The position a diagram's picture shows (`show.state`), for drawing. `engine`: the game's, bound to its
+    data (engine_for); default: get_engine(game_id), for engines that read no data."""
+    engine = engine or get_engine(game_id)
     before = start_position(engine, diagram)
     if diagram.show.state == "before" or not diagram.moves:
         return before
@@ -193,25 +197,27 @@ def shown_position(game_id: str, diagram: Diagram):
         raise ContentError(diagram.path, failed.line, f"diagram '{diagram.id}': {failed}") from None
 
 
-def items_position(game_id: str, diagram: Diagram):
+def items_position(game_id: str, diagram: Diagram, engine: Engine | None = None):
     """The position whose items (cards, tiles, counters) a figure of them draws: the one before its moves. The
     move convention (after, with ghosts) is a board's; a round's moves take the turned card away, and the
     picture is of what was played."""
-    return start_position(get_engine(game_id), diagram)
+    return start_position(engine or get_engine(game_id), diagram)
 
 
-def diagram_placements(game_id: str, diagram: Diagram) -> list[tuple[str, str, str | None]]:
+def diagram_placements(game_id: str, diagram: Diagram,
+                       engine: Engine | None = None) -> list[tuple[str, str, str | None]]:
     """What to draw: (square, piece style, value) of the position the diagram shows."""
-    return get_engine(game_id).placements(shown_position(game_id, diagram))
+    engine = engine or get_engine(game_id)
+    return engine.placements(shown_position(game_id, diagram, engine))
 
 
-def diagram_ghosts(game_id: str, diagram: Diagram) -> list[tuple[str, str, str | None]]:
+def diagram_ghosts(game_id: str, diagram: Diagram, engine: Engine | None = None) -> list[tuple[str, str, str | None]]:
     """The pieces the figure draws ghosted: those the moves took off their places (one that left, one taken),
     where they stood before; none when the figure shows the position before the moves."""
     if diagram.show.state == "before" or not diagram.moves:
         return []
-    engine = get_engine(game_id)
-    still = {place for place, _, _ in engine.placements(shown_position(game_id, diagram))}
+    engine = engine or get_engine(game_id)
+    still = {place for place, _, _ in engine.placements(shown_position(game_id, diagram, engine))}
     return [p for p in engine.placements(start_position(engine, diagram)) if p[0] not in still]
 
 

@@ -12,21 +12,22 @@ from pathlib import Path
 from ..content import limits
 from ..content.errors import ContentError
 from ..content.yamlfile import LocatedDict, read_yaml
-from . import engine_ids, get_engine, has_engine
+from . import engine_ids, game_engine, has_engine
 from .core import Engine, NotationError
 
 POSITION_FILE_KEYS = ("position", "to_move", "variant")
 
 
-def _engine(game_id: str) -> Engine:
+def _engine(game_id: str, content_dir: Path | None) -> Engine:
+    """The game's engine, bound to content_dir/<game_id> when that folder holds the game (Engine.bind)."""
     if not has_engine(game_id):
         raise ContentError(None, None, f"no rules engine for game '{game_id}' (engines: {', '.join(engine_ids())})")
-    return get_engine(game_id)
+    return game_engine(game_id, content_dir)
 
 
-def perft(game_id: str, depth: int, variant: str | None = None) -> int:
+def perft(game_id: str, depth: int, variant: str | None = None, content_dir: Path | None = None) -> int:
     """Number of leaves of the legal-move tree `depth` plies deep from the start position."""
-    engine = _engine(game_id)
+    engine = _engine(game_id, content_dir)
     if depth < 0:
         raise ContentError(None, None, f"perft depth must be 0 or more, not {depth}")
     try:
@@ -71,8 +72,8 @@ def read_position_file(engine: Engine, path: Path):
         raise ContentError(path, line, err.message) from None
 
 
-def moves_json(game_id: str, position_path: Path | None) -> str:
+def moves_json(game_id: str, position_path: Path | None, content_dir: Path | None = None) -> str:
     """The legal moves of a position (the start position without a file) as a JSON list of notation strings."""
-    engine = _engine(game_id)
+    engine = _engine(game_id, content_dir)
     position = engine.initial() if position_path is None else read_position_file(engine, Path(position_path))
     return json.dumps([engine.format_move(position, m) for m in engine.legal_moves(position)])

@@ -5,6 +5,12 @@ values the engine alone understands (the checker, the CLI and the drawing code
 only pass them back to the engine that made them). The protocol, in the order a
 diagram uses it:
 
+    bind(data)                       this engine for one game's own content: `data` is a
+                                     GameData (plain values the content layer read: the
+                                     game's numbers, what its components offer an engine,
+                                     e.g. a map's rows); returns an engine, never changes
+                                     self. Default: self, for engines that need nothing
+                                     (see "Game data" below)
     initial(variant, *, players, seed)
                                      the start position of a game of `players` players
                                      (one of `player_counts`; None: the smallest); a game
@@ -101,6 +107,17 @@ perft and playouts walk each combination of choices exactly once (in seat
 order); a diagram may list the choices in any order, its notation naming the
 player who chooses.
 
+Game data. An engine whose rules read the game's content (3d Run plays on the
+level of its map and starts with the life total of game.yaml `numbers:`) keeps
+no copy of it: `bind(data)` returns an engine for that content, and whoever
+creates positions for a game binds first: the diagram checker and the figures
+(from the loaded game), `pnp engine ...` and `pnp playtest` (from --content).
+`engine.engine_for(game)` does it for a loaded game; `engine.game_engine(id,
+content_dir)` loads the game first. An engine that needs data and is used
+unbound raises EngineError from initial() and read_position(). The data is
+plain values only (no model object, no Path): the engine never imports the
+content layer.
+
 Moves are opaque hashable values; two moves are the same move exactly when they
 compare equal, so an engine that merges two paths with one outcome (Tactix)
 does it in its move type. Engines never import the drawing or component layers.
@@ -151,6 +168,19 @@ class IllegalMove(EngineError):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
+
+
+@dataclass(frozen=True)
+class GameData:
+    """A game's own content, as plain values, for an engine that reads it (`Engine.bind`).
+
+    numbers      game.yaml `numbers:`, name -> int (e.g. {'pv_depart': 5})
+    components   component id -> what that component offers an engine (its model's
+                 `engine_data()`): a map gives its rows of characters, top to bottom;
+                 components that offer nothing are left out
+    """
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    components: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -235,6 +265,10 @@ class Engine:
         raise NotImplementedError
 
     # --- protocol: defaults a subclass may override -------------------------
+    def bind(self, data: GameData) -> "Engine":
+        """This engine for one game's content (`data`: its GameData); an engine that reads nothing returns self."""
+        return self
+
     def players_for(self, count: int | None = None) -> tuple[str, ...]:
         """The player ids of a game of `count` players, in seat order (default: the first ids)."""
         return self.players[:self.check_players(count)]

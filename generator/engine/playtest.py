@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
-from . import get_engine
+from functools import lru_cache
+
+from . import game_engine
 from .agents import Agent, AgentRefused, Seat, make_agent
 from .core import CHANCE, Engine, pick_outcome
 
@@ -59,10 +61,21 @@ class Setup:
     agents: tuple[str, ...]     # one per seat, in seat order
     max_plies: int
     seed: int
+    content_dir: str | None = None     # the content folder whose game the engine reads (Engine.bind)
+
+    @property
+    def engine(self) -> Engine:
+        return _bound_engine(self.game_id, self.content_dir)
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return get_engine(self.game_id).players_for(self.players)
+        return self.engine.players_for(self.players)
+
+
+@lru_cache(maxsize=None)
+def _bound_engine(game_id: str, content_dir: str | None) -> Engine:
+    # Loading the game once per process: workers play many games with one engine.
+    return game_engine(game_id, content_dir)
 
 
 def game_seed(seed: int, index: int) -> str:
@@ -71,7 +84,7 @@ def game_seed(seed: int, index: int) -> str:
 
 
 def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -> GameRecord:
-    engine = get_engine(setup.game_id)
+    engine = setup.engine
     agents = agents or [make_agent(name) for name in setup.agents]
     by_player = dict(zip(setup.seats, agents))
     rng = random.Random(game_seed(setup.seed, index))
@@ -120,7 +133,7 @@ def _sampler(engine: Engine, position, player: str):
 
 def check_setup(setup: Setup) -> None:
     """AgentRefused / NotationError before any game is played: unknown agent, an agent the game refuses."""
-    engine = get_engine(setup.game_id)
+    engine = setup.engine
     engine.check_variant(setup.variant)
     engine.check_players(setup.players)
     start = engine.initial(setup.variant, players=setup.players, seed=0)
@@ -130,15 +143,18 @@ def check_setup(setup: Setup) -> None:
 
 
 def make_setup(game_id: str, *, variant: str | None = None, players: int | None = None,
-               agents: Sequence[str] = ("random",), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1) -> Setup:
-    """The run's setup; the agents are given to the seats in order, the last one repeated for the rest."""
-    engine = get_engine(game_id)
+               agents: Sequence[str] = ("random",), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1,
+               content_dir=None) -> Setup:
+    """The run's setup; the agents are given to the seats in order, the last one repeated for the rest.
+    `content_dir`: where the game's folder is, for an engine that reads its game's data."""
+    content_dir = None if content_dir is None else str(content_dir)
+    engine = _bound_engine(game_id, content_dir)
     count = engine.check_players(players)
     names = tuple(a.strip() for a in agents if a.strip()) or ("random",)
     if len(names) > count:
         raise AgentRefused(f"{len(names)} agents for {count} players")
     names = names + (names[-1],) * (count - len(names))
-    setup = Setup(game_id, variant, count, names, max_plies, seed)
+    setup = Setup(game_id, variant, count, names, max_plies, seed, content_dir)
     check_setup(setup)
     return setup
 
@@ -235,10 +251,10 @@ def run(setup: Setup, games: int, jobs: int = 1) -> PlaytestReport:
 
 def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = DEFAULT_MAX_PLIES,
              variant: str | None = None, players: int | None = None, agents: Sequence[str] = ("random",),
-             jobs: int = 1) -> PlaytestReport:
+             jobs: int = 1, content_dir=None) -> PlaytestReport:
     """`games` games of `game_id` by `agents` (by seat), seeded by `seed`: the report."""
     return run(make_setup(game_id, variant=variant, players=players, agents=agents, max_plies=max_plies,
-                          seed=seed), games, jobs)
+                          seed=seed, content_dir=content_dir), games, jobs)
 
 
 __all__ = ["AgentRefused", "GameRecord", "PlaytestReport", "Setup", "game_seed", "make_setup", "play_game",

@@ -24,11 +24,11 @@ def variant_option(value: str | None) -> str | None:
 
 def playtest_runs(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400, variant: str | None = None,
                   compare_with: str | None = None, players: int | None = None,
-                  agents: Sequence[str] = ("random",), jobs: int = 1) -> Result:
+                  agents: Sequence[str] = ("random",), jobs: int = 1, content_dir=None) -> Result:
     setups = [make_setup(game_id, variant=variant_option(variant), players=players, agents=agents,
-                         max_plies=max_plies, seed=seed)]
+                         max_plies=max_plies, seed=seed, content_dir=content_dir)]
     if compare_with is not None:
         setups.append(make_setup(game_id, variant=variant_option(compare_with), players=players, agents=agents,
-                                 max_plies=max_plies, seed=seed))
+                                 max_plies=max_plies, seed=seed, content_dir=content_dir))
     runs = tuple(summarize(run(setup, games, jobs)) for setup in setups)
     return Result(runs, compare(runs[0], runs[1]) if len(runs) == 2 else ())

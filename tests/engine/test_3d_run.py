@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from enginekit import play, reason
-from generator.engine import CHANCE, get_engine
+from generator.content.loader import load_game
+from generator.engine import CHANCE, GameData, engine_for, game_data
 
-E = get_engine("3d-run")
 MODULE = importlib.import_module("generator.engine.games.3d-run")
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "3d-run"
+GAME = load_game(CONTENT.parent, "3d-run")
+E = engine_for(GAME)          # the engine on the game's own level (map `niveau`) and starting PV (numbers)
 
 
 def at(position, player="j1"):
@@ -34,8 +36,16 @@ def legal(position):
     return sorted(E.format_move(position, m) for m in E.legal_moves(position))
 
 
-def test_the_engine_plays_on_the_level_printed_on_the_map():
-    assert MODULE.LEVEL == (CONTENT / "niveau.txt").read_text(encoding="utf-8")
+def test_the_engine_plays_on_the_level_and_the_starting_pv_of_the_content():
+    data = game_data(GAME)
+    assert data.components["niveau"] == tuple((CONTENT / "niveau.txt").read_text(encoding="utf-8").splitlines())
+    assert E.level.rows == data.components["niveau"] and E.start_pv == data.numbers["pv_depart"] == 5
+    # another level and another life total, bound the same way: START moved to the right end, 7 PV
+    rows = ["....", "SS.#", "####"]
+    other = MODULE.ENGINE.bind(GameData(numbers={"pv_depart": 7}, components={"niveau": tuple(rows)}))
+    p = other.initial(players=2)
+    assert [(at(p, j)["case"], at(p, j)["pv"]) for j in ("j1", "j2")] == [("b2", 7), ("a2", 7)]
+    assert E.write_position(E.initial(players=2))["j1"]["case"] == "f2"      # the game's own level is untouched
 
 
 def test_the_first_player_starts_on_the_rightmost_start_cell_the_next_just_behind():
@@ -160,6 +170,15 @@ def test_a_flag_stops_the_movement_and_start_with_it_wins():
                             "mouvements": "R2", "phase": "act"})
     won = play(E, home, "R2", "A")
     assert E.outcome(won).winner == "j1" and E.legal_moves(won) == []
+
+
+def test_an_eliminated_pawn_loses_its_flags_and_does_not_win_on_start():
+    # j1, 1 PV and the green flag, runs into the spikes m2: 0 PV, back to START (f2) with 5 PV and no flag;
+    # were the flags kept, this return would win the race
+    p = play(E, act({"case": "j2", "pv": 1, "drapeaux": "vert", "pieces": 2}, "R6"), "R6", "A", "A", "A")
+    assert E.outcome(p) is None and E.to_move(p) == CHANCE and E.write_position(p)["tour"] == "j2"
+    assert {k: at(p)[k] for k in ("case", "pv", "drapeaux", "pieces")} == {"case": "f2", "pv": 5, "drapeaux": "",
+                                                                          "pieces": 0}
 
 
 def test_two_flags_are_needed_in_the_variant():
@@ -370,7 +389,8 @@ def _one_movement_turn(cell, facing):
     slots += [MODULE.Slot("J", (h, d)) for h in range(1, 7) for d in range(1, 7)] + [MODULE.Slot("B", (1,))]
     ends, flags = set(), set()
     for slot in slots:
-        stack, seen = [MODULE.Position((MODULE.Runner(cell, facing), MODULE.Runner(MODULE.START_CELLS[-1])),
+        stack, seen = [MODULE.Position((MODULE.Runner(cell, facing, E.start_pv),
+                                        MODULE.Runner(E.start_cells[-1], pv=E.start_pv)),
                                        phase="act", slots=(slot,))], set()
         while stack:
             q = stack.pop()
@@ -394,8 +414,8 @@ def _one_movement_turn(cell, facing):
 def _approaches(start, turns, avoid=()):
     """Breadth-first over whole turns from `start` (cell name, facing '>' or '<'): for each flag, the cells
     it is entered from. Turns never start on a cell of `avoid`."""
-    node = (MODULE.parse_cell(start[:-1]), 1 if start[-1] == ">" else -1)
-    avoid = {MODULE.parse_cell(c) for c in avoid}
+    node = (E.parse_cell(start[:-1]), 1 if start[-1] == ">" else -1)
+    avoid = {E.parse_cell(c) for c in avoid}
     depth, frontier, found = {node: 0}, [node], {}
     while frontier:
         nxt = []
@@ -431,7 +451,7 @@ def test_the_starting_life_comes_from_game_yaml_and_the_engine_and_rules_agree()
     import yaml
     info = yaml.safe_load((CONTENT / "game.yaml").read_text(encoding="utf-8"))
     pv = info["numbers"]["pv_depart"]
-    assert MODULE.START_PV == pv and at(E.initial(players=2))["pv"] == pv
+    assert at(E.initial(players=2))["pv"] == pv
     rules = (CONTENT / "rules.fr.md").read_text(encoding="utf-8")
     assert rules.count("{{ game.numbers.pv_depart }}") == 2 and f"{{{{ {pv} }}}}" not in rules
     assert any(f"commence avec {pv} PV" in a for a in info["assumptions"])

@@ -13,7 +13,7 @@ import pytest
 from generator.content.errors import ContentError
 import enginekit
 import signs
-from generator.engine import Engine, NotationError, engine_ids, get_engine, has_engine
+from generator.engine import Engine, EngineError, GameData, NotationError, engine_ids, game_engine, get_engine, has_engine
 from generator.engine.commands import moves_json, perft
 from generator.engine.grid import COMMON_REASONS, EAST, NORTH, Grid
 from generator.engine.playtest import playtest
@@ -45,7 +45,7 @@ def every_engine_and_count():
 
 @pytest.mark.parametrize("game, players", every_engine_and_count())
 def test_every_engine_keeps_the_protocol(game, players):
-    engine = signs.ENGINE if game == "signes" else get_engine(game)
+    engine = signs.ENGINE if game == "signes" else game_engine(game, REPO / "content")   # bound to its own game
     assert isinstance(engine, Engine)
     met = enginekit.check_protocol(engine, players)
     assert len(met) > 1
@@ -53,9 +53,25 @@ def test_every_engine_keeps_the_protocol(game, players):
 
 @pytest.mark.parametrize("game", engine_ids())
 def test_every_engine_refuses_a_player_count_it_does_not_accept(game):
-    engine = get_engine(game)
+    engine = game_engine(game, REPO / "content")
     with pytest.raises(NotationError, match="players, not 9"):
         engine.initial(players=9)
+
+
+def test_an_engine_that_reads_no_data_binds_to_itself_and_one_that_does_refuses_to_play_unbound():
+    tactix = get_engine("tactix")
+    assert tactix.bind(GameData(numbers={"x": 1}, components={"plateau": ("..",)})) is tactix
+    assert game_engine("tactix", REPO / "content") is tactix
+    unbound = get_engine("3d-run")
+    for make in (lambda: unbound.initial(players=2), lambda: unbound.read_position({"j1": "f2", "j2": "e2"})):
+        with pytest.raises(EngineError, match="bind it to the game's data"):
+            make()
+    assert game_engine("3d-run", REPO / "no-such-folder") is unbound        # no game there: nothing to bind
+    bound = game_engine("3d-run", REPO / "content")
+    assert bound is not unbound and unbound.level is None                   # binding makes a new engine
+    assert perft("3d-run", 1, content_dir=REPO / "content") == 56           # the 56 rolls of 3 dice
+    with pytest.raises(EngineError):
+        perft("3d-run", 1)
 
 
 def test_perft_command_counts_the_start_tree():

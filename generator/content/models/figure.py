@@ -41,3 +41,8 @@ class FigureTarget:
     def figure_pieces(self) -> dict:
         """The piece styles (name -> PieceStyle) this component lends to every figure of the game."""
         return {}
+
+    def engine_data(self):
+        """What this component offers the game's rules engine, as plain values (engine.core.GameData), or None.
+        Not a figure matter, but every component model shares this base; a map gives its rows."""
+        return None

@@ -158,6 +158,10 @@ class Map(FigureTarget):
     def columns(self) -> int:
         return len(self._rows[0]) if self._rows else 0
 
+    def engine_data(self) -> tuple:
+        """The game's engine may play on the map itself: its rows of characters, top to bottom."""
+        return self._rows
+
     def derive(self, where: Where) -> dict:
         """The map's rows, read from `grid` or `grid_file` and checked against the legend."""
         if (self.grid is None) == (self.grid_file is None):

@@ -2,8 +2,11 @@
 
 The choices where the seed is silent are the `assumptions` of content/3d-run/game.yaml;
 the ones that shape this module:
-- The level is LEVEL below, the same text as content/3d-run/niveau.txt (a test checks).
-  Cells are named as on the map: columns a, b, ... aj from the left, rows 1.. from the bottom.
+- The level is the game's own map, read from the content: `bind(data)` gives an engine
+  playing on the rows of the map component `niveau` (content/3d-run/niveau.txt), whose
+  pawns start with game.yaml `numbers: pv_depart`. The module's ENGINE is unbound and
+  makes no position. Cells are named as on the map: columns a, b, ... from the left,
+  rows 1.. from the bottom.
 - A pawn stands in a cell; it is "on a wall" when the cell below holds something solid,
   a cloud or an obstacle; otherwise it is in the air. Pawns never block one another.
 - Forward is the pawn's facing (right at the start); BACK turns it. On a diagonal wall
@@ -16,7 +19,9 @@ the ones that shape this module:
 - Falls, ice and clouds act at the end of the turn only; between two movements a pawn
   may hang in the air. A vine holds the pawn (no fall).
 - "Eliminated" (0 PV, or lava with no die left): the pawn goes back to START with its
-  starting PV, keeps its flags and loses coins, power, PULSE and star.
+  starting PV and loses everything else: coins, power, PULSE, star and its flags (they
+  stay on the map, to be caught again). Were the flags kept, an elimination would
+  carry them home: a pawn with its flags could win by falling on spikes.
 
 Turn: chance rolls 3 dice (4 with +1d), written '=2,5,6'; the player allots them all
 ('R6 J3/5 P2', coins as 'R5+1'); then plays the allotted movements one at a time in the
@@ -36,34 +41,11 @@ from fractions import Fraction
 from math import factorial
 from typing import Any
 
-from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
+from ..core import CHANCE, Engine, EngineError, GameData, IllegalMove, NotationError, Outcome
 from ..grid import reasons
 
-LEVEL = """\
-....................................
-..................*.................
-...........o.o.o.................N..
-..........ccccccc..............----.
-..............................D.....
-......................?.......######
-.............m.o....................
-..####.....#####.....===.../###.v...
-........................../.....v...
-........................./......v...
-.....?.........R.......##.......v...
-..............###...................
-.....o.o......LLL.....f...o.o.......
-....#####....#####..#####..====.....
-.................*.............\\....
-......m........m......m.^^......\\o..
-...######.....#####..######......###
-....................................
-SSSSSS......^..m.....o...b.....f..V.
-############LL####LLLL#######LL#####
-"""
-
-ROWS = tuple(LEVEL.splitlines())
-HEIGHT, WIDTH = len(ROWS), len(ROWS[0])
+LEVEL_MAP = "niveau"                         # the map component the engine plays on
+START_PV_NUMBER = "pv_depart"                # the game.yaml number of the starting PV
 
 ROCK, ICE, LAVA, THIN, CLOUD = "#", "=", "L", "-", "c"
 SLOPE_UP, SLOPE_DOWN = "/", "\\"            # rising to the right, falling to the right
@@ -75,7 +57,6 @@ ROCKY = {ROCK, ICE, LAVA, SLOPE_UP, SLOPE_DOWN}     # the red flag's jump starts
 CREATURES = {CREATURE, BOMB, MUSHROOM, DRAGON}
 OBSTACLES = CREATURES | {SPIKES}
 
-START_PV = 5
 DICE = 3
 POWERS = ("+1d", "airmove", "boundstab", "slide", "fireball", "1life")   # faces 1..6 of the extra die
 PLAYERS = ("j1", "j2", "j3", "j4", "j5", "j6")
@@ -95,29 +76,38 @@ def cell_name(col: int, row: int) -> str:
     return f"{name}{row}"
 
 
-def parse_cell(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([a-z]+)([0-9]+)", str(text).strip().lower())
-    if not m:
-        raise NotationError(f"'{text}' is not a cell (a1 to {cell_name(WIDTH - 1, HEIGHT)})")
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + ord(ch) - ord("a") + 1
-    col, row = col - 1, int(m.group(2))
-    if not (0 <= col < WIDTH and 1 <= row <= HEIGHT):
-        raise NotationError(f"'{text}' is not a cell of the {WIDTH}x{HEIGHT} level (a1 to "
-                            f"{cell_name(WIDTH - 1, HEIGHT)})")
-    return col, row
+class Level:
+    """The level the engine plays on: the map's rows of characters, top to bottom, and its START cells,
+    rightmost first (the first player's, then the next one's just behind)."""
 
+    def __init__(self, rows):
+        rows = tuple(str(r) for r in rows)
+        if not rows or any(len(r) != len(rows[0]) for r in rows):
+            raise NotationError(f"map '{LEVEL_MAP}': the level is rows of characters, all the same length")
+        self.rows, self.height, self.width = rows, len(rows), len(rows[0])
+        self.start_cells = tuple(sorted(((c, r) for r in range(1, self.height + 1) for c in range(self.width)
+                                         if self.at(c, r) == START), key=lambda cr: (-cr[0], cr[1])))
+        if not self.start_cells:
+            raise NotationError(f"map '{LEVEL_MAP}': the level has no START cell ('{START}')")
 
-def at(col: int, row: int) -> str:
-    """The level's character at a cell; outside the level, rock."""
-    if 0 <= col < WIDTH and 1 <= row <= HEIGHT:
-        return ROWS[HEIGHT - row][col]
-    return ROCK
+    def at(self, col: int, row: int) -> str:
+        """The level's character at a cell; outside the level, rock."""
+        if 0 <= col < self.width and 1 <= row <= self.height:
+            return self.rows[self.height - row][col]
+        return ROCK
 
-
-START_CELLS = tuple(sorted(((c, r) for r in range(1, HEIGHT + 1) for c in range(WIDTH) if at(c, r) == START),
-                           key=lambda cr: (-cr[0], cr[1])))
+    def parse_cell(self, text: str) -> tuple[int, int]:
+        last = cell_name(self.width - 1, self.height)
+        m = re.fullmatch(r"([a-z]+)([0-9]+)", str(text).strip().lower())
+        if not m:
+            raise NotationError(f"'{text}' is not a cell (a1 to {last})")
+        col = 0
+        for ch in m.group(1):
+            col = col * 26 + ord(ch) - ord("a") + 1
+        col, row = col - 1, int(m.group(2))
+        if not (0 <= col < self.width and 1 <= row <= self.height):
+            raise NotationError(f"'{text}' is not a cell of the {self.width}x{self.height} level (a1 to {last})")
+        return col, row
 
 
 @dataclass(frozen=True)
@@ -125,7 +115,7 @@ class Runner:
     """One player's pawn and sheet."""
     cell: tuple[int, int]
     facing: int = 1                   # +1 right, -1 left
-    pv: int = START_PV
+    pv: int = 0                       # set from the game's starting PV by the engine
     coins: int = 0
     power: str = ""
     pulse: int = 0                    # the die kept by PULSE for the next turn (0: none)
@@ -210,14 +200,48 @@ class ThreeDRun(Engine):
         wall="a wall stands in that direction",
     )
 
+    def __init__(self, level: Level | None = None, start_pv: int = 0):
+        self.level, self.start_pv = level, start_pv
+
+    def bind(self, data: GameData) -> "ThreeDRun":
+        """The engine on the game's own level (its map `niveau`) with its starting PV (numbers: pv_depart)."""
+        if LEVEL_MAP not in data.components:
+            raise NotationError(f"3d Run plays on the map component '{LEVEL_MAP}', which the game does not have")
+        if START_PV_NUMBER not in data.numbers:
+            raise NotationError(f"3d Run needs the starting PV as game.yaml numbers: {START_PV_NUMBER}")
+        start_pv = int(data.numbers[START_PV_NUMBER])
+        if start_pv < 1:
+            raise NotationError(f"numbers: {START_PV_NUMBER} must be 1 or more, not {start_pv}")
+        return ThreeDRun(Level(data.components[LEVEL_MAP]), start_pv)
+
+    def _bound(self) -> Level:
+        if self.level is None:
+            raise EngineError("3d Run plays on its game's own level: bind it to the game's data first "
+                              "(the folder holding 3d-run/, --content; engine.engine_for(game) in Python)")
+        return self.level
+
+    def at(self, col: int, row: int) -> str:
+        """The level's character at a cell; outside the level, rock."""
+        return self.level.at(col, row)
+
+    def parse_cell(self, text: str) -> tuple[int, int]:
+        return self._bound().parse_cell(text)
+
+    @property
+    def start_cells(self) -> tuple:
+        return self._bound().start_cells
+
     # --- set-up and reading ---------------------------------------------------------
     def initial(self, variant=None, *, players=None, seed=None):
+        self._bound()
         self.check_variant(variant)
         n = self.check_players(players)
-        runners = tuple(Runner(START_CELLS[min(i, len(START_CELLS) - 1)]) for i in range(n))
+        starts = self.start_cells
+        runners = tuple(Runner(starts[min(i, len(starts) - 1)], pv=self.start_pv) for i in range(n))
         return Position(runners, target=VARIANT_TARGET[variant])
 
     def read_position(self, data: Any, to_move=None, variant=None):
+        self._bound()
         self.check_variant(variant)
         if not isinstance(data, dict):
             raise NotationError("a 3d Run position is a mapping: j1: cell or sheet, tour, phase, dés…")
@@ -236,7 +260,7 @@ class ThreeDRun(Engine):
             raise NotationError(f"tour: '{tour}' is not one of the players", "tour")
         target = int(data.get("drapeaux_requis", VARIANT_TARGET[variant]))
         p = Position(tuple(runners), turn=PLAYERS.index(tour), target=target)
-        removed = frozenset(parse_cell(c) for c in str(data.get("eliminees", "")).split())
+        removed = frozenset(self.parse_cell(c) for c in str(data.get("eliminees", "")).split())
         p = replace(p, removed=removed)
         if "gagnant" in data:
             return replace(p, phase="over", winner=PLAYERS.index(str(data["gagnant"])))
@@ -261,7 +285,7 @@ class ThreeDRun(Engine):
         if not isinstance(value, dict) or "case" not in value:
             raise NotationError(f"{pid}: give its cell ('case: c2') and, if need be, sens, pv, pieces…", pid)
         try:
-            col, row = parse_cell(str(value["case"]).split()[0])
+            col, row = self.parse_cell(str(value["case"]).split()[0])
             text = str(value["case"])
             facing = -1 if str(value.get("sens", "<" if "<" in text else ">")) in ("<", "gauche") else 1
             flags = value.get("drapeaux", [])
@@ -271,7 +295,7 @@ class ThreeDRun(Engine):
             power = str(value.get("pouvoir", "") or "")
             if power and power not in POWERS:
                 raise NotationError(f"{pid}: power '{power}' is not one of {', '.join(POWERS)}", pid)
-            return Runner((col, row), facing, int(value.get("pv", START_PV)), int(value.get("pieces", 0)), power,
+            return Runner((col, row), facing, int(value.get("pv", self.start_pv)), int(value.get("pieces", 0)), power,
                           int(value.get("pulse", 0)), int(value.get("etoile", 0)), flags,
                           bool(value.get("etoile_offerte", False)))
         except (TypeError, ValueError) as err:
@@ -365,7 +389,7 @@ class ThreeDRun(Engine):
         f = dict(part.split("=", 1) for part in rest)
         ints = lambda s: tuple(int(v) for v in s.split(",")) if s else ()   # noqa: E731
         return Motion(kind, int(f["reste"]), int(f["de"]), int(f.get("ordre", 0)), int(f.get("hauteur", 0)),
-                      ints(f.get("air", "")), parse_cell(f["boule"]) if "boule" in f else (), ints(f.get("paire", "")),
+                      ints(f.get("air", "")), self.parse_cell(f["boule"]) if "boule" in f else (), ints(f.get("paire", "")),
                       f.get("rebond") == "1")
 
     # --- who acts ---------------------------------------------------------------------
@@ -575,7 +599,7 @@ class ThreeDRun(Engine):
                     continue
                 if s.kind == "J" and not self.on_wall(p, me.cell):
                     continue
-                if s.kind == "FR" and at(me.cell[0], me.cell[1] - 1) not in ROCKY:
+                if s.kind == "FR" and self.at(me.cell[0], me.cell[1] - 1) not in ROCKY:
                     continue
                 if s.kind == "W" and me.power == "boundstab" and self.on_wall(p, me.cell):
                     continue
@@ -598,7 +622,7 @@ class ThreeDRun(Engine):
         if me.power != "airmove" or not any(s.kind == "W" for s in p.slots):
             return []
         t = self._forward_cell(p, me.cell, me.facing, along_slopes=False)
-        return ["W:A"] if t is not None and at(*t) not in SOLID else []
+        return ["W:A"] if t is not None and self.at(*t) not in SOLID else []
 
     def _why_not(self, p, text):
         if p.phase == "act":
@@ -615,7 +639,7 @@ class ThreeDRun(Engine):
 
     # --- the level ----------------------------------------------------------------
     def cell(self, p, c: tuple[int, int]) -> str:
-        ch = at(*c)
+        ch = self.level.at(*c)
         return "." if c in p.removed else ch
 
     def support(self, p, c) -> str:
@@ -635,7 +659,7 @@ class ThreeDRun(Engine):
         """The cell a forward step reaches: on a diagonal wall the step follows the wall up or down."""
         x, y = c
         ahead = (x + facing, y)
-        if not (0 <= ahead[0] < WIDTH):
+        if not (0 <= ahead[0] < self.level.width):
             return None
         if along_slopes:
             rising = SLOPE_UP if facing > 0 else SLOPE_DOWN
@@ -656,7 +680,7 @@ class ThreeDRun(Engine):
             return self._forward_cell(p, me.cell, me.facing)
         dx, dy = STEP_VECTOR[step]
         t = (me.cell[0] + dx * me.facing, me.cell[1] + dy)
-        return t if 0 <= t[0] < WIDTH and 1 <= t[1] <= HEIGHT else None
+        return t if 0 <= t[0] < self.level.width and 1 <= t[1] <= self.level.height else None
 
     # --- steps of a movement -----------------------------------------------------------
     def _steps(self, p: Position) -> list[str]:
@@ -866,7 +890,7 @@ class ThreeDRun(Engine):
 
     def _eliminate(self, p, i):
         r = p.runners[i]
-        p = self._set(p, Runner(START_CELLS[0], 1, START_PV, flags=r.flags), i)
+        p = self._set(p, Runner(self.start_cells[0], 1, self.start_pv), i)     # its flags too: see the docstring
         if i == p.turn:
             p = self._end_turn(replace(p, slots=(), motion=None, kept=0, phase="act"))
         return p
@@ -951,7 +975,7 @@ class ThreeDRun(Engine):
         if self.support(p, me.cell) == ICE and "rouge" not in me.flags:
             while self.support(p, (x, y)) == ICE:
                 nxt = (x + me.facing, y)
-                if not (0 <= nxt[0] < WIDTH) or self.cell(p, nxt) in SOLID | OBSTACLES:
+                if not (0 <= nxt[0] < self.level.width) or self.cell(p, nxt) in SOLID | OBSTACLES:
                     break
                 x = nxt[0]
             me = replace(me, cell=(x, y))
