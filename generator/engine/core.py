@@ -313,6 +313,12 @@ class Engine:
         """How `position` looks for `player`: -1 lost, 0 even, +1 won (greedy and search agents)."""
         raise NotImplementedError(f"{self.game_id} has no evaluation of a position")
 
+    def entering_results(self, position: Position) -> bool:
+        """Whether the player to move only tells what his hand did (a dexterity game's flick: which pieces
+        moved, touched, fell): not a choice of strategy. Playouts draw these moves at random, whatever the
+        agent, or a searching agent would declare every shot perfect. Default: never."""
+        return False
+
     def has_evaluation(self) -> bool:
         return type(self).evaluate is not Engine.evaluate
 

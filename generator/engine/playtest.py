@@ -113,6 +113,9 @@ def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -
         options += len(moves)
         widest = max(widest, len(moves))
         seat = Seat(who, _observer(engine, position, who), tuple(moves), engine, _sampler(engine, position, who))
+        if engine.entering_results(position):      # the hand decides, not the agent
+            position = engine.play(position, rng.choice(moves))
+            continue
         position = engine.play(position, by_player[who].choose(seat, rng))
     return GameRecord(index, None, "", "", ply, True, first, decisions, options, widest)
 

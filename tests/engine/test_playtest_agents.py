@@ -132,3 +132,15 @@ def test_greedy_takes_a_winning_move_when_there_is_one():
     chosen = GreedyAgent().choose(seat, random.Random(0))
     assert engine.format_move(position, chosen) == "e8-e9"
     assert isinstance(make_agent("random"), RandomAgent)
+
+
+def test_a_dexterity_result_is_drawn_never_chosen_by_the_agent():
+    # PuXes: after a flick the player only tells what his hand did (`touche X`, `sort X`, `tombe B`,
+    # `fin`); an agent asked there would declare every temple felled. Such steps happen in this game,
+    # and the agents are never asked at one: their moves are strategy (which oracle, which power).
+    setup = make_setup("puxes", agents=("random",), seed=4, max_plies=300)
+    spies = [Spy() for _ in setup.seats]
+    record = play_game(setup, 0, spies)
+    asked = [str(m) for spy in spies for s in spy.seats for m in s.moves]
+    assert asked and record.decisions > sum(len(spy.seats) for spy in spies)    # results were entered too
+    assert not any(m == "fin" or m.startswith(("touche ", "sort ", "tombe ")) for m in asked)

@@ -102,7 +102,8 @@ def test_a_french_games_report_is_in_french_and_an_english_one_in_english():
 
 ENDINGS = {"tactix": ("king_captured", "king_home", "centre", "blocked"),
            "tectonic": ("region", "all_red", "blocked"), "praxis": ("collections", "tie"), "armada": ("points",),
-           "lutinades": ("most_cards", "tie"), "3d-run": ("flags_home",)}
+           "lutinades": ("most_cards", "tie"), "3d-run": ("flags_home",),
+           "puxes": ("last_standing", "team_standing", "all_out")}
 
 
 @pytest.mark.parametrize("game", sorted(ENDINGS))
@@ -114,7 +115,8 @@ def test_every_engines_endings_have_words_in_both_languages(game):
 
 
 @pytest.mark.parametrize("game, players, variant", [("tactix", None, "centre"), ("tectonic", None, None),
-                                                    ("praxis", 2, None), ("lutinades", 3, None)])
+                                                    ("praxis", 2, None), ("lutinades", 3, None),
+                                                    ("puxes", 2, None)])
 def test_the_endings_games_reach_carry_a_key(game, players, variant):
     report = PlaytestReport(make_setup(game, players=players, variant=variant, agents=("greedy",), seed=3),
                             [])

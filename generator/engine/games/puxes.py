@@ -313,11 +313,11 @@ class PuxesEngine(Engine):
             return None
         alive = self._alive_sides(s)
         if not alive:
-            return Outcome(None, "every player is out")
+            return Outcome(None, "every player is out", "all_out")
         side = alive[0]
         if len(side) > 1:
-            return Outcome(side[0], f"team {'+'.join(side)} is the last standing")
-        return Outcome(side[0], f"{side[0]} is the last player standing")
+            return Outcome(side[0], f"team {'+'.join(side)} is the last standing", "team_standing")
+        return Outcome(side[0], f"{side[0]} is the last player standing", "last_standing")
 
     def _sides(self, s: State) -> list[tuple[str, ...]]:
         if s.variant == "equipes":
