@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Optional
 
 from ..errors import did_you_mean
 from ..schema import Colour, Where, spec
-from .elements import INK, WHITE
+from .elements import INK, PATTERN_KINDS, WHITE
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
 
 DIE_FACES = 6
+MAX_MARK_CHARS = 2      # a set's letter, or two: more would not fit in a face's corner
 
 @dataclass(frozen=True)
 class Die:
@@ -22,10 +23,18 @@ class Die:
     fill: Colour = WHITE
     ink: Colour = INK
     count: int = spec(1, minimum=1, maximum=100, doc="how many of this die to print")
+    mark: str = spec("", doc="a short text (a set's letter) printed in a corner of every face, so that a set "
+                             "never relies on its colour alone")
+    pattern: Optional[Literal[PATTERN_KINDS]] = spec(None, doc="a texture over the fill (stripes, crosshatch, "
+                                                               "dots, grain, checks), clear behind the face's symbol")
+    pattern_colour: Colour = Colour("#000000")
 
     def check(self, where: Where) -> None:
         if len(self.faces) != 6:
             raise where.error(f"die '{self.id}': a die has 6 faces, found {len(self.faces)}")
+        if len(self.mark) > MAX_MARK_CHARS:
+            raise where.error(f"die '{self.id}': mark '{self.mark}' is longer than {MAX_MARK_CHARS} characters: "
+                              f"it must fit in a corner of the face")
 
 
 @dataclass(frozen=True)
