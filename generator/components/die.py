@@ -31,17 +31,19 @@ def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: fl
     if value.isdigit() and 1 <= int(value) <= 6:
         symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
     elif value in symbols.SYMBOLS:
-        symbols.draw_symbol(canvas, value, cx, cy, size_mm * 0.7, die.ink)
+        symbols.draw_symbol(canvas, value, cx, cy, size_mm * (MARKED_SYMBOL if die.mark else SYMBOL), die.ink)
     elif value.strip():
         style = TextStyle(size_pt=size_mm * 1.1, colour=die.ink, bold=True)
         canvas.text_box(x + 1, y + 1, size_mm - 2, size_mm - 2, value, style, align="center", valign="middle",
                         min_size_pt=6.0)
 
 
+SYMBOL = 0.7               # of the face's side: a symbol's size
+MARKED_SYMBOL = 0.62       # on a die whose faces carry a set mark: the corner stays clear for the letter
 PATTERN_SPACING = 0.11     # of the face's side: a texture, not a grid
 PATTERN_STROKE = 0.028
-CLEAR_RADIUS = 0.41        # of the side: the disc kept clear of the pattern behind the symbol (drawn at 0.7)
-MARK_SIZE = 0.2            # of the side: the set's letter, in the top-left corner outside that disc
+CLEAR_RADIUS = 0.38        # of the side: the disc kept clear of the pattern behind the symbol
+MARK_SIZE = 0.15           # of the side: the set's letter's capital height, in the top-left corner outside that disc
 
 
 def _set_marks(canvas: Canvas, die: Die, x: float, y: float, size_mm: float, bleed_mm: float) -> None:
