@@ -55,3 +55,13 @@ def test_a_die_or_face_the_component_lacks_is_refused_at_its_line(tmp_path, item
     with pytest.raises(ContentError) as err:
         load_diagrams(folder / "diagrams.yaml", load_game(folder.parent, "croisee").components)
     assert message in str(err.value) and "diagrams.yaml:5" in str(err.value)
+
+
+def test_a_die_piece_showing_an_icon_face_draws_the_icon_not_its_name():
+    from generator.components.pieces import draw_piece
+    from generator.content.models import PieceStyle
+    from generator.draw.svg import SvgCanvas
+    canvas = SvgCanvas(30, 30)
+    draw_piece(canvas, PieceStyle(shape="die", fill="#F2C4BE", size_mm=25, label="A"), 15, 15, "smiley")
+    svg = canvas.tostring()
+    assert "smiley" not in svg and svg.count("<path") == 1 and ">A<" in svg
