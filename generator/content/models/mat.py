@@ -101,6 +101,48 @@ class MatSize:
     numbers: dict[str, Union[float, str]] = spec(factory=dict, doc="numbers of the mat given another value here")
 
 
+@dataclass(frozen=True)
+class MatPlace:
+    """Where a group is laid: its origin (bleed-box mm), its clockwise turn, and the values its labels
+    and texts read as '{name}' (e.g. the player's letter)."""
+    x: Num
+    y: Num
+    rotate_deg: Num = 0.0
+    values: dict[str, str] = spec(factory=dict, doc="'{name}' in the group's labels and texts")
+    _source: Optional[Where] = derived()
+
+
+@dataclass(frozen=True)
+class MatGroup:
+    """Zones, lines and texts written once around an origin (mm from it, '{expression}'s allowed) and laid at
+    each place of `at`, turned with it: a player's corner of the table, drawn the same for every player."""
+    at: list[MatPlace]
+    zones: list[MatZone] = spec(factory=tuple)
+    elements: list[LayoutElement] = spec(factory=tuple, doc="line and text elements only (they turn with the "
+                                                            "group)")
+    _source: Optional[Where] = derived()
+
+    def check(self, where: Where) -> None:
+        if not self.at:
+            raise where.error("group: 'at' needs one place at least")
+        for i, element in enumerate(self.elements, start=1):
+            if element.element_kind not in ("line", "text"):
+                raise (element._source or where).error(
+                    f"group: element {i} is a {element.element_kind}; a group holds line and text elements only")
+
+
+def _turn(x: float, y: float, degrees: float) -> tuple[float, float]:
+    """(x, y) turned clockwise (y down) around the origin."""
+    a = math.radians(degrees)
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def _with_values(text: str, values) -> str:
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text
+
+
 def _is_expression(text: str) -> bool:
     """'{expression}' as a whole value, other than a bare '{field}' name (a row field, e.g. {name})."""
     m = BRACED.match(text)
@@ -129,6 +171,20 @@ def _worked_out(value, env: dict, where: Where, what: str):
     if isinstance(value, list):
         return [_worked_out(v, env, where, what) for v in value]
     return value
+
+
+def _laid_element(element: LayoutElement, px: float, py: float, turn: float, values) -> LayoutElement:
+    """A group's line or text element moved to its place and turned with it."""
+    if element.line is not None:
+        ln = element.line
+        (x1, y1), (x2, y2) = (_turn(float(ln.x1), float(ln.y1), turn), _turn(float(ln.x2), float(ln.y2), turn))
+        return dataclasses.replace(element, line=dataclasses.replace(ln, x1=px + x1, y1=py + y1, x2=px + x2,
+                                                                       y2=py + y2))
+    t = element.text
+    x, y = _turn(float(t.x), float(t.y), turn)
+    return dataclasses.replace(element, text=dataclasses.replace(t, x=px + x, y=py + y,
+                                                                 rotate_deg=float(t.rotate_deg) + turn,
+                                                                 text=_with_values(t.text, values)))
 
 
 def _zone_number(raw, env: dict, where: Where, what: str) -> float:
@@ -163,6 +219,8 @@ class Mat(FigureTarget):
         factory=dict, doc="named numbers, in order: each a number or an arithmetic expression of width_mm, "
                           "height_mm, bleed_mm and the names above it; a zone's or an element's number written "
                           "'{expression}' reads them")
+    groups: list[MatGroup] = spec(factory=tuple, doc="zones, lines and texts laid at several places, turned "
+                                                    "(drawn after the mat's own zones and elements)")
     sizes: list[MatSize] = spec(factory=tuple, doc="other sizes of this mat, worked out from the same numbers, "
                                                   "each printed as its own file")
     cut_line: Optional[bool] = spec(None, doc="draw the cut outline in the art; default: when corners are rounded")
@@ -186,17 +244,42 @@ class Mat(FigureTarget):
         """Zones and elements with their '{expression}'s worked out (the written ones kept for `sizes`)."""
         zones, elements = self._plan if self._plan is not None else (self.zones, self.elements)
         env = self.environment(where)
-        out_zones = []
-        for i, zone in enumerate(zones, start=1):
-            zw = zone._source or where
-            nums = {n: _zone_number(getattr(zone, n), env, zw, f"mat '{self.id}', zone {i}, {n}")
-                    for n in ("x", "y", "w", "h", "rotate_deg")}
-            worked = dataclasses.replace(zone, **nums)
+        out_zones = [self._zone(zone, env, where, f"zone {i}") for i, zone in enumerate(zones, start=1)]
+        out_elements = [_worked_out(e, env, e._source or where, f"mat '{self.id}', element {i}")
+                        for i, e in enumerate(elements, start=1)]
+        for g, group in enumerate(self.groups, start=1):
+            for p, place in enumerate(group.at, start=1):
+                pw = place._source or group._source or where
+                what = f"group {g}, place {p}"
+                px, py, turn = (_zone_number(getattr(place, n), env, pw, f"mat '{self.id}', {what}, {n}")
+                                for n in ("x", "y", "rotate_deg"))
+                for i, zone in enumerate(group.zones, start=1):
+                    local = self._zone(zone, env, where, f"{what}, zone {i}", check=False)
+                    dx, dy = _turn(local.x + local.w / 2, local.y + local.h / 2, turn)
+                    laid = dataclasses.replace(local, x=px + dx - local.w / 2, y=py + dy - local.h / 2,
+                                               rotate_deg=local.rotate_deg + turn,
+                                               label=_with_values(local.label, place.values))
+                    laid.check(zone._source or where)
+                    out_zones.append(laid)
+                for i, element in enumerate(group.elements, start=1):
+                    worked = _worked_out(element, env, element._source or where, f"mat '{self.id}', {what}, "
+                                                                                    f"element {i}")
+                    try:
+                        out_elements.append(_laid_element(worked, px, py, turn, place.values))
+                    except ValueError:
+                        raise (element._source or where).error(
+                            f"mat '{self.id}', {what}, element {i}: a group's line or text needs numbers "
+                            f"or '{{expression}}'s of the mat's numbers for its place") from None
+        return {"zones": tuple(out_zones), "elements": tuple(out_elements), "_plan": (zones, elements)}
+
+    def _zone(self, zone: MatZone, env: dict, where: Where, what: str, check: bool = True) -> MatZone:
+        zw = zone._source or where
+        nums = {n: _zone_number(getattr(zone, n), env, zw, f"mat '{self.id}', {what}, {n}")
+                for n in ("x", "y", "w", "h", "rotate_deg")}
+        worked = dataclasses.replace(zone, **nums)
+        if check:
             worked.check(zw)
-            out_zones.append(worked)
-        out_elements = tuple(_worked_out(e, env, e._source or where, f"mat '{self.id}', element {i}")
-                             for i, e in enumerate(elements, start=1))
-        return {"zones": tuple(out_zones), "elements": out_elements, "_plan": (zones, elements)}
+        return worked
 
     def at_size(self, size: MatSize, where: Where) -> "Mat":
         """This mat built again at another size from the same description."""
