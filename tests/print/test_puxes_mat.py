@@ -118,7 +118,7 @@ def test_every_zone_is_named_on_the_mat_and_the_dixe_is_stated(out):
     pdf = pdfplumber.open(out / "tapis-2j.pdf")
     text = " ".join(p.extract_text() or "" for p in pdf.pages[:-1])
     for word in ("Temple A", "Jardin sacré A", "Jardin public A", "Oracle A1", "Oracle A4", "1 DiXe = 25 mm",
-                 "Joueur A", "10 DiXes", "Centre : place de la forteresse"):
+                 "Joueur A", "Règle de 6 DiXes", "Centre : place de la forteresse"):
         assert word in text, word
     # B's words are turned to face B (read upside down on the page); the distances' words run along their
     # arrows: the SVG preview holds each as one text.
