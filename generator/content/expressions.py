@@ -11,7 +11,7 @@ import ast
 import math
 import operator
 import re
-from typing import Mapping
+from typing import Mapping, Optional
 
 FUNCTIONS = {
     "min": min,
@@ -27,13 +27,12 @@ NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class ExpressionError(ValueError):
-    """An expression that cannot be read or worked out; the message says why, for a ContentError."""
+    """An expression that cannot be read or worked out; the message says why, for a ContentError; `name`:
+    the named number being worked out, if any."""
 
-
-def names_in(text: str) -> set[str]:
-    """The names an expression reads (an ExpressionError when it is not an expression)."""
-    tree = _parse(text)
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in FUNCTIONS}
+    def __init__(self, message: str, name: Optional[str] = None):
+        super().__init__(message)
+        self.name = name
 
 
 def evaluate(text: str, env: Mapping[str, float]) -> float:
@@ -83,8 +82,11 @@ def work_out(numbers: Mapping[str, object], env: Mapping[str, float]) -> dict[st
     out = dict(env)
     for name, raw in numbers.items():
         if not NAME.match(str(name)):
-            raise ExpressionError(f"number name '{name}' must be a letter then letters, digits or _")
+            raise ExpressionError(f"number name '{name}' must be a letter then letters, digits or _", name)
         if name in FUNCTIONS:
-            raise ExpressionError(f"number name '{name}' is a function's name")
-        out[name] = float(raw) if isinstance(raw, (int, float)) else evaluate(str(raw), out)
+            raise ExpressionError(f"number name '{name}' is a function's name", name)
+        try:
+            out[name] = float(raw) if isinstance(raw, (int, float)) else evaluate(str(raw), out)
+        except ExpressionError as err:
+            raise ExpressionError(str(err), name) from None
     return out

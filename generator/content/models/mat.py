@@ -99,6 +99,7 @@ class MatSize:
     width_mm: float = spec(doc="trim width", minimum=20, maximum=5000)
     height_mm: float = spec(doc="trim height", minimum=20, maximum=5000)
     numbers: dict[str, Union[float, str]] = spec(factory=dict, doc="numbers of the mat given another value here")
+    _source: Optional[Where] = derived()
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,26 @@ def _laid_element(element: LayoutElement, px: float, py: float, turn: float, val
                                                                  text=_with_values(t.text, values)))
 
 
+def _number_line(where: Where, name: Optional[str]) -> Where:
+    """Where the number `name` is written under `numbers:` in the mat's file (its mapping keeps no lines once
+    read), else `where`."""
+    if name is None or where.path is None:
+        return where
+    try:
+        lines = where.path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return where
+    start = next((i for i, text in enumerate(lines) if re.match(r"^numbers\s*:", text)), None)
+    if start is None:
+        return where
+    for i in range(start + 1, len(lines)):
+        if re.match(rf"^\s+{re.escape(name)}\s*:", lines[i]):
+            return Where(where.path, i + 1)
+        if lines[i] and not lines[i][0].isspace() and not lines[i].startswith("#"):
+            break
+    return where
+
+
 def _zone_number(raw, env: dict, where: Where, what: str) -> float:
     if isinstance(raw, (int, float)):
         return float(raw)
@@ -238,7 +259,7 @@ class Mat(FigureTarget):
         try:
             return work_out(self.numbers, env)
         except ExpressionError as err:
-            raise where.error(f"mat '{self.id}': numbers: {err}") from None
+            raise _number_line(where, err.name).error(f"mat '{self.id}': numbers: {err.name}: {err}") from None
 
     def derive(self, where: Where) -> dict:
         """Zones and elements with their '{expression}'s worked out (the written ones kept for `sizes`)."""
@@ -284,6 +305,7 @@ class Mat(FigureTarget):
     def at_size(self, size: MatSize, where: Where) -> "Mat":
         """This mat built again at another size from the same description."""
         numbers = dict(self.numbers)
+        where = size._source or where
         for key, value in size.numbers.items():
             if key not in numbers:
                 raise where.error(f"mat '{self.id}', size '{size.id}': no number '{key}' to replace"
