@@ -127,3 +127,71 @@ def test_every_zone_is_named_on_the_mat_and_the_dixe_is_stated(out):
         assert word in svg, word
     small = (out / "tapis-2j-petit.svg").read_text()
     assert ">4 DiXes : 1/6 de la longueur<" in small and ">2 DiXes<" in small and "1 DiXe = 25 mm" in small
+
+
+@pytest.mark.parametrize("name,side", [("tapis-4j.pdf", 900.0), ("tapis-4j-petit.pdf", 700.0)])
+def test_four_players_each_have_the_same_corner_one_on_each_side(out, name, side):
+    temples = _filled(out, name, TEMPLE)
+    sacred = _filled(out, name, SACRED)
+    gardens = _filled(out, name, PUBLIC)
+    assert len(temples) == len(sacred) == len(gardens) == 4
+    edge, middle = side / 6, side / 2
+    found = sorted(c for t in temples for c in _centre(t))
+    want = sorted(c for p in [(middle, side - edge), (edge, middle), (middle, edge), (side - edge, middle)] for c in p)
+    assert found == pytest.approx(want, abs=0.1)
+    assert {tuple(round(c) for c in _centre(t)) for t in temples} == {
+        tuple(round(c) for c in p) for p in [(middle, side - edge), (edge, middle), (middle, edge), (side - edge, middle)]}
+    for t in temples:
+        s = next(s for s in sacred if s[0] < t[0] < s[2] and s[1] < t[1] < s[3])
+        assert (t[0] - s[0], t[1] - s[1], s[2] - t[2], s[3] - t[3]) == pytest.approx((D, D, D, D), abs=0.1)
+    # Each garden: 8 x 2 DiXes across its temple's line of sight, its middle (gap + 1) DiXes from the temple's centre.
+    gap = 3 * D * side / 900
+    for g in gardens:
+        long_side, short_side = sorted((g[2] - g[0], g[3] - g[1]), reverse=True)
+        assert (long_side, short_side) == pytest.approx((8 * D, 2 * D), abs=0.1)
+        nearest = min(temples, key=lambda t: abs(_centre(t)[0] - _centre(g)[0]) + abs(_centre(t)[1] - _centre(g)[1]))
+        (tx, ty), (gx, gy) = _centre(nearest), _centre(g)
+        assert abs(tx - gx) + abs(ty - gy) == pytest.approx(D + gap, abs=0.1)
+
+
+def test_the_advanced_layout_has_two_temples_side_by_side_per_player_and_six_oracle_places(out):
+    temples = sorted(_filled(out, "tapis-2j-avance.pdf", TEMPLE), key=lambda b: (b[1], b[0]))
+    sacred = _filled(out, "tapis-2j-avance.pdf", SACRED)
+    gardens = _filled(out, "tapis-2j-avance.pdf", PUBLIC)
+    assert len(temples) == len(sacred) == len(gardens) == 4
+    for pair, y in ((temples[:2], 150.0), (temples[2:], 750.0)):
+        (x1, y1), (x2, y2) = (_centre(t) for t in pair)
+        assert (y1, y2) == pytest.approx((y, y), abs=0.1) and (x1, x2) == pytest.approx((300 - 1.5 * D, 300 + 1.5 * D))
+    # The two sacred gardens of a player touch (3 DiXes between the temples' centres); each garden is 6 x 2 DiXes.
+    rows = sorted(sacred, key=lambda b: (b[1], b[0]))
+    assert rows[0][2] == pytest.approx(rows[1][0], abs=0.1) and rows[2][2] == pytest.approx(rows[3][0], abs=0.1)
+    assert all((g[2] - g[0], g[3] - g[1]) == pytest.approx((6 * D, 2 * D), abs=0.1) for g in gardens)
+    svg = (out / "tapis-2j-avance.svg").read_text()
+    assert all(f">Oracle A{n}<" in svg and f">Oracle B{n}<" in svg for n in range(1, 7))
+
+
+def test_three_temples_stand_at_120_degrees_a_sixth_of_the_circle_s_diameter_from_it():
+    import math
+    from generator.content.loader import load_game
+    mat = load_game(CONTENT, "puxes").component("tapis-3j")
+    circle = mat.zone_labelled("Aire de jeu : le cercle")
+    cx, cy, radius = circle.x + circle.w / 2, circle.y + circle.h / 2, circle.w / 2
+    assert (circle.shape, radius) == ("ellipse", 450.0)
+    angles = []
+    for j in "ABC":
+        x, y = mat.point(f"Temple {j}")
+        assert radius - math.hypot(x - cx, y - cy) == pytest.approx(2 * radius / 6)      # 6 DiXes from the circle
+        assert mat.zone_labelled(f"Temple {j}").w == D
+        angles.append(math.degrees(math.atan2(x - cx, y - cy)) % 360)
+        sacred, garden = mat.zone_labelled(f"Jardin sacré {j}"), mat.zone_labelled(f"Jardin public {j}")
+        assert (sacred.w, garden.w, garden.h) == (3 * D, 8 * D, 2 * D)
+        gx, gy = mat.point(f"Jardin public {j}")
+        assert math.hypot(gx - x, gy - y) == pytest.approx(4 * D) and math.hypot(gx - cx, gy - cy) < math.hypot(x - cx, y - cy)
+    assert sorted(round(a) for a in angles) == [0, 120, 240]
+
+
+def test_the_fortress_is_one_piece_of_3_x_3_dixes_printed_whole(out):
+    entry = _entry(out, "tapis-forteresse.pdf")
+    assert len(entry["pages"]) == 1 and entry["pages"][0]["kind"] == "sheet"
+    assert entry["pages"][0]["items"][0]["trim_mm"][2:] == [3 * D, 3 * D]
+    assert "Forteresse" in pdfplumber.open(out / "tapis-forteresse.pdf").pages[0].extract_text()
