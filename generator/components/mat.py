@@ -112,7 +112,20 @@ def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceConte
         labels += _HANDLERS["text"](TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x,
                                              size_pt=zone.label_pt, bold=True, colour=zone.label_colour,
                                              align="center", valign=valign), r, frame, ctx)
+    if zone.rotate_deg:
+        cx, cy, turn = zone.x + zone.w / 2, zone.y + zone.h / 2, zone.rotate_deg
+        return [_turned(ops, cx, cy, turn)], [_turned(labels, cx, cy, turn)] if labels else []
     return ops, labels
+
+
+def _turned(ops: list[Op], cx: float, cy: float, degrees: float) -> Op:
+    """The operations turned clockwise by `degrees` around (cx, cy)."""
+    def draw(c: Canvas) -> None:
+        with c.group(translate=(cx, cy), rotate_deg=degrees):
+            with c.group(translate=(-cx, -cy)):
+                for op in ops:
+                    op(c)
+    return draw
 
 
 def _grid_ops(mat: Mat, frame: Frame) -> list[Op]:
@@ -140,11 +153,16 @@ def _grid_ops(mat: Mat, frame: Frame) -> list[Op]:
     return [draw]
 
 
+def _shown(value: float) -> str:
+    """A number as a text element prints it: 6 for 6.0000000001, 2.5 for 2.5."""
+    return f"{round(value, 6):g}"
+
+
 def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
     """Every drawing operation of the mat, checked: background, zones, grid, zone labels, elements, cut line."""
     frame = mat_frame(mat)
-    values = element_values(mat, {"width_mm": f"{mat.width_mm:g}", "height_mm": f"{mat.height_mm:g}",
-                                  "bleed_mm": f"{mat.bleed_mm:g}"})
+    numbers = {name: _shown(value) for name, value in mat.environment(mat._source or Where(None, None)).items()}
+    values = element_values(mat, numbers)      # width_mm, height_mm, bleed_mm and the mat's numbers
     ctx = FaceContext(mat, game_folder)
     full = fields_of(Row(types.MappingProxyType(values), 1, 1, None, None), mat.id)
     bw, bh, bg = frame.bleed_width_mm, frame.bleed_height_mm, mat.background

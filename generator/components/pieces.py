@@ -53,6 +53,14 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":
         symbols.pips(canvas, cx, cy, size, int(value), style.ink)
         return
+    if value in symbols.SYMBOLS and shape == "die" and style.mark == "none":
+        # A die whose face is an icon (a DiXe's smiley): the face drawn, its letter small in the corner.
+        with_label = bool(style.label)
+        symbols.draw_symbol(canvas, value, cx, cy + (size * 0.06 if with_label else 0.0),
+                            size * (0.55 if with_label else 0.66), style.ink)
+        if with_label:
+            _centred_label(canvas, cx - half * 0.62, cy - half * 0.62, size * 0.16, style.label, style.ink)
+        return
     text = value if value is not None else style.label
     if text and style.mark == "none":
         # A triangle's inner circle is small: its letter sits lower and smaller to stay inside.

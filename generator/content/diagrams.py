@@ -52,6 +52,8 @@ error on that component). Marks, arrows and highlights name *places*:
     dice      die: <die id>           default: the component's first die
               faces: [1, 2, 3]        face numbers 1-6; default: all six
               arrange: row | net      places: face numbers
+              or items: [oni:smiley, kala:3, "|", ...]   several dice, each showing one face (its value or
+                                      its place 1-6); "|" starts a new row. places: the items as written
 
 Each component's model says this for itself (its `figure_spec` and `check_figure`,
 content/models/figure.py); this module asks it and names no kind.
@@ -115,7 +117,8 @@ class Show:
         None, doc="mat: the area drawn, [x, y, w, h] in mm of the mat's bleed box")
     zone: Optional[str] = spec(None, doc="mat: the area drawn is this zone (its label)")
     items: list[Union[str, ItemRef]] = spec(
-        factory=tuple, doc="deck, tiles, counters: the items shown, by id or row number; {item: id, side: back}")
+        factory=tuple, doc="deck, tiles, counters: the items shown, by id or row number; {item: id, side: back}; "
+                           "dice: several dice, each 'die:face' (its value or place 1-6), '|' for a new row")
     arrange: Optional[Literal["row", "fan", "net"]] = spec(
         None, doc="items in a row (default) or a fan; a die's faces in a row (default) or a net")
     die: Optional[str] = spec(None, doc="dice: which die (default: the first)")

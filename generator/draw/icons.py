@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from .dixe_icons import DIXE_ICONS
 from .effect_icons import EFFECT_ICONS
 from .errors import LayoutError
 from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
@@ -82,6 +83,7 @@ ICONS: dict[str, tuple[list[PathOp], bool]] = {
                  + _poly((3, 4.5), (17.5, 4.5), (21.5, 8), (17.5, 11.5), (3, 11.5)), False),
 }
 ICONS.update(EFFECT_ICONS)   # die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal
+ICONS.update(DIXE_ICONS)     # the 8 symbols and 20 characters of DiXe dice (PuXes)
 
 
 def icon_names() -> list[str]:

@@ -10,7 +10,8 @@ from . import FigureJob, Job, Kind
 def render(job: Job, mat: Mat) -> None:
     from ..components.mat import mat_item
     from .faces import render_large_face
-    render_large_face(job, KIND, mat, mat_item(mat, job.game.folder))
+    for each in mat.all_sizes():        # the mat, then the other sizes its `sizes:` work out from its numbers
+        render_large_face(job, KIND, each, mat_item(each, job.game.folder))
 
 
 def figure(job: FigureJob, mat: Mat):

@@ -139,7 +139,7 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
 def test_the_guide_s_yaml_files_pass_the_schema(guide_content):
     validator = jsonschema.Draft7Validator(content_schema())
     files = sorted(guide_content.glob("caravane/*.yaml"))
-    assert len(files) == 11
+    assert len(files) == 12
     for path in files:
         assert list(validator.iter_errors(read_yaml(path))) == [], path.name
 

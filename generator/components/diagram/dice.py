@@ -24,6 +24,8 @@ def dice_figure(dice: Dice, diagram: Diagram, net_cells: Mapping[int, tuple[int,
                 max_width_mm: float = 120.0) -> Figure:
     """The faces `show.faces` (default all six, numbered 1-6) of the chosen die; `net_cells` maps a face
     index (0 for the die's 1) to its (column, row) in the net, used when `arrange: net`."""
+    if diagram.show.items:
+        return _rolled_figure(dice, diagram, max_width_mm)
     die = dice.shown_die(diagram)
     numbers = list(diagram.show.faces) or list(range(1, DIE_FACES + 1))
     if diagram.show.arrange == "net":
@@ -53,3 +55,33 @@ def dice_figure(dice: Dice, diagram: Diagram, net_cells: Mapping[int, tuple[int,
         draw_accents(canvas, diagram, Places(centre, size, lambda name: spots[str(name)]))
 
     return Figure(diagram.id, diagram.caption, width, height, draw)
+
+
+def _rolled_figure(dice: Dice, diagram: Diagram, max_width_mm: float) -> Figure:
+    """Several dice seen from above, each showing the face `show.items` names, in rows (a roll, oracles)."""
+    rows = dice.rolled(diagram)
+    longest = max(len(row) for row in rows)
+    step = min(FIGURE_FACE_MM + ROW_GAP_MM, (max_width_mm + ROW_GAP_MM) / longest)
+    size = step - ROW_GAP_MM
+    spots = {}
+    for r, row in enumerate(rows):
+        for c, (_, _, name) in enumerate(row):
+            spots[name] = (c * step, r * step, size, size)
+    width = longest * step - ROW_GAP_MM
+    height = len(rows) * step - ROW_GAP_MM
+
+    def centre(name: str) -> tuple[float, float]:
+        x, y, w, h = spots[str(name)]
+        return x + w / 2, y + h / 2
+
+    def draw(canvas) -> None:
+        for row in rows:
+            for die, index, name in row:
+                x, y, s, _ = spots[name]
+                with canvas.group(clip=(x, y, s, s)):
+                    draw_die_face(canvas, die, index, s, x=x, y=y)
+                canvas.rect(x, y, s, s, stroke=FACE_OUTLINE)
+        draw_accents(canvas, diagram, Places(centre, size, lambda name: spots[str(name)]))
+
+    return Figure(diagram.id, diagram.caption, width, height, draw)
+
