@@ -29,7 +29,7 @@ def run_alone(code: str) -> None:
 
 
 def test_engines_are_found_by_game_id_and_unknown_games_are_refused():
-    assert engine_ids() == ["3d-run", "armada", "lutinades", "praxis", "tactix", "tectonic"]
+    assert engine_ids() == ["3d-run", "armada", "lutinades", "praxis", "puxes", "tactix", "tectonic"]
     assert get_engine("tactix") is get_engine("tactix")
     assert get_engine("tactix").game_id == "tactix" and get_engine("tectonic").game_id == "tectonic"
     assert not has_engine("no-such-game")
@@ -125,7 +125,7 @@ def test_engines_never_import_the_drawing_layers(game):
 
 def test_finding_engines_imports_none_of_them():
     code = ("import sys; from generator.engine import engine_ids, has_engine; "
-            "assert has_engine('praxis') and not has_engine('no-such-game') and len(engine_ids()) == 6; "
+            "assert has_engine('praxis') and not has_engine('no-such-game') and len(engine_ids()) == 7; "
             "loaded = [m for m in sys.modules if m.startswith('generator.engine.games.')]; "
             "print(loaded); sys.exit(1 if loaded else 0)")
     run_alone(code)
