@@ -149,3 +149,4 @@ def test_the_build_counts_the_rulebook_figures(build):
     match = re.search(r"puxes : (\d+) figures? vérifiées?, (\d+) illustrations?", output)
     assert match is not None, output
     assert int(match.group(1)) + int(match.group(2)) == figures
+    assert int(match.group(1)) >= 5      # both seed examples, Protection in the opponent's turn, waking, two Onis
