@@ -539,22 +539,24 @@ def pattern_paths(kind: str, x: float, y: float, w: float, h: float, spacing: fl
                 sx, sy = ex, ey
             paths.append(ops)
     elif kind == "dots":
-        ops = []
+        # One path a row: a tile of a large mat then draws only the rows it shows (Canvas.view).
         rows = int(h / spacing) + 2
         cols = int(w / spacing) + 2
         r = width / 2.0
         for j in range(rows):
             shift = spacing / 2.0 if j % 2 else 0.0   # staggered rows read as a texture, not a grid
+            ops = []
             for i in range(cols):
                 ops += circle_ops(x + i * spacing + shift, y + j * spacing, r)
-        paths.append(ops)
+            paths.append(ops)
     elif kind == "checks":
-        ops = []
         for j in range(int(h / spacing) + 1):
+            ops = []
             for i in range(int(w / spacing) + 1):
                 if (i + j) % 2 == 0:
                     ops += rect_ops(x + i * spacing, y + j * spacing, spacing, spacing)
-        paths.append(ops)
+            if ops:
+                paths.append(ops)
     return paths
 
 

@@ -157,6 +157,41 @@ class Canvas:
     # How much the groups now open scale what is drawn (backends keep it in group()): a face drawn smaller
     # (an assembly map, a figure) keeps its lines at MIN_LINE_MM on paper, the thinnest a printer prints.
     scale: float = 1.0
+    # What can still show, in the current group's mm (x, y, w, h), or None when unknown (no clip yet, or a
+    # turned group): a path wholly outside it is left out. A tiled board draws its whole face on every
+    # tile, clipped to the tile; this keeps each page to what that tile shows.
+    view: tuple[float, float, float, float] | None = None
+
+    def _inner_view(self, translate: Point, rotate_deg: float, scale: float, clip) -> tuple | None:
+        """The view inside a group opened with these arguments (backends call it in group())."""
+        view = self.view
+        if rotate_deg:
+            view = None
+        elif view is not None:
+            vx, vy, vw, vh = view
+            view = ((vx - translate[0]) / scale, (vy - translate[1]) / scale, vw / scale, vh / scale)
+        if clip is not None:
+            if view is None:
+                view = tuple(clip)
+            else:
+                x0, y0 = max(view[0], clip[0]), max(view[1], clip[1])
+                x1 = min(view[0] + view[2], clip[0] + clip[2])
+                y1 = min(view[1] + view[3], clip[1] + clip[3])
+                view = (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+        return view
+
+    def _outside_view(self, ops: Sequence[PathOp], stroke: Stroke | None) -> bool:
+        view = self.view
+        if view is None or not ops:
+            return False
+        xs = [v for op in ops for v in op[1::2]]
+        ys = [v for op in ops for v in op[2::2]]
+        if not xs or not ys:
+            return False
+        # A curve stays inside its control points; a stroke reaches past them by at most its miter.
+        pad = (5.0 * stroke.width_mm if stroke is not None else 0.0) + 0.01
+        return (max(xs) + pad < view[0] or min(xs) - pad > view[0] + view[2]
+                or max(ys) + pad < view[1] or min(ys) - pad > view[1] + view[3])
 
     def _printable(self, stroke: Stroke | None) -> Stroke | None:
         if stroke is None or stroke.width_mm * self.scale >= MIN_LINE_MM - 1e-9:
@@ -174,6 +209,8 @@ class Canvas:
 
     def path(self, ops: Sequence[PathOp], *, fill: str | None = None, stroke: Stroke | None = None,
              even_odd: bool = False) -> None:
+        if self._outside_view(ops, stroke):
+            return
         if fill is not None and self.ink_saver:
             xs = [v for op in ops for v in op[1::2]]
             ys = [v for op in ops for v in op[2::2]]

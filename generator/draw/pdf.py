@@ -141,10 +141,11 @@ class ReportlabCanvas(Canvas):
             p.rect(*clip)
             c.clipPath(p, stroke=0, fill=0)
         outer, self.scale = self.scale, self.scale * scale
+        outer_view, self.view = self.view, self._inner_view(translate, rotate_deg, scale, clip)
         try:
             yield
         finally:
-            self.scale = outer
+            self.scale, self.view = outer, outer_view
             c.restoreState()
 
 
