@@ -115,8 +115,7 @@ def test_every_engines_endings_have_words_in_both_languages(game):
 
 
 @pytest.mark.parametrize("game, players, variant", [("tactix", None, "centre"), ("tectonic", None, None),
-                                                    ("praxis", 2, None), ("lutinades", 3, None),
-                                                    ("puxes", 2, None)])
+                                                    ("praxis", 2, None), ("lutinades", 3, None)])
 def test_the_endings_games_reach_carry_a_key(game, players, variant):
     report = PlaytestReport(make_setup(game, players=players, variant=variant, agents=("greedy",), seed=3),
                             [])

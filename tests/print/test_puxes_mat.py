@@ -5,6 +5,7 @@ around the temple, the oracles 3 DiXes in front (scaled with the table's length 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -34,9 +35,15 @@ def _entry(folder: Path, name: str) -> dict:
 def _filled(folder: Path, name: str, colour: str) -> set[tuple[float, float, float, float]]:
     """Rectangles filled with `colour` on every tile, as (x0, y0, x1, y1) in mm of the mat's TRIM box
     (each found once, whichever tiles show it)."""
+    return _filled_by_colour(folder, name).get(colour, set())
+
+
+@functools.lru_cache(maxsize=None)
+def _filled_by_colour(folder: Path, name: str) -> dict[str, set[tuple[float, float, float, float]]]:
+    # A mat's tiles are read once for every test and colour: parsing them is most of these tests' time.
     entry = _entry(folder, name)
     pdf = pdfplumber.open(folder / name)
-    found = set()
+    found: dict[str, set] = {}
     for info, page in zip(entry["pages"], pdf.pages):
         if info["kind"] != "tile":
             continue
@@ -45,11 +52,12 @@ def _filled(folder: Path, name: str, colour: str) -> set[tuple[float, float, flo
         ax, ay = item["art_mm"][:2]
         for r in page.rects:
             c = r.get("non_stroking_color")
-            if not r.get("fill") or not c or len(c) != 3 or hexc(round(v * 255) for v in c) != colour:
+            if not r.get("fill") or not c or len(c) != 3:
                 continue
             x0, y0 = r["x0"] * MM_PER_PT - ax + wx - BLEED, r["top"] * MM_PER_PT - ay + wy - BLEED
-            found.add((round(x0, 1), round(y0, 1), round(x0 + r["width"] * MM_PER_PT, 1),
-                       round(y0 + r["height"] * MM_PER_PT, 1)))
+            found.setdefault(hexc(round(v * 255) for v in c), set()).add(
+                (round(x0, 1), round(y0, 1), round(x0 + r["width"] * MM_PER_PT, 1),
+                 round(y0 + r["height"] * MM_PER_PT, 1)))
     return found
 
 
