@@ -1601,18 +1601,12 @@ class PuxesEngine(Engine):
     def check_claim(self, kind: str, value: Any, ctx):
         s = ctx.after
         if kind == "movable":
-            want = sorted(str(x) for x in (value or []))
-            have = sorted(self.movable(s))
-            return None if want == have else (f"the oracles that may be flicked are {', '.join(want) or 'none'}",
-                                              f"the engine finds {', '.join(have) or 'none'}")
+            return _same_names(value, self.movable(s), "the oracles that may be flicked are")
         if kind == "flicks":
             have = self.flicks_left(s)
             return None if int(value) == have else (f"{value} flick(s) left", f"the engine finds {have}")
         if kind == "actives":
-            want = sorted(str(x) for x in (value or []))
-            have = sorted(self.actives(s))
-            return None if want == have else (f"the active powers available are {', '.join(want) or 'none'}",
-                                              f"the engine finds {', '.join(have) or 'none'}")
+            return _same_names(value, self.actives(s), "the active powers available are")
         if kind == "passives":
             if not isinstance(value, dict):
                 raise NotationError("passives: a mapping player -> [characters]")
@@ -1627,20 +1621,23 @@ class PuxesEngine(Engine):
             return None if want == have else (f"Protection is {', '.join(want) or 'none'}'s",
                                               f"the engine finds {', '.join(have) or 'none'}")
         if kind == "asleep":
-            want = sorted(str(x) for x in (value or []))
-            have = sorted(d for seat in s.seats if not seat.out for d in seat.asleep)
-            return None if want == have else (f"the oracles asleep are {', '.join(want) or 'none'}",
-                                              f"the engine finds {', '.join(have) or 'none'}")
+            return _same_names(value, (d for seat in s.seats if not seat.out for d in seat.asleep),
+                               "the oracles asleep are")
         if kind == "eliminated":
-            want = sorted(str(x) for x in (value or []))
-            have = sorted(p for p, seat in zip(s.players, s.seats) if seat.out)
-            return None if want == have else (f"the players out are {', '.join(want) or 'none'}",
-                                              f"the engine finds {', '.join(have) or 'none'}")
+            return _same_names(value, (p for p, seat in zip(s.players, s.seats) if seat.out), "the players out are")
         if kind == "can_wake":
             have = self.can_wake(s)
             return None if bool(value) == have else (f"waking is {'possible' if value else 'impossible'}",
                                                      f"the engine finds it {'possible' if have else 'impossible'}")
         raise NotImplementedError(kind)
+
+
+def _same_names(value: Any, found, claimed: str) -> tuple[str, str] | None:
+    """A claim that lists names (oracles, powers, players), in any order, against what the engine finds."""
+    want = sorted(str(x) for x in (value or []))
+    have = sorted(found)
+    return None if want == have else (f"{claimed} {', '.join(want) or 'none'}",
+                                      f"the engine finds {', '.join(have) or 'none'}")
 
 
 ENGINE = PuxesEngine()
