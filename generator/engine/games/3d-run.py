@@ -1021,12 +1021,13 @@ class ThreeDRun(Engine):
         to take, or to START once enough are held (0.01 a cell), the PV left (0.03 each: at 0 the pawn goes
         back to START), against the best other runner; tanh."""
         from math import tanh
-        flags = {FLAGS[ch]: (c, r) for r in range(1, HEIGHT + 1) for c in range(WIDTH)
-                 for ch in (at(c, r),) if ch in FLAGS}
+        level = self._bound()
+        flags = {FLAGS[ch]: (c, r) for r in range(1, level.height + 1) for c in range(level.width)
+                 for ch in (level.at(c, r),) if ch in FLAGS}
 
         def value(runner) -> float:
             if len(runner.flags) >= p.target:
-                goals = list(START_CELLS)
+                goals = list(level.start_cells)
             else:
                 goals = [cell for name, cell in flags.items() if name not in runner.flags]
             x, y = runner.cell
