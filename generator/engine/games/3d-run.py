@@ -530,7 +530,7 @@ class ThreeDRun(Engine):
     def _with_coins(self, alloc, coins: int):
         slots, pulse = alloc
         if coins == 0:
-            yield Allot(slots, pulse, tuple((0,) * len(s.values) for s in slots), 0)
+            yield _allot(slots, pulse, tuple((0,) * len(s.values) for s in slots))
             return
         places = [(i, j) for i, s in enumerate(slots) for j in range(len(s.values))]
         if not places:
@@ -542,7 +542,7 @@ class ThreeDRun(Engine):
                     i, j = places[c]
                     add[i][j] += 1
                 new = tuple(Slot(s.kind, tuple(v + a for v, a in zip(s.values, add[i]))) for i, s in enumerate(slots))
-                yield Allot(new, pulse, tuple(tuple(a) for a in add), spent)
+                yield _allot(new, pulse, tuple(tuple(a) for a in add))
 
     def _parse_allot(self, p, text):
         toks = text.split()
@@ -575,8 +575,7 @@ class ThreeDRun(Engine):
         spent = sum(sum(c) for c in coins)
         if spent > me.coins or (me.coins and not spent):
             raise IllegalMove("coins", f"{PLAYERS[p.turn]} holds {me.coins} coin(s) and spends {spent}")
-        order = sorted(range(len(slots)), key=lambda i: _slot_key(slots[i]))
-        move = Allot(tuple(slots[i] for i in order), pulse, tuple(coins[i] for i in order), spent)
+        move = _allot(tuple(slots), pulse, tuple(coins))
         legal = {self.format_move(p, m) for m in self._allotments(p)}
         if self.format_move(p, move) not in legal:
             if self._had_pulse(p) and pulse and list(p.dice).count(pulse) == 1 and pulse == p.dice[0]:
@@ -621,8 +620,8 @@ class ThreeDRun(Engine):
         me = p.runners[p.turn]
         if me.power != "airmove" or not any(s.kind == "W" for s in p.slots):
             return []
-        t = self._forward_cell(p, me.cell, me.facing, along_slopes=False)
-        return ["W:A"] if t is not None and self.at(*t) not in SOLID else []
+        t = self._forward_cell(p, me.cell, me.facing)       # a forward step: it follows a diagonal wall
+        return ["W:A"] if t is not None and not self._blocked(p, t) else []
 
     def _why_not(self, p, text):
         if p.phase == "act":
@@ -655,24 +654,23 @@ class ThreeDRun(Engine):
             return False
         return ch in SOLID
 
-    def _forward_cell(self, p, c, facing, along_slopes=True):
+    def _forward_cell(self, p, c, facing):
         """The cell a forward step reaches: on a diagonal wall the step follows the wall up or down."""
         x, y = c
         ahead = (x + facing, y)
         if not (0 <= ahead[0] < self.level.width):
             return None
-        if along_slopes:
-            rising = SLOPE_UP if facing > 0 else SLOPE_DOWN
-            falling = SLOPE_DOWN if facing > 0 else SLOPE_UP
-            under = self.support(p, c)
-            up = (x + facing, y + 1)
-            if (self.cell(p, ahead) == rising or (under == rising and self._blocked(p, ahead))) \
-                    and not self._blocked(p, up):
-                return up
-            down = (x + facing, y - 1)
-            if not self._blocked(p, ahead) and not self._blocked(p, down) and self.cell(p, down) not in OBSTACLES \
-                    and (under == falling or self.cell(p, (x + facing, y - 2)) == falling):
-                return down
+        rising = SLOPE_UP if facing > 0 else SLOPE_DOWN
+        falling = SLOPE_DOWN if facing > 0 else SLOPE_UP
+        under = self.support(p, c)
+        up = (x + facing, y + 1)
+        if (self.cell(p, ahead) == rising or (under == rising and self._blocked(p, ahead))) \
+                and not self._blocked(p, up):
+            return up
+        down = (x + facing, y - 1)
+        if not self._blocked(p, ahead) and not self._blocked(p, down) and self.cell(p, down) not in OBSTACLES \
+                and (under == falling or self.cell(p, (x + facing, y - 2)) == falling):
+            return down
         return ahead
 
     def _target(self, p, me: Runner, step: str):
@@ -918,7 +916,7 @@ class ThreeDRun(Engine):
         i = next(i for i, s in enumerate(p.slots) if s.kind == "W")
         v = p.slots[i].values[0] - 1
         slots = p.slots[:i] + ((Slot("W", (v,)),) if v > 0 else ()) + p.slots[i + 1:]
-        t = self._forward_cell(p, me.cell, me.facing, along_slopes=False)
+        t = self._forward_cell(p, me.cell, me.facing)
         q = replace(p, slots=slots)
         if self.cell(q, t) in OBSTACLES:
             return self._hit(q, t, "A")
@@ -978,6 +976,8 @@ class ThreeDRun(Engine):
                 if not (0 <= nxt[0] < self.level.width) or self.cell(p, nxt) in SOLID | OBSTACLES:
                     break
                 x = nxt[0]
+                if self.cell(p, nxt) == COIN:       # the slide passes the coin: taken (only a fall takes none)
+                    me = replace(me, coins=me.coins + 1)
             me = replace(me, cell=(x, y))
         if self.support(p, (x, y)) == CLOUD and "noir" not in me.flags:
             y -= 1
@@ -997,6 +997,8 @@ class ThreeDRun(Engine):
                 p = self._hurt(p, p.turn)
             elif below in (LAVA, BOMB) and not (below == LAVA and "rouge" in me.flags):
                 p = self._eliminate(p, p.turn)
+            if p.phase == "roll":
+                return p                    # eliminated by the fall: its turn is over, the next one's begins
         if p.phase != "over" and self._won(p):
             return replace(p, phase="over", winner=p.turn)
         me = p.runners[p.turn]
@@ -1052,6 +1054,16 @@ def _slot_text(s: Slot) -> str:
 
 def _slot_key(s: Slot):
     return (SLOT_KINDS.index(s.kind), tuple(-v for v in s.values))
+
+
+def _allot(slots, pulse: int, coins) -> Allot:
+    """An allotment in its one order: by kind, then by the die as rolled (before its coins), then by coins,
+    so that two ways of writing one allotment (which of two equal dice gets the coin) are one move."""
+    def key(i):
+        raw = tuple(v - c for v, c in zip(slots[i].values, coins[i]))
+        return SLOT_KINDS.index(slots[i].kind), tuple(-v for v in raw), tuple(-c for c in coins[i])
+    order = sorted(range(len(slots)), key=key)
+    return Allot(tuple(slots[i] for i in order), pulse, tuple(coins[i] for i in order), sum(map(sum, coins)))
 
 
 def _pairings(dice: list):
