@@ -484,21 +484,23 @@ def _engine_call(fn, *args):
 @engine.command()
 @click.argument("depth", type=click.IntRange(0, 12))
 @click.option("--variant", default=None)
+@content_option
 @click.pass_obj
-def perft(game, depth, variant):
+def perft(game, depth, variant, content_dir):
     """Count the leaves of the legal-move tree DEPTH plies deep from the start position (the count alone)."""
     from .engine.commands import perft as run_perft
-    click.echo(_engine_call(run_perft, game, depth, variant))
+    click.echo(_engine_call(run_perft, game, depth, variant, content_dir))
 
 
 @engine.command()
 @click.option("--position", "position_path", type=click.Path(path_type=Path), default=None,
               help="YAML position file (as a diagram's position); default: the start position.")
+@content_option
 @click.pass_obj
-def moves(game, position_path):
+def moves(game, position_path, content_dir):
     """The legal moves of a position, as a JSON list in the game's notation."""
     from .engine.commands import moves_json
-    click.echo(_engine_call(moves_json, game, position_path))
+    click.echo(_engine_call(moves_json, game, position_path, content_dir))
 
 
 @engine.command()

@@ -365,9 +365,18 @@ class _ClaimChecker:
     def _written(self) -> dict:
         return dict(self.engine.write_position(self.after))
 
+    def _turn(self) -> str | None:
+        """Whose turn it is after the moves: the player to move; while chance acts, the last player who chose
+        (a step waiting for the dice is read back with the player whose turn it is: core, write_position)."""
+        for position in [self.after] + self.befores[::-1]:
+            who = self.engine.to_move(position)
+            if who != CHANCE:
+                return who
+        return self.diagram.to_move
+
     def claim_position(self, claim: Claim) -> None:
         try:
-            expected = self.engine.read_position(claim.value, self.engine.to_move(self.after), self.diagram.variant)
+            expected = self.engine.read_position(claim.value, self._turn(), self.diagram.variant)
         except NotationError as err:
             line = claim.value.line_of(err.key) if isinstance(claim.value, LocatedDict) and err.key in claim.value \
                 else claim.line

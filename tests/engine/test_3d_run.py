@@ -455,3 +455,68 @@ def test_the_starting_life_comes_from_game_yaml_and_the_engine_and_rules_agree()
     rules = (CONTENT / "rules.fr.md").read_text(encoding="utf-8")
     assert rules.count("{{ game.numbers.pv_depart }}") == 2 and f"{{{{ {pv} }}}}" not in rules
     assert any(f"commence avec {pv} PV" in a for a in info["assumptions"])
+
+
+# --- faults found by an independent reading of the rules (issue 28) ------------------------------------------
+def test_a_pawn_eliminated_by_its_end_of_turn_fall_ends_its_own_turn_not_the_next_player_s():
+    # j1 on t5 turns (BACK) and ends its turn: it falls onto t2, above the lava t1: eliminated, back to START.
+    # j2's turn begins with its kept PULSE die and both turns of its star.
+    sheet = {"case": "a2", "pulse": 4, "etoile": 2}
+    p = play(E, E.read_position({"j1": "t5", "j2": sheet, "phase": "act", "mouvements": "B1", "pulse_garde": 3}),
+             "B1")
+    w = E.write_position(p)
+    assert E.to_move(p) == CHANCE and w["tour"] == "j2" and w["phase"] == "roll"
+    assert (w["j2"]["pulse"], w["j2"]["etoile"]) == (4, 2)
+    assert (w["j1"]["case"], w["j1"]["pv"], w["j1"]["pulse"]) == ("f2", 5, 0)
+    # with three players the next one is j2 as well, not j3
+    p = play(E, E.read_position({"j1": "t5", "j2": sheet, "j3": "b2", "phase": "act", "mouvements": "B1"}), "B1")
+    assert E.write_position(p)["tour"] == "j2"
+    # the same when the fall ends on spikes with the last PV: from m5 onto the spikes m2
+    p = play(E, E.read_position({"j1": {"case": "m5", "pv": 1}, "j2": sheet, "j3": "b2", "phase": "act",
+                                 "mouvements": "B1"}), "B1")
+    w = E.write_position(p)
+    assert w["tour"] == "j2" and (w["j2"]["pulse"], w["j2"]["etoile"]) == (4, 2) and w["j1"]["case"] == "f2"
+
+
+def test_every_allotment_listed_with_coins_is_accepted_as_written():
+    # Coins raise a die; they add none. R3 R2+2 B1 was listed, then refused as written (too_many).
+    p = E.read_position({"j1": {"case": "h8", "pieces": 2}, "j2": "a2", "phase": "allot", "des": "3 2 1"})
+    listed = legal(p)
+    assert "R3 R2+2 B1" in listed and "B2 B1+2 P3" in listed
+    for text in listed:
+        assert E.format_move(p, E.parse_move(p, text)) == text
+    q = play(E, p, "R3 R2+2 B1")
+    assert E.write_position(q)["mouvements"] == "R3 R4 B1" and at(q)["pieces"] == 0
+    jumps = E.read_position({"j1": {"case": "h8", "pieces": 1}, "j2": "a2", "phase": "allot", "des": "3 3 3 1"})
+    assert "J3/3 J3+1/1" in legal(jumps)
+    assert E.format_move(jumps, E.parse_move(jumps, "J3/3 J3+1/1")) == "J3/3 J3+1/1"
+    assert E.parse_move(jumps, "J3+1/1 J3/3") == E.parse_move(jumps, "J3/3 J3+1/1")     # one move, either order
+
+
+def test_an_allotment_is_listed_once_whichever_of_two_equal_dice_gets_the_coin():
+    p = E.read_position({"j1": {"case": "h8", "pieces": 1}, "j2": "a2", "phase": "allot", "des": "2 2 1"})
+    listed = legal(p)
+    assert "R2+1 R2 B1" in listed and "R2 R2+1 B1" not in listed
+    assert E.parse_move(p, "R2 R2+1 B1") == E.parse_move(p, "R2+1 R2 B1")
+    moves = E.legal_moves(p)
+    assert len(moves) == len(set(moves)) == len(set(listed)) == 48        # 53 with the 5 written both ways
+
+
+def test_airmove_is_a_forward_step_and_follows_a_diagonal_wall():
+    # z12 stands on the rising slope z11: forward climbs to aa13 (the slope aa12 is its wall, not a wall ahead)
+    p = pos({"case": "z12", "pouvoir": "airmove"}, "W2 R1")
+    assert "W:A" in legal(p)
+    assert at(play(E, p, "W:A"))["case"] == "aa13"
+    # af7 stands on the falling slope af6: forward goes down along it, to ag6, not into the air at ag7
+    p = pos({"case": "af7", "pouvoir": "airmove"}, "W1 R1")
+    q = play(E, p, "W:A")
+    assert at(q)["case"] == "ag6" and E.write_position(q)["phase"] == "act"
+
+
+def test_the_ice_slide_takes_the_coins_it_passes():
+    # j1 on ab8 over the ice ab7-ae7 turns to face right: the slide passes the coin ac8 and takes it
+    p = play(E, pos({"case": "ab8", "sens": "<"}, "B2"), "B2")
+    assert at(p)["case"] == "af7" and at(p)["pieces"] == 1
+    # facing left, the slide's last cell is the coin aa8 (taken), over the void: the pawn falls from there
+    q = play(E, pos("ab8", "B1"), "B1")
+    assert at(q)["case"] == "aa5" and at(q)["pieces"] == 1

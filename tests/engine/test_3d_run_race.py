@@ -284,3 +284,26 @@ def test_random_play_is_never_stuck():
         plies_this_turn = 0 if position.phase == "roll" else plies_this_turn + 1
         assert plies_this_turn < 60, f"a turn without end: {E.write_position(position)}"
         position = E.play(position, E.random_move(position, rng))
+
+
+# --- the playtest's evaluation: routes over the level ----------------------------------------------------------
+def test_routes_count_the_steps_of_a_way_a_pawn_can_take():
+    routes, cell = E._routes(), E.parse_cell
+    assert E._routes() is routes                    # once per level
+    # n8 stands on the rock n7; the red flag p10 is reached by a jump H (n9), M (o10) on the rock o9, then A
+    assert [routes.steps("rouge", cell(c)) for c in ("p10", "o10", "n8")] == [0, 1, 3]
+    assert routes.steps("rouge", cell("n12")) == 3  # in the air above n8: the fall at the end of the turn is free
+    assert routes.steps("START", cell("a2")) == 0 and all(routes.steps(f, cell("f2")) < routes.UNREACHABLE
+                                                          for f in ("vert", "rouge", "noir"))
+    # the movements allotted: a JUMP 2/2 from n8 reaches o10, a JUMP 1/2 climbs one row only (n9, then falls)
+    slot = lambda text: E._read_slots(text)[0]                                   # noqa: E731
+    assert routes.after_movement("rouge", cell("n8"), 1, slot("J2/2")) == 1
+    assert routes.after_movement("rouge", cell("n8"), 1, slot("J1/2")) == 3
+
+
+def test_the_greedy_agent_brings_its_flag_home():
+    # one ply weighed by the route left: an allotment is weighed by the best movement it allows
+    from generator.engine.playtest import playtest
+    content = Path(__file__).resolve().parents[2] / "content"
+    report = playtest("3d-run", 4, seed=1, max_plies=1000, agents=("greedy",), content_dir=content)
+    assert report.unfinished == 0 and sum(report.wins.values()) == 4 and None not in report.wins

@@ -83,6 +83,24 @@ def test_elves_all_alike_pay_the_picker_even_when_all_are_wrong():
         assert E.write_position(p)["cueilleur"] == "bruno" and E.waiting(p) == ("anne", "chloe", "david")
 
 
+def test_elves_all_alike_on_an_unknown_card_follow_nobody_the_round_stops_unpaid():
+    # The pile given as a count, as the rulebook's figures give it: the card turned is `?`. All elves alike:
+    # the picker follows nobody (no `suivre` to offer); he takes the big number, which `?` does not give.
+    p = play(pos(carte="?", pioche=16), "bruno:haut", "chloe:haut", "david:haut")
+    assert E.legal_moves(p) == [] and E.waiting(p) == () and E.outcome(p) is None and E.to_move(p) == "anne"
+    with pytest.raises(IllegalMove, match="nobody is followed") as err:
+        E.parse_move(p, "suivre:bruno")
+    assert err.value.reason == "unknown_card"
+    assert E.score(p) == {"anne": 0, "bruno": 0, "chloe": 0, "david": 0}
+    assert E.read_position(E.write_position(p)) == p          # a figure may claim this position
+    # grand: every elf shows the forbidden petit, nobody can be followed either
+    g = play(pos("grand", carte="?", pioche=16), "bruno:petit", "chloe:petit", "david:petit")
+    assert E.legal_moves(g) == [] and E.waiting(g) == ()
+    # elves that differ: the picker still chooses whom to follow (the card is needed to pay him)
+    assert [E.format_move(q, m) for q in [play(pos(carte="?", pioche=16), "bruno:haut", "chloe:bas", "david:haut")]
+            for m in E.legal_moves(q)] == ["suivre:bruno", "suivre:chloe", "suivre:david"]
+
+
 def test_a_short_pile_pays_the_picker_first_then_the_elf_what_is_left_and_the_game_ends():
     p = play(pos(carte="petit-bas-4-1", pioche=["haut-1-2", "bas-2-1", "haut-3-0"], gains={"chloe": 2}),
              "bruno:petit", "chloe:haut", "david:bas", "suivre:bruno")

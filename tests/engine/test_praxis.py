@@ -672,6 +672,26 @@ def test_every_praxis_diagram_holds():
     assert check_diagrams("praxis", CONTENT) == []
 
 
+def test_a_position_claim_may_be_a_step_waiting_for_the_dice(tmp_path):
+    # The content format's `position` is the position after the moves, chance nodes included: after the 6
+    # lands on its duel tile, the duel waits for the dice, and the claim writes what it waits for.
+    import shutil
+    shutil.copytree(CONTENT / "praxis", tmp_path / "praxis")
+    (tmp_path / "praxis" / "diagrams.yaml").write_text(
+        "- id: duel-en-attente\n"
+        "  caption: \"Le 6 bleu se pose sur la tuile duel et défie le 1 rouge.\"\n"
+        "  position: {c3: B6, e5: duel/bleu, f6: R1, g2: R4}\n"
+        "  to_move: bleu\n"
+        "  moves: [c3-e5>f6]\n"
+        "  expect:\n"
+        "    - to_move: chance\n"
+        "    - position: {e5: B6, f6: R1, g2: R4, attente: duel e5 f6 tuile}\n", encoding="utf-8")
+    assert check_diagrams("praxis", tmp_path) == []
+    wrong = (tmp_path / "praxis" / "diagrams.yaml").read_text(encoding="utf-8").replace("R4, attente", "R2, attente")
+    (tmp_path / "praxis" / "diagrams.yaml").write_text(wrong, encoding="utf-8")
+    assert [f.line for f in check_diagrams("praxis", tmp_path)] == [8]
+
+
 def test_a_false_diagram_claim_is_reported_with_its_line(tmp_path):
     failures, line = enginekit.falsify_claim("praxis", tmp_path, "- face: {c6: 5, f5: 3}",
                                              "- face: {c6: 6, f5: 3}")

@@ -369,24 +369,32 @@ def test_protection_the_first_oni_rules_the_second_takes_over_when_it_disappears
     assert E.passives(p) == {"D": ["oni"]}
 
 
-def test_vampirisation_resists_protection_and_glues_one_touched_oracle():
-    p = four_players({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"},
-                     {"oni": "oni", "kaeru": "kaeru", "kala": "pi", "petitgris": "pi"}, oni=["D"])
-    p = E.read_position({**E.write_position(p), "A": {"heros": {"oni": "pi", "sangsue": "sangsue", "kala": "aum",
-                                                                "petitgris": "sablier"}, "oracles": A_ORACLES}})
-    assert E.protection(p)[0] == ["D"] and E.actives(p) == ["sangsue"]
+def test_vampirisation_glues_one_touched_oracle_and_the_pair_resists_protection():
+    p = four_players({"oni": "pi", "sangsue": "sangsue", "kala": "aum", "petitgris": "sablier"},
+                     {"oni": "pi", "kaeru": "kaeru", "kala": "pi", "petitgris": "pi"})
+    assert E.protection(p)[0] == [] and E.actives(p) == ["sangsue"]
     p = play(E, p, "pouvoir sangsue", "A.passeur>pi", "touche D.repli", "touche A.bascule", "fin")
     assert set(legal(p)) == {"vampirise D.repli", "vampirise A.bascule"}       # one of them, compulsory
     p = play(E, p, "vampirise D.repli")
     assert E.write_position(p)["colles"] == {"D.repli": "A.passeur"}
-    # D cannot flick its glued oracle; a shot touching it frees it
+    # D's Oni appears: the pair, once glued, resists Protection; D cannot flick its glued oracle
     q = E.read_position({**E.write_position(p), "trait": "D", "phase": "pouvoirs",
-                         "D": {"heros": {"oni": "pi", "kaeru": "pi", "kala": "pi", "petitgris": "pi"},
+                         "D": {"heros": {"oni": "oni", "kaeru": "pi", "kala": "pi", "petitgris": "pi"},
                                "oracles": {"passeur": "pi", "bascule": "aum", "decret": "yinyang",
                                            "repli": "sablier"}}})
+    assert E.protection(q)[0] == ["D"] and E.write_position(q)["colles"] == {"D.repli": "A.passeur"}
     assert "D.repli" not in E.movable(q) and reason(E, q, "D.repli>sablier") == "immobilised"
+    # a shot touching it frees it
     q = play(E, q, "D.passeur>pi", "touche A.passeur", "fin")
     assert "colles" not in E.write_position(q)
+
+
+def test_protection_stops_vampirisation_from_being_activated():
+    # four players, A's Oni rules; D shows Sangsue: cancelled like every opposing power (issue 28, fault 11)
+    p = four_players({"oni": "oni", "kaeru": "pi", "kala": "pi", "petitgris": "pi"},
+                     {"oni": "pi", "sangsue": "sangsue", "kala": "aum", "petitgris": "sablier"}, trait="D", oni=["A"])
+    assert E.protection(p)[0] == ["A"] and E.actives(p) == []
+    assert "pouvoir sangsue" not in legal(p) and reason(E, p, "pouvoir sangsue") == "cancelled"
 
 
 def test_only_one_friendly_oracle_touched_is_vampirised_compulsorily():
@@ -439,13 +447,16 @@ def test_decret_plays_any_oracle():
     assert E.movable(play(E, p, "pouvoir decret")) == ["A.passeur", "A.bascule", "A.kaeru", "A.repli"]
 
 
-def test_retraite_puts_back_an_oracle_keeping_its_face_and_frees_it_from_glue():
+def test_retraite_puts_back_an_oracle_keeping_its_face_but_never_one_of_a_glued_pair():
     p = pos({"oni": "pi", "repli": "repli", "kala": "pi", "petitgris": "pi"},
             a_oracles={"passeur": "pi", "bascule": "aum", "kaeru": "smiley", "decret": "sablier"},
             colles={"B.rukura": "A.bascule"})
-    assert "pouvoir repli A.passeur" in legal(p) and "pouvoir repli A.bascule" in legal(p)
-    q = play(E, p, "pouvoir repli A.bascule")
-    assert "colles" not in E.write_position(q) and E.write_position(q)["A"]["oracles"]["bascule"] == "aum"
+    # A.bascule holds B.rukura: no power separates a Vampirisation pair, Retraite neither
+    assert "pouvoir repli A.passeur" in legal(p) and "pouvoir repli A.bascule" not in legal(p)
+    assert reason(E, p, "pouvoir repli A.bascule") == "target"
+    q = play(E, p, "pouvoir repli A.passeur")
+    assert E.write_position(q)["colles"] == {"B.rukura": "A.bascule"}
+    assert E.write_position(q)["A"]["oracles"]["passeur"] == "pi"
 
 
 def test_attrape_moi_wakes_an_oracle_that_may_not_move_this_turn():
@@ -834,7 +845,9 @@ def test_a_glued_oracle_resists_the_other_powers():
             b_heroes={"rukura": "rukura", "jumeau": "pi", "girouette": "aum", "veinard": "sablier"},
             b_oracles={"miroir": "pi", "parieur": "sablier", "gaucher": "pirate", "fortune": "smiley"},
             colles={"A.bascule": "A.passeur"})
-    assert "pouvoir rukura A.bascule" not in legal(q) and "pouvoir rukura A.passeur" in legal(q)
+    # neither die of the pair: the glued A.bascule, nor A.passeur that holds it (issue 28, fault 10)
+    assert "pouvoir rukura A.bascule" not in legal(q) and "pouvoir rukura A.passeur" not in legal(q)
+    assert "pouvoir rukura A.decret" in legal(q)
 
 
 def test_a_carried_oracle_is_not_held():
@@ -890,8 +903,8 @@ def test_a_whole_short_game_from_the_start_move_by_move():
     p = E.initial(players=2)
     # start: A rolls 1 character (kala), B 2 (miroir, veinard): B begins with his roll
     p = play(E, p, "=pirate,smiley,kala,bombe", "=miroir,pi,pi,veinard")
-    # A's start roll is set aside: Miroir has nothing to copy
-    assert E.to_move(p) == "B" and E.actives(p) == ["veinard"] and E.can_wake(p) is False
+    # A's start roll is set aside: his heroes are picked up, so Miroir may copy any of their active powers
+    assert E.to_move(p) == "B" and E.actives(p) == ["miroir", "veinard"] and E.can_wake(p) is False
     # B's oracles: rukura yinyang, parieur sablier, gaucher pirate, fortune smiley: no pi, and none shows a
     # character (which Miroir and Veinard would allow): B passes
     assert E.movable(p) == [] and "passe" in legal(p)
@@ -926,3 +939,64 @@ def test_the_rerolls_are_chance_nodes_with_exact_odds():
     r = play(E, r, "pouvoir veinard", "B.parieur>bombe", "fin", "relance jumeau,girouette")
     odds = dict(E.chance_outcomes(r))
     assert len(odds) == 36 and odds["=aum,pirate"] == Fraction(1, 36)
+
+
+# --- faults found by an independent reading of the rules (issue 28) ------------------------------------------
+PICKED_UP = {"oni": None, "kaeru": None, "kala": None, "petitgris": None}
+A_FACES = {"passeur": "pirate", "bascule": "smiley", "decret": "soleil", "repli": "bombe"}
+
+
+def test_imitation_copies_any_hero_of_an_opponent_who_picked_his_heroes_up():
+    # B to move, A's heroes show nothing (set aside at the start): the seed's special case lets Miroir copy the
+    # skill of B's choice among A's heroes (Oni's Protection is passive: not a power to activate)
+    p = pos(PICKED_UP, {"miroir": "miroir", "jumeau": "pi", "girouette": "pi", "veinard": "aum"}, A_FACES,
+            trait="B")
+    moves = legal(p)
+    assert {"pouvoir miroir kaeru", "pouvoir miroir kala", "pouvoir miroir petitgris A.passeur"} <= set(moves)
+    assert not any(m.startswith("pouvoir miroir oni") for m in moves) and "passe" in moves
+    p = play(E, p, "pouvoir miroir petitgris A.decret")
+    assert E.write_position(p)["immobilises"] == {"A.decret": "B.miroir"}
+    # heroes showing faces (not picked up): only the characters they show, here none
+    shown = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"},
+                {"miroir": "miroir", "jumeau": "pi", "girouette": "pi", "veinard": "aum"}, A_FACES, trait="B")
+    assert legal(shown) == ["passe"]
+
+
+def test_no_power_separates_a_vampirisation_pair():
+    # A.sangsue is glued to B.fortune; A shows Bascule: Rétrogradé may not take the holder B.fortune
+    p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "bascule": "bascule"},
+            {"miroir": "soleil", "jumeau": "pi", "girouette": "aum", "veinard": "aum"},
+            {"passeur": "pirate", "sangsue": "smiley"}, colles={"A.sangsue": "B.fortune"})
+    moves = legal(p)
+    assert "pouvoir bascule B.rukura B.miroir" in moves
+    assert not any("B.fortune" in m or "A.sangsue" in m for m in moves if m.startswith("pouvoir"))
+    assert reason(E, p, "pouvoir bascule B.fortune B.miroir") == "target"
+
+
+def test_a_vampire_flicked_out_of_the_area_glues_nothing_and_the_turn_ends():
+    p = pos({"oni": "pi", "sangsue": "sangsue", "kala": "aum", "petitgris": "sablier"})
+    p = play(E, p, "pouvoir sangsue", "A.bascule>aum", "touche B.rukura", "sort A.bascule", "fin")
+    w = E.write_position(p)
+    assert E.to_move(p) == CHANCE and w["trait"] == "B" and w["phase"] == "lancer"
+    assert "colles" not in w and w["A"]["endormis"] == ["bascule"] and "rukura" in w["B"]["oracles"]
+
+
+def test_a_position_with_saved_oracles_not_listed_is_a_message():
+    with pytest.raises(NotationError, match="sauves: a list"):
+        pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, phase="visage", sauves=1)
+
+
+def test_the_rulebook_and_the_card_put_the_oracle_under_petit_gris_to_sleep_as_the_engine_does():
+    # the seed: an oracle that knocks over the Petit gris immobilising IT sleeps, i.e. the held oracle
+    p = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, immobilises={"B.gaucher": "A.petitgris"})
+    p = play(E, p, "A.passeur>pi", "touche B.gaucher", "renverse B.gaucher", "fin")
+    w = E.write_position(p)
+    assert w["B"]["endormis"] == ["gaucher"] and "passeur" in w["A"]["oracles"]
+    from pathlib import Path
+    content = Path(__file__).resolve().parents[2] / "content" / "puxes"
+    rule = next(line for line in (content / "rules.fr.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("- **Séduction.**"))
+    assert "oracle immobilisé qui s'endort" in rule and "pas celui qui a tiré" in rule
+    card = next(line for line in (content / "competences.csv").read_text(encoding="utf-8").splitlines()
+                if line.startswith("seduction,"))
+    assert "l’oracle qu’il tenait s’endort" in card and "Un oracle qui fait tomber Petit gris s’endort" not in card

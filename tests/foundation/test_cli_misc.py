@@ -48,6 +48,20 @@ def test_engine_moves_is_a_json_list(tmp_path):
     assert sorted(json.loads(result.output)) == ["e2-d2", "e2-e1", "e2-e3", "e2-f2"]
 
 
+def test_engine_moves_binds_the_engine_to_the_game_s_data(content_dir, tmp_path):
+    # 3d Run plays on its own map: the command reads the game from --content (default: ./content).
+    position = tmp_path / "pos.yaml"
+    position.write_text("position: {j1: h8, j2: a2, phase: act, mouvements: R2}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["engine", "3d-run", "moves", "--position", str(position),
+                                      "--content", str(content_dir)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == ["R2"]
+    result = CliRunner().invoke(cli, ["engine", "3d-run", "perft", "1", "--content", str(content_dir)])
+    assert result.exit_code == 0 and result.output == "56\n"       # the 56 rolls of three dice
+    result = CliRunner().invoke(cli, ["engine", "3d-run", "moves", "--content", str(tmp_path)])
+    assert result.exit_code == 2 and "bind it to the game's data" in result.output
+
+
 def test_engine_praxis_score_first_line_is_the_total():
     result = CliRunner().invoke(cli, ["engine", "praxis", "score", "plus1/bleu", "plus1/bleu", "plus1/bleu"])
     assert result.exit_code == 0, result.output

@@ -89,6 +89,7 @@ class Level:
                                          if self.at(c, r) == START), key=lambda cr: (-cr[0], cr[1])))
         if not self.start_cells:
             raise NotationError(f"map '{LEVEL_MAP}': the level has no START cell ('{START}')")
+        self.routes = None               # the playtest's shortest routes (Routes), computed when first asked
 
     def at(self, col: int, row: int) -> str:
         """The level's character at a cell; outside the level, rock."""
@@ -530,7 +531,7 @@ class ThreeDRun(Engine):
     def _with_coins(self, alloc, coins: int):
         slots, pulse = alloc
         if coins == 0:
-            yield Allot(slots, pulse, tuple((0,) * len(s.values) for s in slots), 0)
+            yield _allot(slots, pulse, tuple((0,) * len(s.values) for s in slots))
             return
         places = [(i, j) for i, s in enumerate(slots) for j in range(len(s.values))]
         if not places:
@@ -542,7 +543,7 @@ class ThreeDRun(Engine):
                     i, j = places[c]
                     add[i][j] += 1
                 new = tuple(Slot(s.kind, tuple(v + a for v, a in zip(s.values, add[i]))) for i, s in enumerate(slots))
-                yield Allot(new, pulse, tuple(tuple(a) for a in add), spent)
+                yield _allot(new, pulse, tuple(tuple(a) for a in add))
 
     def _parse_allot(self, p, text):
         toks = text.split()
@@ -575,8 +576,7 @@ class ThreeDRun(Engine):
         spent = sum(sum(c) for c in coins)
         if spent > me.coins or (me.coins and not spent):
             raise IllegalMove("coins", f"{PLAYERS[p.turn]} holds {me.coins} coin(s) and spends {spent}")
-        order = sorted(range(len(slots)), key=lambda i: _slot_key(slots[i]))
-        move = Allot(tuple(slots[i] for i in order), pulse, tuple(coins[i] for i in order), spent)
+        move = _allot(tuple(slots), pulse, tuple(coins))
         legal = {self.format_move(p, m) for m in self._allotments(p)}
         if self.format_move(p, move) not in legal:
             if self._had_pulse(p) and pulse and list(p.dice).count(pulse) == 1 and pulse == p.dice[0]:
@@ -621,8 +621,8 @@ class ThreeDRun(Engine):
         me = p.runners[p.turn]
         if me.power != "airmove" or not any(s.kind == "W" for s in p.slots):
             return []
-        t = self._forward_cell(p, me.cell, me.facing, along_slopes=False)
-        return ["W:A"] if t is not None and self.at(*t) not in SOLID else []
+        t = self._forward_cell(p, me.cell, me.facing)       # a forward step: it follows a diagonal wall
+        return ["W:A"] if t is not None and not self._blocked(p, t) else []
 
     def _why_not(self, p, text):
         if p.phase == "act":
@@ -655,24 +655,23 @@ class ThreeDRun(Engine):
             return False
         return ch in SOLID
 
-    def _forward_cell(self, p, c, facing, along_slopes=True):
+    def _forward_cell(self, p, c, facing):
         """The cell a forward step reaches: on a diagonal wall the step follows the wall up or down."""
         x, y = c
         ahead = (x + facing, y)
         if not (0 <= ahead[0] < self.level.width):
             return None
-        if along_slopes:
-            rising = SLOPE_UP if facing > 0 else SLOPE_DOWN
-            falling = SLOPE_DOWN if facing > 0 else SLOPE_UP
-            under = self.support(p, c)
-            up = (x + facing, y + 1)
-            if (self.cell(p, ahead) == rising or (under == rising and self._blocked(p, ahead))) \
-                    and not self._blocked(p, up):
-                return up
-            down = (x + facing, y - 1)
-            if not self._blocked(p, ahead) and not self._blocked(p, down) and self.cell(p, down) not in OBSTACLES \
-                    and (under == falling or self.cell(p, (x + facing, y - 2)) == falling):
-                return down
+        rising = SLOPE_UP if facing > 0 else SLOPE_DOWN
+        falling = SLOPE_DOWN if facing > 0 else SLOPE_UP
+        under = self.support(p, c)
+        up = (x + facing, y + 1)
+        if (self.cell(p, ahead) == rising or (under == rising and self._blocked(p, ahead))) \
+                and not self._blocked(p, up):
+            return up
+        down = (x + facing, y - 1)
+        if not self._blocked(p, ahead) and not self._blocked(p, down) and self.cell(p, down) not in OBSTACLES \
+                and (under == falling or self.cell(p, (x + facing, y - 2)) == falling):
+            return down
         return ahead
 
     def _target(self, p, me: Runner, step: str):
@@ -918,7 +917,7 @@ class ThreeDRun(Engine):
         i = next(i for i, s in enumerate(p.slots) if s.kind == "W")
         v = p.slots[i].values[0] - 1
         slots = p.slots[:i] + ((Slot("W", (v,)),) if v > 0 else ()) + p.slots[i + 1:]
-        t = self._forward_cell(p, me.cell, me.facing, along_slopes=False)
+        t = self._forward_cell(p, me.cell, me.facing)
         q = replace(p, slots=slots)
         if self.cell(q, t) in OBSTACLES:
             return self._hit(q, t, "A")
@@ -978,6 +977,8 @@ class ThreeDRun(Engine):
                 if not (0 <= nxt[0] < self.level.width) or self.cell(p, nxt) in SOLID | OBSTACLES:
                     break
                 x = nxt[0]
+                if self.cell(p, nxt) == COIN:       # the slide passes the coin: taken (only a fall takes none)
+                    me = replace(me, coins=me.coins + 1)
             me = replace(me, cell=(x, y))
         if self.support(p, (x, y)) == CLOUD and "noir" not in me.flags:
             y -= 1
@@ -997,6 +998,8 @@ class ThreeDRun(Engine):
                 p = self._hurt(p, p.turn)
             elif below in (LAVA, BOMB) and not (below == LAVA and "rouge" in me.flags):
                 p = self._eliminate(p, p.turn)
+            if p.phase == "roll":
+                return p                    # eliminated by the fall: its turn is over, the next one's begins
         if p.phase != "over" and self._won(p):
             return replace(p, phase="over", winner=p.turn)
         me = p.runners[p.turn]
@@ -1017,24 +1020,175 @@ class ThreeDRun(Engine):
 
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, p: Position, player: str) -> float:
-        """The race: flags held (0.5 each) and the distance (columns and rows) to the nearest flag still
-        to take, or to START once enough are held (0.01 a cell), the PV left (0.03 each: at 0 the pawn goes
-        back to START), against the best other runner; tanh."""
+        """The race: flags held (0.5 each), the route still to run to the nearest flag still to take (or to
+        START once enough are held: Routes, 0.004 a step), the PV left (0.03 each: at 0 the pawn goes back to
+        START), against the best other runner; tanh."""
         from math import tanh
-        flags = {FLAGS[ch]: (c, r) for r in range(1, HEIGHT + 1) for c in range(WIDTH)
-                 for ch in (at(c, r),) if ch in FLAGS}
+        routes = self._routes()
 
-        def value(runner) -> float:
+        def value(i: int) -> float:
+            runner = p.runners[i]
             if len(runner.flags) >= p.target:
-                goals = list(START_CELLS)
+                goals = ["START"]
             else:
-                goals = [cell for name, cell in flags.items() if name not in runner.flags]
-            x, y = runner.cell
-            gap = min((abs(x - gx) + abs(y - gy) for gx, gy in goals), default=0)
-            return 0.5 * len(runner.flags) - 0.01 * gap + 0.03 * runner.pv
+                goals = [name for name in routes.flags if name not in runner.flags]
+            motion = p.motion if i == p.turn else None
+            gap = min((routes.steps(goal, runner.cell, motion, runner.facing) for goal in goals), default=0)
+            if i == p.turn and motion is None and p.phase == "act" and p.slots:
+                # the movements allotted and not played yet: the best one brings the pawn this close
+                gap = min(routes.after_movement(goal, runner.cell, facing, slot) for goal in goals
+                          for slot in p.slots for facing in ((runner.facing, -runner.facing)
+                                                             if any(s.kind == "B" for s in p.slots)
+                                                             else (runner.facing,)))
+            return 0.5 * len(runner.flags) - 0.004 * gap + 0.03 * runner.pv
         me = PLAYERS.index(player)
-        others = max(value(r) for i, r in enumerate(p.runners) if i != me)
-        return tanh(value(p.runners[me]) - others)
+        others = max(value(i) for i in range(len(p.runners)) if i != me)
+        return tanh(value(me) - others)
+
+    def _routes(self) -> "Routes":
+        level = self._bound()
+        if level.routes is None:            # once per level: every game of a playtest shares it
+            level.routes = Routes(self, level)
+        return level.routes
+
+
+class Routes:
+    """Shortest routes over the level's movement graph, for the playtest's evaluation: how many steps a pawn
+    still needs to enter each flag's cell, and START.
+
+    A state is the cell where a pawn stands (on a wall or a vine: a new movement starts there), or, in the
+    air, the cell with what the jump under way still allows: (col, row, steps left, last arrow, facing): its
+    arrows keep their order (H M A D B), at most a die of 6 steps. A step costs 1 (walking forward along the
+    walls either way, or one of a jump's arrows); a pawn in the air may fall to the wall below at no cost (the
+    end of its turn); obstacles are not entered, and standing over spikes or a creature (lava, a bomb) costs a
+    few steps (many). Distances are computed backwards from each goal once, by Dijkstra over the reversed
+    graph."""
+
+    MOVE = 6                           # a die's most: the steps of one jump
+    HURT, DEADLY = 8, 40               # the cost of standing over spikes or a creature, over lava or a bomb
+    UNREACHABLE = 300
+
+    def __init__(self, engine: "ThreeDRun", level: Level):
+        import heapq
+        self.engine, self.level, self.blank = engine, level, Position(())
+        self.flags = {FLAGS[ch]: (c, r) for r in range(1, level.height + 1) for c in range(level.width)
+                      for ch in (level.at(c, r),) if ch in FLAGS}
+        back: dict = {}
+        cells = [(c, r) for r in range(1, level.height + 1) for c in range(level.width) if self._open((c, r))]
+        for cell in cells:
+            for state in self._states(cell):
+                for nxt, cost in self._next(state):
+                    back.setdefault(nxt, []).append((state, cost))
+        goals = {name: [cell] for name, cell in self.flags.items()}
+        goals["START"] = list(level.start_cells)
+        self.distance = {}
+        for name, targets in goals.items():
+            dist = {state: 0 for cell in targets for state in self._states(cell)}
+            heap = [(0, state) for state in dist]
+            heapq.heapify(heap)
+            while heap:
+                d, state = heapq.heappop(heap)
+                if d > dist[state]:
+                    continue
+                for before, cost in back.get(state, ()):
+                    if d + cost < dist.get(before, self.UNREACHABLE):
+                        dist[before] = d + cost
+                        heapq.heappush(heap, (d + cost, before))
+            self.distance[name] = dist
+
+    def steps(self, goal: str, cell, motion: "Motion | None" = None, facing: int = 1) -> int:
+        """Steps from a pawn on `cell` (in the middle of `motion`, if any) to `goal` (a flag's name, START)."""
+        if self._stands(cell):
+            state = cell
+        elif motion is not None and motion.kind == "J" and motion.left > 0:
+            state = cell + (min(motion.left, self.MOVE), min(motion.order, 4), facing)
+        else:
+            state = cell + (0, 0, facing)
+        return self.distance[goal].get(state, self.UNREACHABLE)
+
+    def after_movement(self, goal: str, cell, facing: int, slot: "Slot") -> int:
+        """The fewest steps left to `goal` once one allotted movement is played from `cell` (a pawn standing
+        there): a RUN walks forward along the walls, then falls; a JUMP tries its arrows in their order, no
+        more up steps than its height; other movements move nothing here."""
+        dist = self.distance[goal]
+        best = self.steps(goal, cell, None, facing)
+        if slot.kind == "R":
+            at = cell
+            for _ in range(slot.values[0]):
+                ahead = self.engine._forward_cell(self.blank, at, facing)
+                if ahead is None or not self._open(ahead):
+                    break
+                at = ahead
+                if not self._stands(at):
+                    break
+            return min(best, self.steps(goal, at, None, facing))
+        if slot.kind != "J" or not self._stands(cell):
+            return best
+        height, left = slot.values
+        stack, seen = [(cell, left, 0, height)], set()
+        while stack:
+            at, left, order, ups = stack.pop()
+            for i in range(order, len(STEPS)):
+                if i < 2 and ups == 0:
+                    continue
+                dx, dy = STEP_VECTOR[STEPS[i]]
+                t = (at[0] + dx * facing, at[1] + dy)
+                if not self._open(t) or (t, left - 1, i, ups - (i < 2)) in seen:
+                    continue
+                seen.add((t, left - 1, i, ups - (i < 2)))
+                best = min(best, dist.get(t if self._stands(t) else t + (0, 0, facing), self.UNREACHABLE))
+                if left > 1 and not self._stands(t):
+                    stack.append((t, left - 1, i, ups - (i < 2)))
+        return best
+
+    def _states(self, cell) -> list:
+        if self._stands(cell):
+            return [cell]
+        return [cell + (left, order, facing) for left in range(self.MOVE + 1) for order in range(len(STEPS))
+                for facing in (1, -1)]
+
+    def _open(self, cell) -> bool:
+        c, r = cell
+        if not (0 <= c < self.level.width and 1 <= r <= self.level.height):
+            return False
+        return not self.engine._blocked(self.blank, cell) and self.level.at(c, r) not in OBSTACLES
+
+    def _stands(self, cell) -> bool:
+        return self.level.at(*cell) == VINE or self.engine.on_wall(self.blank, cell)
+
+    def _arrive(self, cell, left: int, order: int, facing: int):
+        """The state reached on `cell` and the cost of the step (and of standing there)."""
+        if not self._stands(cell):
+            return cell + (left, order, facing), 1
+        below = self.engine.support(self.blank, cell)
+        return cell, 1 + (self.DEADLY if below in (LAVA, BOMB) else self.HURT if below in OBSTACLES else 0)
+
+    def _next(self, state):
+        """(next state, cost) of every step (or fall) from `state`."""
+        c, r = state[:2]
+        out = []
+        if len(state) == 2:                          # standing: a new movement, walking or jumping
+            for facing in (1, -1):
+                ahead = self.engine._forward_cell(self.blank, (c, r), facing)
+                if ahead is not None and self._open(ahead):
+                    out.append(self._arrive(ahead, 0, 0, facing))
+            jumps = [(self.MOVE, 0, facing) for facing in (1, -1)]
+        else:
+            left, order, facing = state[2:]
+            fall = r
+            while fall > 1 and not self._stands((c, fall)):
+                fall -= 1
+            if self._stands((c, fall)) and self._open((c, fall)):
+                landed, cost = self._arrive((c, fall), 0, 0, facing)
+                out.append((landed, cost - 1))         # the fall at the end of the turn costs no step
+            jumps = [(left, order, facing)] if left else []
+        for left, order, facing in jumps:
+            for i in range(order, len(STEPS)):
+                dx, dy = STEP_VECTOR[STEPS[i]]
+                t = (c + dx * facing, r + dy)
+                if self._open(t):
+                    out.append(self._arrive(t, left - 1, i, facing))
+        return out
 
 
 _VINE_STEPS = {"H": (0, 1), "B": (0, -1), "G": (-1, 0), "A": (1, 0),
@@ -1051,6 +1205,16 @@ def _slot_text(s: Slot) -> str:
 
 def _slot_key(s: Slot):
     return (SLOT_KINDS.index(s.kind), tuple(-v for v in s.values))
+
+
+def _allot(slots, pulse: int, coins) -> Allot:
+    """An allotment in its one order: by kind, then by the die as rolled (before its coins), then by coins,
+    so that two ways of writing one allotment (which of two equal dice gets the coin) are one move."""
+    def key(i):
+        raw = tuple(v - c for v, c in zip(slots[i].values, coins[i]))
+        return SLOT_KINDS.index(slots[i].kind), tuple(-v for v in raw), tuple(-c for c in coins[i])
+    order = sorted(range(len(slots)), key=key)
+    return Allot(tuple(slots[i] for i in order), pulse, tuple(coins[i] for i in order), sum(map(sum, coins)))
 
 
 def _pairings(dice: list):

@@ -23,8 +23,9 @@ nobody has seen gives).
 Notation. Players anne, bruno, chloe, david, emma, felix, gael in seat order.
 A card is the id of its row in panneaux.csv, `<sens>-<gros>-<petit>`, with a
 `petit-` prefix for small signposts (`haut-2-1`, `petit-gauche-4-1`); `?` is
-a card whose face no figure needs. A gesture names its elf: `bruno:haut`.
-The picker's choice: `suivre:bruno`. A returned card landing n-th from the
+a card whose face no figure needs (a round whose elves all show one gesture
+then stops unpaid: nobody is followed, and the big number is not given). A
+gesture names its elf: `bruno:haut`. The picker's choice: `suivre:bruno`. A returned card landing n-th from the
 top of the pile: `=n`. A position:
 
     joueurs: [anne, bruno, chloe]   seat order (3 to 7)
@@ -281,6 +282,8 @@ class LutinadesEngine(Engine):
             return "gestes"
         if p.returns:
             return "rendre"
+        if p.card is None and (self.all_alike(p) or not self.followable(p)):
+            return "unpaid"     # nobody is followed: the round pays a big number that a `?` card does not give
         return "choix"
 
     def outcome(self, p: Round) -> Outcome | None:
@@ -305,7 +308,7 @@ class LutinadesEngine(Engine):
         phase = self._phase(p)
         if phase == "rendre":
             return CHANCE
-        if phase == "over":
+        if phase in ("over", "unpaid"):
             return p.players[p.picker]
         return self.waiting(p)[0]
 
@@ -378,6 +381,9 @@ class LutinadesEngine(Engine):
                 raise IllegalMove("gesture", f"'{move.gesture}' is not a gesture here "
                                              f"({', '.join(self.gestures_of(p))})")
             return
+        if phase == "unpaid":
+            raise IllegalMove("unknown_card", "every elf shows the same gesture: nobody is followed, the picker "
+                                              "takes the big number of the card turned, which is not given")
         if phase != "choix":
             raise IllegalMove("not_choosing", f"{', '.join(self.waiting(p))} still show their gestures")
         if move.elf not in p.players or p.players.index(move.elf) == p.picker:
@@ -407,8 +413,6 @@ class LutinadesEngine(Engine):
     def _settle_if_alike(self, p: Round) -> Round:
         """Once gestures are shown (and cards put back), a unanimous round pays at once: nobody is followed."""
         if self._phase(p) == "choix" and (self.all_alike(p) or not self.followable(p)):
-            if p.card is None:
-                return p
             return self._pay(p, None)
         return p
 

@@ -14,7 +14,8 @@ fixes them, content/puxes/game.yaml states the choices):
   oracle instead (`reveil A.repli=pi`), which ends the turn. Passive powers (Oni,
   Gaucher, Gardien) hold while their face stays visible, during every turn.
 - Protection (Oni) cancels every power of its owner's opponents; the first Oni to
-  appear rules, the next one takes over when it disappears. Vampirisation resists.
+  appear rules, the next one takes over when it disappears. A Vampirisation pair,
+  once glued, resists it as every power: only a shot separates it.
 - Flicks enter as their results, chosen from a finite list: `A.bascule>smiley` (this
   oracle was flicked and shows smiley), then one result at a time (`touche B.rukura`,
   `sort B.rukura`, `touche B`, `tombe B`, `sort B` for temple B, `sacre X`,
@@ -109,8 +110,10 @@ ASSUMPTIONS = (
     "the hero, with its face, stands where the oracle stood; the oracle becomes a hero showing its face. In "
     "blitz, an oracle taken from an eliminated player cannot be swapped (it is not of its holder's set).",
     "Retraite keeps the oracle's face.",
-    "Vampirisation: the glued oracle cannot be flicked nor targeted by a power; a flick touching either die, "
-    "or the holder being flicked, separates them.",
+    "Vampirisation: the glued oracle cannot be flicked nor targeted by a power, and no power takes either die "
+    "of the pair away (Rétrogradé, Retraite, Contamination); a flick touching either die, or the holder being "
+    "flicked, separates them. Protection stops its activation like any power's; the pair, once glued, resists "
+    "it. A holder flicked out of the area glues nothing.",
     "Transport: the carried oracle ends where the flicked one ends (back in play with it, or out with it).",
     "Imitation copies an active power of an opponent's hero showing its character; the Miroir die does what "
     "the copied hero's die would do (Séduction, Contamination).",
@@ -136,7 +139,8 @@ ASSUMPTIONS = (
     "Toddlers: nobody rolls to begin; the first seat (A) begins.",
     "Ambidextre changes nothing the engine follows (which hand flicks is the players' business); it is a passive "
     "power in effect while visible, cancelled by an opponent's Protection like any other.",
-    "Imitation when an opponent has moved his heroes (the seed's special case) is left to the players.",
+    "Imitation when an opponent has picked up his heroes (none shows a face; the seed's special case): the "
+    "Miroir copies the active power of any of that opponent's heroes.",
     "An oracle pushed back from a sacred garden stays in play, whatever the push touched (the next player puts "
     "back what it moved).",
     "A hero touching an oracle during the roll, and tournament penalties, are the players' call (not modelled).",
@@ -407,6 +411,10 @@ class PuxesEngine(Engine):
     def free_oracles(self, s: State, player: str) -> list[tuple[str, str]]:
         return [(d, f) for d, f in s.seat(player).oracles if not self.held(s, d)]
 
+    def paired(self, s: State, oracle: str) -> bool:
+        """Whether the oracle is one of a Vampirisation pair, glued or holding: no power separates them."""
+        return any(oracle in pair for pair in s.stuck)
+
     def matches(self, s: State, player: str, face: str, oracle: str, symbols_only: bool = False) -> bool:
         faces = s.seat(player).heroes
         if face in SYMBOLS:
@@ -512,7 +520,7 @@ class PuxesEngine(Engine):
                 continue
             for d, f in s.seat(q).heroes:
                 c = char_of(d)
-                if shows_character(d, f) and c not in PASSIVE and (q not in cancelled or c == "sangsue"):
+                if shows_character(d, f) and c not in PASSIVE and q not in cancelled:
                     out.append(d)
         return out
 
@@ -532,10 +540,13 @@ class PuxesEngine(Engine):
         return out
 
     def _imitable(self, s: State) -> list[str]:
-        """Active characters an opponent's hero shows (Imitation can copy them; not Miroir itself)."""
+        """Active characters an opponent's hero shows (Imitation can copy them; not Miroir itself); of an
+        opponent who has picked up his heroes (none shows a face), every hero's (the seed's special case)."""
         found = []
         for q in self.opponents(s, s.player):
-            for c in self.visible(s, q):
+            seat = s.seat(q)
+            picked_up = not seat.out and seat.heroes and all(f is None for _, f in seat.heroes)
+            for c in [char_of(d) for d, _ in seat.heroes] if picked_up else self.visible(s, q):
                 if c not in PASSIVE and c != "miroir" and c not in found:
                     found.append(c)
         return found
@@ -551,10 +562,11 @@ class PuxesEngine(Engine):
             return [[d] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)]
         if c == "bascule":
             sitting = {g for _, g in s.immobilised}
-            return [[d, h] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q) if set_of(d) == q
+            return [[d, h] for q in self.opponents(s, p) for d, _ in self.free_oracles(s, q)
+                    if set_of(d) == q and not self.paired(s, d)
                     for h, f in s.seat(q).heroes if f is not None and h not in sitting]
         if c == "repli":
-            return [[d] for d, _ in self.free_oracles(s, p)]
+            return [[d] for d, _ in self.free_oracles(s, p) if not self.paired(s, d)]
         if c == "sonneur":
             if not self.may_wake(s, p):
                 return []
@@ -564,7 +576,7 @@ class PuxesEngine(Engine):
                     if f != face]
         if c == "rukura":
             return [[d] for q in self.opponents(s, p) if not self.immune(s, q)
-                    for d, _ in s.seat(q).oracles if not any(o == d for o, _ in s.stuck)]
+                    for d, _ in s.seat(q).oracles if not self.paired(s, d)]
         return []
 
     def _pairs(self, s: State) -> list[str]:
@@ -936,8 +948,8 @@ class PuxesEngine(Engine):
             cands = self._touched_candidates(s)
             if t.power == "passeur" and cands:
                 return replace(s, turn=replace(t, step="transport"))
-            if t.power == "sangsue" and cands:
-                return replace(s, turn=replace(t, step="vampire"))
+            if t.power == "sangsue" and cands and f"sort {shot.oracle}" not in shot.events:
+                return replace(s, turn=replace(t, step="vampire"))     # out of the area, it glues nothing
         return self._resolve(s)
 
     def _resolve(self, s: State, carry: str | None = None, victim: str | None = None) -> State:
@@ -1239,7 +1251,7 @@ class PuxesEngine(Engine):
                     or owner not in (p, self.partner(s, p)) or char_of(src) in PASSIVE or not self.powers_apply(s):
                 return "no_power", f"no hero of {p} (or his partner) shows {char_of(src)}'s active power"
             _, cancelled = self.protection(s)
-            if owner in cancelled and char_of(src) != "sangsue":
+            if owner in cancelled:
                 return "cancelled", f"{', '.join(self.protection(s)[0])}'s Protection cancels {owner}'s powers"
             return "target", f"'{move}': this power cannot take these arguments now"
         if head == "passe":
@@ -1398,7 +1410,10 @@ class PuxesEngine(Engine):
         fortress = data.get("forteresse")
         if fortress is not None and (str(fortress) not in play or variant != "forteresse"):
             raise NotationError("forteresse: an oracle in play, in variant forteresse", "forteresse")
-        saved = tuple(str(x) for x in (data.get("sauves") or ()))
+        saved = data.get("sauves") or []
+        if not isinstance(saved, list):
+            raise NotationError("sauves: a list of oracles, e.g. [B.rukura]", "sauves")
+        saved = tuple(str(x) for x in saved)
         if any(d not in play for d in saved) or (saved and s.phase != "visage") or (s.phase == "visage" and not saved):
             raise NotationError("sauves: the oracles whose face the player to move chooses (phase visage)", "sauves")
         s = replace(s, immobilised=imm, stuck=stuck, fortress=None if fortress is None else str(fortress),
