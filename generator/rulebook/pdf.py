@@ -420,19 +420,57 @@ class RulebookTemplate(BaseDocTemplate):
 
     def beforeDocument(self):
         self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
-        self._floated = {}      # figure -> text blocks set before it, this pass (multiBuild runs several)
+        self._deferred: list = []   # figures waiting for the top of the next page, in their order (this pass)
 
     def handle_flowable(self, flowables):
-        figure = flowables[0] if flowables else None
-        if isinstance(figure, FigureFloat) and len(flowables) > 1 and _floats_past(flowables[1]):
-            frame = self.frame
-            room = frame._y - frame._y1p
-            needed = _listWrapOn(figure._content, frame._getAvailableWidth(), self.canv)[1]
-            moved = self._floated.get(id(figure), 0)
-            if needed > room > FLOAT_MIN_ROOM * frame._height and moved < FLOAT_MAX_BLOCKS:
-                self._floated[id(figure)] = moved + 1
-                flowables[0], flowables[1] = flowables[1], figure
+        # A typesetter's float: a figure that does not fit in what is left of the page waits for the top of
+        # the next one while the text after it fills this page; the figures that wait keep their order, and
+        # none passes a chapter (a heading of level 1), a page break or the end of the book.
+        if flowables is self._hanging:      # reportlab's own page actions (a page begins), not the story
+            return super().handle_flowable(flowables)
+        first = flowables[0] if flowables else None
+        if isinstance(first, FloatBarrier):
+            flowables.pop(0)            # only a mark in the story: set nothing, not even a line of nothing
+            flowables[0:0] = self._deferred
+            self._deferred = []
+            return
+        if self._deferred and (self.frame._atTop or _holds_floats_back(first)
+                               or not self._next_page_takes(flowables)):
+            flowables[0:0] = self._deferred
+            self._deferred = []
+        elif isinstance(first, FigureFloat) and (self._deferred or self._defers(first, flowables[1:2])):
+            self._deferred.append(flowables.pop(0))
+            return
         super().handle_flowable(flowables)
+
+    def _next_page_takes(self, flowables) -> bool:
+        """With figures waiting: True if what comes next (a figure, or a section and every figure in it) can
+        still have its figures on the next page with the waiting ones. Otherwise the waiting figures are set
+        now, so that no figure stands more than a page after its text."""
+        first = flowables[0]
+        if isinstance(first, FigureFloat):
+            coming = [first]
+        elif isinstance(first, HeadingFlowable):
+            coming = []
+            for f in flowables[1:]:
+                if isinstance(f, HeadingFlowable) or _holds_floats_back(f):
+                    break
+                if isinstance(f, FigureFloat):
+                    coming.append(f)
+        else:
+            return True
+        frame = self.frame
+        width = frame._getAvailableWidth()
+        return sum(_listWrapOn(f._content, width, self.canv)[1] for f in self._deferred + coming) <= frame._height
+
+    def _defers(self, figure: "FigureFloat", following: list) -> bool:
+        """True if `figure` does not fit in what is left of the page and text follows that could fill it."""
+        frame = self.frame
+        if frame is None or frame._atTop or not following or _holds_floats_back(following[0]) \
+                or isinstance(following[0], FigureFloat):
+            return False
+        needed = _listWrapOn(figure._content, frame._getAvailableWidth(), self.canv)[1]
+        return needed > frame._y - frame._y1p
 
     def afterPage(self):
         self.page_count.ended = self.page
@@ -531,15 +569,8 @@ class StoryBuilder:
         out: list = []
         i = 0
         while i < len(blocks):
-            # A heading whose opening paragraph (if any) leads straight into a figure goes to the next page
-            # with that figure, rather than stand alone at the foot of a page (a figure keeps itself
-            # together, which reportlab's keepWithNext cannot join, so the three are kept together here).
-            end = i + 1 + (i + 1 < len(blocks) and isinstance(blocks[i + 1], ParaBlock))
-            if isinstance(blocks[i], Heading) and end < len(blocks) and isinstance(blocks[end], FigureBlock):
-                group = [flow for b in blocks[i:end] for flow in self.block(b, indent=indent)]
-                out.append(KeepTogether(group + self.figure_parts(blocks[end])))
-                i = end + 1
-                continue
+            # A heading and its opening paragraph stay together (reportlab's keepWithNext on the heading);
+            # a figure after them floats to the next page if it must, the text after it filling this one.
             flows = self.block(blocks[i], indent=indent)
             if (isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":")
                     and i + 1 < len(blocks) and isinstance(blocks[i + 1], (TableBlock, ListBlock))):
@@ -662,19 +693,22 @@ class StoryBuilder:
 
 
 class FigureFloat(KeepTogether):
-    """A figure and its caption, never apart. Where it does not fit in what is left of the page and moving it
-    would leave more than FLOAT_MIN_ROOM of the column blank, the text that follows it in its section (at most
-    FLOAT_MAX_BLOCKS paragraphs, lists or tables, never past a heading or another figure) is set first and
-    the figure opens the next page: a typesetter's float (RulebookTemplate.handle_flowable)."""
+    """A figure and its caption, never apart; where they do not fit in what is left of the page, they open the
+    next one while the text after them fills this one (RulebookTemplate.handle_flowable)."""
 
 
-FLOAT_MIN_ROOM = 0.25
-FLOAT_MAX_BLOCKS = 3
+class FloatBarrier(Flowable):
+    """The end of the book, where every figure still waiting is set; never placed on a page itself."""
 
 
-def _floats_past(flowable) -> bool:
-    """Body text a figure may let go first: not a heading, a figure, a break or a contents list."""
-    return isinstance(flowable, (Paragraph, Table, _Indented)) and not isinstance(flowable, HeadingFlowable)
+def _holds_floats_back(flowable) -> bool:
+    """A flowable no figure may float past: a chapter heading (alone or leading a group kept
+    together), a page break, the end of the book."""
+    if isinstance(flowable, KeepTogether) and not isinstance(flowable, FigureFloat) and flowable._content:
+        flowable = flowable._content[0]
+    if isinstance(flowable, HeadingFlowable):
+        return flowable.level <= 1
+    return isinstance(flowable, (PageBreak, CondPageBreak, NextPageTemplate, FloatBarrier))
 
 
 class _Indented(Flowable):
@@ -810,6 +844,7 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
         elif start:
             story.append(CondPageBreak(theme.text_h_mm * PT_PER_MM * 2 / 3))
         story += builder.blocks(document.blocks[start:end])
+    story.append(FloatBarrier())
     story.insert(0, PageCount())
     return story
 
