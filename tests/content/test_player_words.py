@@ -12,7 +12,7 @@ import yaml
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
-TOOL_WORDS = re.compile(r"(?-i:\bpnp\b)|(?<!\S)--[a-z]|moteur de règles|\bgénérateur\b|\bsimulateur\b", re.IGNORECASE)
+TOOL_WORDS = re.compile(r"(?-i:\bpnp\b)|(?<!\S)--[a-z]|moteur|\bgénérateur\b|\bsimulateur\b", re.IGNORECASE)
 
 
 def _strings(value):

@@ -30,6 +30,9 @@ CHOICES = [
      "**chacun retourne dans le jardin public de son propriétaire**"),
     ("puxes", "where heroes are thrown", "Les héros se lancent à côté de l'aire de jeu",
      "c'est un choix de cette édition, le texte d'origine ne disant pas où les lancer"),
+    ("armada", "a lone ship does not fire", "Un navire espagnol seul", "ne forme pas de ligne et **ne tire pas**"),
+    ("armada", "a ship on two lines", "plusieurs lignes les fait tirer toutes", "appartient à plusieurs lignes à la fois"),
+    ("armada", "a round that stalls", "Une manche qui n'avance plus", "**Une manche qui n'avance plus.**"),
     ("lutinades", "the call phrase", "L'appel du cueilleur est une formule de cette édition",
      "Cette formule est celle de cette édition"),
 ]
