@@ -33,6 +33,7 @@ CHOICES = [
     ("armada", "a lone ship does not fire", "Un navire espagnol seul", "ne forme pas de ligne et **ne tire pas**"),
     ("armada", "a ship on two lines", "plusieurs lignes les fait tirer toutes", "appartient à plusieurs lignes à la fois"),
     ("armada", "a round that stalls", "Une manche qui n'avance plus", "**Une manche qui n'avance plus.**"),
+    ("tactix", "a game that never finishes", "la partie est nulle si la même position", "la partie est **nulle** si la même position revient"),
     ("lutinades", "the call phrase", "L'appel du cueilleur est une formule de cette édition",
      "Cette formule est celle de cette édition"),
 ]
