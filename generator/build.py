@@ -218,10 +218,14 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit
     what the gallery shows of each file and figure)."""
     from .gallery import outputs_about
     from .print import dumps, manifest_of, print_guide
+    from .print.guide import designer_section
     popts = options.print_options(game.info.language)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
-    guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit)
+    draws = any(getattr(component, "draws", None) for component in game.components)
+    designer = designer_section(game.id, popts, draws=draws, variants=[v.id for v in game.info.variants])
+    guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit,
+                        designer=designer)
     guide_name = words("files.print_guide") + ".pdf"
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
     # What the gallery shows of the game, so output/index.html needs only the output folder.

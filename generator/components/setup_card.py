@@ -2,8 +2,8 @@
 
 The draw is `random.Random(seed)` over the squares of each rectangle, in the order the board lists them,
 so one seed always gives the same card (byte for byte) and the card prints its seed. A sheet holds the
-cards of four seeds in a row (seed, seed + 1...): four games' set-ups; players who want others build again
-with another `--seed`.
+cards of four seeds from `seed` on whose draws differ (distinct_seeds): four games' set-ups. The card names its draw's number only;
+how to print other draws (`--seed`) is the print guide's designer section, not the players'.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..content.coords import column_letter, square_range
 from ..content.models import Board
 from ..draw.canvas import Canvas
-from ..draw.fonts import cap_height_mm, text_width_mm
+from ..draw.fonts import cap_height_mm
 from ..draw.style import TextStyle
 from ..draw.typography import typeset
 from .board import draw_board, full_view, view_size_mm
@@ -71,18 +71,33 @@ def setup_card_item(board: Board, seed: int, words) -> Item:
         for line in lines:
             canvas.text(CARD_PAD_MM, y, line, text)
             y += LINE_MM
-        # The command is left as typed: French typography would turn its "--" into a dash.
         note = text.with_(italic=True, colour="#555555")
-        seed_text = say("kinds.board.setup_card.seed", seed=seed) + " "
-        canvas.text(CARD_PAD_MM, y + 0.6, seed_text, note)
-        canvas.text(CARD_PAD_MM + text_width_mm(seed_text, note), y + 0.6,
-                    words("kinds.board.setup_card.command", seed=seed), note.with_(italic=False))
+        canvas.text(CARD_PAD_MM, y + 0.6, say("kinds.board.setup_card.seed", seed=seed), note)
 
     face = Face(width_mm=width, height_mm=height, draw=draw)
     return Item(id=f"{board.id}-{seed}", component=board.id, front=face,
                 label=say("kinds.board.setup_card.title"), meta={"seed": seed})
 
 
+SEEDS_TRIED = 64           # bounds the search for draws that differ (a board of one square repeats forever)
+
+
+def distinct_seeds(board: Board, seed: int, count: int) -> list[int]:
+    """`count` seeds from `seed` on, skipping one whose draw shares half its squares or more with a draw
+    already kept: four cards of one sheet are four different set-ups (seeds 1 and 3 of Praxis differed by
+    one portal). Each card prints its seed, so a skipped seed changes nothing of reproducing a card."""
+    kept: list[int] = []
+    draws: list[set] = []
+    for candidate in range(seed, seed + SEEDS_TRIED):
+        drawn = set(draw_squares(board, candidate))
+        if all(2 * len(drawn & other) < max(1, len(drawn)) for other in draws):
+            kept.append(candidate)
+            draws.append(drawn)
+            if len(kept) == count:
+                return kept
+    return kept + [seed + SEEDS_TRIED + k for k in range(count - len(kept))]   # too few squares to differ
+
+
 def setup_card_items(board: Board, seed: int, words, count: int = 4) -> list[Item]:
-    """The cards of `count` draws in a row, from `seed` on: one sheet of set-ups for as many games."""
-    return [setup_card_item(board, seed + k, words) for k in range(count)]
+    """The cards of `count` different draws, from `seed` on: one sheet of set-ups for as many games."""
+    return [setup_card_item(board, s, words) for s in distinct_seeds(board, seed, count)]

@@ -162,13 +162,9 @@ def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedD
         layout = layout_text(text, body, dw, H - 62 - dy - 3)
         pdf.draw_layout(tx, dy + 3, dw, layout.height_mm, layout)
         below = dy + 3 + layout.height_mm + 6.0
-        # The command as typed: no typography (French rules would turn its "--" into a dash).
-        command = TextStyle(size_pt=9, bold=True)
-        # The sheet's own paper and turn, which the readings depend on (a4 and long are the defaults).
-        extra = ("" if options.paper == "a4" else f" --paper {options.paper}") + \
-            ("" if options.duplex == "long" else f" --duplex {options.duplex}")
-        pdf.text(tx, below, words("print.calibration.command_add", options=extra), command)
-        pdf.text(tx, below + 4.5, words("print.calibration.command_build"), command)
+        # Boxes to write the four readings in: the player hands them on; the commands that use them are the
+        # designer's, at the end of the print guide (print.guide.designer_*).
+        pdf.text(tx, below + 1.0, words("print.calibration.readings"), TextStyle(size_pt=10, bold=True))
         _draw_recto_scales(pdf, words, W, H)
     side = words("print.side.recto") if duplex else words("print.side.single")
     setting = options.print_setting if duplex else words("print.setting.at_100")

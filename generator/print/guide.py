@@ -16,6 +16,7 @@ TITLE = TextStyle(size_pt=18, bold=True)
 HEAD = TextStyle(size_pt=11.5, bold=True)
 BODY = TextStyle(size_pt=10)
 CREDIT = TextStyle(size_pt=8.5, italic=True, colour="#555555")
+COMMAND = TextStyle(size_pt=9, bold=True)
 RULE = Stroke("#999999", 0.2)
 
 
@@ -31,9 +32,34 @@ def _general(options: PrintOptions) -> list[str]:
     return lines
 
 
+def designer_section(game_id: str, options: PrintOptions, *, draws: bool, variants: Sequence[str]
+                     ) -> list[tuple[str, str]]:
+    """The commands that make other files of this game, each after the sentence that says what it is for:
+    (kind, text), kind "para" or "command". The player's pages name no command (they speak to players); this
+    section, last in the guide, is where the one who prepares the files finds them."""
+    words = options.words
+    out: list[tuple[str, str]] = []
+    if options.duplex != "none":
+        extra = ("" if options.paper == "a4" else f" --paper {options.paper}") + \
+            ("" if options.duplex == "long" else f" --duplex {options.duplex}")
+        out += [("para", words("print.guide.designer_printer")),
+                ("command", words("print.guide.command_printer_add", options=extra)),
+                ("command", words("print.guide.command_printer_build", game=game_id))]
+    if draws:
+        out += [("para", words("print.guide.designer_seed")),
+                ("command", words("print.guide.command_seed", game=game_id))]
+    if variants:
+        out += [("para", words("print.guide.designer_variant", variants=", ".join(variants))),
+                ("command", words("print.guide.command_variant", game=game_id))]
+    if out:
+        out = [("head", words("print.guide.designer_title")), ("para", words("print.guide.designer_intro"))] + out
+    return out
+
+
 def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], options: PrintOptions, *,
-                credit: str = "") -> ImposedDocument:
-    """`entries`: (file name, what its ImposedDocument.guide says), in the order to print them."""
+                credit: str = "", designer: Sequence[tuple[str, str]] = ()) -> ImposedDocument:
+    """`entries`: (file name, what its ImposedDocument.guide says), in the order to print them; `designer`:
+    designer_section's blocks, after them."""
     page = paper_page(options.paper, "portrait", options.margin_mm)
     px, py, pw, ph = page.printable
     left, width = px + 10, pw - 20
@@ -50,15 +76,18 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
         blocks.append(("head", head))
         blocks.append(("para", facts))
         blocks += [("step", f"{i}. {step}") for i, step in enumerate(info.steps, start=1)]
+    blocks += list(designer)
     if credit:
         blocks.append(("credit", credit))     # set apart from the last file's steps
 
-    styles = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY, "credit": CREDIT}
-    spacing = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0, "credit": 10.0}
+    styles = {"title": TITLE, "head": HEAD, "para": BODY, "step": BODY, "command": COMMAND, "credit": CREDIT}
+    spacing = {"title": 0.0, "head": 6.0, "para": 1.5, "step": 1.0, "command": 1.0, "credit": 10.0}
 
     def laid(kind: str, text: str):
-        indent = 5.0 if kind == "step" else 0.0
-        return indent, layout_text(fr(text, language), styles[kind], width - indent, 1000, fit=False)
+        indent = 5.0 if kind in ("step", "command") else 0.0
+        # a command as typed: French typography would turn its "--" into a dash
+        typed = text if kind == "command" else fr(text, language)
+        return indent, layout_text(typed, styles[kind], width - indent, 1000, fit=False)
 
     laid_out = [(kind, *laid(kind, text)) for kind, text in blocks]
     pages: list[list] = [[]]

@@ -411,8 +411,11 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words("print.cutter.cut_file"))
     else:
         steps.append(words("print.step.cut_ruler"))
-        if any(it.front.shape != "rect" for it in items):
-            steps.append(words("print.step.cut_shapes"))
+        # the shapes this file holds, named: a guide saying "hexagonal" of triangles sends readers looking
+        shapes = [shape for shape in ("round", "hex", "triangle") if any(it.front.shape == shape for it in items)]
+        if shapes:
+            named = [words(f"print.shapes.{shape}") for shape in shapes]
+            steps.append(words("print.step.cut_shapes", shapes=words("print.shapes.or").join(named)))
     if plan.mode in ("duplex", "fold") and any(it.back_oriented for it in items):
         steps.append(words("print.step.oriented_backs"))
     copies = sum(it.copies for it in items)

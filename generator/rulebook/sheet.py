@@ -108,7 +108,9 @@ def _figure_piece(block: FigureBlock, size_pt: float, width: float) -> _Piece:
     figure = block.figure
     scale = min(1.0, width / figure.width_mm)
     caption_style = TextStyle(size_pt=max(MIN_BODY_PT, size_pt * 0.85), italic=True, colour=QUIET)
-    caption = [Run(typeset(f"{block.label} — ", block.language), caption_style.with_(bold=True))] + _runs(block.caption, caption_style)
+    # a sheet's own label ("Schéma 1"), not the rulebook's "Figure 1": an aid's figure 1 is not the book's
+    label = catalogue(block.language)("rulebook.sheet_figure", n=block.number)
+    caption = [Run(typeset(f"{label} — ", block.language), caption_style.with_(bold=True))] + _runs(block.caption, caption_style)
     layout = layout_text(caption, caption_style, width, 1e9, fit=False)
     fig_h = figure.height_mm * scale
     gap = 1.5

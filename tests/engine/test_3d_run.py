@@ -219,7 +219,14 @@ def test_airmove_may_be_taken_in_the_middle_of_a_run():
 
 def test_airmove_is_not_offered_into_a_wall():
     assert legal(pos({"case": "l8", "sens": "<", "pouvoir": "airmove"}, "W1")) == ["W:A"]    # k8 is free
-    assert legal(pos({"case": "n8", "pouvoir": "airmove"}, "W1")) == ["fin"]                 # o8 is lava rock
+    assert legal(pos({"case": "d7", "pouvoir": "airmove"}, "W1")) == ["fin"]                 # e7 is rock
+
+
+def test_the_lava_under_the_red_flag_can_be_touched():
+    """Issue 25: the lava of o8-q8 lay between rock above and below, where no pawn ever went; it is now the
+    floor o7-q7 of the passage under the red flag's rock, and a RUN along that passage steps onto it."""
+    p = play(E, act("n8", "R1 R2"), "R1", "A")                   # n8, on the rock n7, runs onto o8 above the lava
+    assert E.write_position(p)["phase"] == "lava" and at(p)["case"] == "o8" and at(p)["pv"] == 4
 
 
 def test_boundstab_goes_down_through_creatures_and_hurts_the_pawns_on_its_way():

@@ -65,7 +65,7 @@ def test_the_aid_is_one_page_with_two_checked_figures(armada_build):
     reader = PdfReader(armada_build / "aide.pdf")
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
-    assert "Figure 1" in text and "Figure 2" in text and "11 navires" in text
+    assert "Schéma 1" in text and "Schéma 2" in text and "Figure" not in text and "11 navires" in text
 
 
 def test_the_rulebook_credits_seria_ludis_offers_go_stones_and_shows_every_figure(armada_build):

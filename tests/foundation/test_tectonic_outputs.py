@@ -103,4 +103,5 @@ def test_the_rulebook_comes_as_a4_a5_booklet_and_html_with_all_its_figures(build
     html = (build / "regles.html").read_text(encoding="utf-8")
     assert all(f'id="figure-{n}"' in html for n in range(1, 19)) and 'id="figure-19"' not in html
     aid = _text(build / "aide.pdf")
-    assert len(PdfReader(build / "aide.pdf").pages) == 1 and "Figure 3" in aid
+    # the aid's figures are its own "Schéma 1-3", never the rulebook's "Figure 1-3" (issue 25)
+    assert len(PdfReader(build / "aide.pdf").pages) == 1 and "Schéma 3" in aid and "Figure" not in aid

@@ -35,6 +35,9 @@ ENGLISH_PATTERNS = (r"\bpage \d+ of \d+",)
 
 
 def _words_found(text: str, words: tuple[str, ...], patterns: tuple[str, ...] = ()) -> set[str]:
+    # a command line of the tool ("pnp build port --variant NOM", in the print guide's designer section) is the
+    # tool's own syntax in every language: its option names are not furniture words
+    text = re.sub(r"^pnp .*$", "", text, flags=re.MULTILINE)
     found = {w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE)}
     found |= {p for p in patterns if re.search(p, text, re.IGNORECASE)}
     return found
@@ -176,3 +179,27 @@ def test_french_typography_only_in_french(english_outputs, french_outputs):
     french = french_outputs["port/regles.html"]
     assert "\u202f" not in english and "«" not in english and "\u00a0" not in english
     assert "\u202f!" in french and "« régulier »".replace(" ", "\u202f") in french
+
+
+# The tool's commands ("pnp build ...", "--seed") are for whoever prepares the files: the players' pages never
+# name them; the print guide gives them in its last section, under the designer's heading.
+_COMMAND = re.compile(r"\bpnp\b|(?<!\S)--[a-z]")
+_DESIGNER_HEADINGS = {"english": "For whoever prepares the files", "french": "Pour qui prépare les fichiers"}
+
+
+@pytest.mark.parametrize("language", ["english", "french"])
+def test_player_files_name_no_command_and_the_guide_names_them_last(language, request):
+    outputs = request.getfixturevalue(f"{language}_outputs")
+    guide_name = next(name for name in outputs if name.endswith(("print-guide.pdf", "guide-impression.pdf")))
+    # the gallery (index.html, beside the games' folders) and the terminal are the designer's, not the players'
+    found = {name: _COMMAND.search(text).group(0) for name, text in outputs.items()
+             if name not in ("file names", "terminal", "index.html", guide_name) and _COMMAND.search(text)}
+    assert not found, found
+    guide = outputs[guide_name]
+    heading = _DESIGNER_HEADINGS[language]
+    assert heading in guide
+    players, designer = guide.split(heading, 1)
+    assert not _COMMAND.search(players)
+    # the fixture prints two-sided and has a variant: the printer's commands and the variant's are there,
+    # with their "--" as typed (no dash from the French typography)
+    assert "--readings A,B,C,D" in designer and "--printer" in designer and "--variant" in designer

@@ -156,7 +156,10 @@ RECTANGLES = {"bleu": ("bc", "678"), "rouge": ("fgh", "67"), "vert": ("abc", "23
 def test_the_setup_card_draws_each_portal_in_its_rectangle_and_says_its_seed(a4):
     text = "\n".join(p.extract_text() for p in pdfplumber.open(a4 / "plateau-mise-en-place.pdf").pages)
     for seed in (7, 8, 9, 10):
-        assert f"Tirage n° {seed}" in text and f"pnp build --seed {seed}" in text
+        assert f"Tirage n° {seed}" in text
+    assert "pnp" not in text and "--seed" not in text      # the command is the print guide's, not the players'
+    guide = "\n".join(p.extract_text() for p in pdfplumber.open(a4 / "guide-impression.pdf").pages)
+    assert "pnp build praxis --seed N" in guide
     found = re.findall(r"Portail (bleu|rouge|vert|jaune) \([BRVJ]\)\s*: case ([a-h])([1-8])", text)
     assert len(found) == 16
     for colour, column, row in found:

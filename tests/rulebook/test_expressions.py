@@ -107,3 +107,13 @@ def test_error_in_the_appendix_template_names_that_template(game_with_rules, tmp
     with pytest.raises(ContentError) as info:
         read_rulebook(game, figures={}, templates=templates)
     assert info.value.path.name == "appendices.fr.md.j2" and info.value.line == 3
+
+
+def test_a_material_line_never_nests_parentheses():
+    """PuXes's "Dés du joueur A (rouge) (Oni (A), …)" (issue 25): a name or detail with parentheses of its own
+    takes the detail after a dash."""
+    from generator.content.models.material import MaterialLine
+    assert str(MaterialLine(2, "Dés", "16 mm")) == "2 × Dés (16 mm)"
+    assert str(MaterialLine(10, "Dés du joueur A (rouge)", "Oni (A), Kaeru (A)")) == \
+        "10 × Dés du joueur A (rouge) — Oni (A), Kaeru (A)"
+    assert str(MaterialLine(1, "Tapis, petite table", "remplace « Tapis (60 × 90 cm) »")).count("(") == 1

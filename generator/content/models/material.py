@@ -20,4 +20,8 @@ class MaterialLine:
 
     def __str__(self) -> str:
         text = f"{self.count} × {self.name}"
-        return f"{text} ({self.detail})" if self.detail else text
+        if not self.detail:
+            return text
+        # parentheses never nest: a name or detail that has its own gets the detail after a dash
+        nested = "(" in self.name or "(" in self.detail
+        return f"{text} — {self.detail}" if nested else f"{text} ({self.detail})"
