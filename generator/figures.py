@@ -28,7 +28,7 @@ from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, dra
                                given_placements, piece_styles)
 from .content.models import Game
 from .engine import engine_for, has_engine
-from .engine.checker import diagram_ghosts, diagram_placements, items_position, load_game_diagrams
+from .engine.checker import diagram_aside, diagram_ghosts, diagram_placements, items_position, load_game_diagrams
 from .kinds import FigureJob, kind_of
 
 
@@ -46,22 +46,24 @@ def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | Non
 def _figure(game: Game, diagram: Diagram, engine, items_of: dict, max_width_mm: float) -> Figure:
     component = drawn_on(diagram, game.components)
     spec = component.figure_spec
-    placements, ghosts, styles = [], [], {}
+    placements, ghosts, aside, styles = [], [], [], {}
     if spec.pieces:
         if engine and spec.engine_position and engine_reads(diagram, component):
             placements = diagram_placements(game.id, diagram, engine)
             ghosts = diagram_ghosts(game.id, diagram, engine)
+            aside = diagram_aside(game.id, diagram, engine)
         else:
             placements = given_placements(diagram, component, game.components)
         styles = piece_styles(diagram, component, game.components)
-        _check_styles(diagram, [*placements, *ghosts], styles)
+        _check_styles(diagram, [*placements, *ghosts, *aside], styles)
     elif not engine:
         given_placements(diagram, component, game.components)   # refuses a position on a die or a deck
 
     def engine_items(shown) -> list[ItemRef] | None:
         return _engine_items(game, diagram, shown, engine) if engine and not diagram.show.items else None
 
-    job = FigureJob(game, diagram, placements=tuple(placements), ghosts=tuple(ghosts), styles=styles,
+    job = FigureJob(game, diagram, placements=tuple(placements), ghosts=tuple(ghosts), aside=tuple(aside),
+                    styles=styles,
                     engine_items=engine_items,
                     max_width_mm=max_width_mm, made_items=items_of)
     return kind_of(component).figure(job, component)
