@@ -91,8 +91,10 @@ def _problem(diagram: Diagram, line: int, kind: str, words, key: str, **fields) 
 def _rules_text(game) -> str:
     """The rules text, whose figure legend explains the marks every figure uses ('' without rules)."""
     from .rulebook.pipeline import rules_path
-    path = rules_path(game)
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+    try:
+        return rules_path(game).read_text(encoding="utf-8")
+    except ContentError:     # a game without rules text: no legend
+        return ""
 
 
 # --- what the figure names, drawn? ------------------------------------------------------------------------
