@@ -7,7 +7,8 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
 - the pieces standing, before or after each of its moves, on a place its moves, claims or caption name (a
   die taken, a tile used up, a portal the caption names), and those a move puts down from outside the board
   (`Engine.move_pieces`, e.g. a tile from the hand): each must be drawn on that place, ghosted there or set
-  aside with its name (kind `missing`);
+  aside with its name; and the pieces the players hold in the position shown (`Engine.held_pieces`: a hand,
+  collections), beside the board (kind `missing`);
 - the move convention (content/diagrams.py): the position after the moves, what left its place ghosted;
   `state: before` only when the caption says the picture shows the position before the move; an arrow that
   leaves a piece still standing (and ends on no ghost: a shot at a piece taken) draws a move not played,
@@ -139,7 +140,10 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
             for j, (position, move) in enumerate(zip(befores, played)):
                 line = diagram.move_lines[j] if j < len(diagram.move_lines) else diagram.line_of("moves")
                 expected += [(p, "moves", line) for p in engine.move_pieces(position, move)]
+        shown = positions[-1]
+        held = [((f"{what}:{player}", piece, value), player) for what, player, piece, value in engine.held_pieces(shown)]
     else:
+        held = []
         from .content.diagrams import given_placements
         try:
             placements = given_placements(diagram, component, ())
@@ -154,6 +158,11 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
         shown = f"{piece} {value}" if value else piece
         problems.append(_problem(diagram, line, "missing", words, "missing", piece=shown, place=place,
                                  source=words(f"figures.proof.by_{source}")))
+    for (holder, piece, value), player in held:
+        if (holder, piece) not in drawn and (holder, piece) not in told:
+            told.add((holder, piece))
+            problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "held",
+                                     piece=f"{piece} {value}" if value else piece, player=player))
     return problems
 
 

@@ -246,6 +246,12 @@ def diagram_aside(game_id: str, diagram: Diagram, engine: Engine | None = None) 
     return out
 
 
+def diagram_held(game_id: str, diagram: Diagram, engine: Engine | None = None) -> list[tuple[str, str, str, str | None]]:
+    """The pieces the players hold in the position the figure shows (Engine.held_pieces), drawn beside it."""
+    engine = engine or get_engine(game_id)
+    return engine.held_pieces(shown_position(game_id, diagram, engine))
+
+
 def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:
     """The failed claims of one diagram (an illegal move stops its other claims)."""
     # a figure checked under the variant of the edition built, not one it names itself, says so

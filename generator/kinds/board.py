@@ -31,9 +31,7 @@ def render_setup_card(job: Job, board: Board) -> None:
 
 def figure(job: FigureJob, board: Board):
     from ..components.diagram import board_figure
-    from ..i18n import catalogue
-    label = catalogue(job.game.info.language)("figures.aside") if job.aside else ""
-    return board_figure(board, job.diagram, job.placements, ghosts=job.ghosts, aside=job.aside, aside_label=label,
+    return board_figure(board, job.diagram, job.placements, ghosts=job.ghosts, beside=job.beside,
                         max_width_mm=job.max_width_mm)
 
 

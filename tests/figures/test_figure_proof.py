@@ -61,6 +61,18 @@ FIXTURE_DIAGRAMS = """
     arrows:
       - {path: [d4, d5]}
 
+- id: main-good                       # a hand: drawn beside the board
+  caption: "Le bleu tient la tuile Pioche bleue ; il peut la poser en f6, à côté de son dé."
+  position:
+    e5: B2
+    g2: R2
+    mains: {bleu: [pioche/bleu]}
+  to_move: bleu
+  expect:
+    - legal: [pioche/bleu@f6]
+  show:
+    crop: [c3, g7]
+
 - id: hors-cadre-bad-missing          # the caption names g2, left out of the crop
   caption: "Le 3 bleu de c3 regarde le 2 rouge de g2."
   position: {c3: B3, g2: R2}
@@ -234,6 +246,19 @@ def test_the_drawing_sets_aside_a_taken_die_and_a_tile_used_at_once(fixture_game
     assert ("d5", "tuile_plus1_bleu", "aside") in {(s.place, s.piece, s.how) for s in tile.shows}
     svg = good.svg()
     assert "Ôtés du terrain" in svg and ">c6<" in svg, "the row beside the board is drawn, named in French"
+
+
+def test_what_a_player_holds_is_drawn_beside_the_board_and_a_figure_leaving_it_out_is_flagged(fixture_game):
+    game, diagrams, figures = fixture_game
+    held = [s for s in figures["tuile-main-good"].shows if s.how == "held"]
+    assert held == [], "the hand was used up by the move: nothing is held after it"
+    diagram = next(d for d in diagrams if d.id == "main-good")
+    assert ("hand:bleu", "tuile_pioche_bleu", "held") in {(s.place, s.piece, s.how) for s in figures["main-good"].shows}
+    assert "Main (bleu)" in figures["main-good"].svg()
+    stripped = {"main-good": dataclasses.replace(figures["main-good"], shows=tuple(
+        s for s in figures["main-good"].shows if s.how != "held"))}
+    (problem,) = prove_figures(game, [diagram], stripped)
+    assert problem.kind == "missing" and "bleu" in problem.message and "tuile_pioche_bleu" in problem.message
 
 
 def test_a_figure_without_moves_sets_nothing_aside(fixture_game):
