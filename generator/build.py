@@ -78,6 +78,7 @@ class GameSummary:
     files: int = 0
     seconds: float = 0.0
     unchanged: bool = False
+    figure_problems: tuple = ()    # figure_proof.FigureProblem: figures not showing what they claim (warnings)
 
 
 Progress = Callable[..., None]    # progress(event, **facts): "plan" (tasks), "task" (game, unit, seconds)
@@ -396,7 +397,9 @@ def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> Gam
             attempt(check_component, game, drawn or {}, options, unit)
     if failure is not None:
         raise failure
-    return GameSummary(game.id, game.info.language, count_figures(diagrams))
+    from .figure_proof import prove_figures
+    return GameSummary(game.id, game.info.language, count_figures(diagrams),
+                       figure_problems=tuple(prove_figures(game, diagrams, drawn or {})))
 
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
@@ -628,7 +631,9 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
 
 
 def _summary_of(game_id: str, summary: dict) -> GameSummary:
-    return GameSummary(game_id, summary["language"], FigureCount(*summary["figures"]))
+    from .figure_proof import FigureProblem
+    return GameSummary(game_id, summary["language"], FigureCount(*summary["figures"]),
+                       figure_problems=tuple(FigureProblem.from_dict(p) for p in summary.get("figure_proof", [])))
 
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
@@ -647,11 +652,13 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
+        from .figure_proof import prove_figures
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)
+        problems = prove_figures(game, diagrams, _figures(content_dir, game, options.variant)) if diagrams else []
         summary = {"language": game.info.language, "figures": [count.checked, count.illustrations],
-                   "figure_list": figures_about(diagrams)}
+                   "figure_list": figures_about(diagrams), "figure_proof": [p.as_dict() for p in problems]}
     folder = out_dir / game_id
     results, records = [], {}
     for unit in units:

@@ -174,7 +174,8 @@ class _Pnp(click.Group):
 
 def _figure_summaries(games: list, built: bool = False) -> None:
     """One line per game (build.GameSummary): its figures checked by its engine, and its illustrations; for a
-    build, the files written and the seconds its work took, or that it was unchanged."""
+    build, the files written and the seconds its work took, or that it was unchanged; then (on stderr) a warning
+    for each figure whose picture does not show what it claims (figure_proof.py)."""
     for game in games:
         words = catalogue(game.language)
         line = words("figures.summary", game=game.game_id,
@@ -184,6 +185,8 @@ def _figure_summaries(games: list, built: bool = False) -> None:
             line += " · " + (words("cli.game_unchanged") if game.unchanged else
                              words("cli.game_built", count=game.files, seconds=words.number(game.seconds, 1)))
         click.echo(line)
+        for problem in game.figure_problems:     # figures not showing what they claim: warnings, exit code unchanged
+            click.echo(words("figures.proof.warning", problem=problem.format()), err=True)
 
 
 def _cores() -> int:

@@ -28,7 +28,9 @@ from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, dra
                                given_placements, piece_styles)
 from .content.models import Game
 from .engine import engine_for, has_engine
-from .engine.checker import diagram_ghosts, diagram_placements, items_position, load_game_diagrams
+from .engine.checker import (diagram_aside, diagram_ghosts, diagram_held, diagram_placements, items_position,
+                             load_game_diagrams)
+from .i18n import catalogue
 from .kinds import FigureJob, kind_of
 
 
@@ -46,25 +48,44 @@ def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | Non
 def _figure(game: Game, diagram: Diagram, engine, items_of: dict, max_width_mm: float) -> Figure:
     component = drawn_on(diagram, game.components)
     spec = component.figure_spec
-    placements, ghosts, styles = [], [], {}
+    placements, ghosts, beside, styles = [], [], [], {}
     if spec.pieces:
         if engine and spec.engine_position and engine_reads(diagram, component):
             placements = diagram_placements(game.id, diagram, engine)
             ghosts = diagram_ghosts(game.id, diagram, engine)
+            beside = _beside(game, diagram, engine)
         else:
             placements = given_placements(diagram, component, game.components)
         styles = piece_styles(diagram, component, game.components)
-        _check_styles(diagram, [*placements, *ghosts], styles)
+        _check_styles(diagram, [*placements, *ghosts, *(p for _, _, row in beside for p in row)], styles)
     elif not engine:
         given_placements(diagram, component, game.components)   # refuses a position on a die or a deck
 
     def engine_items(shown) -> list[ItemRef] | None:
         return _engine_items(game, diagram, shown, engine) if engine and not diagram.show.items else None
 
-    job = FigureJob(game, diagram, placements=tuple(placements), ghosts=tuple(ghosts), styles=styles,
+    job = FigureJob(game, diagram, placements=tuple(placements), ghosts=tuple(ghosts), beside=tuple(beside),
+                    styles=styles,
                     engine_items=engine_items,
                     max_width_mm=max_width_mm, made_items=items_of)
     return kind_of(component).figure(job, component)
+
+
+def _beside(game: Game, diagram: Diagram, engine) -> list[tuple[str, str, tuple]]:
+    """The rows a board figure draws under the board, (label, how, placements): the pieces the moves took off
+    a place something now stands on (placed at that place), then what each player holds (placed at
+    'what:player', the holder)."""
+    words = catalogue(game.info.language)
+    rows = []
+    aside = diagram_aside(game.id, diagram, engine)
+    if aside:
+        rows.append((words("figures.aside"), "aside", tuple(aside)))
+    held: dict[tuple[str, str], list] = {}
+    for what, player, piece, value in diagram_held(game.id, diagram, engine):
+        held.setdefault((what, player), []).append((f"{what}:{player}", piece, value))
+    rows += [(words(f"figures.held.{what}", player=player), "held", tuple(pieces))
+             for (what, player), pieces in held.items()]
+    return rows
 
 
 def _check_styles(diagram: Diagram, placements, styles: dict) -> None:

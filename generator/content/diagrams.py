@@ -34,9 +34,14 @@ without claims is an illustration: it needs no engine, and is counted apart.
 How a move is drawn, in every game (one convention, drawn by components/diagram/):
 a figure with `moves` shows the position after them, solid, and each piece the
 moves took off its place (the one that left, one taken) ghosted where it stood
-(a dashed outline, pale); an arrow runs from the ghost to the arrival.
+(a dashed outline, pale); an arrow runs from the ghost to the arrival. A piece
+taken off a place something else now stands on (a die taken, a tile used under
+the die) is drawn beside the board, with its place's name.
 `state: before` draws the position before the moves instead, nothing ghosted:
-only for a figure that asks the reader to find the move.
+only for a figure that asks the reader to find the move, and its caption says
+so (generator/figure_proof.py warns otherwise, and when the picture leaves out
+a piece its moves, claims or caption name, or a mark its caption or the rules'
+figure legend does not explain).
 
 What `on` may name, and what `show` then says (every other `show` key is an
 error on that component). Marks, arrows and highlights name *places*:

@@ -191,8 +191,13 @@ def shown_position(game_id: str, diagram: Diagram, engine: Engine | None = None)
     before = start_position(engine, diagram)
     if diagram.show.state == "before" or not diagram.moves:
         return before
+    return played_moves(engine, diagram)[2]
+
+
+def played_moves(engine: Engine, diagram: Diagram):
+    """play_moves from the diagram's position, for drawing: an illegal move is a ContentError at its line."""
     try:
-        return play_moves(engine, diagram, before)[2]
+        return play_moves(engine, diagram, start_position(engine, diagram))
     except _Failed as failed:
         raise ContentError(diagram.path, failed.line, f"diagram '{diagram.id}': {failed}") from None
 
@@ -219,6 +224,32 @@ def diagram_ghosts(game_id: str, diagram: Diagram, engine: Engine | None = None)
     engine = engine or get_engine(game_id)
     still = {place for place, _, _ in engine.placements(shown_position(game_id, diagram, engine))}
     return [p for p in engine.placements(start_position(engine, diagram)) if p[0] not in still]
+
+
+def diagram_aside(game_id: str, diagram: Diagram, engine: Engine | None = None) -> list[tuple[str, str, str | None]]:
+    """The pieces the figure draws beside the board: those the moves took off a place that something else
+    now stands on (a die taken under the winner, a tile used up under the die), where a ghost would be
+    hidden, and those a move put down and took away again (a tile from the hand used at once); none when the
+    figure shows the position before the moves."""
+    if diagram.show.state == "before" or not diagram.moves:
+        return []
+    engine = engine or get_engine(game_id)
+    befores, played, after = played_moves(engine, diagram)
+    final = engine.placements(after)
+    still = {(place, piece) for place, piece, _ in final}
+    occupied = {place for place, _, _ in final}
+    out = []
+    for before, move in zip(befores, played):
+        for piece in [*engine.placements(before), *engine.move_pieces(before, move)]:
+            if piece[0] in occupied and piece[:2] not in still and piece not in out:
+                out.append(piece)
+    return out
+
+
+def diagram_held(game_id: str, diagram: Diagram, engine: Engine | None = None) -> list[tuple[str, str, str, str | None]]:
+    """The pieces the players hold in the position the figure shows (Engine.held_pieces), drawn beside it."""
+    engine = engine or get_engine(game_id)
+    return engine.held_pieces(shown_position(game_id, diagram, engine))
 
 
 def check_diagram(engine: Engine, diagram: Diagram) -> list[DiagramFailure]:

@@ -62,6 +62,12 @@ diagram uses it:
                                      ('captures', 'flips', 'recolours', ...)
     score(position)                  player -> points, for games that score; else
                                      NotImplementedError
+    move_pieces(position, move)      [(square, piece style, value)] of the pieces a move puts
+                                     down from outside the board (a tile from the hand), for
+                                     the figures: what they must show; default: none
+    held_pieces(position)            [(what, player, piece style, value)] of the pieces players
+                                     hold off the board ('hand', 'collections', ...), which a
+                                     figure draws beside the board; default: none
     piece_text(key, text)            the canonical spelling of one entry of a position
                                      mapping (for partial `pieces` claims); default: as is
     placements(position)             [(square, piece style, shown value or None)] for
@@ -298,6 +304,14 @@ class Engine:
 
     def effects(self, position: Position, move: Move) -> Mapping[str, Sequence[str]]:
         return {}
+
+    def held_pieces(self, position: Position) -> list[tuple[str, str, str, "str | None"]]:
+        """The pieces players hold off the board, (what, player, style, value); a figure draws them beside it."""
+        return []
+
+    def move_pieces(self, position: Position, move: Move) -> list[Placement]:
+        """The pieces the move puts down from outside the board, where (a figure must show them); default: none."""
+        return []
 
     def piece_text(self, key: str, text: Any) -> str:
         """Canonical text of one piece as write_position spells it (NotationError when invalid)."""

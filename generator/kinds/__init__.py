@@ -66,6 +66,8 @@ class FigureJob:
     placements: tuple = ()    # (place, piece style, value) of the pieces standing on a board, map or mat
     styles: dict = field(default_factory=dict)      # the piece styles they are drawn with
     ghosts: tuple = ()        # (place, piece style, value) of the pieces the moves took off their places
+    beside: tuple = ()        # rows under a board: (label, 'aside' | 'held', placements): pieces taken off a
+                              # place something else now stands on (place: that place), pieces held (place: holder)
     engine_items: Callable[[Any], Optional[list]] = lambda component: None   # the engine's ItemRefs, if any
     max_width_mm: float = 120.0
     made_items: dict = field(default_factory=dict)  # component id -> its Items, made once for all its figures

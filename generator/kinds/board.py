@@ -31,7 +31,8 @@ def render_setup_card(job: Job, board: Board) -> None:
 
 def figure(job: FigureJob, board: Board):
     from ..components.diagram import board_figure
-    return board_figure(board, job.diagram, job.placements, ghosts=job.ghosts, max_width_mm=job.max_width_mm)
+    return board_figure(board, job.diagram, job.placements, ghosts=job.ghosts, beside=job.beside,
+                        max_width_mm=job.max_width_mm)
 
 
 KIND = Kind(name="board", model=Board, render=render, paper="kinds.board.paper", figure=figure)

@@ -191,9 +191,9 @@ def test_a_true_chance_claim_holds_and_a_falsified_one_names_the_odds(tmp_path):
     assert check_diagrams("praxis", REPO / "content") == []
     found, line = enginekit.falsify_claim("praxis", tmp_path, 'outcomes: {"=gagne": 21/36, "=perd": 15/36}',
                                           'outcomes: {"=gagne": 2/3, "=perd": 15/36}')
-    assert [f.line for f in found] == [line - 2]       # the claim's line: `- chance:`, two above `outcomes`
-    assert found[0].message == 'after "d4-d6>e7", =gagne has probability 2/3 but the engine finds =gagne 7/12'
-    assert found[0].format().endswith(f'praxis/diagrams.yaml:{line - 2}: diagram "duel-chances": '
+    assert [f.line for f in found] == [line - 1]       # the claim's line: `- chance:`, one above `outcomes`
+    assert found[0].message == 'after the moves, =gagne has probability 2/3 but the engine finds =gagne 7/12'
+    assert found[0].format().endswith(f'praxis/diagrams.yaml:{line - 1}: diagram "duel-chances": '
                                       f'{found[0].message}')
 
 

@@ -9,10 +9,10 @@ Which figure suits which component is its kind's choice (`figure` in generator/k
 
 from .board import board_figure, scaled_board
 from .dice import dice_figure
-from .figure import ACCENT, Figure
+from .figure import ACCENT, Figure, Shown
 from .items import items_figure
 from .map import map_figure
 from .mat import mat_figure
 
-__all__ = ["ACCENT", "Figure", "board_figure", "dice_figure", "items_figure", "map_figure", "mat_figure",
+__all__ = ["ACCENT", "Figure", "Shown", "board_figure", "dice_figure", "items_figure", "map_figure", "mat_figure",
            "scaled_board"]

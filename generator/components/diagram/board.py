@@ -12,23 +12,63 @@ from typing import Sequence
 
 from ...content.diagrams import Diagram
 from ...content.models import Board
-from ...draw.style import MIN_LINE_MM
-from ..board import Placement, draw_board, full_view, view_of, view_size_mm
-from ..pieces import draw_ghost
-from .figure import (ACCENT, FIGURE_CELL_MM, FIGURE_COORD_PT, FIGURE_MARGIN_MM, HIGHLIGHT, Figure, Places,
+from ...draw.fonts import cap_height_mm, text_width_mm
+from ...draw.style import MIN_LINE_MM, TextStyle
+from ..board import BoardDrawing, Placement, draw_board, full_view, view_of, view_size_mm
+from ..pieces import draw_ghost, draw_piece
+from .figure import (ACCENT, FIGURE_CELL_MM, FIGURE_COORD_PT, FIGURE_MARGIN_MM, HIGHLIGHT, Figure, Places, Shown,
                      draw_accents, scaled_line)
+
+ASIDE_TEXT = TextStyle(size_pt=FIGURE_COORD_PT, colour="#333333")
+ASIDE_GAP_MM = 2.0      # between the pieces beside the board, and between the board and their rows
 
 
 def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement], *,
-                 ghosts: Sequence[Placement] = (), max_width_mm: float = 120.0) -> Figure:
+                 ghosts: Sequence[Placement] = (), beside: Sequence[tuple[str, str, Sequence[Placement]]] = (),
+                 max_width_mm: float = 120.0) -> Figure:
     """The figure of `diagram` on `board`, showing `placements` (the engine's position, or the illustration's)
-    and `ghosts`, the pieces the diagram's moves took off their places, where they stood (content/diagrams.py)."""
+    and `ghosts`, the pieces the diagram's moves took off their places, where they stood (content/diagrams.py).
+
+    `beside`: rows (label in the game's words, how, pieces) drawn under the board: 'aside', the pieces the moves
+    took off a place something else now stands on (a die taken where the winner stands, a tile used up under
+    the die), where a ghost would be hidden, each with its place's name; 'held', the pieces a player holds
+    (place: the holder), e.g. a hand of tiles."""
     show = diagram.show
     view = (view_of(board, *show.crop) if show.crop else None) or full_view(board)
     natural_w, _ = view_size_mm(board, view, margin_mm=0.0)
     factor = min(FIGURE_CELL_MM / board.grid.cell_mm, (max_width_mm - 2 * FIGURE_MARGIN_MM) / natural_w, 1.0)
     small = scaled_board(board, factor)
-    width, height = view_size_mm(small, view, margin_mm=FIGURE_MARGIN_MM)
+    width, board_h = view_size_mm(small, view, margin_mm=FIGURE_MARGIN_MM)
+    in_view = BoardDrawing(small, view, 0.0, 0.0).visible
+    shows = tuple([Shown(p, piece, value) for p, piece, value in placements if in_view(p)]
+                  + [Shown(p, piece, value, "ghost") for p, piece, value in ghosts if in_view(p)]
+                  + [Shown(p, piece, value, how) for _, how, row in beside for p, piece, value in row])
+    cell = small.grid.cell_mm
+    step = cell + ASIDE_GAP_MM
+    label_w = max((text_width_mm(label, ASIDE_TEXT) for label, _, _ in beside), default=0.0) + ASIDE_GAP_MM
+    per_line = max(1, int((max(width, max_width_mm) - FIGURE_MARGIN_MM - label_w) // step))
+    lines = []          # (top, label, how, pieces) of each line under the board; a long row wraps
+    top = board_h + ASIDE_GAP_MM / 2
+    for label, how, row in beside:
+        for k in range(0, len(row), per_line):
+            lines.append((top, label if k == 0 else "", how, row[k:k + per_line]))
+            top += cell + ASIDE_GAP_MM + (cap_height_mm(ASIDE_TEXT) * 1.6 if how == "aside" else 0.0)
+    widest = max((len(pieces) for _, _, _, pieces in lines), default=0)
+    width = max(width, FIGURE_MARGIN_MM + label_w + widest * step) if lines else width
+    height = top if lines else board_h
+
+    def draw_beside(canvas) -> None:
+        """The rows under the board: a label, then its pieces; a piece set aside named by the place it left."""
+        for line_top, label, how, pieces in lines:
+            cy = line_top + cell / 2
+            if label:
+                canvas.text(FIGURE_MARGIN_MM, cy + cap_height_mm(ASIDE_TEXT) / 2, label, ASIDE_TEXT)
+            for i, (place, piece, value) in enumerate(pieces):
+                cx = FIGURE_MARGIN_MM + label_w + i * step + cell / 2
+                draw_piece(canvas, small.pieces[piece], cx, cy, value)
+                if how == "aside":
+                    canvas.text(cx, line_top + cell + cap_height_mm(ASIDE_TEXT) * 1.4, place, ASIDE_TEXT,
+                                align="center")
 
     def draw(canvas) -> None:
         d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=FIGURE_MARGIN_MM,
@@ -40,8 +80,9 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
         # The board tints and frames its own highlighted squares, under the pieces.
         draw_accents(canvas, diagram, Places(d.centre, d.cell), frames=False,
                      ghosted=frozenset(square for square, _, _ in ghosts))
+        draw_beside(canvas)
 
-    return Figure(diagram.id, diagram.caption, width, height, draw)
+    return Figure(diagram.id, diagram.caption, width, height, draw, shows)
 
 
 def scaled_board(board: Board, factor: float) -> Board:

@@ -13,7 +13,7 @@ from ...content.diagrams import Diagram
 from ...content.models import DIE_FACES, Dice
 from ...draw.style import Stroke
 from ..die import draw_die_face
-from .figure import Figure, Places, draw_accents
+from .figure import Figure, Places, Shown, draw_accents
 
 FIGURE_FACE_MM = 14.0      # a face in a figure: pips read at a glance
 ROW_GAP_MM = 3.0
@@ -54,7 +54,8 @@ def dice_figure(dice: Dice, diagram: Diagram, net_cells: Mapping[int, tuple[int,
             canvas.rect(x, y, s, s, stroke=FACE_OUTLINE)
         draw_accents(canvas, diagram, Places(centre, size, lambda name: spots[str(name)]))
 
-    return Figure(diagram.id, diagram.caption, width, height, draw)
+    shows = tuple(Shown(str(n), die.id, str(n), "item") for n in numbers)
+    return Figure(diagram.id, diagram.caption, width, height, draw, shows)
 
 
 def _rolled_figure(dice: Dice, diagram: Diagram, max_width_mm: float) -> Figure:
@@ -83,5 +84,6 @@ def _rolled_figure(dice: Dice, diagram: Diagram, max_width_mm: float) -> Figure:
                 canvas.rect(x, y, s, s, stroke=FACE_OUTLINE)
         draw_accents(canvas, diagram, Places(centre, size, lambda name: spots[str(name)]))
 
-    return Figure(diagram.id, diagram.caption, width, height, draw)
+    shows = tuple(Shown(name, die.id, str(index + 1), "item") for row in rows for die, index, name in row)
+    return Figure(diagram.id, diagram.caption, width, height, draw, shows)
 

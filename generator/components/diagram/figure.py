@@ -32,13 +32,26 @@ FRAME_MM = 0.8            # the accent frame round a highlighted place: a shape,
 
 
 @dataclass(frozen=True)
+class Shown:
+    """One thing a figure draws, as data (what figure_proof.py compares with what the claims name): a piece on
+    its place, `how` it is drawn: 'standing', 'ghost' (where it stood before the moves), 'aside' (beside the
+    picture: taken off a place something now stands on); or an item or a die's face ('item', place = its name)."""
+    place: str
+    piece: str
+    value: str | None = None
+    how: str = "standing"
+
+
+@dataclass(frozen=True)
 class Figure:
-    """A drawable figure: its size, caption, and a function drawing it with its top-left corner at (0, 0)."""
+    """A drawable figure: its size, caption, and a function drawing it with its top-left corner at (0, 0);
+    `shows`, what it draws (Shown), recorded by the code that draws it."""
     id: str
     caption: str
     width_mm: float
     height_mm: float
     draw: Callable[[Canvas], None]
+    shows: tuple = ()
 
     def svg(self) -> str:
         canvas = SvgCanvas(self.width_mm, self.height_mm, title=self.caption)

@@ -15,7 +15,7 @@ from ...content.diagrams import Diagram, ItemRef
 from ...content.errors import did_you_mean
 from ..face import Face, Item
 from ..layout import item_ids
-from .figure import MARK_RADIUS_MM, Figure, Places, draw_accents, fit_factor
+from .figure import MARK_RADIUS_MM, Figure, Places, Shown, draw_accents, fit_factor
 from ...draw.geometry import shape_outline_ops, translation
 from ...draw.style import Stroke
 
@@ -104,7 +104,12 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
             _draw_cut_face(canvas, face, i * (w + gap) + w / 2, h / 2, 0.0, factor)
         draw_accents(canvas, diagram, _places(spots, w))
 
-    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * gap, h, draw)
+    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * gap, h, draw, _shows(faces))
+
+
+def _shows(faces) -> tuple:
+    """What an items figure draws: each item by the name `show.items` gives it."""
+    return tuple(Shown(name, name, None, "item") for name, _ in faces)
 
 
 def _places(spots: dict, size: float) -> Places:
@@ -153,7 +158,8 @@ def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> 
             _draw_cut_face(canvas, face, cx, cy, angle, factor)
         draw_accents(canvas, diagram, Places(places.centre, w, mark_at=lambda name: corners_of[str(name)]), frames=False)
 
-    return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw)
+    return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw,
+                  _shows(faces))
 
 
 def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, factor: float) -> None:

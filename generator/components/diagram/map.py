@@ -16,7 +16,8 @@ from ...draw.style import Stroke
 from ..board import Placement
 from ..map import COORD_COLOUR, coordinate_labels, map_face, map_geometry
 from ..pieces import draw_piece
-from .figure import FIGURE_CELL_MM, FIGURE_MARGIN_MM, Figure, Places, draw_accents, draw_coordinates, scaled_line
+from .figure import (FIGURE_CELL_MM, FIGURE_MARGIN_MM, Figure, Places, Shown, draw_accents, draw_coordinates,
+                     scaled_line)
 
 PIECE_OF_CELL = 0.8   # a token fills this much of its cell, whatever its size on a board
 
@@ -66,4 +67,5 @@ def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles
                            size_mm=min(style.size_mm * factor, small * PIECE_OF_CELL))
         draw_accents(canvas, diagram, Places(centre, small, box))
 
-    return Figure(diagram.id, diagram.caption, width, height, draw)
+    shows = tuple(Shown(place, piece, value) for place, piece, value in placements if visible(place))
+    return Figure(diagram.id, diagram.caption, width, height, draw, shows)

@@ -15,7 +15,7 @@ from ...draw.style import Stroke
 from ..board import Placement
 from ..mat import mat_face
 from ..pieces import draw_piece
-from .figure import Figure, Places, draw_accents
+from .figure import Figure, Places, Shown, draw_accents
 
 ZONE_PAD_MM = 5.0          # a figure of one zone shows a little of the mat around it
 MAT_PLACE_MM = 8.0         # the size marks and arrows give a place on a mat, which has no cells
@@ -61,4 +61,5 @@ def mat_figure(mat: Mat, diagram: Diagram, placements: Sequence[Placement], styl
             draw_piece(canvas, style, *centre(place), value, size_mm=style.size_mm * factor)
         draw_accents(canvas, diagram, Places(centre, MAT_PLACE_MM, box))
 
-    return Figure(diagram.id, diagram.caption, rw * factor, rh * factor, draw)
+    shows = tuple(Shown(place, piece, value) for place, piece, value in placements)
+    return Figure(diagram.id, diagram.caption, rw * factor, rh * factor, draw, shows)

@@ -1079,6 +1079,21 @@ class PraxisEngine(Engine):
         fx = self._run(position, move).effects
         return {k: [GRID.name(s) for s in v] for k, v in fx.items()}
 
+    def held_pieces(self, position: PraxisPosition) -> list[tuple[str, str, str, str | None]]:
+        """Each player's hand, then collections: the tiles a figure shows beside the board."""
+        out = []
+        for what, holdings in (("hand", position.hands), ("collections", position.collections)):
+            for player, tiles in zip(position.players, holdings):
+                out += [(what, player, "tuile_" + t.replace("/", "_"), None) for t in tiles]
+        return out
+
+    def move_pieces(self, position: PraxisPosition, move: PraxisMove) -> list[tuple[str, str, str | None]]:
+        """The tile the turn puts down from the hand, on its square."""
+        if move.tile is None or move.tile_at is None:
+            return []
+        effect, colour = move.tile.split("/")
+        return [(GRID.name(move.tile_at), f"tuile_{effect}_{colour}", None)]
+
     def move_origin(self, move: PraxisMove) -> str | None:
         return GRID.name(move.origin) if move.origin is not None else None
 

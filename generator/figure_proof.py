@@ -1,0 +1,234 @@
+"""Figures proven to show their claims: what a figure's picture draws, against what its moves, claims and
+caption name. The engine (engine/checker.py) proves the claims true; this proves the reader can see them.
+
+What a picture draws is data recorded by the code that draws it (`Figure.shows`, components/diagram/): each
+piece with its place, standing, ghosted or set aside, and each item or face. What a figure names:
+
+- the pieces standing, before or after each of its moves, on a place its moves, claims or caption name (a
+  die taken, a tile used up, a portal the caption names), and those a move puts down from outside the board
+  (`Engine.move_pieces`, e.g. a tile from the hand): each must be drawn on that place, ghosted there or set
+  aside with its name; and the pieces the players hold in the position shown (`Engine.held_pieces`: a hand,
+  collections), beside the board (kind `missing`);
+- the move convention (content/diagrams.py): the position after the moves, what left its place ghosted;
+  `state: before` only when the caption says the picture shows the position before the move; an arrow that
+  leaves a piece still standing (and ends on no ghost: a shot at a piece taken) draws a move not played,
+  which only a `legal` or `legal_moves` claim (a possible move) explains (kind `state`);
+- every mark drawn is explained: a numbered mark by its number in the caption; arrows, highlighted places and
+  crosses by the caption or the figure legend of the rules text (kind `legend`);
+- two figures drawing the same picture (kind `duplicate`).
+
+Each problem is a warning (file:line of the diagram in diagrams.yaml), in the game's language: `pnp validate`
+and `pnp build` print it under the game's summary line; the reader's preflight takes them from
+`prove_figures` (build.GameSummary.figure_problems).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from .content.diagrams import Diagram, drawn_on, engine_reads
+from .content.errors import ContentError, display_path
+from .engine import engine_for, has_engine
+from .engine.checker import _Failed, play_moves, start_position
+from .i18n import catalogue
+
+PLACE_TOKEN = re.compile(r"(?<![\w/@])([a-z]{1,2}\d{1,2})(?![\w])")   # d4, aa12: how boards and maps name squares
+POSSIBLE_MOVE_CLAIMS = ("legal", "legal_moves")
+
+
+@dataclass(frozen=True)
+class FigureProblem:
+    """A figure whose picture does not show what its caption and claims talk about: a warning."""
+    diagram_id: str
+    path: Path
+    line: int
+    kind: str          # missing | state | legend | duplicate
+    message: str       # in the game's language
+
+    def format(self) -> str:
+        return f'{display_path(self.path)}:{self.line}: figure "{self.diagram_id}": {self.message}'
+
+    def as_dict(self) -> dict:
+        return {"diagram_id": self.diagram_id, "path": str(self.path), "line": self.line, "kind": self.kind,
+                "message": self.message}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "FigureProblem":
+        return cls(data["diagram_id"], Path(data["path"]), data["line"], data["kind"], data["message"])
+
+
+def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigureProblem]:
+    """The problems of every figure of the game (`figures`: id -> Figure, as generator/figures.py drew them
+    from `diagrams`), in file order; [] when every picture shows what its figure names."""
+    words = catalogue(game.info.language)
+    engine = engine_for(game) if has_engine(game.id) else None
+    legend = _rules_text(game).lower()
+    problems: list[FigureProblem] = []
+    seen: dict[Any, Diagram] = {}
+    for diagram in diagrams:
+        figure = figures.get(diagram.id)
+        if figure is None:
+            continue
+        component = drawn_on(diagram, game.components)
+        problems += _missing(diagram, component, figure, engine, words)
+        problems += _state(diagram, component, figure, engine, words)
+        problems += _legend(diagram, legend, words)
+        key = _picture_key(diagram, figure)
+        if key in seen:
+            problems.append(_problem(diagram, diagram.line, "duplicate", words, "duplicate",
+                                     other=seen[key].id, other_line=seen[key].line))
+        else:
+            seen[key] = diagram
+    return problems
+
+
+def _problem(diagram: Diagram, line: int, kind: str, words, key: str, **fields) -> FigureProblem:
+    return FigureProblem(diagram.id, diagram.path, line, kind, words(f"figures.proof.{key}", **fields))
+
+
+def _rules_text(game) -> str:
+    """The rules text, whose figure legend explains the marks every figure uses ('' without rules)."""
+    from .rulebook.pipeline import rules_path
+    try:
+        return rules_path(game).read_text(encoding="utf-8")
+    except ContentError:     # a game without rules text: no legend
+        return ""
+
+
+# --- what the figure names, drawn? ------------------------------------------------------------------------
+
+def _places_in(value: Any, component) -> list[str]:
+    """The places of `component` a claim, a move or a caption names (square names found in its text)."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _places_in(k, component) + _places_in(v, component)]
+    if isinstance(value, (list, tuple)):
+        return [p for v in value for p in _places_in(v, component)]
+    return [p for p in PLACE_TOKEN.findall(str(value)) if component.place_exists(p)]
+
+
+def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """Pieces standing on a place the figure names (before or after its moves), or put down by a move, that
+    the picture does not draw on that place (standing, ghosted or set aside)."""
+    spec = component.figure_spec
+    if not spec.pieces:
+        return []
+    drawn = {(s.place, s.piece) for s in figure.shows}
+    named: dict[str, tuple[str, int]] = {}        # place -> (what names it, its line)
+    for place in _places_in(diagram.caption, component):
+        named.setdefault(place, ("caption", diagram.line_of("caption")))
+    for claim in diagram.claims:
+        for place in _places_in(claim.value, component):
+            named.setdefault(place, ("claims", claim.line))
+    for j, move in enumerate(diagram.moves):
+        line = diagram.move_lines[j] if j < len(diagram.move_lines) else diagram.line_of("moves")
+        for place in _places_in(move, component):
+            named.setdefault(place, ("moves", line))
+    expected: list[tuple[tuple[str, str, str | None], str, int]] = []
+    if engine is not None and spec.engine_position and engine_reads(diagram, component):
+        try:
+            before = start_position(engine, diagram)
+            befores, played, after = play_moves(engine, diagram, before)
+        except (_Failed, ContentError):
+            return []       # the checker tells it
+        positions = [before] if diagram.show.state == "before" else [*befores, after] if played else [before]
+        for position in positions:
+            expected += [(p, *named[p[0]]) for p in engine.placements(position) if p[0] in named]
+        if diagram.show.state != "before":
+            for j, (position, move) in enumerate(zip(befores, played)):
+                line = diagram.move_lines[j] if j < len(diagram.move_lines) else diagram.line_of("moves")
+                expected += [(p, "moves", line) for p in engine.move_pieces(position, move)]
+        shown = positions[-1]
+        held = [((f"{what}:{player}", piece, value), player) for what, player, piece, value in engine.held_pieces(shown)]
+    else:
+        held = []
+        from .content.diagrams import given_placements
+        try:
+            placements = given_placements(diagram, component, ())
+        except ContentError:
+            return []
+        expected += [(p, *named[p[0]]) for p in placements if p[0] in named]
+    problems, told = [], set()
+    for (place, piece, value), source, line in expected:
+        if (place, piece) in drawn or (place, piece) in told:
+            continue
+        told.add((place, piece))
+        shown = f"{piece} {value}" if value else piece
+        problems.append(_problem(diagram, line, "missing", words, "missing", piece=shown, place=place,
+                                 source=words(f"figures.proof.by_{source}")))
+    for (holder, piece, value), player in held:
+        if (holder, piece) not in drawn and (holder, piece) not in told:
+            told.add((holder, piece))
+            problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "held",
+                                     piece=f"{piece} {value}" if value else piece, player=player))
+    return problems
+
+
+# --- the move convention ---------------------------------------------------------------------------------
+
+def _says(text: str, words, key: str) -> bool:
+    """Whether `text` holds one of the catalogue's words for `key` ('|'-separated, lower case)."""
+    low = text.lower()
+    return any(w and w in low for w in words(f"figures.proof.{key}").split("|"))
+
+
+def _state(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """The picture shows the position after the moves, or its caption says it shows the one before."""
+    if engine is None or not component.figure_spec.engine_position or _says(diagram.caption, words, "before_words"):
+        return []
+    if diagram.moves and diagram.show.state == "before":
+        return [_problem(diagram, diagram.show_line("state"), "state", words, "state_before")]
+    standing = {s.place for s in figure.shows if s.how == "standing"}
+    ghosts = {s.place for s in figure.shows if s.how == "ghost"}
+    possible = [str(m) for claim in diagram.claims if claim.kind in POSSIBLE_MOVE_CLAIMS
+                for m in _move_texts(claim.value)]
+    for i, arrow in enumerate(diagram.show.arrows):
+        start, end = str(arrow.path[0]), str(arrow.path[-1])
+        if start in ghosts or end in ghosts or start not in standing:
+            continue       # a move played (from its ghost), a shot at a piece taken (to its ghost), or no piece
+        if any(_names(text, start) and _names(text, end) for text in possible):
+            continue       # a possible move, drawn from the position its claims are about
+        return [_problem(diagram, diagram.show_line(f"arrows.{i}"), "state", words, "state_unplayed",
+                         start=start, end=end)]
+    return []
+
+
+def _move_texts(value: Any) -> Iterable[str]:
+    if isinstance(value, dict):
+        return _move_texts(value.get("moves", []))
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return [str(value)]
+
+
+def _names(text: str, place: str) -> bool:
+    return place in PLACE_TOKEN.findall(text)
+
+
+# --- marks explained -------------------------------------------------------------------------------------
+
+def _legend(diagram: Diagram, legend: str, words) -> list[FigureProblem]:
+    """Every mark the figure draws is explained: a numbered mark in the caption; arrows, highlights and crosses
+    in the caption or the rules' figure legend."""
+    show, caption = diagram.show, diagram.caption
+    problems = []
+    for i, m in enumerate(show.marks):
+        if not re.search(rf"(?<!\w){re.escape(str(m.label))}(?!\w)", caption):
+            problems.append(_problem(diagram, diagram.show_line(f"marks.{i}"), "legend", words, "mark",
+                                     label=m.label))
+    for key, drawn in (("arrows", show.arrows), ("highlight", show.highlight), ("crosses", show.crosses)):
+        if drawn and not (_says(caption, words, f"{key}_words") or _says(legend, words, f"{key}_words")):
+            problems.append(_problem(diagram, diagram.show_line(key), "legend", words, f"unexplained_{key}"))
+    return problems
+
+
+def _picture_key(diagram: Diagram, figure) -> tuple:
+    """What makes two pictures the same: the component, what is drawn on it, and the marks over it; the same
+    picture under another variant's rules shows another rule."""
+    show = diagram.show
+    return (diagram.on, diagram.variant, tuple(sorted((s.place, s.piece, s.value or "", s.how) for s in figure.shows)),
+            show.crop, show.region, show.zone, show.die, tuple(show.faces), show.arrange,
+            tuple((m.at, m.label) for m in show.marks), tuple(tuple(a.path) for a in show.arrows),
+            tuple(show.highlight), tuple(show.crosses), round(figure.width_mm, 2), round(figure.height_mm, 2))

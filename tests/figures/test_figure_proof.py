@@ -1,0 +1,293 @@
+"""Figures proven to show their claims (generator/figure_proof.py): each check with a bad figure it flags and a
+good one it lets pass, on a copy of Praxis with figures of its own; the real Praxis figures pass; `pnp
+validate` prints the problems as warnings, exit code unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.content import load_game
+from generator.engine.checker import load_game_diagrams
+from generator.figure_proof import prove_figures
+from generator.figures import game_figures
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+# Each figure is a fixture: '-bad' ones are flagged (with the kind after the id), '-good' ones are not.
+FIXTURE_DIAGRAMS = """
+- id: prise-bad-sans-retrait          # drawn below without what it set aside: the taken die is not seen
+  caption: "Le 3 bleu attaque le 3 rouge de c6 (flèche)."
+  position: {c3: B3, c6: R3, g7: R2}
+  to_move: bleu
+  moves: [c3xc6]
+  expect:
+    - captures: [c6]
+  show:
+    crop: [b2, f7]
+    arrows:
+      - {path: [c3, c6]}
+
+- id: prise-good
+  caption: "Le 3 bleu attaque le 3 rouge de c6 (flèche) : le dé rouge, pris, est à côté du terrain."
+  position: {c3: B3, c6: R3, g7: R2}
+  to_move: bleu
+  moves: [c3xc6]
+  expect:
+    - captures: [c6]
+  show:
+    crop: [b2, f7]
+    arrows:
+      - {path: [c3, c6]}
+
+- id: tuile-main-good                 # a tile from the hand, used at once: drawn beside the board
+  caption: "Le bleu pose sa tuile +1 en d5 puis y avance (flèche) : le dé montre 4."
+  position:
+    d4: B3
+    g7: R2
+    mains: {bleu: [plus1/bleu]}
+  to_move: bleu
+  moves: ["plus1/bleu@d5 d4-d5"]
+  expect:
+    - face: {d5: 4}
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d4, d5]}
+
+- id: main-good                       # a hand: drawn beside the board
+  caption: "Le bleu tient la tuile Pioche bleue ; il peut la poser en f6, à côté de son dé."
+  position:
+    e5: B2
+    g2: R2
+    mains: {bleu: [pioche/bleu]}
+  to_move: bleu
+  expect:
+    - legal: [pioche/bleu@f6]
+  show:
+    crop: [c3, g7]
+
+- id: hors-cadre-bad-missing          # the caption names g2, left out of the crop
+  caption: "Le 3 bleu de c3 regarde le 2 rouge de g2."
+  position: {c3: B3, g2: R2}
+  to_move: bleu
+  expect:
+    - legal: [c3-c4]
+  show:
+    crop: [b3, e6]
+
+- id: hors-cadre-good
+  caption: "Le 3 bleu de c3 regarde le 2 rouge de g2."
+  position: {c3: B3, g2: R2}
+  to_move: bleu
+  expect:
+    - legal: [c3-c4]
+  show:
+    crop: [b2, g6]
+
+- id: avant-bad-state
+  caption: "Le 3 bleu attaque le 3 rouge de c6 (flèche)."
+  position: {c3: B3, c6: R3, g7: R2}
+  to_move: bleu
+  moves: [c3xc6]
+  expect:
+    - captures: [c6]
+  show:
+    state: before
+    crop: [b2, f7]
+    arrows:
+      - {path: [c3, c6]}
+
+- id: avant-good
+  caption: "Avant le coup : quel dé le 3 bleu peut-il attaquer (flèche) ?"
+  position: {c3: B3, c6: R3, g7: R2}
+  to_move: bleu
+  moves: [c3xc6]
+  expect:
+    - captures: [c6]
+  show:
+    state: before
+    crop: [b2, g7]
+    arrows:
+      - {path: [c3, c6]}
+
+- id: non-joue-bad-state              # the arrow draws the move its chance claim plays after the picture
+  caption: "Le 3 bleu s'arrête sur Mutation (flèche) et relance son dé."
+  position: {d3: B3, d5: mutation/jaune, g7: R2}
+  to_move: bleu
+  expect:
+    - chance:
+        after: d3-d5
+        outcomes: {"=1": 1/6}
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d3, d5]}
+
+- id: non-joue-good                   # the same move played: the picture is after it
+  caption: "Le 3 bleu s'est arrêté sur Mutation (flèche) et relance son dé."
+  position: {d3: B3, d5: mutation/jaune, g7: R2}
+  to_move: bleu
+  moves: [d3-d5]
+  expect:
+    - chance:
+        outcomes: {"=1": 1/6}
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d3, d5]}
+
+- id: possible-good                   # an arrow for a possible move, which a legal claim names
+  caption: "Le 3 bleu peut aller en d6 (flèche)."
+  position: {d4: B3, g7: R2}
+  to_move: bleu
+  expect:
+    - legal: [d4-d6]
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d4, d6]}
+
+- id: repere-bad-legend
+  caption: "Le 3 bleu de d4."
+  position: {d4: B3, g7: R2}
+  to_move: bleu
+  expect:
+    - legal: [d4-d6]
+  show:
+    crop: [b3, g7]
+    marks: [{at: d6, label: "1"}]
+    highlight: [d6]
+
+- id: repere-good
+  caption: "Le 3 bleu de d4 peut aller en d6 (1, case teintée)."
+  position: {d4: B3, g7: R2}
+  to_move: bleu
+  expect:
+    - legal: [d4-d6]
+  show:
+    crop: [b2, g7]
+    marks: [{at: d6, label: "1"}]
+    highlight: [d6]
+
+- id: double-bad-duplicate           # the same picture as repere-good
+  caption: "Le même 3 bleu (1), case teintée."
+  position: {d4: B3, g7: R2}
+  to_move: bleu
+  expect:
+    - legal: [d4-d5]
+  show:
+    crop: [b2, g7]
+    marks: [{at: d6, label: "1"}]
+    highlight: [d6]
+"""
+
+
+@pytest.fixture(scope="module")
+def fixture_game(tmp_path_factory):
+    """A copy of Praxis with the figures above, and rules text without a figure legend."""
+    content = tmp_path_factory.mktemp("content")
+    shutil.copytree(CONTENT / "praxis", content / "praxis")
+    (content / "praxis" / "diagrams.yaml").write_text(FIXTURE_DIAGRAMS, encoding="utf-8")
+    (content / "praxis" / "rules.fr.md").write_text("# Praxis\n\nDes règles sans légende des figures.\n",
+                                                     encoding="utf-8")
+    game = load_game(content, "praxis")
+    diagrams = load_game_diagrams("praxis", content, game.components)
+    figures = game_figures(game, content, diagrams=diagrams)
+    # The first figure as a drawing that left out what the move set aside (the defect the readers found).
+    bad = "prise-bad-sans-retrait"
+    figures[bad] = dataclasses.replace(figures[bad], shows=tuple(s for s in figures[bad].shows if s.how != "aside"))
+    return game, diagrams, figures
+
+
+@pytest.fixture(scope="module")
+def problems(fixture_game):
+    game, diagrams, figures = fixture_game
+    return prove_figures(game, diagrams, figures)
+
+
+def _kinds(problems, diagram_id: str) -> set[str]:
+    return {p.kind for p in problems if p.diagram_id == diagram_id}
+
+
+def test_every_bad_figure_is_flagged_with_its_kind_and_no_good_one(fixture_game, problems):
+    _, diagrams, _ = fixture_game
+    for d in diagrams:
+        if "-bad" in d.id:
+            expected = d.id.rsplit("-", 1)[1]
+            expected = "missing" if expected == "retrait" else expected
+            assert expected in _kinds(problems, d.id), (d.id, problems)
+        else:
+            assert _kinds(problems, d.id) == set(), [p.format() for p in problems if p.diagram_id == d.id]
+
+
+def test_a_taken_die_under_the_winner_is_named_with_its_place_and_the_line_that_names_it(fixture_game, problems):
+    _, diagrams, _ = fixture_game
+    diagram = next(d for d in diagrams if d.id == "prise-bad-sans-retrait")
+    (problem,) = [p for p in problems if p.diagram_id == diagram.id]
+    assert "c6" in problem.message and "de_rouge R3" in problem.message
+    assert problem.path.name == "diagrams.yaml" and problem.line in {diagram.line_of("caption"), diagram.claims[0].line}
+    assert problem.format().startswith(f"{problem.path.parent.parent.name}/praxis/diagrams.yaml:{problem.line}:") \
+        or f"diagrams.yaml:{problem.line}:" in problem.format()
+
+
+def test_the_drawing_sets_aside_a_taken_die_and_a_tile_used_at_once(fixture_game):
+    _, _, figures = fixture_game
+    good = figures["prise-good"]
+    assert ("c6", "de_rouge", "aside") in {(s.place, s.piece, s.how) for s in good.shows}
+    assert ("c3", "de_bleu", "ghost") in {(s.place, s.piece, s.how) for s in good.shows}
+    tile = figures["tuile-main-good"]
+    assert ("d5", "tuile_plus1_bleu", "aside") in {(s.place, s.piece, s.how) for s in tile.shows}
+    svg = good.svg()
+    assert "Ôtés du terrain" in svg and ">c6<" in svg, "the row beside the board is drawn, named in French"
+
+
+def test_what_a_player_holds_is_drawn_beside_the_board_and_a_figure_leaving_it_out_is_flagged(fixture_game):
+    game, diagrams, figures = fixture_game
+    held = [s for s in figures["tuile-main-good"].shows if s.how == "held"]
+    assert held == [], "the hand was used up by the move: nothing is held after it"
+    diagram = next(d for d in diagrams if d.id == "main-good")
+    assert ("hand:bleu", "tuile_pioche_bleu", "held") in {(s.place, s.piece, s.how) for s in figures["main-good"].shows}
+    assert "Main (bleu)" in figures["main-good"].svg()
+    stripped = {"main-good": dataclasses.replace(figures["main-good"], shows=tuple(
+        s for s in figures["main-good"].shows if s.how != "held"))}
+    (problem,) = prove_figures(game, [diagram], stripped)
+    assert problem.kind == "missing" and "bleu" in problem.message and "tuile_pioche_bleu" in problem.message
+
+
+def test_a_figure_without_moves_sets_nothing_aside(fixture_game):
+    _, _, figures = fixture_game
+    assert not [s for s in figures["possible-good"].shows if s.how != "standing"]
+
+
+def test_the_real_praxis_figures_show_what_they_claim():
+    game = load_game(CONTENT, "praxis")
+    diagrams = load_game_diagrams("praxis", CONTENT, game.components)
+    problems = prove_figures(game, diagrams, game_figures(game, CONTENT, diagrams=diagrams))
+    assert problems == [], "\n".join(p.format() for p in problems)
+
+
+def test_validate_prints_the_problems_as_warnings_and_keeps_its_exit_code(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "tactix", content / "tactix")
+    diagrams = content / "tactix" / "diagrams.yaml"
+    text = diagrams.read_text(encoding="utf-8")
+    # The capture figure drawn before its move, which its caption does not say.
+    assert "- id: prise\n" in text
+    start = text.index("- id: prise\n")
+    show = text.index("  show:\n", start)
+    diagrams.write_text(text[:show] + "  show:\n    state: before\n" + text[show + len("  show:\n"):],
+                        encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "tactix", "--content", str(content),
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    line = next(i for i, row in enumerate(diagrams.read_text(encoding="utf-8").splitlines(), 1)
+                if row == "    state: before")
+    assert f'avertissement : ' in result.stderr
+    assert f'diagrams.yaml:{line}: figure "prise": ' in result.stderr
