@@ -197,3 +197,11 @@ def test_files_and_folders_written_have_the_ordinary_modes(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "private.txt").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_control_character_in_a_game_name_on_the_command_line_is_shown_escaped(harbour):
+    tmp, _ = harbour
+    result = CliRunner().invoke(cli, ["build", "har\x1b[2Jbour\x07", "--content", str(tmp / "content"),
+                                      "--out", str(tmp / "deep" / "out")])
+    assert result.exit_code == 2, result.output
+    assert "har\\x1b[2Jbour\\x07" in result.output and "\x1b" not in result.output and "\x07" not in result.output
