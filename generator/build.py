@@ -20,7 +20,6 @@ import errno
 import importlib
 import os
 import signal
-import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -35,7 +34,7 @@ from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_versi
                     listing, record_path, signature)
 from .content.diagrams import FigureCount, count_figures
 from .i18n import catalogue
-from .outfolder import clean_leftovers, replace_folder
+from .outfolder import check_out_folder, clean_leftovers, replace_folder, write_file
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
@@ -301,20 +300,6 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
         paper_fr=words("print.paper.plain_80"), steps=(), pages=book.pages)))
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
     """Every diagram claim of the game against its engine; raises Contradicted listing each failure."""
     from .engine.checker import check_diagrams
@@ -563,6 +548,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     does not stop the others: GamesFailed names every failure once the others are written. An internal error
     or Ctrl-C stops the build before anything is written."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
+    check_out_folder(out_dir, content_dir)       # a build replaces what it writes: never the sources
     game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
     build_started = time.perf_counter()
     _forget_games()
@@ -683,7 +669,8 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     fresh = sorted(name for name, data in files.items() if not isinstance(data, Path))
     if fresh or sorted(files) != listing(folder):
         try:
-            replace_folder(out_dir, game_id, files)
+            replace_folder(out_dir, game_id, files, record=record_path(out_dir, game_id),
+                           language=game.info.language)
         except OSError as err:
             raise _write_error(folder, err, game.info.language) from None
     game_reads = done[(game_id, None)] if (game_id, None) in done else plan.record.game_reads
@@ -694,7 +681,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     path = record_path(out_dir, game_id)
     try:
         if not path.is_file() or path.read_bytes() != text:
-            write_atomically(path, text)
+            write_file(out_dir, str(path.relative_to(out_dir)), text)
     except OSError:
         pass  # without its record the next build renders the game again; the output itself is whole
     return [folder / name for name in fresh], _summary_of(game_id, summary)
@@ -709,9 +696,9 @@ def _write_error(path: Path, err: OSError, language: str) -> ContentError:
     return ContentError(path, None, words("errors.cannot_write", reason=reason))
 
 
-def _write_output(path: Path, data: bytes) -> None:
-    """write_atomically; a folder that cannot be written (--out on a read-only disk...) is bad input, exit 2."""
+def _write_output(root: Path, name: str, data: bytes) -> None:
+    """outfolder.write_file; a folder that cannot be written (--out on a read-only disk...) is bad input, exit 2."""
     try:
-        write_atomically(path, data)
+        write_file(root, name, data)
     except OSError as err:
-        raise _write_error(path, err, "en") from None
+        raise _write_error(Path(root) / name, err, "en") from None

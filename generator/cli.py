@@ -439,8 +439,8 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
         from .playtest.sheet import report_pdf
 
         def write_pdf():
-            pdf_path.parent.mkdir(parents=True, exist_ok=True)
-            pdf_path.write_bytes(report_pdf(result.runs, words, result.diffs))
+            from .outfolder import write_file
+            write_file(pdf_path.parent, pdf_path.name, report_pdf(result.runs, words, result.diffs))
         _run(write_pdf)
         click.echo(words("engine.report.written", path=pdf_path))
     if into_notes:

@@ -112,8 +112,9 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
     from .content import load_game
     from .i18n import catalogue
     from .kinds import kind_of
-    from .outfolder import clean_leftovers, replace_folder
+    from .outfolder import check_out_folder, clean_leftovers, replace_folder
 
+    check_out_folder(out_dir, content_dir)
     game = load_game(content_dir, game_id)
     items_by_set = {}
     for component in game.components:
@@ -125,7 +126,7 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
         return [], game.info.language
     folder = Path(out_dir) / EXPORT_FOLDER
     clean_leftovers(folder)
-    replace_folder(folder, game.id, files)
+    replace_folder(folder, game.id, files, language=game.info.language)
     return [folder / game.id / name for name in sorted(files)], game.info.language
 
 

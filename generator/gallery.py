@@ -207,7 +207,7 @@ def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]
     import shutil
 
     from .cache import listing
-    from .outfolder import clean_leftovers, replace_folder
+    from .outfolder import clean_leftovers, made_here, replace_folder
     root = out_dir / GALLERY_FOLDER
     clean_leftovers(root)
     records = {}
@@ -215,10 +215,10 @@ def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]
         record, files = _game_thumbnails(out_dir, game_id, manifest)
         records[game_id] = record
         if any(not isinstance(data, Path) for data in files.values()) or sorted(files) != listing(root / game_id):
-            replace_folder(root, game_id, files)
+            replace_folder(root, game_id, files, record=root / game_id / RECORD_NAME)
     if root.is_dir():
         for path in sorted(root.iterdir()):
-            if path.is_dir() and path.name not in games:
+            if path.is_dir() and path.name not in games and made_here(path, path / RECORD_NAME):
                 shutil.rmtree(path, ignore_errors=True)
     return records
 
@@ -339,8 +339,8 @@ def needs_writing(out_dir: Path, written: bool, failures: dict[str, list[str]]) 
 
 
 def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[str, float], started: float,
-                  write_atomically) -> list[Path]:
-    """Thumbnails, index.html and the build's record (`write_atomically(path, bytes)` writes the last two); the
+                  write) -> list[Path]:
+    """Thumbnails, index.html and the build's record (`write(out_dir, name, bytes)` writes the last two); the
     files written that the terminal counts: index.html when it changed (the thumbnails, like the record, are the
     gallery's own, not output a player prints)."""
     out_dir = Path(out_dir)
@@ -351,7 +351,7 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
     html = gallery_html(views, sorted(failures.items())).encode("utf-8")
     index = out_dir / "index.html"
     if not index.is_file() or index.read_bytes() != html:
-        write_atomically(index, html)
+        write(out_dir, index.name, html)
         written.append(index)
     status = read_status(out_dir)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -359,10 +359,8 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
     games.update({gid: {"finished": now, "seconds": round(s, 1)} for gid, s in seconds.items()})
     record = {"finished": now, "seconds": round(time.perf_counter() - started, 1), "games": games,
               "failures": failures}
-    path = out_dir / _cache_folder() / STATUS_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, (STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n")
-                     .encode("utf-8"))
+    status_text = STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n"
+    write(out_dir, f"{_cache_folder()}/{STATUS_NAME}", status_text.encode("utf-8"))
     return written
 
 

@@ -81,7 +81,7 @@ from typing import Any, Literal, Optional, Union
 from .errors import Collector, ContentError, did_you_mean
 from .models import PieceStyle
 from .paths import inside_game
-from .schema import Where, build, derived, spec
+from .schema import Name, Where, build, derived, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
 DIAGRAMS_FILE = "diagrams.yaml"
@@ -165,7 +165,7 @@ class Claim:
 @dataclass(frozen=True)
 class Diagram:
     """A rulebook figure, what it is drawn on, and what its caption claims."""
-    id: str
+    id: Name
     caption: str
     on: Optional[str] = spec(None, doc="the component the figure is drawn on; default: the game's first board")
     position: Any = spec(None, doc="the game's own position notation (a mapping place -> piece), or 'start'")

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import difflib
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
 
 MAX_SHOWN_ERRORS = 20   # per game, on the terminal: then "... and N more" (the whole list stays in `errors`)
+
+# A control character from content (a NUL, an escape sequence, a carriage return in a name) would be sent raw to
+# the terminal, where it hides or rewrites what is shown: every message shows it escaped, as '\x00'.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters (but line breaks) written as escapes ('\\x1b'), safe on a terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 class ContentError(Exception):
@@ -32,12 +42,13 @@ class ContentError(Exception):
         return [self]
 
     def format(self) -> str:
+        message = printable(self.message)
         if self.path is None:
-            return self.message
-        where = display_path(self.path)
+            return message
+        where = printable(display_path(self.path)).replace("\n", "\\x0a")
         if self.line:
-            return f"{where}:{self.line}: {self.message}"
-        return f"{where}: {self.message}"
+            return f"{where}:{self.line}: {message}"
+        return f"{where}: {message}"
 
 
 class ContentErrors(ContentError):

@@ -74,10 +74,11 @@ def _error(where, message: str) -> ContentError:
 
 
 def plain_name(name: str, where, what: str = "game id") -> str:
-    """`name` if it is a plain name (letters, digits, '-' and '_', not starting with '-' or '_')."""
+    """`name` if it is a plain name (letters, digits, '-' and '_', not starting with '-' or '_'): a game id, and
+    every id that becomes a file name (schema.Name, a row's id)."""
     if not isinstance(name, str) or not GAME_ID.fullmatch(name):
         raise _error(where, f"{what} '{name}' must be a plain name: letters, digits, '-' and '_' "
-                                          "(no '/', no '..', no leading dot)")
+                                          "(no '/', no '..', no leading dot: it becomes a file name)")
     return name
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .paths import inside_game
 from .yamlfile import read_yaml
 
 NOTES_FILE = "playtest.yaml"
@@ -23,7 +24,8 @@ def read_playtest_notes(folder: Path | None) -> dict | None:
     """The figures of `folder`/playtest.yaml, checked; None when there is none."""
     if folder is None:
         return None
-    path = Path(folder) / NOTES_FILE
+    # Confined as every content file: a playtest.yaml linking out of the game is refused, not followed.
+    path = inside_game(Path(folder), NOTES_FILE, (Path(folder) / NOTES_FILE, None), "playtest notes")
     if not path.is_file():
         return None
     data = read_yaml(path)

@@ -19,8 +19,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import limits
 from .errors import Collector, ContentError, unique_errors
-from .paths import game_folder_of, inside_game
-from .yamlfile import LocatedDict, LocatedList, read_bounded
+from .paths import GAME_ID, game_folder_of, inside_game, plain_name
+from .yamlfile import LocatedDict, LocatedList, read_bounded, utf8_text
 
 HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 COLOUR_OR_FIELD = re.compile(r"^(#[0-9A-Fa-f]{6}|.*\{[^}]*\}.*)$")
@@ -41,6 +41,11 @@ class FieldText(str):
 
 class IconName(str):
     """The name of one of the vector icons of draw/icons.py, or 'none'."""
+
+
+class Name(str):
+    """An id that becomes a file name (a component's, a die's, a mat size's, a variant's, a diagram's): a plain
+    name, as a game id (paths.plain_name), so that no id written '../x' places a file outside the output."""
 
 
 def icon_names() -> list[str]:
@@ -78,10 +83,7 @@ def read_text_beside(where: Where, name: str, owner: str, what: str, encoding: s
     """The path and text of file `name` next to the content file at `where`; a missing or unreadable file is a
     ContentError at `where`, e.g. "deck 'actions': table file 'cards.csv' not found"."""
     path, data = read_bytes_beside(where, name, owner, what)
-    try:
-        return path, data.decode(encoding)
-    except UnicodeDecodeError as err:
-        raise where.error(f"{owner}: cannot read '{name}': {err}") from None
+    return path, utf8_text(data, path, encoding)
 
 
 def read_bytes_beside(where: Where, name: str, owner: str, what: str) -> tuple[Path, bytes]:
@@ -127,6 +129,8 @@ def _type_name(hint: Any) -> str:
         return "a '{field}'"
     if hint is IconName:
         return "an icon name"
+    if hint is Name:
+        return "a plain name"
     if hint is str:
         return "text"
     if hint is int:
@@ -242,6 +246,10 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
         if not isinstance(value, str) or not FIELD_REF.search(value):
             raise where.error(f"{name}: expected a '{{field}}', found {_describe(value)}")
         return FieldText(value)
+    if hint is Name:
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise where.error(f"{name}: expected a plain name, found {_describe(value)}")
+        return Name(plain_name(str(value), where, name))
     if hint is IconName:
         if not isinstance(value, str):
             raise where.error(f"{name}: expected an icon name, found {_describe(value)}")
@@ -389,6 +397,9 @@ def json_schema(hint: Any, definitions: dict | None = None) -> dict:
         return {"type": "string", "pattern": FIELD_REF.pattern, "description": "a row field, e.g. '{x}'"}
     if hint is IconName:
         return {"type": "string", "enum": icon_names() + ["none"]}
+    if hint is Name:
+        return {"type": ["string", "integer"], "pattern": f"^{GAME_ID.pattern}$",
+                "description": "a plain name (it becomes a file name): letters, digits, '-' and '_'"}
     # Text fields take a number too, read as its text (`convert`): `label: 1`, `at: 6`.
     plain = {str: {"type": ["string", "number"]}, int: {"type": "integer"}, float: {"type": "number"},
              bool: {"type": "boolean"}}

@@ -12,6 +12,8 @@ line, never a traceback.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -166,18 +168,28 @@ def read_yaml(path: Path) -> Any:
         raise ContentError(path, None, "file not found") from None
     except OSError as err:
         raise ContentError(path, None, f"cannot read: {err.strerror}") from None
+    return parse_yaml(utf8_text(data, Path(path)), Path(path))
+
+
+def utf8_text(data: bytes, path: Path, encoding: str = "utf-8") -> str:
+    """`data`, the bytes of the file at `path`, as text; bytes that are not UTF-8 are a ContentError at the line
+    of the first of them. `encoding`: "utf-8-sig" to drop a byte order mark."""
     try:
-        text = data.decode("utf-8")
+        return data.decode(encoding)
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise ContentError(path, line, f"not UTF-8 text ({err.reason}): save the file as UTF-8") from None
-    return parse_yaml(text, Path(path))
 
 
 def read_bounded(path: Path, limit: limits.Limit) -> bytes:
     """The bytes of a file, refused (ContentError) past `limit` without reading further: a device file or a
-    huge log named as content costs at most the limit. OSError and FileNotFoundError pass to the caller."""
-    with open(path, "rb") as handle:
+    huge log named as content costs at most the limit. A folder, a device or a pipe is refused before it is read
+    (opened without waiting: a pipe nobody writes to would block the open). OSError and FileNotFoundError pass to
+    the caller."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ContentError(path, None, "not a regular file (a folder, a device or a pipe): give a file")
         data = handle.read(limit.default + 1)
     if len(data) > limit.default:
         raise ContentError(path, None, limits.exceeded(limit, "more", "bytes in this file"))

@@ -43,12 +43,13 @@ Outcomes left out are not checked.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..content.diagrams import Claim, Diagram, drawn_on, engine_reads, load_diagrams
+from ..content.diagrams import DIAGRAMS_FILE, Claim, Diagram, drawn_on, engine_reads, load_diagrams
 from ..content.errors import ContentError, display_path
 from ..content.loader import load_game
 from ..content.yamlfile import LocatedDict
@@ -88,8 +89,8 @@ def load_game_diagrams(game_id: str, content_dir: Path, components: tuple | None
     """The diagrams of content/<game_id>/diagrams.yaml, shapes and names checked against the component
     each is drawn on ([] when there is no file). `components`: the game's, when the caller has loaded it
     already (a build reads each game once)."""
-    path = Path(content_dir) / game_id / "diagrams.yaml"
-    if not path.is_file():
+    path = Path(content_dir) / game_id / DIAGRAMS_FILE
+    if not os.path.lexists(path):     # anything else in its place (a folder, a link out) is refused by load_diagrams
         return []
     return load_diagrams(path, load_game(content_dir, game_id).components if components is None else components)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from ..content.playtest_notes import NOTES_FILE
+from ..outfolder import write_file
 from .summary import Share, Summary
 
 
@@ -46,10 +47,10 @@ def notes_data(s: Summary) -> dict:
 def write_notes(content_dir: Path, s: Summary) -> Path:
     """Write the figures of `s` for its game; returns the file written."""
     setup = s.setup
-    path = Path(content_dir) / setup.game_id / NOTES_FILE
     command = f"pnp playtest {setup.game_id} --games {s.games} --seed {setup.seed} " \
               f"--agents {','.join(setup.agents)} --max-plies {setup.max_plies}" \
               + (f" --variant {setup.variant}" if setup.variant else "") + " --into-notes"
     header = f"# Written by `{command}`.\n# Run it again to refresh these figures; do not edit them by hand.\n"
-    path.write_text(header + yaml.safe_dump(notes_data(s), sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
+    text = header + yaml.safe_dump(notes_data(s), sort_keys=False, allow_unicode=True)
+    # Renamed into place: a playtest.yaml that is a link is replaced, never written through.
+    return write_file(Path(content_dir) / setup.game_id, NOTES_FILE, text.encode("utf-8"))

@@ -127,9 +127,15 @@ def read_profile(name: str, path: Path) -> PrinterProfile:
     unknown = set(data) - {"offset_x_mm", "offset_y_mm", "angle_deg"}
     if unknown:
         raise ProfileError(f"{path}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+    values = []
+    for key in ("offset_x_mm", "offset_y_mm", "angle_deg"):
+        value = data.get(key, 0.0)
+        # YAML reads `true` as a bool, which Python would take as 1: a number only (as pnp printer writes it)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ProfileError(f"{path}: {key} must be a number, not {value!r}")
+        values.append(float(value))
     try:
-        return PrinterProfile(name, float(data.get("offset_x_mm", 0.0)), float(data.get("offset_y_mm", 0.0)),
-                              float(data.get("angle_deg", 0.0)))
+        return PrinterProfile(name, *values)
     except (TypeError, ValueError) as err:
         raise ProfileError(f"{path}: {err}") from None
 

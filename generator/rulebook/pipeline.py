@@ -12,6 +12,7 @@ from typing import Any
 
 from ..content.errors import ContentError
 from ..content.paths import inside_game
+from ..content.yamlfile import utf8_text
 from ..i18n import DEFAULT_LANGUAGE, catalogue
 from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
@@ -77,10 +78,7 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     context["edition"] = edition_for(paper, game.info.language)
     context["variant"] = variant
     path = rules_path(game)
-    try:
-        source = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
+    source = utf8_text(path.read_bytes(), path)     # a byte that is not UTF-8: told at its line
     rules = expand(source, path, context, lookup)
     language = game.info.language
     document, links = parse(rules, language=language)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ..content.errors import ContentError
 from ..content.paths import inside_game
+from ..content.yamlfile import utf8_text
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from ..draw.typography import typeset
@@ -31,10 +32,7 @@ def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Docume
     """The sheet's text as the rulebook's document model, every expression and link checked."""
     path = inside_game(game.folder, sheet.source, game.sources.get(sheet.id, (Path(game.folder) / "game.yaml", None)),
                        f"sheet '{sheet.id}': source")
-    try:
-        source = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
+    source = utf8_text(path.read_bytes(), path)     # a byte that is not UTF-8: told at its line
     document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)),
                              language=game.info.language)
     for block in document.blocks:

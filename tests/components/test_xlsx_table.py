@@ -42,8 +42,8 @@ def workbook(path: Path, rows, *, first_sheet_rows=None) -> Path:
 
 
 def game_folder(tmp_path: Path, table: str) -> Path:
-    folder = tmp_path / "jeu"
-    folder.mkdir(exist_ok=True)
+    folder = tmp_path / "content" / "jeu"
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text("id: jeu\ntitle: Jeu\nauthors: [Moi]\nlicence: MIT\nplayers: '2'\n"
                                       "duration: 5 min\nages: 8+\ncomponents: [cartes.yaml]\n", encoding="utf-8")
     (folder / "cartes.yaml").write_text(DECK.format(table=table), encoding="utf-8")
@@ -65,7 +65,7 @@ def test_an_xlsx_table_gives_the_rows_the_same_csv_gives(tmp_path):
 def test_a_deck_from_an_xlsx_table_builds_each_row_count_times(tmp_path):
     folder = game_folder(tmp_path, "cartes.xlsx")
     workbook(folder / "cartes.xlsx", ROWS)
-    result = CliRunner().invoke(cli, ["build", "jeu", "--content", str(tmp_path), "--out", str(tmp_path / "out"),
+    result = CliRunner().invoke(cli, ["build", "jeu", "--content", str(folder.parent), "--out", str(tmp_path / "out"),
                                       "--jobs", "1"])
     assert result.exit_code == 0, result.output
     text = "".join(p.extract_text() for p in PdfReader(tmp_path / "out" / "jeu" / "cartes.pdf").pages)

@@ -46,9 +46,10 @@ def croisee_build(tmp_path_factory) -> Path:
 def croisee_copy(tmp_path):
     """A copy of the fixture game whose diagrams.yaml the test writes."""
     def make(diagrams: str) -> Path:
-        shutil.copytree(FIXTURES / GAME, tmp_path / GAME)
-        (tmp_path / GAME / "diagrams.yaml").write_text(textwrap.dedent(diagrams), encoding="utf-8")
-        return tmp_path
+        content = tmp_path / "content"        # its own folder: an output beside it, never inside
+        shutil.copytree(FIXTURES / GAME, content / GAME)
+        (content / GAME / "diagrams.yaml").write_text(textwrap.dedent(diagrams), encoding="utf-8")
+        return content
     return make
 
 
@@ -147,7 +148,7 @@ def test_a_claim_in_a_game_without_engine_is_refused_with_file_and_line(croisee_
 def test_every_name_a_figure_uses_is_checked_with_file_line_and_a_hint(croisee_copy, show, line, expected):
     content = croisee_copy(f"- id: faux\n  caption: Faux.\n  {show}\n")
     for args in (["validate", GAME, "--content", str(content)],
-                 ["build", GAME, "--content", str(content), "--out", str(content / "out")]):
+                 ["build", GAME, "--content", str(content), "--out", str(content.parent / "out")]):
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 2, result.output
         assert f"diagrams.yaml:{line + 1}: diagram 'faux': " in result.output, result.output

@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from generator.outfolder import MARKER
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("demo", "autre")
 
@@ -44,7 +46,8 @@ def _run(*args: str) -> None:
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != MARKER}     # the build's mark on its folder, not an output
 
 
 def _versions(content: Path) -> dict[str, dict[Path, str]]:

@@ -38,7 +38,7 @@ def _build(content: Path, out: Path, *args: str, games=()):
 def _snapshot(folder: Path) -> dict[str, tuple]:
     """Every file under `folder` (the cache too): inode, modification time, hash of the bytes."""
     return {str(p.relative_to(folder)): (p.stat().st_ino, p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != outfolder.MARKER}
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -215,7 +215,7 @@ def test_the_manifest_lists_every_other_file_of_the_folder_with_its_hash(tmp_pat
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     listed = {entry["file"]: entry["sha256"] for entry in manifest["outputs"]}
     present = {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-               for p in folder.rglob("*") if p.is_file() and p.name != "manifest.json"}
+               for p in folder.rglob("*") if p.is_file() and p.name not in ("manifest.json", outfolder.MARKER)}
     assert listed == present
 
 
@@ -272,15 +272,15 @@ def _old_build(tmp_path) -> tuple[Path, Path, dict]:
 
 def test_a_full_disk_is_exit_2_said_plainly_and_keeps_the_old_output(tmp_path, monkeypatch):
     content, out, before = _old_build(tmp_path)
-    write = outfolder._write_file
+    write = outfolder.write_file
     calls = []
 
-    def write_file(path, data):
-        calls.append(path)
-        if len(calls) == 2:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-        write(path, data)
-    monkeypatch.setattr(outfolder, "_write_file", write_file)
+    def write_file(root, name, data, *args):
+        calls.append(name)
+        if len(calls) == 3:      # the folder's marker, a file, then the disk is full
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(root / name))
+        return write(root, name, data, *args)
+    monkeypatch.setattr(outfolder, "write_file", write_file)
     result = _build(content, out, "--jobs", "1")
     assert result.exit_code == EXIT_BAD_INPUT
     [line] = result.stderr.splitlines()

@@ -124,12 +124,12 @@ def test_validate_and_build_stop_at_an_unknown_icon_of_a_sheet_with_its_file_and
 
     from generator.cli import cli
     from rulebook_helpers import CONTENT
-    shutil.copytree(CONTENT / "tactix", tmp_path / "tactix")
-    summary = tmp_path / "tactix" / "summary.fr.md"
+    shutil.copytree(CONTENT / "tactix", tmp_path / "content" / "tactix")
+    summary = tmp_path / "content" / "tactix" / "summary.fr.md"
     text = summary.read_text(encoding="utf-8")
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if ":crown:" in ln)
     summary.write_text(text.replace(":crown:", ":crwn:", 1), encoding="utf-8")
     for command in (["validate"], ["build", "--out", str(tmp_path / "out"), "--jobs", "1"]):
-        result = CliRunner().invoke(cli, [*command, "tactix", "--content", str(tmp_path)])
+        result = CliRunner().invoke(cli, [*command, "tactix", "--content", str(tmp_path / "content")])
         assert result.exit_code == 2, result.output
         assert f"summary.fr.md:{line}: unknown icon ':crwn:' (did you mean ':crown:'?)" in result.output

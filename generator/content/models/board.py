@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..coords import column_letter, parse_square
-from ..schema import Colour, IconName, Where, spec
+from ..schema import Name, Colour, IconName, Where, spec
 from .elements import INK, WHITE, check_icon
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -90,7 +90,7 @@ class BoardColours:
 class Board(FigureTarget):
     """A grid board, drawn at real size, with its start position."""
     kind: Literal["board"]
-    id: str
+    id: Name
     name: str
     grid: Grid
     line_mm: float = spec(0.4, minimum=0.09, maximum=3, doc="grid line width")

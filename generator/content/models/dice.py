@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..errors import did_you_mean
-from ..schema import Colour, Where, spec
+from ..schema import Name, Colour, Where, spec
 from .elements import INK, PATTERN_KINDS, WHITE
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -18,7 +18,7 @@ MAX_MARK_CHARS = 2      # a set's letter, or two: more would not fit in a face's
 @dataclass(frozen=True)
 class Die:
     """One die: six faces, each a number 1-6 (pips), a symbol name, or short text."""
-    id: str
+    id: Name
     name: str
     faces: list[str] = spec(schema={"minItems": 6, "maxItems": 6}, doc="six faces, in the places of a standard right-handed die's 1 to 6 (opposite faces 1-6, 2-5, 3-4)")
     fill: Colour = WHITE
@@ -42,7 +42,7 @@ class Die:
 class Dice(FigureTarget):
     """Dice to build: cube nets with glue tabs, or stickers for blank dice."""
     kind: Literal["dice"]
-    id: str
+    id: Name
     name: str
     dice: list[Die]
     size_mm: float = spec(16.0, minimum=8, maximum=40, doc="edge of the cube")

@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from .. import limits
 from ..errors import ContentError
-from ..schema import Where, derived, read_bytes_beside, read_text_beside, spec
+from ..paths import plain_name
+from ..schema import Name, Where, derived, read_bytes_beside, read_text_beside, spec
 from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
@@ -57,6 +58,8 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
     if count is None:
         count = 1
     out.setdefault("count", str(count))
+    if out.get("id"):       # an item's id names its images under `pnp export`: a plain name, as every id
+        plain_name(out["id"], where, f"row {index}: id")
     return Row(types.MappingProxyType(out), count, index, where.path, where.line)
 
 
@@ -169,7 +172,7 @@ class FaceSet(FigureTarget):
     bleed box's top-left corner. Besides its own fields a row offers `{index}` (1-based)
     and `{id}` (its `id` field, or '<component id>-<index>')."""
     kind: str
-    id: str
+    id: Name
     name: str
     front: list[LayoutElement] = spec(doc="elements of the front, drawn in order")
     back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Optional
 
-from ..schema import Colour, Where, derived, spec
+from ..schema import Name, Colour, Where, derived, spec
 from .elements import FIELD_NAME, INK, LayoutElement, OneOf
 from .figure import FigureTarget
 from .material import MaterialLine
@@ -133,7 +133,7 @@ class Form(FigureTarget):
     """A printable form: a score pad, a character sheet, any page to fill in by hand. One form per
     page, or 2 or 4 per page with cut lines between them; rows of blocks laid out top to bottom."""
     kind: Literal["form"]
-    id: str
+    id: Name
     name: str
     rows: list[FormRow] = spec(factory=tuple)
     elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements, in mm from the form's top-left corner")

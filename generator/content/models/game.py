@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
 
-from ..schema import spec
+from ..schema import Name, spec
 
 @dataclass(frozen=True)
 class Variant:
     """A named rules variant, switchable at build time."""
-    id: str
+    id: Name
     name: str
     description: str = ""
     changes: list[str] = spec(factory=tuple, doc="what the variant changes, one line each")
@@ -20,7 +20,7 @@ class Variant:
 @dataclass(frozen=True)
 class GameInfo:
     """game.yaml: who made the game, what it needs, and its component files."""
-    id: str
+    id: Name
     title: str
     authors: list[str]
     licence: str

@@ -12,7 +12,7 @@ from typing import Literal, Optional
 
 from .. import limits
 from ..errors import ContentError
-from ..schema import Colour, IconName, Where, derived, read_text_beside, spec
+from ..schema import Name, Colour, IconName, Where, derived, read_text_beside, spec
 from .elements import INK, PATTERN_KINDS, WHITE, LayoutElement, check_icon
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -121,7 +121,7 @@ class Map(FigureTarget):
     """A map written as text: one character per cell, rows top to bottom, each character named in
     `legend`. Drawn at real size with coordinates and a legend box; tiled when larger than the paper."""
     kind: Literal["map"]
-    id: str
+    id: Name
     name: str
     legend: dict[str, MapSymbol] = spec(doc="one entry per character used, e.g. '#': {name: Mur, ...}")
     grid: Optional[str] = spec(None, doc="the map text (a YAML block `|`): one character per cell, rows top to bottom")
@@ -175,6 +175,7 @@ class Map(FigureTarget):
             origin = lambda: _text_block_origin(where.path, "grid")   # noqa: E731 (read only on error)
         else:
             path, text = read_text_beside(where, self.grid_file, f"map '{self.id}'", "grid_file")
+            text = text.replace("\r\n", "\n").replace("\r", "\n")   # a file saved with Windows (or old Mac) line ends
             origin = lambda: (1, 0)   # noqa: E731
         rows = text.split("\n")
         while rows and rows[-1].strip() == "":

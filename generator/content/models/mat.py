@@ -13,7 +13,7 @@ from typing import Literal, Optional, Union
 
 from ..errors import did_you_mean
 from ..expressions import BRACED, ExpressionError, evaluate, work_out
-from ..schema import Colour, Where, derived, spec
+from ..schema import Name, Colour, Where, derived, spec
 from .elements import FIELD_NAME, INK, PATTERN_KINDS, WHITE, LayoutElement, Num
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
@@ -94,7 +94,7 @@ class MatZone:
 class MatSize:
     """Another size of the same mat: its geometry worked out again from the mat's numbers with this
     width and height (and these numbers replaced), printed as its own file."""
-    id: str
+    id: Name
     name: str
     width_mm: float = spec(doc="trim width", minimum=20, maximum=5000)
     height_mm: float = spec(doc="trim height", minimum=20, maximum=5000)
@@ -225,7 +225,7 @@ class Mat(FigureTarget):
     """A large play area at real size: tiled over sheets with overlaps, or whole on one page
     (e.g. with --paper a3) when it fits. Drawn in order: background, zones, grid, zone labels, elements."""
     kind: Literal["mat"]
-    id: str
+    id: Name
     name: str
     width_mm: float = spec(doc="trim width", minimum=20, maximum=5000)
     height_mm: float = spec(doc="trim height", minimum=20, maximum=5000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..schema import Colour, spec
+from ..schema import Name, Colour, spec
 from .figure import FigureTarget
 from .material import MaterialLine
 
@@ -14,7 +14,7 @@ from .material import MaterialLine
 class Sheet(FigureTarget):
     """A printed sheet of text: a rules summary, a player aid."""
     kind: Literal["sheet"]
-    id: str
+    id: Name
     name: str
     source: str = spec(doc="Markdown file of the sheet's text, in the game folder")
     columns: int = spec(2, minimum=1, maximum=3)
