@@ -188,9 +188,9 @@ def _figure_summaries(games: list, built: bool = False) -> None:
 
 
 def _reading(games: list, quiet: bool = False) -> int:
-    """What the reader's preflight found in each game (build.GameSummary.reader), on stderr: each warning with
-    the file and line that cause it, then one line per game (pages checked, warnings by kind). The number of
-    warnings."""
+    """What the reader's preflight found in each game (build.GameSummary.reader), on stdout (warnings, not
+    errors: stderr stays the failures'): each warning with the file and line that cause it, then one line per
+    game (pages checked, warnings by kind). The number of warnings."""
     from .print.reader import Report
     total = 0
     for game in games:
@@ -202,8 +202,8 @@ def _reading(games: list, quiet: bool = False) -> int:
         if quiet:
             continue
         for warning in report.warnings:
-            click.echo(f"pnp: {warning.describe(words)}", err=True)
-        click.echo(reading_summary(game.game_id, report, words), err=True)
+            click.echo(warning.describe(words))
+        click.echo(reading_summary(game.game_id, report, words))
     return total
 
 
@@ -294,11 +294,11 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
             raise
         words = catalogue(shared_language(game.language for game in built.games))
-        warnings = _reading(built.games, quiet)
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
             click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
+        warnings = _reading(built.games, quiet)
         if not quiet:
             _figure_summaries(built.games, built=True)
         if strict:
@@ -636,25 +636,45 @@ def _numbers(text: str) -> list[float]:
 @click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=None,
               help="Every page must be this paper (either way up).")
 @click.option("--shop", is_flag=True, help="Hold every file to print-shop rules (CMYK only), PDF/X or not.")
-def check_print(files, paper, shop):
+@strict_option
+def check_print(files, paper, shop, strict):
     """Our preflight of any PDF: fonts embedded, boxes present and nested, no hairline under 0.25 pt, text
-    inside the safe zone, page sizes, no RGB in print-shop files. Exit 1 when a file fails."""
-    from .print.preflight import PreflightError, preflight_file
+    inside the safe zone, page sizes, no RGB in print-shop files (exit 1 when a file fails); then the reader's
+    preflight, the checks that need only the PDF (and manifest.json beside it): small text, words of the
+    tool, a last page nearly empty, sheets, clipped text, text across a cut, missing bleed (warnings; exit 1
+    with --strict)."""
+    from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf
+    from .print.reader import check_file
     words = catalogue()
-    failed = 0
+    failed = warnings = 0
     for path in files:
         try:
-            problems = preflight_file(path, paper=paper, shop=shop)
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
+            if not data.startswith(b"%PDF"):
+                raise PreflightError(f"{path}: not a PDF")
+            read = read_pdf(data)      # read once, for both preflights
         except PreflightError as err:
             _fail(str(err), EXIT_BAD_INPUT)
+        problems = preflight(read, expectation_from_manifest(path, paper=paper, shop=shop))
         if problems:
             failed += 1
             for problem in problems:
                 click.echo(f"{path}: {problem}")
         else:
             click.echo(words("cli.preflight_ok", file=path))
+        report, language = check_file(path, read)
+        file_words = catalogue(language)
+        for warning in report.warnings:
+            click.echo(f"{path.parent}/{warning.describe(file_words)}")
+        click.echo(reading_summary(str(path), report, file_words))
+        warnings += len(report.warnings)
     if failed:
         sys.exit(EXIT_CONTRADICTED)
+    if strict:
+        _strict_exit(warnings, words)
 
 
 def main() -> None:

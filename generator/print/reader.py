@@ -491,3 +491,24 @@ def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
         if edge == "bottom" and overlap_h and abs(oy - (y + h)) < tol:
             return True
     return False
+
+
+# --- any PDF (pnp check-print) -------------------------------------------------------------------------------
+def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
+    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims
+    and the game's language): no layout, no content files. The report, and the language its words are in."""
+    import json
+    entry, language = None, "fr"
+    manifest = Path(path).parent / "manifest.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+            language = (data.get("about") or {}).get("language", language)
+            entry = next((f for f in data.get("files", []) if f.get("file") == Path(path).name), None)
+        except (OSError, ValueError, AttributeError):
+            entry = None
+    from ..i18n import LANGUAGES, catalogue
+    language = language if language in LANGUAGES else "fr"
+    items = bool(entry) and any(p.get("items") for p in entry.get("pages", []))
+    subject = Subject(Path(path).name, read=read, role="sheets" if items else "other", entry=entry)
+    return check(subject, catalogue(language)), language
