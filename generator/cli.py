@@ -191,7 +191,7 @@ def _reading(games: list, quiet: bool = False) -> int:
     """What the reader's preflight found in each game (build.GameSummary.reader), on stdout (warnings, not
     errors: stderr stays the failures'): each warning with the file and line that cause it, then one line per
     game (pages checked, warnings by kind). The number of warnings."""
-    from .print.reader import Report
+    from .print.reader import Report, reading_summary
     total = 0
     for game in games:
         if game.reader is None:
@@ -205,16 +205,6 @@ def _reading(games: list, quiet: bool = False) -> int:
             click.echo(warning.describe(words))
         click.echo(reading_summary(game.game_id, report, words))
     return total
-
-
-def reading_summary(name: str, report, words) -> str:
-    """'tactix : lecture : 40 pages vérifiées, 3 avertissements (2 textes trop petits, 1 page peu remplie)'."""
-    pages = words("preflight.pages", count=report.pages)
-    if not report.warnings:
-        return words("preflight.summary_clean", game=name, pages=pages)
-    kinds = ", ".join(words(f"preflight.kind.{kind}", count=n) for kind, n in report.counts().items())
-    return words("preflight.summary", game=name, pages=pages,
-                 warnings=f"{words('preflight.warnings', count=len(report.warnings))} ({kinds})")
 
 
 def _strict_exit(count: int, words: Catalogue) -> None:
@@ -644,7 +634,7 @@ def check_print(files, paper, shop, strict):
     tool, a last page nearly empty, sheets, clipped text, text across a cut, missing bleed (warnings; exit 1
     with --strict)."""
     from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf
-    from .print.reader import check_file
+    from .print.reader import check_file, reading_summary
     words = catalogue()
     failed = warnings = 0
     for path in files:

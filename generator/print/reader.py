@@ -119,6 +119,27 @@ class Report:
         return {"pages": self.pages, "warnings": len(self.warnings), "by_kind": self.counts()}
 
 
+def reading_summary(name: str, report: Report, words) -> str:
+    """'tactix : lecture : 40 pages vérifiées, 3 avertissements (2 textes trop petits, 1 page peu remplie)'."""
+    pages = words("preflight.pages", count=report.pages)
+    if not report.warnings:
+        return words("preflight.summary_clean", game=name, pages=pages)
+    kinds = ", ".join(words(f"preflight.kind.{kind}", count=n) for kind, n in report.counts().items())
+    return words("preflight.summary", game=name, pages=pages,
+                 warnings=f"{words('preflight.warnings', count=len(report.warnings))} ({kinds})")
+
+
+def summary_line(summary: dict, words) -> str:
+    """The same line from what manifest.json records (Report.summary), without the game's name (the gallery)."""
+    pages = words("preflight.pages", count=summary.get("pages", 0))
+    counts = summary.get("by_kind", {})
+    if not counts:
+        return words("preflight.line_clean", pages=pages)
+    kinds = ", ".join(words(f"preflight.kind.{kind}", count=n) for kind, n in counts.items())
+    return words("preflight.line", pages=pages,
+                 warnings=f"{words('preflight.warnings', count=summary.get('warnings', 0))} ({kinds})")
+
+
 def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     """Every check that applies to the subject, in the order of KINDS."""
     read = subject.read or read_pdf(subject.data)

@@ -302,6 +302,6 @@ def test_check_print_warns_and_strict_fails(tmp_path):
 
 
 def test_a_build_says_its_reading_on_the_terminal_and_in_the_manifest(tactix_build):
-    manifest = json.loads((tactix_build / "tactix" / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((tactix_build / "manifest.json").read_text(encoding="utf-8"))
     summary = manifest["preflight"]
     assert summary["pages"] > 10 and summary["warnings"] == len(summary["lines"]) == sum(summary["by_kind"].values())
