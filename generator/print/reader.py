@@ -39,6 +39,7 @@ KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "t
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
 _TILE_PAGES = ("tile",)
+FURNITURE_MM = 12.0            # a page's head and foot: its label, its folio, not what it holds
 
 
 @dataclass(frozen=True)
@@ -360,8 +361,11 @@ def _content_share(page) -> float:
     media = page.media
     height = media[3] - media[1]
     area = (media[2] - media[0]) * height
-    boxes = [r.box for r in page.found.runs if r.text.strip()]
-    boxes += [b for b in page.found.fills if (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * area]
+    margin = FURNITURE_MM * PT_PER_MM       # a running head or foot (the page's label) is not content
+    body = (media[1] + margin, media[3] - margin)
+    boxes = [r.box for r in page.found.runs if r.text.strip() and r.box[1] >= body[0] and r.box[3] <= body[1]]
+    boxes += [b for b in page.found.fills if (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * area
+              and b[1] >= body[0] and b[3] <= body[1]]
     if not boxes:
         return 0.0
     return (max(b[3] for b in boxes) - min(b[1] for b in boxes)) / height
