@@ -305,3 +305,19 @@ def test_a_build_says_its_reading_on_the_terminal_and_in_the_manifest(tactix_bui
     manifest = json.loads((tactix_build / "manifest.json").read_text(encoding="utf-8"))
     summary = manifest["preflight"]
     assert summary["pages"] > 10 and summary["warnings"] == len(summary["lines"]) == sum(summary["by_kind"].values())
+
+
+def test_validate_says_each_warning_and_the_summary_and_strict_fails(tactix_build):
+    """Today's tactix raises warnings (words of the tool in its appendix): validate still passes without
+    --strict, says them with the summary line, and fails with it (exit 1). The build's cache spares the
+    rendering (its units' reports are kept)."""
+    out = tactix_build.parent
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["validate", "tactix", "--content", str(ROOT / "content"), "--out", str(out)])
+    assert plain.exit_code == 0, plain.output
+    summary = [line for line in plain.stdout.splitlines() if line.startswith("tactix : lecture : ")]
+    assert len(summary) == 1 and "pages vérifiées" in summary[0], plain.stdout
+    assert any(FR("preflight.warning.tool_words", word="pnp") in line for line in plain.stdout.splitlines())
+    strict = runner.invoke(cli, ["validate", "tactix", "--strict", "--content", str(ROOT / "content"),
+                                 "--out", str(out)])
+    assert strict.exit_code == 1 and "--strict" in strict.stderr
