@@ -296,13 +296,23 @@ def _written_at(subject: Subject, pattern: re.Pattern) -> tuple:
     nothing (then the warning names the output page: the word is ours, from a catalogue)."""
     for path in subject.search:
         try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
+            text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        for n, line in enumerate(lines, start=1):
+        for n, line in enumerate(_printed_lines(text, str(path).endswith((".yaml", ".yml"))), start=1):
             if pattern.search(line):
                 return str(path), n
     return None, None
+
+
+def _printed_lines(text: str, yaml: bool) -> list[str]:
+    """The file's lines with what is never printed blanked: Jinja comments ({# ... #}, over lines too), a YAML
+    comment line (a word of the tool in a designer's note is his business)."""
+    text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    lines = text.split("\n")
+    if yaml:
+        lines = ["" if line.lstrip().startswith("#") else line for line in lines]
+    return lines
 
 
 # --- c. pages that waste paper -------------------------------------------------------------------------------

@@ -321,3 +321,14 @@ def test_validate_says_each_warning_and_the_summary_and_strict_fails(tactix_buil
     strict = runner.invoke(cli, ["validate", "tactix", "--strict", "--content", str(ROOT / "content"),
                                  "--out", str(out)])
     assert strict.exit_code == 1 and "--strict" in strict.stderr
+
+
+def test_a_word_in_a_comment_is_not_where_it_was_written(tmp_path):
+    """Jinja and YAML comments are never printed: the word is named where the printed line holds it."""
+    rules = tmp_path / "rules.fr.md"
+    rules.write_text("{# pnp build, pour les concepteurs #}\n# Règles\n\nLancez pnp build.\n", encoding="utf-8")
+    diagrams = tmp_path / "diagrams.yaml"
+    diagrams.write_text("# `pnp validate` vérifie ces figures\n- id: a\n", encoding="utf-8")
+    pdf = _pdf(lambda c, n: _text(c, 100, 700, "Lancez pnp build."))
+    warnings = check(Subject("regles.pdf", pdf, search=(str(diagrams), str(rules))), FR).warnings
+    assert {(w.source, w.line) for w in warnings} == {(str(rules), 4)}
