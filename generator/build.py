@@ -78,6 +78,7 @@ class GameSummary:
     seconds: float = 0.0
     unchanged: bool = False
     figure_problems: tuple = ()    # figure_proof.FigureProblem: figures not showing what they claim (warnings)
+    reader: dict | None = None      # the reader's preflight: print/reader.py Report.as_dict (pages, warnings)
 
 
 Progress = Callable[..., None]    # progress(event, **facts): "plan" (tasks), "task" (game, unit, seconds)
@@ -101,6 +102,9 @@ class GameOutput:
     files: dict[str, bytes] = field(default_factory=dict)
     documents: list = field(default_factory=list)   # (file name, ImposedDocument) for the manifest
     guide: list = field(default_factory=list)       # (file name, GuideInfo) in print order
+    reading: list = field(default_factory=list)     # print.reader.Subject of files whose maker knows more
+                                                    # (a rulebook's layout): the reader's preflight reads them
+    unit: str = ""                                  # the unit of game_units it holds, when it holds one
 
     def add(self, name: str, data: bytes | str) -> None:
         if name in self.files:
@@ -143,7 +147,7 @@ def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str
 def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
     from .kinds import Job, kind_of
     from .print import calibration_page
-    out = GameOutput(game)
+    out = GameOutput(game, unit=unit)
     popts = options.print_options(game.info.language)
     if unit.startswith(_COMPONENT):
         component = _unit_component(game, unit)
@@ -197,21 +201,53 @@ def check_component(game: Game, game_figures: Mapping, options: BuildOptions, un
 @dataclass
 class UnitResult:
     """A unit's part of the game folder, rendered or kept: its files (bytes, or the Path of the file kept) with
-    their hashes, what the print guide says of them ((name, GuideInfo)), its documents' manifest entries."""
+    their hashes, what the print guide says of them ((name, GuideInfo)), its documents' manifest entries, and
+    what the reader's preflight found in its PDFs (print/reader.py Report.as_dict)."""
     files: dict
     hashes: dict[str, str]
     guide: list
     entries: list
+    reader: dict = field(default_factory=dict)
 
 
 def unit_result(out: GameOutput) -> UnitResult:
     from .print import document_entry
+    entries = [document_entry(name, doc) for name, doc in out.documents]
     return UnitResult(dict(out.files), {name: digest(data) for name, data in out.files.items()}, list(out.guide),
-                      [document_entry(name, doc) for name, doc in out.documents])
+                      entries, read_unit(out, entries).as_dict())
+
+
+def read_unit(out: GameOutput, entries: list):
+    """The reader's preflight of a unit's PDFs, from the bytes in memory: each document with its manifest entry
+    and the component it comes from, and what its maker handed over (out.reading: a rulebook's layout)."""
+    from .print.reader import Report, Subject, check
+    game = out.game
+    words, overrides = catalogue(game.info.language), game.info.preflight_values
+    report = Report()
+    subjects = list(out.reading)
+    named = {s.name for s in subjects}
+    for entry in entries:
+        name = entry["file"]
+        if not name.endswith(".pdf") or name not in out.files or name in named or entry["kind"] == "shop":
+            continue
+        where = game.sources.get(out.unit[len(_COMPONENT):]) if out.unit.startswith(_COMPONENT) else None
+        source = (str(where[0]), where[1]) if where else None
+        items = any(page.get("items") for page in entry["pages"])
+        subjects.append(Subject(name, out.files[name], role="sheets" if items else "other", source=source,
+                                entry=entry, search=(source[0],) if source else ()))
+        named.add(name)
+    for subject in subjects:
+        report.add(check(subject, words, overrides))
+    return report
 
 
 def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit_names: list[str] = (),
                 figures: list | None = None) -> dict[str, bytes]:
+    return _finish(game, options, units, unit_names, figures)[0]
+
+
+def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_names: list[str] = (),
+            figures: list | None = None):
     """The files that follow from every unit: the print guide (it lists every print file, the rulebook too)
     and manifest.json (every print file's pages and items, and every file of the folder with its hash;
     with `unit_names`, the name of each unit, and `figures`, `gallery.figures_about` of the game's diagrams,
@@ -227,7 +263,13 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit
     guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit,
                         designer=designer)
     guide_name = words("files.print_guide") + ".pdf"
+    from .print.reader import Report, Subject, check
+    report = Report()
+    for unit in units:
+        report.add(Report.from_dict(unit.reader))
+    report.add(check(Subject(guide_name, guide.pdf, role="guide"), words, game.info.preflight_values))
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
+    manifest["preflight"] = {**report.summary(), "lines": [w.describe(words) for w in report.warnings]}
     # What the gallery shows of the game, so output/index.html needs only the output folder.
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
                          "credit": credit, "language": game.info.language}
@@ -238,7 +280,7 @@ def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit
     hashes = {name: sha for unit in units for name, sha in unit.hashes.items()}
     hashes[guide_name] = digest(guide.pdf)
     manifest["outputs"] = [{"file": name, "sha256": hashes[name]} for name in sorted(hashes)]
-    return {guide_name: guide.pdf, "manifest.json": dumps(manifest).encode("utf-8")}
+    return {guide_name: guide.pdf, "manifest.json": dumps(manifest).encode("utf-8")}, report
 
 
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
@@ -290,6 +332,17 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     out.add(f"{rules}.pdf", book.pdf_a4)
     out.add(f"{booklet}.pdf", book.pdf_booklet)
     out.add(f"{rules}.html", book.html)
+    # The reader's preflight reads each edition with its layout: the booklet's pages as the book numbers them
+    # (its A5 pages, before they are imposed two to a sheet).
+    from .print.reader import Subject
+    from .rulebook import rules_path
+    path = str(rules_path(game))
+    figure_sources = _diagram_sources(game)
+    for name, data, layout in ((f"{rules}.pdf", book.pdf_a4, book.layout_full),
+                               (f"{booklet}.pdf", book.pdf_a5, book.layout_half)):
+        out.reading.append(Subject(name, data, role="rulebook", layout=layout, rules_path=path,
+                                   figure_sources=figure_sources, search=(path, *{p for p, _ in figure_sources.values()}),
+                                   source=(path, None)))
     edition = edition_for(options.paper, game.info.language)
     out.guide.append((f"{booklet}.pdf", GuideInfo(
         title=words("rulebook.guide.booklet", page=edition.booklet_page), sides=words("print.setting.short"),
@@ -298,6 +351,18 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     out.guide.append((f"{rules}.pdf", GuideInfo(
         title=words("rulebook.guide.full"), sides=words("print.side.single_or_duplex"),
         paper_fr=words("print.paper.plain_80"), steps=(), pages=book.pages)))
+
+
+def _diagram_sources(game: Game) -> dict:
+    """Each diagram's id -> (diagrams.yaml, its line), for the reader's preflight to name a figure's line."""
+    from .content.diagrams import load_diagrams
+    path = game.folder / "diagrams.yaml"
+    if not path.is_file():
+        return {}
+    try:
+        return {d.id: (str(path), d.line) for d in load_diagrams(path, game.components)}
+    except ContentError:
+        return {}
 
 
 def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
@@ -373,18 +438,31 @@ def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> Gam
             for variant in game.info.variants:
                 attempt(read_rules, variant)
         options = BuildOptions()
+        from .print.reader import Report
+        reading = Report()
+
+        def render_and_read(unit):
+            out = render_unit(game, drawn, options, unit)
+            reading.add(Report.from_dict(unit_result(out).reader))
+
         for unit in game_units(game):
-            if not unit.startswith(_COMPONENT) or unit in fresh:
-                continue    # the figures and the rulebook are read above; the calibration page reads no content;
-                            # a fresh unit was rendered from these very inputs
-            if drawn is None and kind_of(_unit_component(game, unit)).check is None:
-                continue    # it may show a figure: not checked until the diagrams are right
-            attempt(check_component, game, drawn or {}, options, unit)
+            if unit in fresh:
+                # rendered from these very inputs: what the reader's preflight found in it then still holds
+                reading.add(Report.from_dict(fresh[unit].reader))
+                continue
+            if unit == "figures":
+                continue    # drawn above; SVG previews, nothing a reader prints
+            if drawn is not None:
+                # rendered in memory as the build would, so that the reader's preflight reads its PDFs
+                attempt(render_and_read, unit)
+            elif unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).check is not None:
+                attempt(check_component, game, {}, options, unit)   # a figure may be on others: not before
+                                                                     # the diagrams are right
     if failure is not None:
         raise failure
     from .figure_proof import prove_figures
     return GameSummary(game.id, game.info.language, count_figures(diagrams),
-                       figure_problems=tuple(prove_figures(game, diagrams, drawn or {})))
+                       figure_problems=tuple(prove_figures(game, diagrams, drawn or {})), reader=reading.as_dict())
 
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
@@ -619,14 +697,16 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
 def _summary_of(game_id: str, summary: dict) -> GameSummary:
     from .figure_proof import FigureProblem
     return GameSummary(game_id, summary["language"], FigureCount(*summary["figures"]),
-                       figure_problems=tuple(FigureProblem.from_dict(p) for p in summary.get("figure_proof", [])))
+                       figure_problems=tuple(FigureProblem.from_dict(p) for p in summary.get("figure_proof", [])),
+                       reader=summary.get("reader"))
 
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
     """A fresh unit as its record says: its files are those in place."""
     from .print import GuideInfo
     guide = [(name, GuideInfo(**{**info, "steps": tuple(info["steps"])})) for name, info in kept.guide]
-    return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), guide, kept.entries)
+    return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), guide, kept.entries,
+                      kept.reader)
 
 
 def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,
@@ -654,9 +734,10 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             result, reads = _kept_unit(folder, plan.units[unit]), plan.units[unit].reads
         results.append(result)
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
-                                   result.entries)
+                                   result.entries, result.reader)
     with at_step("render", game_id, game.info.language):
-        finished = finish_game(game, options, results, units, summary.get("figure_list", []))
+        finished, report = _finish(game, options, results, units, summary.get("figure_list", []))
+    summary = {**summary, "reader": report.as_dict()}
     files = {name: data for result in results for name, data in result.files.items()}
     files.update(finished)
     hashes = {name: sha for result in results for name, sha in result.hashes.items()}

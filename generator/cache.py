@@ -43,7 +43,7 @@ from pathlib import Path
 
 from .resources import templates_dir
 
-FORMAT = 2
+FORMAT = 3
 CACHE_FOLDER = ".pnp-cache"
 # The libraries whose version changes the bytes we write.
 _DRAWING_LIBRARIES = ("reportlab", "svgwrite", "jinja2", "markupsafe", "pyyaml", "fontpkg-fira-sans", "fonttools",
@@ -127,6 +127,7 @@ class UnitRecord:
     files: dict[str, str]
     guide: list = field(default_factory=list)       # [name, GuideInfo fields]
     entries: list = field(default_factory=list)     # manifest entries of its documents
+    reader: dict = field(default_factory=dict)      # what the reader's preflight found in its PDFs
 
 
 @dataclass

@@ -2,7 +2,8 @@
 
 Exit codes (DESIGN.md, README):
     0    success
-    1    a diagram or check contradicted by the rules engine
+    1    a diagram or check contradicted by the rules engine; with --strict, a warning of the reader's
+         preflight (generator/print/reader.py: the files are written all the same)
     2    bad input or usage (the message names the file and line)
     70   internal error, a bug of pnp rather than of the content (EX_SOFTWARE of
          sysexits.h): one line names the step that failed (generator/steps.py)
@@ -189,6 +190,38 @@ def _figure_summaries(games: list, built: bool = False) -> None:
             click.echo(words("figures.proof.warning", problem=problem.format()), err=True)
 
 
+def _reading(games: list, quiet: bool = False) -> int:
+    """What the reader's preflight found in each game (build.GameSummary.reader), on stdout (warnings, not
+    errors: stderr stays the failures'): each warning with the file and line that cause it, then one line per
+    game (pages checked, warnings by kind). The number of warnings."""
+    from .print.reader import Report, reading_summary
+    total = 0
+    for game in games:
+        if game.reader is None:
+            continue
+        words = catalogue(game.language)
+        report = Report.from_dict(game.reader)
+        total += len(report.warnings)
+        if quiet:
+            continue
+        for warning in report.warnings:
+            click.echo(warning.describe(words))
+        click.echo(reading_summary(game.game_id, report, words))
+    return total
+
+
+def _strict_exit(count: int, words: Catalogue) -> None:
+    """--strict: any warning of the reader's preflight fails the command (exit 1, the files written)."""
+    if count:
+        click.echo(f"pnp: {words('preflight.strict_failed', count=count)}", err=True)
+        sys.exit(EXIT_CONTRADICTED)
+
+
+strict_option = click.option("--strict", is_flag=True,
+                             help="Fail (exit 1) on any warning of the reader's preflight (small text, words of "
+                                  "the tool, pages little filled, bad page breaks...).")
+
+
 def _cores() -> int:
     """The cores this process may run on (fewer than the machine's in a container or under taskset)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -229,8 +262,9 @@ def cli(debug: bool) -> None:
               help="The draw of a setup card (pieces placed at random): same seed, same card.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the last line, and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="A line for every output rendered, with its time.")
+@strict_option
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
-          cutter, jobs, no_cache, seed, quiet, verbose):
+          cutter, jobs, no_cache, seed, quiet, verbose, strict):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
@@ -248,6 +282,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
                 built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache,
                                     progress=progress)
         except GamesFailed as err:
+            _reading(err.done, quiet)
             if not quiet:
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
             raise
@@ -256,8 +291,11 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
             click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
+        warnings = _reading(built.games, quiet)
         if not quiet:
             _figure_summaries(built.games, built=True)
+        if strict:
+            _strict_exit(warnings, words)
     _run(body)
 
 
@@ -266,7 +304,8 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
               help="Output folder whose build cache may spare laying out again what a build just rendered.")
-def validate(games, content_dir, out_dir):
+@strict_option
+def validate(games, content_dir, out_dir, strict):
     """Make every check of `pnp build` on GAMES (content, diagrams, rules text, layout), writing nothing; tell
     every error found."""
     from .build import validate_games
@@ -278,12 +317,15 @@ def validate(games, content_dir, out_dir):
         except GamesFailed as err:
             checked, failed = err.done, err
         words = catalogue(shared_language(game.language for game in checked))
+        warnings = _reading(checked)
         if checked:
             click.echo(words("cli.valid", count=len(checked), ids=", ".join(game.game_id for game in checked)))
             _figure_summaries(checked)
         if failed is not None:
             _report_failures(failed, words, last="cli.failed_validation")
             sys.exit(_exit_code(failed))
+        if strict:
+            _strict_exit(warnings, words)
     _run(body)
 
 
@@ -589,25 +631,45 @@ def _numbers(text: str) -> list[float]:
 @click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=None,
               help="Every page must be this paper (either way up).")
 @click.option("--shop", is_flag=True, help="Hold every file to print-shop rules (CMYK only), PDF/X or not.")
-def check_print(files, paper, shop):
+@strict_option
+def check_print(files, paper, shop, strict):
     """Our preflight of any PDF: fonts embedded, boxes present and nested, no hairline under 0.25 pt, text
-    inside the safe zone, page sizes, no RGB in print-shop files. Exit 1 when a file fails."""
-    from .print.preflight import PreflightError, preflight_file
+    inside the safe zone, page sizes, no RGB in print-shop files (exit 1 when a file fails); then the reader's
+    preflight, the checks that need only the PDF (and manifest.json beside it): small text, words of the
+    tool, a last page nearly empty, sheets, clipped text, text across a cut, missing bleed (warnings; exit 1
+    with --strict)."""
+    from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf
+    from .print.reader import check_file, reading_summary
     words = catalogue()
-    failed = 0
+    failed = warnings = 0
     for path in files:
         try:
-            problems = preflight_file(path, paper=paper, shop=shop)
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
+            if not data.startswith(b"%PDF"):
+                raise PreflightError(f"{path}: not a PDF")
+            read = read_pdf(data)      # read once, for both preflights
         except PreflightError as err:
             _fail(str(err), EXIT_BAD_INPUT)
+        problems = preflight(read, expectation_from_manifest(path, paper=paper, shop=shop))
         if problems:
             failed += 1
             for problem in problems:
                 click.echo(f"{path}: {problem}")
         else:
             click.echo(words("cli.preflight_ok", file=path))
+        report, language = check_file(path, read)
+        file_words = catalogue(language)
+        for warning in report.warnings:
+            click.echo(f"{path.parent}/{warning.describe(file_words)}")
+        click.echo(reading_summary(str(path), report, file_words))
+        warnings += len(report.warnings)
     if failed:
         sys.exit(EXIT_CONTRADICTED)
+    if strict:
+        _strict_exit(warnings, words)
 
 
 def main() -> None:

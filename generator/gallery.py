@@ -227,6 +227,7 @@ def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]
 
 def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict:
     """What the template shows of one game, in its language."""
+    from .print.reader import summary_line     # the reader's preflight, as manifest.json records it
     about = manifest.get("about", {})
     language = about.get("language", DEFAULT_LANGUAGE)
     words = catalogue(language if language in LANGUAGES else DEFAULT_LANGUAGE)
@@ -261,6 +262,8 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
             "documents": documents, "figures": figures, "files": [{"name": n, "href": f"{game_id}/{n}"} for n in files],
             "figure_summary": words("figures.checked", count=checked) + ", "
             + words("figures.illustrations", count=len(figures) - checked) if figures else "",
+            "reading": summary_line(manifest["preflight"], words) if "preflight" in manifest else "",
+            "reading_lines": list(manifest.get("preflight", {}).get("lines", [])),
             "failed": failed}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import limits
+from ..reader_thresholds import check_override
 from .errors import Collector, ContentError
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
@@ -69,6 +70,10 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         errors.errors.append(ContentError(game_file, data.line_of("id"),
                                           f"id '{info.id}' does not match the folder name '{game_id}'"))
     raised = limits.check_raised(data["limits"], game_file, data["limits"].line_of) if info.limits else {}
+    for name, override in info.preflight.items():
+        refused = check_override(name, override.value, override.reason)
+        if refused:
+            errors.errors.append(ContentError(game_file, data["preflight"].line_of(name), refused))
     components, sources = [], {}
     with limits.raised(raised), errors.attempt():
         components, sources = _load_components(folder, game_file, data, info.components)

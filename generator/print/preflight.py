@@ -23,11 +23,13 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ..paper_sizes import paper_size_mm
+from .pdf_content import operations, page_content, stream_bytes
 
 PT_PER_MM = 72 / 25.4
 MIN_STROKE_PT = 0.25          # STYLE.md: nothing thinner survives printing
@@ -79,6 +81,27 @@ class _Font:
     two_byte: bool
     embedded: bool
     name: str
+    to_unicode: dict = field(default_factory=dict)   # code -> text, from the font's /ToUnicode map
+
+    def decode(self, data: bytes) -> str:
+        """The text a string shows: through /ToUnicode, else as Windows-1252 (reportlab's standard fonts)."""
+        step = 2 if self.two_byte else 1
+        if not self.to_unicode:
+            return data.decode("cp1252", "replace") if step == 1 else ""
+        return "".join(self.to_unicode.get(int.from_bytes(data[i:i + step], "big"), "\ufffd")
+                       for i in range(0, len(data) - step + 1, step))
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One string shown: its size once every transform is applied, its box (default user space, pt, as drawn,
+    before any clip), whether a clip cuts part of it away, its text, and where its baseline starts."""
+    size_pt: float
+    box: tuple
+    clipped: bool
+    text: str
+    x: float
+    y: float
 
 
 @dataclass
@@ -87,6 +110,15 @@ class Findings:
     text: list = field(default_factory=list)         # (x0, y0, x1, y1) in pt, default user space, per string
     rgb: list = field(default_factory=list)          # what made colour RGB
     fonts_missing: set = field(default_factory=set)
+    runs: list = field(default_factory=list)         # TextRun of every string shown
+    fills: list = field(default_factory=list)        # (x0, y0, x1, y1) in pt of every area filled, clipped
+
+
+@dataclass
+class _Cache:
+    """What one file's pages share: fonts and form XObjects, read once however often they are used."""
+    fonts: dict = field(default_factory=dict)        # indirect reference -> _Font
+    forms: dict = field(default_factory=dict)        # indirect reference -> list of operations
 
 
 def _font_of(ref) -> _Font:
@@ -114,12 +146,50 @@ def _font_of(ref) -> _Font:
                     widths[code] = v
                 i += 3
         default = float(desc_font.get("/DW", 1000))
-        return _Font(widths, default, True, _embedded(descriptor), name)
+        return _Font(widths, default, True, _embedded(descriptor), name, _to_unicode(font))
     descriptor = font.get("/FontDescriptor")
     first = int(font.get("/FirstChar", 0))
     widths = {first + k: float(v) for k, v in enumerate(font.get("/Widths", []) or [])}
     default = float(descriptor.get_object().get("/MissingWidth", 500)) if descriptor is not None else 500.0
-    return _Font(widths, default, False, _embedded(descriptor), name)
+    return _Font(widths, default, False, _embedded(descriptor), name, _to_unicode(font))
+
+
+_BFCHAR = re.compile(rb"beginbfchar(.*?)endbfchar", re.S)
+_BFRANGE = re.compile(rb"beginbfrange(.*?)endbfrange", re.S)
+_HEX = re.compile(rb"<([0-9A-Fa-f]*)>|\[([^\]]*)\]")
+
+
+def _utf16(hex_digits: bytes) -> str:
+    return bytes.fromhex(hex_digits.decode("ascii")).decode("utf-16-be", "replace")
+
+
+def _to_unicode(font) -> dict:
+    """A /ToUnicode CMap's bfchar and bfrange entries: code -> text."""
+    stream = font.get("/ToUnicode")
+    if stream is None:
+        return {}
+    data = stream.get_object().get_data()
+    out: dict = {}
+    for block in _BFCHAR.findall(data):
+        values = re.findall(rb"<([0-9A-Fa-f]*)>", block)
+        for src, dst in zip(values[0::2], values[1::2]):
+            out[int(src, 16)] = _utf16(dst)
+    for block in _BFRANGE.findall(data):
+        tokens = _HEX.findall(block)
+        i = 0
+        while i + 2 < len(tokens):
+            lo, hi = int(tokens[i][0], 16), int(tokens[i + 1][0], 16)
+            dst_hex, dst_list = tokens[i + 2]
+            if dst_list:
+                for k, value in enumerate(re.findall(rb"<([0-9A-Fa-f]*)>", dst_list)):
+                    out[lo + k] = _utf16(value)
+            else:
+                first = int(dst_hex, 16)
+                width = len(dst_hex) // 2
+                for k, code in enumerate(range(lo, hi + 1)):
+                    out[code] = (first + k).to_bytes(width, "big").decode("utf-16-be", "replace")
+            i += 3
+    return out
 
 
 def _embedded(descriptor) -> bool:
@@ -169,16 +239,31 @@ def _raw(string) -> bytes:
     return str(string).encode("latin-1", "replace")
 
 
-def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0) -> None:
-    from pypdf.generic import ContentStream
+def _font_cached(ref, cache: _Cache) -> _Font:
+    key = getattr(ref, "idnum", None) or id(ref)
+    if key not in cache.fonts:
+        cache.fonts[key] = _font_of(ref)
+    return cache.fonts[key]
+
+
+def _form_operations(xobj_ref, xobj, cache: _Cache) -> list:
+    key = getattr(xobj_ref, "idnum", None) or id(xobj)
+    if key not in cache.forms:
+        cache.forms[key] = list(operations(stream_bytes(xobj)))
+    return cache.forms[key]
+
+
+def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cache: Optional[_Cache] = None) -> None:
+    """Follow a content stream's operations (pdf_content.operations) with the graphics and text state."""
     if depth > 8:
         return
+    cache = cache if cache is not None else _Cache()
     resources = resources.get_object() if resources is not None and hasattr(resources, "get_object") else resources
     resources = resources or {}
     fonts = resources.get("/Font", {})
     fonts = fonts.get_object() if hasattr(fonts, "get_object") else fonts
     for ref in (fonts or {}).values():       # a font in the resources is checked even if no text uses it
-        listed = _font_of(ref)
+        listed = _font_cached(ref, cache)
         if not listed.embedded:
             found.fonts_missing.add(listed.name)
     xobjects = resources.get("/XObject", {})
@@ -186,7 +271,8 @@ def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0)
     stack = []
     width = 1.0
     clip = None             # the visible rectangle (default user space) of rectangular clips, None: all
-    path_box = None         # bounds of the path under construction, default user space
+    path_x: list = []       # the points of the path under construction, user space
+    path_y: list = []
     clipping = False
     tm = tl = IDENTITY
     leading = 0.0
@@ -195,7 +281,7 @@ def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0)
     char_space = word_space = 0.0
     hscale = 1.0
     rise = 0.0
-    cache: dict = {}
+    by_key: dict = {}
 
     def text_run(data: bytes) -> float:
         """Advance of a string in text space units (unscaled by the font matrix), glyph by glyph."""
@@ -217,44 +303,57 @@ def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0)
             corners = [_apply(trm, x, y) for x in (0.0, advance)
                        for y in (-TEXT_DESCENT_EM * size, TEXT_ASCENT_EM * size)]
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            box = (min(xs), min(ys), max(xs), max(ys))
-            if clip is not None:      # only what the clip lets through is printed
-                box = _intersect(box, clip)
+            drawn = (min(xs), min(ys), max(xs), max(ys))
+            box = drawn if clip is None else _intersect(drawn, clip)     # only what the clip lets through prints
             if box is not None:
                 found.text.append(box)
+                cut = clip is not None and not _inside(drawn, clip, tol=0.05 * PT_PER_MM)
+                x, y = _apply(trm, 0.0, 0.0)
+                found.runs.append(TextRun(size * _scale(_mul(tm, ctm)), drawn, cut,
+                                          font.decode(data) if font is not None else "", x, y))
         tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
 
-    for operands, op in ContentStream(content, None).operations:
-        op = op.decode("latin-1") if isinstance(op, bytes) else op
+    for operands, op in ops:
         if op == "q":
             stack.append((ctm, width, clip))
         elif op == "Q":
             if stack:
                 ctm, width, clip = stack.pop()
-        elif op in ("m", "l", "c", "v", "y", "re"):
-            values = [float(v) for v in operands]
-            points = ([(values[0], values[1]), (values[0] + values[2], values[1] + values[3])] if op == "re"
-                      else list(zip(values[0::2], values[1::2])))
-            for x, y in points:
-                px, py = _apply(ctm, x, y)
-                path_box = (px, py, px, py) if path_box is None else (
-                    min(path_box[0], px), min(path_box[1], py), max(path_box[2], px), max(path_box[3], py))
+        elif op in ("m", "l", "c", "v", "y"):
+            path_x.extend(operands[0::2])
+            path_y.extend(operands[1::2])
+        elif op == "re":
+            x, y, w, h = operands[:4]
+            path_x.extend((x, x + w))
+            path_y.extend((y, y + h))
         elif op in ("W", "W*"):
             clipping = True
         elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
+            ctm = _mul(tuple(operands[:6]), ctm)
         elif op == "w":
-            width = float(operands[0])
+            width = operands[0]
         elif op in ("S", "s", "B", "B*", "b", "b*", "f", "F", "f*", "n"):
+            # The path's bounds: its points' bounds in user space, transformed (the same box for the axis-aligned
+            # paths and clips our layouts make; a little larger for a turned one).
+            path_box = None
+            if path_x:
+                corners = [_apply(ctm, x, y) for x in (min(path_x), max(path_x)) for y in (min(path_y), max(path_y))]
+                path_box = (min(p[0] for p in corners), min(p[1] for p in corners),
+                            max(p[0] for p in corners), max(p[1] for p in corners))
+                path_x, path_y = [], []
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 effective = width * _scale(ctm)
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
                                                          _intersect(path_box, clip) is not None):
                     found.strokes.append((effective, ctm[4], ctm[5]))
+            if op != "n" and op not in ("S", "s") and path_box is not None:
+                filled = path_box if clip is None else _intersect(path_box, clip)
+                if filled is not None:
+                    found.fills.append(filled)
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
                 clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))
-            clipping, path_box = False, None
+            clipping = False
         elif op in ("rg", "RG"):
             found.rgb.append(f"{op} {' '.join(f'{float(v):g}' for v in operands)}")
         elif op in ("cs", "CS"):
@@ -264,27 +363,27 @@ def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0)
             tm = tl = IDENTITY
         elif op == "Tf":
             key = str(operands[0])
-            if key not in cache:
+            if key not in by_key:
                 ref = fonts.get(key) if fonts else None
-                cache[key] = _font_of(ref) if ref is not None else None
-            font = cache[key]
+                by_key[key] = _font_cached(ref, cache) if ref is not None else None
+            font = by_key[key]
             if font is not None and not font.embedded:
                 found.fonts_missing.add(font.name)
-            size = float(operands[1])
+            size = operands[1]
         elif op == "Tc":
-            char_space = float(operands[0])
+            char_space = operands[0]
         elif op == "Tw":
-            word_space = float(operands[0])
+            word_space = operands[0]
         elif op == "Tz":
-            hscale = float(operands[0]) / 100.0
+            hscale = operands[0] / 100.0
         elif op == "Ts":
-            rise = float(operands[0])
+            rise = operands[0]
         elif op == "TL":
-            leading = float(operands[0])
+            leading = operands[0]
         elif op == "Tm":
-            tm = tl = tuple(float(v) for v in operands)
+            tm = tl = tuple(operands[:6])
         elif op in ("Td", "TD"):
-            tx, ty = float(operands[0]), float(operands[1])
+            tx, ty = operands[0], operands[1]
             if op == "TD":
                 leading = -ty
             tm = tl = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tl)
@@ -297,23 +396,24 @@ def _interpret(content, resources, ctm: Matrix, found: Findings, depth: int = 0)
             show(_raw(operands[-1]))
         elif op == "TJ":
             for part in operands[0]:
-                if isinstance(part, (int, float)) or type(part).__name__ in ("FloatObject", "NumberObject"):
-                    tm = _mul((1.0, 0.0, 0.0, 1.0, -float(part) / 1000.0 * size * hscale, 0.0), tm)
+                if isinstance(part, (int, float)):
+                    tm = _mul((1.0, 0.0, 0.0, 1.0, -part / 1000.0 * size * hscale, 0.0), tm)
                 else:
                     show(_raw(part))
         elif op == "Do":
-            xobj = xobjects.get(str(operands[0])) if xobjects else None
-            if xobj is None:
+            ref = xobjects.get(str(operands[0])) if xobjects else None
+            if ref is None:
                 continue
-            xobj = xobj.get_object()
+            xobj = ref.get_object()
             subtype = xobj.get("/Subtype")
             if subtype == "/Form":
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-                _interpret(xobj, xobj.get("/Resources", resources), _mul(matrix, ctm), found, depth + 1)
+                _interpret(_form_operations(ref, xobj, cache), xobj.get("/Resources", resources), _mul(matrix, ctm),
+                           found, depth + 1, cache)
             elif subtype == "/Image" and _is_rgb_space(xobj.get("/ColorSpace"), resources):
                 found.rgb.append(f"RGB image {operands[0]}")
         elif op == "INLINE IMAGE":
-            settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+            settings = operands[0].get("settings", {}) if operands and isinstance(operands[0], dict) else {}
             space = settings.get("/CS", settings.get("/ColorSpace"))
             if _is_rgb_space(space, resources):
                 found.rgb.append("RGB inline image")
@@ -343,8 +443,33 @@ def _is_pdfx(reader) -> bool:
     return "/GTS_PDFXVersion" in info or "/OutputIntents" in root
 
 
-def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
-    """Every problem of the PDF `data`, one line each ('page 3: ...'); an empty list when it passes."""
+@dataclass
+class PageRead:
+    """One page read back: its number, boxes (pt, default user space; None when absent), /Rotate, what its
+    content showed (None: unreadable, with the error)."""
+    number: int
+    media: tuple
+    trim: Optional[tuple]
+    bleed: Optional[tuple]
+    rotate: int
+    found: Optional[Findings]
+    error: str = ""
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        w, h = (self.media[2] - self.media[0]) / PT_PER_MM, (self.media[3] - self.media[1]) / PT_PER_MM
+        return (h, w) if self.rotate % 180 else (w, h)
+
+
+@dataclass
+class PdfRead:
+    """A PDF read once: every page, and whether it claims PDF/X. Both preflights work from this."""
+    pages: list
+    pdfx: bool
+
+
+def read_pdf(data: bytes) -> PdfRead:
+    """Every page of the PDF `data` with what its content streams show; PreflightError if it is no PDF."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
     try:
@@ -352,13 +477,31 @@ def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
         pages = list(reader.pages)
     except (PdfReadError, ValueError, KeyError, TypeError) as err:
         raise PreflightError(f"not a readable PDF ({err})") from None
-    shop = expect.shop or _is_pdfx(reader)
+    cache = _Cache()
+    out = []
+    for n, page in enumerate(pages, start=1):
+        read = PageRead(n, _box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
+                        int(page.get("/Rotate", 0) or 0), None)
+        try:
+            found = Findings()
+            _interpret(operations(page_content(page)), page.get("/Resources"), IDENTITY, found, cache=cache)
+            read.found = found
+        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
+            read.error = f"{type(err).__name__}: {err}"
+        out.append(read)
+    return PdfRead(out, _is_pdfx(reader))
+
+
+def preflight(data, expect: Expectation = Expectation()) -> list[str]:
+    """Every problem of the PDF `data` (bytes, or a PdfRead), one line each ('page 3: ...'); empty: it passes."""
+    read = data if isinstance(data, PdfRead) else read_pdf(data)
+    shop = expect.shop or read.pdfx
     problems: list[str] = []
     missing_fonts: set = set()
-    for n, page in enumerate(pages, start=1):
+    for page in read.pages:
+        n = page.number
         where = f"page {n}"
-        media = _box(page, "/MediaBox")
-        trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
+        media, trim, bleed = page.media, page.trim, page.bleed
         if trim is None:
             problems.append(f"{where}: no TrimBox")
         if bleed is None:
@@ -367,9 +510,7 @@ def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
             problems.append(f"{where}: the TrimBox is not inside the BleedBox")
         if bleed and media and not _inside(bleed, media):
             problems.append(f"{where}: the BleedBox is not inside the MediaBox")
-        w_mm, h_mm = (media[2] - media[0]) / PT_PER_MM, (media[3] - media[1]) / PT_PER_MM
-        if int(page.get("/Rotate", 0) or 0) % 180:
-            w_mm, h_mm = h_mm, w_mm
+        w_mm, h_mm = page.size_mm
         stated = expect.page_sizes_mm.get(n)
         if stated is not None and (abs(w_mm - stated[0]) > SIZE_TOLERANCE_MM or
                                    abs(h_mm - stated[1]) > SIZE_TOLERANCE_MM):
@@ -379,13 +520,9 @@ def preflight(data: bytes, expect: Expectation = Expectation()) -> list[str]:
             if not any(abs(w_mm - a) <= SIZE_TOLERANCE_MM and abs(h_mm - b) <= SIZE_TOLERANCE_MM
                        for a, b in ((pw, ph), (ph, pw))):
                 problems.append(f"{where}: {w_mm:.1f} x {h_mm:.1f} mm is not {expect.paper.upper()}")
-        found = Findings()
-        try:
-            contents = page.get_contents()
-            if contents is not None:
-                _interpret(contents, page.get("/Resources"), IDENTITY, found)
-        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
-            problems.append(f"{where}: its content cannot be read ({type(err).__name__}: {err})")
+        found = page.found
+        if found is None:
+            problems.append(f"{where}: its content cannot be read ({page.error})")
             continue
         missing_fonts |= found.fonts_missing
         for width, x, y in found.strokes[:MAX_REPORTED]:

@@ -421,6 +421,8 @@ class RulebookTemplate(BaseDocTemplate):
     def beforeDocument(self):
         self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
         self._deferred: list = []   # figures waiting for the top of the next page, in their order (this pass)
+        self.layout = {"pages": [], "flows": []}    # what the reader's preflight reads (print/reader.py)
+        self._page_kind = None
 
     def handle_flowable(self, flowables):
         # A typesetter's float: a figure that does not fit in what is left of the page waits for the top of
@@ -474,10 +476,27 @@ class RulebookTemplate(BaseDocTemplate):
 
     def afterPage(self):
         self.page_count.ended = self.page
+        frame = self.frame
+        fill = (frame._y1 + frame._height - frame._y) / frame._height
+        kind = "cover" if self.page == 1 else self._page_kind
+        self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind})
+        self._page_kind = None
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
             self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))
+        if isinstance(flowable, Contents):
+            self._page_kind = "contents"
+        tag = getattr(flowable, "laid_out", None)
+        if tag is not None:
+            # Where each block of the rules ended up: the page, and its top and bottom (pt, y up) in the frame.
+            bottom = self.frame._y
+            record = {**tag, "page": self.page, "bottom": round(bottom, 2),
+                      "top": round(bottom + getattr(flowable, "height", 0.0), 2)}
+            if isinstance(flowable, RulesTable):
+                record["rows"] = len(flowable._cellvalues) - 1
+                record["split"] = bool(getattr(flowable, "split_first", False))
+            self.layout["flows"].append(record)
 
     # Page furniture is drawn in mm, y down, through the same canvas as the figures.
     def _mm(self, canvas) -> ReportlabCanvas:
@@ -552,6 +571,12 @@ class StoryBuilder:
     def __init__(self, theme: Theme, styles: Styles):
         self.t, self.s = theme, styles
         self.prev_outline = -1
+        self.appendix = False       # the blocks being built are the appendices (our template, not the rules)
+
+    def _tag(self, flow, kind: str, line: int | None, **more):
+        """What the layout records of a flowable (RulebookTemplate.afterFlowable): its kind and rules line."""
+        flow.laid_out = {"kind": kind, "line": None if self.appendix else line, **more}
+        return flow
 
     def heading(self, h: Heading, *, toc: bool = True) -> Flowable:
         level = min(h.level, 4)
@@ -590,13 +615,15 @@ class StoryBuilder:
     def block(self, b, *, indent: float = 0.0) -> list:
         t, s = self.t, self.s
         if isinstance(b, Heading):
-            return [self.heading(b)]
+            return [self._tag(self.heading(b), "heading", b.line, level=b.level)]
         if isinstance(b, ParaBlock):
-            return [Paragraph(markup(b.spans, t.body_pt, t.accent), self._body(indent))]
+            return [self._tag(Paragraph(markup(b.spans, t.body_pt, t.accent), self._body(indent)), "paragraph",
+                              b.line)]
         if isinstance(b, ListBlock):
             return self.list_block(b, indent)
         if isinstance(b, TableBlock):
-            return [self.table(b, indent)]
+            table = self.table(b, indent)
+            return [self._tag(table, "table", b.line) if isinstance(table, RulesTable) else table]
         if isinstance(b, Quote):
             return [self.quote(b, indent)]
         if isinstance(b, FigureBlock):
@@ -622,7 +649,8 @@ class StoryBuilder:
             blocks = list(item)
             first = blocks.pop(0) if blocks and isinstance(blocks[0], ParaBlock) else None
             text = markup(first.spans, t.body_pt, t.accent) if first else "\u00a0"
-            out.append(Paragraph(text, style, bulletText=bullet))
+            item_flow = Paragraph(text, style, bulletText=bullet)
+            out.append(self._tag(item_flow, "list_first" if n == 0 and len(b.items) > 1 else "list_item", b.line))
             out.extend(self.blocks(blocks, indent=inner))
         if out:
             out.append(Spacer(1, t.body_pt * 0.3))
@@ -643,7 +671,7 @@ class StoryBuilder:
         rows = [[cell(c, i, True) for i, c in enumerate(b.header)]] + \
                [[cell(c, i, False) for i, c in enumerate(r)] + [""] * (ncols - len(r)) for r in b.rows]
         widths = _column_widths([b.header] + list(b.rows), ncols, avail, t.table_pt)
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = RulesTable(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         tint = _tint(t.accent, 0.12)
         table.setStyle(_table_style([
             ("BACKGROUND", (0, 0), (-1, 0), tint),
@@ -688,8 +716,23 @@ class StoryBuilder:
         if b.caption:
             caption += " — " + markup(b.caption, t.caption_pt, t.accent)
         max_h = t.text_h_mm * PT_PER_MM * 0.62
-        return [Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
-                Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)]
+        return [Spacer(1, t.body_pt * 0.4), self._tag(FigureFlowable(b, max_h), "figure", b.line, figure=b.id),
+                Spacer(1, t.body_pt * 0.5), self._tag(Paragraph(caption, s.caption), "caption", b.line, figure=b.id),
+                Spacer(1, t.body_pt * 0.9)]
+
+
+class RulesTable(Table):
+    """A table of the rules; where platypus splits it over a page, its parts keep what the layout records of it
+    (the first part marked split_first, so the reader's preflight sees how many rows stayed behind)."""
+
+    def split(self, avail_w, avail_h):
+        parts = super().split(avail_w, avail_h)
+        tag = getattr(self, "laid_out", None)
+        for k, part in enumerate(parts):
+            if tag is not None:
+                part.laid_out = tag
+            part.split_first = k == 0 and len(parts) > 1
+        return parts
 
 
 class FigureFloat(KeepTogether):
@@ -804,15 +847,21 @@ def _typeset(text: str, info: Any) -> str:
 
 def render_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
     """The typeset rulebook as PDF bytes; with cmyk, every colour is written as CMYK."""
-    pdf, last_lines = _typeset_story(_story(document, info, theme), info, theme, cmyk)
+    return typeset_pdf(document, info, theme, cmyk=cmyk)[0]
+
+
+def typeset_pdf(document: Document, info: Any, theme: Theme, *, cmyk: bool = False) -> tuple[bytes, dict]:
+    """render_pdf, and how the pages were laid out: {"pages": [{page, fill, kind}], "flows": [{kind, line, page,
+    top, bottom, ...}]} (RulebookTemplate.afterFlowable), which the reader's preflight reads."""
+    pdf, last_lines, layout = _typeset_story(_story(document, info, theme), info, theme, cmyk)
     if last_lines < LAST_PAGE_MIN_LINES and _last_section(document) is not None:
         # A last page holding only the tail of a paragraph: the last section opens on it instead, if that
         # gives it more (a section longer than a page would not). A fresh story: platypus changes flowables.
-        moved_pdf, moved_lines = _typeset_story(_story(document, info, theme, break_before=_last_section(document)),
-                                          info, theme, cmyk)
+        moved_pdf, moved_lines, moved_layout = _typeset_story(
+            _story(document, info, theme, break_before=_last_section(document)), info, theme, cmyk)
         if moved_lines > last_lines:
-            pdf = moved_pdf
-    return pdf
+            pdf, layout = moved_pdf, moved_layout
+    return pdf, layout
 
 
 LAST_PAGE_MIN_LINES = 5     # fewer lines of body text alone on the last page look left behind
@@ -843,6 +892,7 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
             story.append(PageBreak())
         elif start:
             story.append(CondPageBreak(theme.text_h_mm * PT_PER_MM * 2 / 3))
+        builder.appendix = document.appendix_start is not None and start >= document.appendix_start
         story += builder.blocks(document.blocks[start:end])
     story.append(FloatBarrier())
     story.insert(0, PageCount())
@@ -857,7 +907,7 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     doc.multiBuild(story, maxPasses=12)
     frame = doc.frame
     used_pt = frame._y1 + frame._height - frame._y
-    return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading)
+    return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading), doc.layout
 
 
-__all__ = ["render_pdf", "theme_for", "Theme", "gap_markup", "markup"]
+__all__ = ["render_pdf", "typeset_pdf", "theme_for", "Theme", "gap_markup", "markup"]

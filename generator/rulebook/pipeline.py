@@ -21,7 +21,7 @@ from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .html import render_html
 from .markdown import Document, check_links, parse
-from .pdf import DEFAULT_ACCENT, render_pdf, theme_for
+from .pdf import DEFAULT_ACCENT, theme_for, typeset_pdf
 
 
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
@@ -55,6 +55,8 @@ class RulebookOutput:
     booklet_pages: int       # pages of the booklet, before padding
     booklet_sheets: int      # sheets of paper to print the booklet on
     booklet_note: str        # how to print and fold the booklet, in the game's language
+    layout_full: dict = None       # how each edition's pages were laid out (rulebook/pdf.py typeset_pdf), for
+    layout_half: dict = None       # the reader's preflight
 
 
 def rules_path(game: Any) -> Path:
@@ -119,14 +121,14 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
         game = replace(game, info=replace(game.info, subtitle=subtitle + words("rulebook.variant_subtitle",
                                                                                  name=variant.name)))
     colour = accent or accent_of(game)
-    full = render_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
-    half = render_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
+    full, layout_full = typeset_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
+    half, layout_half = typeset_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
     booklet = impose(half, title=words("rulebook.booklet_title", title=game.info.title))
     html = render_html(document, game.info, accent=colour, templates=templates)
     return RulebookOutput(full, half, booklet, html, paper, n_full, n_half, padded_count(n_half) // 4,
-                          edition_for(paper, game.info.language).booklet_note)
+                          edition_for(paper, game.info.language).booklet_note, layout_full, layout_half)
 
 
 __all__ = ["build_rulebook", "read_rulebook", "RulebookOutput", "booklet_order", "edition_for", "rules_path"]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
 
+from ...reader_thresholds import THRESHOLDS
 from ..schema import Name, spec
 
 @dataclass(frozen=True)
@@ -15,6 +16,13 @@ class Variant:
     name: str
     description: str = ""
     changes: list[str] = spec(factory=tuple, doc="what the variant changes, one line each")
+
+
+@dataclass(frozen=True)
+class PreflightOverride:
+    """A threshold of the reader's preflight set for this game (generator/reader_thresholds.py), and why."""
+    value: float
+    reason: str = spec(doc="why this game needs another value than ours")
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,17 @@ class GameInfo:
     limits: dict[str, int] = spec(factory=dict, doc="raise a limit for this game, e.g. {items_per_game: 20000}: "
                                                     "copies_per_row, items_per_game, table_rows, map_cells "
                                                     "(each up to its hard maximum; see content/limits.py)")
+    preflight: dict[str, PreflightOverride] = spec(
+        factory=dict, doc="set a threshold of the reader's preflight for this game, with the reason, e.g. "
+                          "{min_text_pt: {value: 5.5, reason: ...}}: min_text_pt, min_label_pt, min_page_fill, "
+                          "min_sheet_fill, min_table_rows, min_last_page_fill, seam_clearance_mm, min_bleed_mm "
+                          "(see generator/reader_thresholds.py)",
+        schema={"propertyNames": {"enum": sorted(THRESHOLDS)}})
+
+    @property
+    def preflight_values(self) -> dict[str, float]:
+        """The thresholds this game sets: name -> value."""
+        return {name: o.value for name, o in self.preflight.items()}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,549 @@
+"""The reader's preflight: what a player sees on the printed page, checked in the PDF the build just made.
+
+Where preflight.py checks what a printer needs (fonts, boxes, hairlines), this checks what a reader needs,
+in the order of what it costs him:
+
+- small_text: text under a floor once every transform is applied (figures are drawn scaled): min_text_pt
+  for running text (a line set as part of a paragraph: another line of its size starts at its left edge one
+  leading above or below), min_label_pt for every other string (labels, coordinates, figure marks);
+- tool_words: words of our tool (the catalogue's `preflight.tool_words`: commands, options, "rules engine")
+  in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
+- page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
+  section (a level-1 heading) or it is the last page; the last page of any document under
+  min_last_page_fill; sheet_fill: a sheet of items whose lone row or small share could have gone elsewhere;
+- page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
+  page) ending a page; table_split: a table split after fewer than min_table_rows rows;
+- clipped_text: text cut by the clip it is drawn in (its frame); cut_text: text crossing the trim of the
+  item it is printed on;
+- bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
+  the cut).
+
+Each warning names the content that causes it where the build knows it (the component file, the rules
+file's line, the diagram's line in diagrams.yaml), else the output file and page. The thresholds are
+generator/reader_thresholds.py, each overridable per game in game.yaml. The PDF is read once
+(preflight.read_pdf), from the bytes the build has in memory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ..reader_thresholds import value as threshold
+from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
+
+KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "clipped_text",
+         "cut_text", "seam", "bleed")
+MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
+_ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
+_TILE_PAGES = ("tile",)
+FURNITURE_MM = 12.0            # a page's head and foot: its label, its folio, not what it holds
+
+
+@dataclass(frozen=True)
+class ReaderWarning:
+    """One thing a reader would stumble on: its kind (KINDS), the output file and page it is seen on, the
+    content file and line that cause it when known, and the facts its sentence gives
+    (templates/catalogues/<language>/preflight.yaml: preflight.warning.<kind>)."""
+    kind: str
+    file: str
+    page: Optional[int]
+    source: Optional[str] = None
+    line: Optional[int] = None
+    facts: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict) -> "ReaderWarning":
+        return ReaderWarning(data["kind"], data["file"], data.get("page"), data.get("source"), data.get("line"),
+                             dict(data.get("facts") or {}))
+
+    def describe(self, words) -> str:
+        """'rules.fr.md:12: a heading ends the page (regles.pdf p. 5)' in the game's language."""
+        facts = {k: (words.number(v, 1) if isinstance(v, float) else v) for k, v in self.facts.items()}
+        if "what" in facts:
+            facts["what"] = words(f"preflight.what.{facts['what']}")
+        form = facts.pop("form", None)     # a kind said in more than one way (sheet_fill: a lone row, a share)
+        sentence = words(f"preflight.warning.{self.kind}" + (f"_{form}" if form else ""), **facts)
+        seen = words("preflight.seen_on", file=self.file, page=self.page) if self.page else self.file
+        if self.source:
+            where = f"{self.source}:{self.line}" if self.line else self.source
+            return f"{where}: {sentence} ({seen})"
+        return f"{seen}: {sentence}"
+
+
+@dataclass
+class Subject:
+    """A PDF handed to the reader's preflight and what its maker knows of it."""
+    name: str                              # the output file
+    data: bytes = b""                      # its bytes (or `read`, already read)
+    read: Optional[PdfRead] = None
+    role: str = "other"                    # rulebook | sheets | guide | other
+    source: Optional[tuple] = None         # (path, line) of the content it is made from
+    entry: Optional[dict] = None           # its manifest entry (pages, items with their trims)
+    layout: Optional[dict] = None          # a rulebook's pages as laid out (rulebook/pdf.py `Layout.as_dict`)
+    rules_path: Optional[str] = None       # the rules file the layout's lines are in
+    figure_sources: dict = field(default_factory=dict)    # figure id -> (path, line) of its diagram
+    search: tuple = ()                     # content files where a tool word may have been written
+
+
+@dataclass
+class Report:
+    """The reader's preflight of a game, a unit or a file: pages checked, warnings."""
+    pages: int = 0
+    warnings: list = field(default_factory=list)
+
+    def add(self, other: "Report") -> None:
+        self.pages += other.pages
+        self.warnings.extend(other.warnings)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for w in self.warnings:
+            out[w.kind] = out.get(w.kind, 0) + 1
+        return {kind: out[kind] for kind in KINDS if kind in out}
+
+    def as_dict(self) -> dict:
+        return {"pages": self.pages, "warnings": [w.as_dict() for w in self.warnings]}
+
+    @staticmethod
+    def from_dict(data: dict | None) -> "Report":
+        data = data or {}
+        return Report(int(data.get("pages", 0)), [ReaderWarning.from_dict(w) for w in data.get("warnings", [])])
+
+    def summary(self) -> dict:
+        """What manifest.json and the gallery say: pages checked, warnings by kind."""
+        return {"pages": self.pages, "warnings": len(self.warnings), "by_kind": self.counts()}
+
+
+def reading_summary(name: str, report: Report, words) -> str:
+    """'tactix : lecture : 40 pages vérifiées, 3 avertissements (2 textes trop petits, 1 page peu remplie)'."""
+    pages = words("preflight.pages", count=report.pages)
+    if not report.warnings:
+        return words("preflight.summary_clean", game=name, pages=pages)
+    kinds = ", ".join(words(f"preflight.kind.{kind}", count=n) for kind, n in report.counts().items())
+    return words("preflight.summary", game=name, pages=pages,
+                 warnings=f"{words('preflight.warnings', count=len(report.warnings))} ({kinds})")
+
+
+def summary_line(summary: dict, words) -> str:
+    """The same line from what manifest.json records (Report.summary), without the game's name (the gallery)."""
+    pages = words("preflight.pages", count=summary.get("pages", 0))
+    counts = summary.get("by_kind", {})
+    if not counts:
+        return words("preflight.line_clean", pages=pages)
+    kinds = ", ".join(words(f"preflight.kind.{kind}", count=n) for kind, n in counts.items())
+    return words("preflight.line", pages=pages,
+                 warnings=f"{words('preflight.warnings', count=summary.get('warnings', 0))} ({kinds})")
+
+
+def check(subject: Subject, words, overrides: dict | None = None) -> Report:
+    """Every check that applies to the subject, in the order of KINDS."""
+    read = subject.read or read_pdf(subject.data)
+    found: list[ReaderWarning] = []
+    found += small_text(subject, read, overrides)
+    found += tool_words(subject, read, words)
+    found += page_fill(subject, read, overrides)
+    found += sheet_fill(subject, overrides)
+    found += page_breaks(subject, overrides)
+    found += clipped_text(subject, read)
+    found += bleed(subject, overrides)
+    return Report(len(read.pages), _capped(found))
+
+
+def _capped(found: list[ReaderWarning]) -> list[ReaderWarning]:
+    kept, seen = [], {}
+    for w in found:
+        key = (w.kind, w.file)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] <= MAX_PER_KIND_AND_FILE:
+            kept.append(w)
+    return kept
+
+
+def _where(subject: Subject) -> tuple[Optional[str], Optional[int]]:
+    if subject.source is None:
+        return None, None
+    path, line = subject.source
+    return str(path), line
+
+
+def _warn(subject: Subject, kind: str, page: Optional[int], source=None, **facts) -> ReaderWarning:
+    """A warning about the subject: at `source` (path, line), else at the content the subject comes from."""
+    path, line = source if source is not None else _where(subject)
+    return ReaderWarning(kind, subject.name, page, str(path) if path else None, line, facts)
+
+
+# --- a. text too small ---------------------------------------------------------------------------------------
+def running_text(runs: list[TextRun]) -> set[int]:
+    """Indices of the runs set as running text: a line with another line of its size starting at its left edge,
+    one leading (1 to 1.8 sizes) above or below."""
+    starts: dict = {}
+    for i, run in enumerate(runs):
+        key = round(run.size_pt * 4)
+        starts.setdefault(key, []).append((round(run.x), run.y, i))
+    out: set[int] = set()
+    for key, lines in starts.items():
+        size = key / 4
+        by_x: dict = {}
+        for x, y, i in lines:
+            by_x.setdefault(x, []).append((y, i))
+        for x in list(by_x):
+            column = sorted(by_x.get(x, []) + by_x.get(x - 1, []) + by_x.get(x + 1, []))
+            for (y0, i0), (y1, i1) in zip(column, column[1:]):
+                if size * 0.95 <= y1 - y0 <= size * 1.8:
+                    out.update((i0, i1))
+    return out
+
+
+def small_text(subject: Subject, read: PdfRead, overrides: dict | None) -> list[ReaderWarning]:
+    body_floor, label_floor = threshold("min_text_pt", overrides), threshold("min_label_pt", overrides)
+    out = []
+    for page in read.pages:
+        if page.found is None:
+            continue
+        runs = [r for r in page.found.runs if r.text.strip()]
+        body = running_text(runs)
+        worst = None
+        count = 0
+        for i, run in enumerate(runs):
+            if run.size_pt >= body_floor - 0.05:
+                continue
+            in_figure = _figure_at(subject, page.number, run.box)      # a figure's words are its marks
+            floor = body_floor if i in body and not in_figure else label_floor
+            if run.size_pt < floor - 0.05:
+                count += 1
+                if worst is None or run.size_pt < worst[0].size_pt:
+                    worst = (run, floor, in_figure)
+        if worst is None:
+            continue
+        run, floor, in_figure = worst
+        source = in_figure or _where(subject)
+        out.append(_warn(subject, "small_text", page.number, source, size=round(run.size_pt, 1), floor=floor,
+                         text=_sample(run.text), count=count))
+    return out
+
+
+def _sample(text: str, length: int = 24) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= length else text[:length - 1] + "…"
+
+
+def _figure_at(subject: Subject, page: int, box) -> Optional[tuple]:
+    """The diagram drawn where `box` is on a rulebook page (its line in diagrams.yaml), if the layout says."""
+    if not subject.layout:
+        return None
+    for flow in subject.layout["flows"]:
+        if flow["page"] == page and flow["kind"] == "figure" and flow["bottom"] - 1 <= box[1] and \
+                box[3] <= flow["top"] + 1:
+            return subject.figure_sources.get(flow.get("figure")) or (subject.rules_path, flow.get("line"))
+    return None
+
+
+# --- b. our tool's words -------------------------------------------------------------------------------------
+def tool_word_patterns(words) -> list[tuple[str, re.Pattern]]:
+    """The catalogue's `preflight.tool_words` ("|"-separated), each matched as a whole word, its first letter
+    in either case (a sentence may open with it), the rest as written: "pnp" is not "PnP Forge"."""
+    out = []
+    for term in (t.strip() for t in words("preflight.tool_words").split("|")):
+        if not term:
+            continue
+        first = re.escape(term[0])
+        head = f"[{term[0].lower()}{term[0].upper()}]" if term[0].isalpha() else first
+        out.append((term, re.compile(rf"(?<![\w-]){head}{re.escape(term[1:])}(?!\w)")))
+    return out
+
+
+def page_text(runs: list[TextRun]) -> str:
+    """A page's strings joined in drawing order: a string continuing the previous one on its baseline joins it,
+    any other starts a new word, and white space of any kind is one space."""
+    parts, last = [], None
+    for run in runs:
+        if last is not None and not (abs(run.y - last.y) < 0.5 and abs(run.box[0] - last.box[2]) < 1.0):
+            parts.append(" ")
+        parts.append(run.text)
+        last = run
+    return re.sub(r"[\s\u00a0\u202f\u2009]+", " ", "".join(parts))
+
+
+def tool_words(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
+    patterns = tool_word_patterns(words)
+    designer = words("print.guide.designer_title").strip()
+    out = []
+    exempt = False
+    for page in read.pages:
+        if page.found is None:
+            continue
+        text = page_text(page.found.runs)
+        if subject.role == "guide" and designer:
+            at = text.find(designer)
+            if exempt:
+                continue
+            if at >= 0:
+                text, exempt = text[:at], True
+        for term, pattern in patterns:
+            if pattern.search(text):
+                out.append(_warn(subject, "tool_words", page.number, _written_at(subject, pattern), word=term))
+    return out
+
+
+def _written_at(subject: Subject, pattern: re.Pattern) -> tuple:
+    """The first line of the subject's content files holding the word; else the subject's own source, or
+    nothing (then the warning names the output page: the word is ours, from a catalogue)."""
+    for path in subject.search:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for n, line in enumerate(_printed_lines(text, str(path).endswith((".yaml", ".yml"))), start=1):
+            if pattern.search(line):
+                return str(path), n
+    return None, None
+
+
+def _printed_lines(text: str, yaml: bool) -> list[str]:
+    """The file's lines with what is never printed blanked: Jinja comments ({# ... #}, over lines too), a YAML
+    comment line (a word of the tool in a designer's note is his business)."""
+    text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    lines = text.split("\n")
+    if yaml:
+        lines = ["" if line.lstrip().startswith("#") else line for line in lines]
+    return lines
+
+
+# --- c. pages that waste paper -------------------------------------------------------------------------------
+def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[ReaderWarning]:
+    out = []
+    least = threshold("min_page_fill", overrides)
+    last_least = threshold("min_last_page_fill", overrides)
+    if subject.layout:
+        pages = subject.layout["pages"]
+        flows = subject.layout["flows"]
+        first_on = {}
+        for flow in flows:
+            first_on.setdefault(flow["page"], flow)
+        last = max((p["page"] for p in pages), default=0)
+        for p in pages:
+            n, fill = p["page"], p["fill"]
+            if n == last:
+                if fill < last_least and last > 1:
+                    out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
+                                     least=_pc(last_least)))
+                continue
+            nxt = first_on.get(n + 1)
+            if p.get("kind") in ("cover", "contents") or nxt is None or \
+                    (nxt["kind"] == "heading" and nxt.get("level", 9) <= 1):
+                continue       # a section's last page, the cover, the contents
+            if fill < least:
+                out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
+                                 least=_pc(least)))
+        return out
+    if subject.role == "sheets" or len(read.pages) < 2:
+        return out
+    page = read.pages[-1]
+    sides = {p["page"]: p.get("side") for p in (subject.entry or {}).get("pages", [])}
+    if page.found is None or sides.get(page.number) == "verso":
+        return out                # a back holds what its front needs (the calibration sheet's scales)
+    share = _content_share(page)
+    if share < last_least:
+        out.append(_warn(subject, "page_fill", page.number, None, fill=_pc(share), least=_pc(last_least)))
+    return out
+
+
+def _pc(share: float) -> int:
+    return int(round(share * 100))
+
+
+def _opening(subject: Subject, flows: list, page: int) -> tuple:
+    """The rules line that opens a page (what did not fit on the page before), or the rules file."""
+    for flow in flows:
+        if flow["page"] == page and flow.get("line"):
+            return subject.rules_path, flow["line"]
+    return (subject.rules_path, None) if subject.rules_path else (None, None)
+
+
+def _content_share(page) -> float:
+    """How much of the page's height its text and filled areas span (a full-page background left out)."""
+    media = page.media
+    height = media[3] - media[1]
+    area = (media[2] - media[0]) * height
+    margin = FURNITURE_MM * PT_PER_MM       # a running head or foot (the page's label) is not content
+    body = (media[1] + margin, media[3] - margin)
+    boxes = [r.box for r in page.found.runs if r.text.strip() and r.box[1] >= body[0] and r.box[3] <= body[1]]
+    boxes += [b for b in page.found.fills if (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * area
+              and b[1] >= body[0] and b[3] <= body[1]]
+    if not boxes:
+        return 0.0
+    return (max(b[3] for b in boxes) - min(b[1] for b in boxes)) / height
+
+
+def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """Sheets of items: the last sheet holding one row where the others hold several (spread them), or a sheet
+    whose items cover under min_sheet_fill of the page, alone or last in its document (share a sheet)."""
+    if not subject.entry:
+        return []
+    least = threshold("min_sheet_fill", overrides)
+    pages = [p for p in subject.entry.get("pages", []) if p.get("kind") in _ITEM_PAGES and p.get("items")
+             and p.get("side") != "verso"]
+    if not pages:
+        return []
+    rows = [len({round(i["trim_mm"][1], 1) for i in p["items"]}) for p in pages]
+    out = []
+    for index, (p, n_rows) in enumerate(zip(pages, rows)):
+        area = p["width_mm"] * p["height_mm"]
+        share = sum(i["trim_mm"][2] * i["trim_mm"][3] for i in p["items"]) / area
+        last = index == len(pages) - 1
+        others = rows[:index] + rows[index + 1:]
+        if last and n_rows == 1 and others and max(others) >= 3:
+            out.append(_warn(subject, "sheet_fill", p["page"], form="row", others=max(others)))
+        elif share < least and (last or len(pages) == 1):
+            out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
+    return out
+
+
+# --- d. bad page breaks --------------------------------------------------------------------------------------
+def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    if not subject.layout:
+        return []
+    least_rows = int(threshold("min_table_rows", overrides))
+    flows = subject.layout["flows"]
+    out = []
+    for here, after in zip(flows, flows[1:] + [None]):
+        where = (subject.rules_path, here.get("line")) if here.get("line") else (None, None)
+        if here["kind"] == "table" and here.get("split") and here.get("rows", 0) < least_rows:
+            out.append(_warn(subject, "table_split", here["page"], where, rows=here.get("rows", 0),
+                             least=least_rows))
+            continue
+        if after is None or after["page"] == here["page"]:
+            continue
+        if here["kind"] == "heading":
+            out.append(_warn(subject, "page_break", here["page"], where, what="heading"))
+        elif here["kind"] == "figure":
+            out.append(_warn(subject, "page_break", here["page"], where, what="figure"))
+        elif here["kind"] == "list_first" and after["kind"] == "list_item":
+            out.append(_warn(subject, "page_break", here["page"], where, what="list"))
+    return out
+
+
+# --- e. text clipped, text across a cut ----------------------------------------------------------------------
+def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
+    out = []
+    trims = _item_trims(subject)
+    kinds = {p["page"]: p.get("kind") for p in (subject.entry or {}).get("pages", [])}
+    for page in read.pages:
+        if page.found is None:
+            continue
+        cut = [r for r in page.found.runs if r.clipped and r.text.strip()]
+        if cut and kinds.get(page.number) in _TILE_PAGES:
+            # a piece cut into sheets: the clip is the sheet's window, its edge a seam running through the label
+            run = cut[0]
+            out.append(_warn(subject, "seam", page.number, text=_sample(run.text), count=len(cut)))
+        elif cut:
+            run = cut[0]
+            source = _figure_at(subject, page.number, run.box) or _where(subject)
+            out.append(_warn(subject, "clipped_text", page.number, source, text=_sample(run.text), count=len(cut)))
+        crossing = []
+        for run in page.found.runs:
+            if not run.text.strip():
+                continue
+            for item in trims.get(page.number, ()):
+                if _crosses(run.box, item):
+                    crossing.append(run)
+                    break
+        if crossing:
+            out.append(_warn(subject, "cut_text", page.number, None, text=_sample(crossing[0].text),
+                             count=len(crossing)))
+    return out
+
+
+def _item_trims(subject: Subject) -> dict[int, list]:
+    """Per page, each item's trim in PDF points (y up), from the manifest entry."""
+    out: dict[int, list] = {}
+    for p in (subject.entry or {}).get("pages", []):
+        if p.get("printer_correction") is not None:
+            continue
+        h = p["height_mm"]
+        out[p["page"]] = [(x * PT_PER_MM, (h - y - ih) * PT_PER_MM, (x + iw) * PT_PER_MM, (h - y) * PT_PER_MM)
+                          for x, y, iw, ih in (i["trim_mm"] for i in p.get("items", []))]
+    return out
+
+
+def _crosses(box, item, tol: float = 0.3) -> bool:
+    """Whether text straddles an edge of the item: partly inside it, partly outside."""
+    inside = _overlap_area(box, item)
+    area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-9)
+    return tol * 0 < inside < area * 0.97 and inside > area * 0.03
+
+
+def _overlap_area(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+# --- g. bleed missing on a cut edge --------------------------------------------------------------------------
+def bleed(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """An item whose art (the manifest's art_mm) reaches past its trim on some edges and stops at it on another
+    where no neighbour shares the cut: cut a hair off, that edge shows white."""
+    least = threshold("min_bleed_mm", overrides)
+    out = []
+    for p in (subject.entry or {}).get("pages", []):
+        if p.get("kind") not in _ITEM_PAGES:
+            continue              # a board's tiles overlap at their seams; a rulebook page is not cut
+        items = p.get("items", [])
+        for item in items:
+            x, y, w, h = item["trim_mm"]
+            ax, ay, aw, ah = item["art_mm"]
+            reach = {"left": x - ax, "top": y - ay, "right": ax + aw - x - w, "bottom": ay + ah - y - h}
+            if not any(v >= least for v in reach.values()):
+                continue          # art without bleed anywhere: drawn to its trim by design (a sheet, a form)
+            bare = [edge for edge, v in reach.items() if v < least and not _neighbour(item, items, edge)]
+            if bare:
+                out.append(_warn(subject, "bleed", p["page"], None, item=item["id"], edges=", ".join(bare)))
+                break             # one item a page says it: the sheet's layout is what to look at
+    return out
+
+
+def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
+    """Whether another item's trim shares this edge's cut line (their art meets there)."""
+    x, y, w, h = item["trim_mm"]
+    for other in items:
+        if other is item:
+            continue
+        ox, oy, ow, oh = other["trim_mm"]
+        overlap_v = min(y + h, oy + oh) - max(y, oy) > tol
+        overlap_h = min(x + w, ox + ow) - max(x, ox) > tol
+        if edge == "left" and overlap_v and abs(ox + ow - x) < tol:
+            return True
+        if edge == "right" and overlap_v and abs(ox - (x + w)) < tol:
+            return True
+        if edge == "top" and overlap_h and abs(oy + oh - y) < tol:
+            return True
+        if edge == "bottom" and overlap_h and abs(oy - (y + h)) < tol:
+            return True
+    return False
+
+
+# --- any PDF (pnp check-print) -------------------------------------------------------------------------------
+def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
+    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims
+    and the game's language): no layout, no content files. The report, and the language its words are in."""
+    import json
+    entry, language = None, "fr"
+    manifest = Path(path).parent / "manifest.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+            language = (data.get("about") or {}).get("language", language)
+            entry = next((f for f in data.get("files", []) if f.get("file") == Path(path).name), None)
+        except (OSError, ValueError, AttributeError):
+            entry = None
+    from ..i18n import LANGUAGES, catalogue
+    language = language if language in LANGUAGES else "fr"
+    items = bool(entry) and any(p.get("items") for p in entry.get("pages", []))
+    subject = Subject(Path(path).name, read=read, role="sheets" if items else "other", entry=entry)
+    return check(subject, catalogue(language)), language

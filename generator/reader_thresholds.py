@@ -1,0 +1,72 @@
+"""The reader's preflight thresholds (print/reader.py), in one place, each with the reason for its number.
+
+A game may set one for itself in game.yaml, with its reason (content/loader.py checks the name, the value
+within `lowest..highest` and a reason that says something):
+
+    preflight:
+      min_text_pt: {value: 5.5, reason: "the rulebook is printed at A4 only"}
+
+Imports nothing of the layers: the content layer checks the overrides, the print layer applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Threshold:
+    name: str
+    value: float
+    lowest: float          # what a game may set it to, at the least and the most
+    highest: float
+    unit: str
+    reason: str
+
+
+THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
+    Threshold("min_text_pt", 6.0, 4.0, 12.0, "pt",
+              "running text (rules, card text: lines set as a paragraph) under 6 pt is read with a magnifier; "
+              "STYLE.md's smallest body size"),
+    Threshold("min_label_pt", 5.0, 3.0, 12.0, "pt",
+              "a label, a coordinate or a mark in a figure under 5 pt cannot be read at arm's length on the "
+              "table, and a figure drawn smaller shrinks its labels with it"),
+    Threshold("min_page_fill", 0.75, 0.3, 1.0, "share",
+              "a rulebook page whose text stops before three quarters of its text block leaves a quarter of a "
+              "page blank: the float of rulebook/pdf.py already refuses that much (FLOAT_MIN_ROOM)"),
+    Threshold("min_sheet_fill", 0.3, 0.05, 1.0, "share",
+              "a sheet of items covering under 30 % of its printable area is mostly blank card stock; flagged "
+              "only where the items could have gone on the document's other sheets or been spread evenly"),
+    Threshold("min_table_rows", 2, 1, 10, "rows",
+              "a table split after its header and one row leaves a row alone, to be read with the next page"),
+    Threshold("min_last_page_fill", 0.1, 0.0, 1.0, "share",
+              "the last page of a document holding under a tenth of a page (a name, a line) costs a sheet "
+              "for nothing"),
+    Threshold("seam_clearance_mm", 2.0, 0.0, 20.0, "mm",
+              "a seam (where two tiled sheets are glued) this close to a zone's edge or a label runs through "
+              "it: glue, a cut and a slight offset land on what the player must read"),
+    Threshold("min_bleed_mm", 0.5, 0.0, 5.0, "mm",
+              "art reaching this far past a cut edge is bled; less, and a cut slightly off shows white"),
+)}
+
+
+def value(name: str, overrides: dict | None = None) -> float:
+    """A threshold's value for a game: its override in game.yaml, else ours."""
+    if overrides and name in overrides:
+        return overrides[name]
+    return THRESHOLDS[name].value
+
+
+def check_override(name: str, raw, reason) -> str | None:
+    """Why game.yaml's `preflight: {name: {value, reason}}` is refused, or None when it is right."""
+    threshold = THRESHOLDS.get(name)
+    if threshold is None:
+        return f"preflight: no threshold '{name}'; thresholds: {', '.join(sorted(THRESHOLDS))}"
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return f"preflight.{name}: expected a number, found {raw!r}"
+    if not threshold.lowest <= raw <= threshold.highest:
+        return (f"preflight.{name}: {raw} is outside {threshold.lowest:g}..{threshold.highest:g} "
+                f"({threshold.unit}; ours is {threshold.value:g}: {threshold.reason})")
+    if not isinstance(reason, str) or len(reason.split()) < 2:
+        return f"preflight.{name}: say why this game needs {raw:g} rather than {threshold.value:g} (reason: ...)"
+    return None

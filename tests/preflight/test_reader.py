@@ -1,0 +1,334 @@
+"""The reader's preflight (generator/print/reader.py): each check finds its defect in a small bad fixture and
+says nothing of a good one. PDFs are drawn straight with reportlab (one defect at a time); what the rulebook's
+layout and the manifest say is given as the build hands it over."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from reportlab.pdfgen import canvas as rl_canvas
+
+from generator.cli import cli
+from generator.draw.pdf import PdfCanvas
+from generator.draw.style import TextStyle
+from generator.content import ContentError, load_game
+from generator.i18n import catalogue
+from generator.print.reader import Subject, check, tool_word_patterns
+from tests.conftest import ROOT
+
+A4 = (595.2756, 841.8898)
+MM = 72 / 25.4
+FR = catalogue("fr")
+
+
+def _pdf(draw, size=A4, pages=1) -> bytes:
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=size, invariant=1)
+    for n in range(pages):
+        c.setTrimBox([0, 0, *size])
+        c.setBleedBox([0, 0, *size])
+        draw(c, n)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _kinds(subject: Subject, overrides=None) -> list[str]:
+    return [w.kind for w in check(subject, FR, overrides).warnings]
+
+
+def _text(c, x, y, text, size=9):
+    c.setFont("Helvetica", size)
+    c.drawString(x, y, text)
+
+
+# --- a. small text ---------------------------------------------------------------------------------------
+def _paragraph(size):
+    def draw(c, n):
+        for k in range(4):
+            _text(c, 100, 700 - k * size * 1.3, "Une ligne de texte courant, comme dans les règles.", size)
+    return draw
+
+
+def test_a_label_under_five_points_is_found_and_one_above_passes():
+    assert _kinds(Subject("a.pdf", _pdf(lambda c, n: _text(c, 100, 700, "A2", 4.0)))) == ["small_text"]
+    assert _kinds(Subject("a.pdf", _pdf(lambda c, n: _text(c, 100, 700, "A2", 5.5)))) == []
+
+
+def test_running_text_has_the_higher_floor():
+    assert _kinds(Subject("a.pdf", _pdf(_paragraph(5.5)))) == ["small_text"]
+    assert _kinds(Subject("a.pdf", _pdf(_paragraph(6.5)))) == []
+
+
+def test_text_is_measured_after_every_transform():
+    """A 12 pt label drawn in a figure shrunk to a quarter prints at 3 pt."""
+    def shrunk(c, n):
+        c.saveState()
+        c.translate(100, 500)
+        c.scale(0.25, 0.25)
+        _text(c, 0, 0, "Temple", 12)
+        c.restoreState()
+    warnings = check(Subject("a.pdf", _pdf(shrunk)), FR).warnings
+    assert [w.kind for w in warnings] == ["small_text"] and warnings[0].facts["size"] == 3.0
+    assert "3 pt" in warnings[0].describe(FR) or "3,0 pt" in warnings[0].describe(FR)
+
+
+def test_a_game_may_lower_a_floor_with_a_reason(tmp_path):
+    assert _kinds(Subject("a.pdf", _pdf(_paragraph(5.5))), {"min_text_pt": 5.0}) == []
+
+
+# --- b. words of the tool --------------------------------------------------------------------------------
+def test_commands_and_options_in_player_material_are_found():
+    pdf = _pdf(lambda c, n: _text(c, 100, 700, "Tirez une autre carte : pnp build --seed 2."))
+    warnings = check(Subject("a.pdf", pdf), FR).warnings
+    assert sorted(w.facts["word"] for w in warnings if w.kind == "tool_words") == ["--seed", "pnp"]
+
+
+def test_our_name_and_ordinary_words_are_not_the_tool():
+    pdf = _pdf(lambda c, n: _text(c, 100, 700, "Fait avec PnP Forge. Une graine de pnpx ; le moteur tourne."))
+    assert _kinds(Subject("a.pdf", pdf)) == []
+
+
+def test_a_sentence_may_open_with_the_word():
+    assert [term for term, p in tool_word_patterns(FR) if p.search("Moteur de règles : il vérifie")] == \
+        ["moteur de règles"]
+
+
+def test_the_print_guides_designer_section_is_exempt():
+    designer = FR("print.guide.designer_title")
+
+    def guide(c, n):
+        _text(c, 100, 700, "Imprimez à 100 %.")
+        _text(c, 100, 600, designer, 12)
+        _text(c, 100, 580, "pnp build praxis --variant points")
+    assert _kinds(Subject("guide.pdf", _pdf(guide), role="guide")) == []
+    assert _kinds(Subject("guide.pdf", _pdf(guide), role="other")) == ["tool_words", "tool_words"]
+
+
+def test_a_word_written_in_the_rules_is_named_at_its_line(tmp_path):
+    rules = tmp_path / "rules.fr.md"
+    rules.write_text("# Règles\n\nJouez.\n\nLancez `pnp build --variant points`.\n", encoding="utf-8")
+    pdf = _pdf(lambda c, n: _text(c, 100, 700, "Lancez pnp build --variant points."))
+    warnings = check(Subject("regles.pdf", pdf, search=(str(rules),)), FR).warnings
+    assert {(w.source, w.line) for w in warnings} == {(str(rules), 5)}
+
+
+# --- c. pages and sheets that waste paper ----------------------------------------------------------------
+def _layout(pages, flows):
+    return {"pages": [{"page": n, "fill": f, "kind": None} for n, f in pages], "flows": flows}
+
+
+def _flow(kind, page, line=1, **more):
+    return {"kind": kind, "page": page, "line": line, "top": 700, "bottom": 600, **more}
+
+
+BLANK = _pdf(lambda c, n: None, pages=4)
+
+
+def test_a_rulebook_page_left_half_empty_is_found_unless_a_section_follows():
+    flows = [_flow("paragraph", 1), _flow("paragraph", 2), _flow("heading", 3, 30, level=2), _flow("paragraph", 3),
+             _flow("paragraph", 4)]
+    half = _layout([(1, 0.9), (2, 0.5), (3, 0.9), (4, 0.5)], flows)
+    warnings = check(Subject("r.pdf", BLANK, layout=half, rules_path="rules.fr.md"), FR).warnings
+    assert [(w.kind, w.page, w.line) for w in warnings] == [("page_fill", 2, 30)], "named at what did not fit"
+    flows[2]["level"] = 1          # the next page opens a section: this page closes one
+    assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(1, 0.9), (2, 0.5), (3, 0.9), (4, 0.5)], flows))) == []
+
+
+def test_a_last_page_holding_a_line_is_found():
+    two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
+
+    def full(c, n):
+        c.rect(50, 50, 400, 700, fill=1) if n == 0 else c.rect(50, 300, 400, 400, fill=1)
+    assert _kinds(Subject("guide.pdf", two, role="guide")) == ["page_fill"]
+    assert _kinds(Subject("guide.pdf", _pdf(full, pages=2), role="guide")) == []
+
+
+def _sheet(page, rows, per_row=3, w=63.0, h=88.0, kind="sheet"):
+    items = [{"id": f"c{r}{k}", "trim_mm": [10 + k * w, 10 + r * h, w, h], "art_mm": [7 + k * w, 7 + r * h, w + 6, h + 6]}
+             for r in range(rows) for k in range(per_row)]
+    return {"page": page, "kind": kind, "side": "single", "width_mm": 210, "height_mm": 297, "items": items}
+
+
+def test_a_last_sheet_with_a_lone_row_is_found_and_balanced_sheets_pass():
+    lone = {"file": "c.pdf", "pages": [_sheet(1, 3), _sheet(2, 3), _sheet(3, 1)]}
+    balanced = {"file": "c.pdf", "pages": [_sheet(1, 3), _sheet(2, 2), _sheet(3, 2)]}
+    warnings = check(Subject("c.pdf", _pdf(lambda c, n: None, pages=3), role="sheets", entry=lone), FR).warnings
+    assert [(w.kind, w.page) for w in warnings] == [("sheet_fill", 3)]
+    assert _kinds(Subject("c.pdf", _pdf(lambda c, n: None, pages=3), role="sheets", entry=balanced)) == []
+
+
+def test_a_sheet_holding_a_strip_is_found():
+    strip = {"file": "p.pdf", "pages": [_sheet(1, 1, per_row=6, w=18, h=18)]}
+    full = {"file": "p.pdf", "pages": [_sheet(1, 3)]}
+    assert _kinds(Subject("p.pdf", _pdf(lambda c, n: None), role="sheets", entry=strip)) == ["sheet_fill"]
+    assert _kinds(Subject("p.pdf", _pdf(lambda c, n: None), role="sheets", entry=full)) == []
+
+
+# --- d. page breaks ---------------------------------------------------------------------------------------
+def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
+    bad = [_flow("paragraph", 3), _flow("heading", 3, 12, level=2), _flow("list_first", 3, 14),
+           _flow("list_item", 4, 14), _flow("paragraph", 4)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], bad), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.line, w.facts["what"]) for w in warnings] == [("page_break", 14, "list")]
+    ends_on_heading = [_flow("paragraph", 3), _flow("heading", 3, 12, level=2), _flow("paragraph", 4, 13)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], ends_on_heading),
+                             rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.line) for w in warnings] == [("page_break", 12)]
+    assert FR("preflight.what.heading") in warnings[0].describe(FR)
+    good = [_flow("heading", 3, 12, level=2), _flow("list_first", 3, 14), _flow("list_item", 3, 14),
+            _flow("paragraph", 4)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
+
+
+def test_a_table_split_after_one_row_is_found():
+    split = [_flow("table", 3, 20, rows=1, split=True), _flow("table", 4, 20, rows=4, split=False)]
+    fine = [_flow("table", 3, 20, rows=2, split=True), _flow("table", 4, 20, rows=3, split=False)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], split), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.line) for w in warnings] == [("table_split", 20)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], fine))) == []
+
+
+def test_the_rulebook_layout_records_a_table_split_and_its_rows():
+    """The layout the build hands over comes from the typesetter itself: a table too long for its page is split,
+    and its first part says how many body rows stayed behind."""
+    from generator.rulebook.expressions import expand, game_context
+    from generator.rulebook.figures import FigureLookup
+    from generator.rulebook.markdown import parse
+    from generator.rulebook.pdf import theme_for, typeset_pdf
+    tactix = load_game(ROOT / "content", "tactix")
+    filler = "\n\n".join("Un paragraphe qui remplit la page, ligne après ligne, sans rien dire. " * 6
+                         for _ in range(5))
+    table = "| Coup | Points |\n|---|---|\n" + "".join(f"| coup {k} | {k} |\n" for k in range(40))
+    source = f"# Essai\n\n{filler}\n\n{table}"
+    document, _ = parse(expand(source, ROOT / "rules.fr.md", game_context(tactix), FigureLookup(None)), language="fr")
+    _, layout = typeset_pdf(document, tactix.info, theme_for("a4"))
+    tables = [f for f in layout["flows"] if f["kind"] == "table"]
+    assert len(tables) >= 2 and tables[0]["split"] and tables[0]["page"] < tables[1]["page"]
+    assert tables[0]["rows"] + sum(t["rows"] for t in tables[1:]) == 40
+    assert all(f["line"] for f in layout["flows"] if f["kind"] in ("heading", "paragraph", "table"))
+
+
+# --- e. clipped text, text across a cut -----------------------------------------------------------------
+def _clipped(cut: bool):
+    def draw(c, n):
+        c.saveState()
+        p = c.beginPath()
+        p.rect(95, 690, 40 if cut else 300, 30)
+        c.clipPath(p, stroke=0, fill=0)
+        _text(c, 100, 700, "Oracle du temple", 9)
+        c.restoreState()
+    return draw
+
+
+def test_text_cut_by_its_frame_is_found():
+    assert _kinds(Subject("f.pdf", _pdf(_clipped(True)))) == ["clipped_text"]
+    assert _kinds(Subject("f.pdf", _pdf(_clipped(False)))) == []
+
+
+def test_text_across_an_items_cut_line_is_found():
+    # one 63 x 88 mm card at (10, 10) mm; a label straddling its right edge, and one well inside
+    entry = {"file": "c.pdf", "pages": [{"page": 1, "kind": "sheet", "side": "single", "width_mm": 210,
+                                         "height_mm": 297, "items": [{"id": "c", "trim_mm": [10, 10, 63, 88],
+                                                                      "art_mm": [10, 10, 63, 88]}]}]}
+    y = (297 - 40) * MM
+    across = _pdf(lambda c, n: _text(c, 68 * MM, y, "Gardien", 9))
+    inside = _pdf(lambda c, n: _text(c, 20 * MM, y, "Gardien", 9))
+    assert "cut_text" in _kinds(Subject("c.pdf", across, role="sheets", entry=entry))
+    assert "cut_text" not in _kinds(Subject("c.pdf", inside, role="sheets", entry=entry))
+
+
+# --- f. seams ---------------------------------------------------------------------------------------------
+def test_a_seam_through_a_label_of_a_tiled_piece_is_found():
+    """A tile's page shows its window of the piece through a clip: a label the clip cuts is cut by the seam."""
+    tile = {"file": "m.pdf", "pages": [{"page": 1, "kind": "tile", "side": "single", "width_mm": 210,
+                                        "height_mm": 297, "items": []}]}
+    assert _kinds(Subject("m.pdf", _pdf(_clipped(True)), entry=tile)) == ["seam"]
+    assert _kinds(Subject("m.pdf", _pdf(_clipped(False)), entry=tile)) == []
+
+
+# --- g. bleed -----------------------------------------------------------------------------------------------
+def test_an_item_bled_on_three_edges_only_is_found():
+    bare = {"id": "pion", "trim_mm": [10, 10, 18, 18], "art_mm": [7, 7, 24, 21]}     # stops at its bottom trim
+    bled = {"id": "pion", "trim_mm": [10, 10, 18, 18], "art_mm": [7, 7, 24, 24]}
+    below = {"id": "voisin", "trim_mm": [10, 28, 18, 18], "art_mm": [7, 28, 24, 21]}   # shares the cut below
+
+    def entry(*items):
+        return {"file": "p.pdf", "pages": [{"page": 1, "kind": "sheet", "side": "single", "width_mm": 210,
+                                            "height_mm": 297, "items": list(items)}]}
+    blank = _pdf(lambda c, n: None)
+    warnings = check(Subject("p.pdf", blank, entry=entry(bare)), FR).warnings
+    assert [(w.kind, w.facts["edges"]) for w in warnings if w.kind == "bleed"] == [("bleed", "bottom")]
+    assert "bleed" not in _kinds(Subject("p.pdf", blank, entry=entry(bled)))
+    assert "bleed" not in _kinds(Subject("p.pdf", blank, entry=entry(bare, below)))
+
+
+# --- thresholds in game.yaml, the summary, --strict ---------------------------------------------------------
+def test_game_yaml_overrides_are_checked_at_their_line(tmp_path):
+    shutil.copytree(ROOT / "content" / "tactix", tmp_path / "tactix")
+    game_yaml = tmp_path / "tactix" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    line = text.count("\n") + 2
+    game_yaml.write_text(text + "preflight:\n  min_text_pt: {value: 5.5, reason: imprimé en A3 seulement}\n"
+                                "  min_texte: {value: 5, reason: une faute de frappe}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game(tmp_path, "tactix")
+    assert err.value.line == line + 1 and "min_texte" in str(err.value)
+    game_yaml.write_text(text + "preflight:\n  min_text_pt: {value: 5.5, reason: imprimé en A3 seulement}\n",
+                         encoding="utf-8")
+    assert load_game(tmp_path, "tactix").info.preflight_values == {"min_text_pt": 5.5}
+    game_yaml.write_text(text + "preflight:\n  min_text_pt: {value: 5.5, reason: A3}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game(tmp_path, "tactix")
+    assert err.value.line == line and "reason" in str(err.value)
+
+
+def test_check_print_warns_and_strict_fails(tmp_path):
+    bad, good = tmp_path / "bad.pdf", tmp_path / "good.pdf"
+    for path, text in ((bad, "Tapez pnp build"), (good, "Rien à redire")):
+        pdf = PdfCanvas(title="essai")        # ours: fonts embedded, boxes set, so only the reading differs
+        pdf.begin_page(210, 297)
+        pdf.text(20, 30, text, TextStyle(size_pt=10))
+        path.write_bytes(pdf.finish())
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["check-print", str(bad)])
+    assert plain.exit_code == 0 and "« pnp »" in plain.output, plain.output
+    assert runner.invoke(cli, ["check-print", "--strict", str(bad)]).exit_code == 1
+    assert runner.invoke(cli, ["check-print", "--strict", str(good)]).exit_code == 0
+
+
+def test_a_build_says_its_reading_on_the_terminal_and_in_the_manifest(tactix_build):
+    manifest = json.loads((tactix_build / "manifest.json").read_text(encoding="utf-8"))
+    summary = manifest["preflight"]
+    assert summary["pages"] > 10 and summary["warnings"] == len(summary["lines"]) == sum(summary["by_kind"].values())
+
+
+def test_validate_says_each_warning_and_the_summary_and_strict_fails(tactix_build):
+    """Today's tactix raises warnings (words of the tool in its appendix): validate still passes without
+    --strict, says them with the summary line, and fails with it (exit 1). The build's cache spares the
+    rendering (its units' reports are kept)."""
+    out = tactix_build.parent
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["validate", "tactix", "--content", str(ROOT / "content"), "--out", str(out)])
+    assert plain.exit_code == 0, plain.output
+    summary = [line for line in plain.stdout.splitlines() if line.startswith("tactix : lecture : ")]
+    assert len(summary) == 1 and "pages vérifiées" in summary[0], plain.stdout
+    assert any(FR("preflight.warning.tool_words", word="pnp") in line for line in plain.stdout.splitlines())
+    strict = runner.invoke(cli, ["validate", "tactix", "--strict", "--content", str(ROOT / "content"),
+                                 "--out", str(out)])
+    assert strict.exit_code == 1 and "--strict" in strict.stderr
+
+
+def test_a_word_in_a_comment_is_not_where_it_was_written(tmp_path):
+    """Jinja and YAML comments are never printed: the word is named where the printed line holds it."""
+    rules = tmp_path / "rules.fr.md"
+    rules.write_text("{# pnp build, pour les concepteurs #}\n# Règles\n\nLancez pnp build.\n", encoding="utf-8")
+    diagrams = tmp_path / "diagrams.yaml"
+    diagrams.write_text("# `pnp validate` vérifie ces figures\n- id: a\n", encoding="utf-8")
+    pdf = _pdf(lambda c, n: _text(c, 100, 700, "Lancez pnp build."))
+    warnings = check(Subject("regles.pdf", pdf, search=(str(diagrams), str(rules))), FR).warnings
+    assert {(w.source, w.line) for w in warnings} == {(str(rules), 4)}
