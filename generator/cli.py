@@ -210,8 +210,14 @@ def _reading(games: list, quiet: bool = False) -> int:
     return total
 
 
+def _figure_problem_count(games: list) -> int:
+    """The figures proven not to show what they claim (figure_proof): warnings of the reader's preflight too."""
+    return sum(len(game.figure_problems) for game in games)
+
+
 def _strict_exit(count: int, words: Catalogue) -> None:
-    """--strict: any warning of the reader's preflight fails the command (exit 1, the files written)."""
+    """--strict: any warning of the reader's preflight, a figure's proof included, fails the command (exit 1,
+    the files written)."""
     if count:
         click.echo(f"pnp: {words('preflight.strict_failed', count=count)}", err=True)
         sys.exit(EXIT_CONTRADICTED)
@@ -291,7 +297,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
             click.echo(words("cli.unchanged", count=len(ids), out=out_dir))
-        warnings = _reading(built.games, quiet)
+        warnings = _reading(built.games, quiet) + _figure_problem_count(built.games)
         if not quiet:
             _figure_summaries(built.games, built=True)
         if strict:
@@ -317,7 +323,7 @@ def validate(games, content_dir, out_dir, strict):
         except GamesFailed as err:
             checked, failed = err.done, err
         words = catalogue(shared_language(game.language for game in checked))
-        warnings = _reading(checked)
+        warnings = _reading(checked) + _figure_problem_count(checked)
         if checked:
             click.echo(words("cli.valid", count=len(checked), ids=", ".join(game.game_id for game in checked)))
             _figure_summaries(checked)
