@@ -26,7 +26,8 @@ def test_new_english_game_is_english_and_builds(tmp_path):
     assert not (folder / "rules.fr.md").exists()
     result = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{len(list((out / 'demo').iterdir())) + 1} files written for 1 game in")
+    assert result.output.startswith(f"{len(list((out / 'demo').iterdir()))} files written for 1 game in")
+    assert result.output.splitlines()[-1].startswith(f"gallery current: {out / 'index.html'} (")
     for name in ("rules.pdf", "rules-booklet.pdf", "rules.html", "board.pdf", "print-guide.pdf", "calibration.pdf"):
         assert (out / "demo" / name).is_file(), name
 
