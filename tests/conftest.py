@@ -9,10 +9,14 @@ tests/print/test_preflight.py). Rules that keep any test, new or old, safe in pa
 - Write only under pytest's `tmp_path` / `tmp_path_factory` (each worker has its own folder), never into the
   repository (content/, output/, tests/**/fixtures) nor a fixed path of /tmp; no fixed network port (none is
   used: the gallery is read from file://).
-- A build of real content that more than one module reads is asked of `shared_build` (or a folder made
-  once of `shared_folder`): it is made once per run, whichever worker asks first, under a file lock, and the
-  others wait for it and read the same folder. What these give is read-only: a test that changes outputs
-  copies them first, or builds its own.
+- A build of real content that more than one module reads is asked of `game_build` (a game of content/,
+  built with --shop), `shared_build` (any arguments) or `shared_folder` (any folder made once): it is made
+  once per run, whichever worker asks first, under a file lock, and the others wait for it and read the same
+  folder. What these give is read-only: a test that changes outputs copies them first, or builds its own.
+- A module-scoped fixture that tests of several xdist groups use is made once per worker that runs them:
+  give such tests the fixture's group, or share it through `shared_folder`.
+- A bound on a cost is checked in CPU seconds of the test's process (time.process_time), never in wall time,
+  which parallel workers and a busy machine stretch.
 - Process-wide state (os.environ, the current directory, module caches) is changed only through
   `monkeypatch`, which puts it back: a worker runs many modules one after the other.
 - A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
