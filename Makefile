@@ -20,12 +20,15 @@ build: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/pnp validate
 
-# The gallery's tests need a Chromium (Debian: apt-get install -y chromium); without one they are skipped and
-# the summary says so (in CI they fail).
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in this one process), each test module on
+# one worker (--dist loadgroup, by module unless a test names its group: a module's fixtures are made once);
+# builds that several modules read are made once for all workers (tests/conftest.py). The gallery's tests need a Chromium (Debian: apt-get install -y
+# chromium); without one they are skipped and the summary says so (in CI they fail).
+TEST_WORKERS ?= auto
 test: $(STAMP)
 	@command -v chromium >/dev/null 2>&1 || [ -n "$$PNP_CHROMIUM" ] || \
 		echo "make test: no Chromium found: the browser tests of the gallery will be skipped (apt-get install -y chromium)"
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
 
 clean:
 	rm -rf output

@@ -40,6 +40,7 @@ from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
 
 if TYPE_CHECKING:   # for annotations only
+    from .gallery import GalleryWritten
     from .print import PrintOptions
     from .print.printer import PrinterProfile
 
@@ -90,9 +91,11 @@ def _no_progress(event: str, **facts) -> None:
 
 @dataclass(frozen=True)
 class Built:
-    """What build_games did: the files it wrote, and each game's summary, in the order asked."""
+    """What build_games did: the files it wrote, and each game's summary, in the order asked; with
+    `gallery=False`, the step that then makes the gallery current (None when it already is)."""
     written: list[Path]
     games: list[GameSummary]
+    gallery: Callable[[], "GalleryWritten"] | None = None
 
 
 @dataclass
@@ -617,10 +620,12 @@ def _took(times: dict | None, progress: Progress, game_id: str, unit: str | None
 
 
 def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: BuildOptions,
-                jobs: int = 1, cache: bool = True, progress: Progress = _no_progress) -> Built:
+                jobs: int = 1, cache: bool = True, progress: Progress = _no_progress, gallery: bool = True) -> Built:
     """Render what changed of every game (generator/cache.py; everything when not `cache`), `jobs` tasks at a
     time, then replace each game's folder as a whole. The files written (none when nothing changed), and what
-    the terminal says of each game written or unchanged.
+    the terminal says of each game written or unchanged. The gallery (output/index.html, its thumbnails) is
+    made last, once every PDF is in place; with `gallery=False` it is left to the caller (`Built.gallery`,
+    `GamesFailed.gallery`), which can first tell the designer that the PDFs are ready.
 
     A game that fails (bad input, a contradicted diagram, a folder that cannot be written) is not written and
     does not stop the others: GamesFailed names every failure once the others are written. An internal error
@@ -680,18 +685,34 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             written += files
         except ContentError as err:
             failures[gid] = err
-    from .gallery import error_lines, needs_writing
-    failed = {gid: error_lines(failures[gid]) for gid in game_ids if gid in failures}
-    if needs_writing(out_dir, bool(written), failed) and (out_dir.is_dir() or len(failures) < len(game_ids)):
-        from .gallery import write_gallery
-        with at_step("render", str(out_dir / "index.html")):
-            written += write_gallery(out_dir, failed, {gid: s.seconds for gid, s in summaries.items()
-                                                       if not s.unchanged}, build_started, _write_output)
+    step = _gallery_step(out_dir, game_ids, failures, bool(written), summaries, build_started)
+    if gallery and step is not None:
+        written += step().written
+        step = None
     _forget_games()
     if failures:
-        raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),
-                          [summaries[gid] for gid in game_ids if gid in summaries])
-    return Built(written, [summaries[gid] for gid in game_ids])
+        failed = GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),
+                             [summaries[gid] for gid in game_ids if gid in summaries])
+        failed.gallery = step
+        raise failed
+    return Built(written, [summaries[gid] for gid in game_ids], step)
+
+
+def _gallery_step(out_dir: Path, game_ids: list[str], failures: dict[str, Exception], written: bool,
+                  summaries: dict[str, GameSummary], started: float) -> Callable[[], "GalleryWritten"] | None:
+    """What makes output/index.html and its thumbnails current once every game's folder is in place; None when
+    they already are (nothing written, the same failures as the last build)."""
+    from .gallery import error_lines, needs_writing
+    failed = {gid: error_lines(failures[gid]) for gid in game_ids if gid in failures}
+    if not needs_writing(out_dir, written, failed) or not (out_dir.is_dir() or len(failures) < len(game_ids)):
+        return None
+    seconds = {gid: s.seconds for gid, s in summaries.items() if not s.unchanged}
+
+    def step() -> "GalleryWritten":
+        from .gallery import write_gallery
+        with at_step("render", str(out_dir / "index.html")):
+            return write_gallery(out_dir, failed, seconds, started, _write_output)
+    return step
 
 
 def _summary_of(game_id: str, summary: dict) -> GameSummary:

@@ -286,13 +286,15 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         try:
             with build_progress(quiet=quiet, verbose=verbose) as progress:
                 built = build_games(content_dir, out_dir, ids, options, jobs=jobs, cache=not no_cache,
-                                    progress=progress)
+                                    progress=progress, gallery=False)
         except GamesFailed as err:
             _reading(err.done, quiet)
             if not quiet:
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
+            _make_gallery(err.gallery, _words(content_dir, ids), quiet)
             raise
         words = catalogue(shared_language(game.language for game in built.games))
+        # The PDFs are in place: said first (index.html, made next, is not among these files).
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
         else:
@@ -300,9 +302,20 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         warnings = _reading(built.games, quiet) + _figure_problem_count(built.games)
         if not quiet:
             _figure_summaries(built.games, built=True)
+        _make_gallery(built.gallery, words, quiet)
         if strict:
             _strict_exit(warnings, words)
     _run(body)
+
+
+def _make_gallery(step, words, quiet: bool) -> None:
+    """Make the gallery current once the build's files are in place (`step`: None when it already is), and say
+    so."""
+    if step is None:
+        return
+    done = step()
+    if not quiet:
+        click.echo(words("cli.gallery_current", index=done.index, drawn=done.drawn, count=done.pages))
 
 
 @cli.command()

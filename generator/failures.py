@@ -25,6 +25,8 @@ class GamesFailed(Exception):
     contradicted diagram (Contradicted). Every other game was written. `failures`: (game id, error) in the
     order of the games; `total`: how many games the build had."""
 
+    gallery = None      # build_games(gallery=False): the step that makes the gallery current, if it is not
+
     def __init__(self, failures: list[tuple[str, Exception]], total: int, done: list | None = None):
         self.failures = list(failures)
         self.total = total

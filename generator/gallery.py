@@ -7,7 +7,10 @@ inline script: the page loads nothing from elsewhere and works from file://).
 
 The page is made from the output folder alone (each game's manifest.json says what the gallery needs, in
 `about`), so games built from different content folders share it. Thumbnails are PNGs rasterised from the
-PDFs (`raster.py`) into `_gallery/<game>/`, made again only for a PDF whose hash changed. Identical output
+PDFs (`raster.py`) into `_gallery/<game>/`, made again only for a PDF whose hash changed, and in it only for
+the pages that draw differently from every page drawn before (`pagehash.py`): a one-card edit of a deck draws
+one sheet again. The build makes the gallery last, once every PDF is in place (`pnp build` first says that
+the files are written, then that the gallery is current). Identical output
 gives a byte-identical page: what changes from build to build (the date, the seconds) is in the build's
 record `.pnp-cache/gallery-status.js`, which the page's script reads.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -141,19 +145,27 @@ def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
 
 @lru_cache(maxsize=1)
 def _thumbnails_version() -> str:
-    """The code that draws thumbnails (this module and raster.py) and pypdfium2's version: a thumbnail drawn by
-    other code is drawn again."""
+    """The code that draws thumbnails (this module, raster.py, pagehash.py) and pypdfium2's version: a thumbnail
+    drawn by other code is drawn again."""
     import hashlib
     from importlib.metadata import version
     here = Path(__file__).resolve().parent
-    code = b"".join((here / name).read_bytes() for name in ("gallery.py", "raster.py"))
+    code = b"".join((here / name).read_bytes() for name in ("gallery.py", "raster.py", "pagehash.py"))
     return hashlib.sha256(code + version("pypdfium2").encode()).hexdigest()[:16]
 
 
-def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, dict[str, bytes | Path]]:
-    """The game's thumbnails, made for the PDFs whose hash changed since the record and kept for the others:
-    (record, files of the game's gallery folder, bytes for a new one, Path for one kept)."""
-    from .raster import rasterise
+def _drawn_page(page_hash: str | None, old_pages: dict[str, str], folder: Path) -> Path | None:
+    """The thumbnail in place of a page that drew alike (same hash), if any."""
+    src = old_pages.get(page_hash) if page_hash else None
+    return folder / src if src and (folder / src).is_file() else None
+
+
+def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, dict[str, bytes | Path], int]:
+    """The game's thumbnails, made for the PDFs whose hash changed since the record and kept for the others;
+    within a changed PDF, a page is drawn only when no page of the record has its hash (pagehash.py):
+    (record, files of the game's gallery folder (bytes for a new one, Path for one kept), pages drawn)."""
+    from . import raster
+    from .pagehash import page_hashes
     folder = out_dir / GALLERY_FOLDER / game_id
     try:
         old = json.loads((folder / RECORD_NAME).read_text(encoding="utf-8"))
@@ -162,10 +174,13 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
     except (OSError, ValueError):
         old = {}
     old_docs = old.get("documents", {})
+    old_pages = {page["hash"]: page["src"] for doc in old_docs.values() for page in doc.get("pages", [])
+                 if page.get("hash")}
     hashes = {entry["file"]: entry["sha256"] for entry in manifest.get("outputs", [])}
     entries = {entry["file"]: entry for entry in manifest.get("files", [])}
     faces_of = {d["file"] for d in manifest.get("about", {}).get("outputs", []) if d.get("faces")}
-    documents, files = {}, {}
+    documents, files, drawn = {}, {}, 0
+    now: dict[str, bytes] = {}              # page hash -> thumbnail drawn by this call
     for name in sorted(hashes):
         if not name.endswith(".pdf"):
             continue
@@ -180,10 +195,23 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
         stem = name[:-len(".pdf")]
         made: dict[str, bytes] = {}
         pages = []
-        for n, image in enumerate(rasterise(pdf, PAGE_DPI, PNG_LEVEL), start=1):
+        hashes_of_pages = page_hashes(pdf)
+        if hashes_of_pages is None:                       # not a file of ours: every page drawn
+            images = raster.rasterise_pages(pdf, PAGE_DPI, PNG_LEVEL)
+            hashes_of_pages = [None] * len(images)
+        else:       # a page drawn alike before (in any PDF of the game) or just now (a deck's backs) is not drawn
+            first = {}
+            for index, page_hash in enumerate(hashes_of_pages):
+                if page_hash not in now and _drawn_page(page_hash, old_pages, folder) is None:
+                    first.setdefault(page_hash, index)
+            images = raster.rasterise_pages(pdf, PAGE_DPI, PNG_LEVEL, first.values())
+            now.update({page_hash: images[index] for page_hash, index in first.items()})
+        drawn += len(images)
+        for n, page_hash in enumerate(hashes_of_pages, start=1):
             src = f"{stem}-p{n:02d}.png"
+            image = images.get(n - 1) or now.get(page_hash) or _drawn_page(page_hash, old_pages, folder).read_bytes()
             made[src] = image
-            pages.append({"src": src, "page": n, "size": _png_size(image)})
+            pages.append({"src": src, "page": n, "size": _png_size(image), "hash": page_hash})
         faces = []
         if name in faces_of and name in entries:
             for n, (face, image) in enumerate(_faces_of(pdf, entries[name]), start=1):
@@ -198,29 +226,29 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
     text = (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
     path = folder / RECORD_NAME
     files[RECORD_NAME] = path if path.is_file() and path.read_bytes() == text else text
-    return record, files
+    return record, files, drawn
 
 
-def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> dict[str, dict]:
-    """Every game's thumbnail record; each game's gallery folder replaced whole when anything in it differs,
-    the folders of games no longer in the output removed."""
+def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> tuple[dict[str, dict], int]:
+    """Every game's thumbnail record, and how many pages were drawn; each game's gallery folder replaced whole
+    when anything in it differs, the folders of games no longer in the output removed."""
     import shutil
 
     from .cache import listing
     from .outfolder import clean_leftovers, made_here, replace_folder
     root = out_dir / GALLERY_FOLDER
     clean_leftovers(root)
-    records = {}
+    records, drawn = {}, 0
     for game_id, manifest in games.items():
-        record, files = _game_thumbnails(out_dir, game_id, manifest)
-        records[game_id] = record
+        record, files, game_drawn = _game_thumbnails(out_dir, game_id, manifest)
+        records[game_id], drawn = record, drawn + game_drawn
         if any(not isinstance(data, Path) for data in files.values()) or sorted(files) != listing(root / game_id):
             replace_folder(root, game_id, files, record=root / game_id / RECORD_NAME)
     if root.is_dir():
         for path in sorted(root.iterdir()):
             if path.is_dir() and path.name not in games and made_here(path, path / RECORD_NAME):
                 shutil.rmtree(path, ignore_errors=True)
-    return records
+    return records, drawn
 
 
 # --- The page ------------------------------------------------------------------------------------------------
@@ -341,14 +369,22 @@ def needs_writing(out_dir: Path, written: bool, failures: dict[str, list[str]]) 
     return not status or status.get("failures", {}) != failures
 
 
+@dataclass(frozen=True)
+class GalleryWritten:
+    """What write_gallery did: the files the terminal counts (index.html when it changed: the thumbnails, like
+    the record, are the gallery's own, not output a player prints), and the thumbnails of pages drawn and kept."""
+    index: Path
+    written: list[Path]
+    drawn: int
+    pages: int
+
+
 def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[str, float], started: float,
-                  write) -> list[Path]:
-    """Thumbnails, index.html and the build's record (`write(out_dir, name, bytes)` writes the last two); the
-    files written that the terminal counts: index.html when it changed (the thumbnails, like the record, are the
-    gallery's own, not output a player prints)."""
+                  write) -> GalleryWritten:
+    """Thumbnails, index.html and the build's record (`write(out_dir, name, bytes)` writes the last two)."""
     out_dir = Path(out_dir)
     manifests = _manifests(out_dir)
-    records = _update_thumbnails(out_dir, manifests)
+    records, drawn = _update_thumbnails(out_dir, manifests)
     written = []
     views = [_game_view(gid, manifests[gid], records[gid], gid in failures) for gid in manifests]
     html = gallery_html(views, sorted(failures.items())).encode("utf-8")
@@ -364,8 +400,9 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
               "failures": failures}
     status_text = STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n"
     write(out_dir, f"{_cache_folder()}/{STATUS_NAME}", status_text.encode("utf-8"))
-    return written
+    pages = sum(len(doc["pages"]) for r in records.values() for doc in r["documents"].values())
+    return GalleryWritten(index, written, drawn, pages)
 
 
-__all__ = ["write_gallery", "gallery_html", "needs_writing", "outputs_about", "figures_about", "error_lines",
-           "read_status", "GALLERY_FOLDER"]
+__all__ = ["write_gallery", "GalleryWritten", "gallery_html", "needs_writing", "outputs_about", "figures_about",
+           "error_lines", "read_status", "GALLERY_FOLDER"]

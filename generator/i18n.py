@@ -75,8 +75,9 @@ def catalogue(language: str = DEFAULT_LANGUAGE) -> Catalogue:
     import yaml
     if language not in LANGUAGES:
         raise ValueError(f"no catalogue for language '{language}' (known: {', '.join(LANGUAGES)})")
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml: our own files, parsed in C
     entries: dict[str, Any] = {}
     for path in sorted((templates_dir() / "catalogues" / language).glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         _flatten(path.stem, data, entries)
     return Catalogue(language, entries)

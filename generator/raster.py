@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Sequence
+from typing import Iterable, Sequence
 
 MM_PER_PT = 25.4 / 72.0
 
@@ -43,16 +43,21 @@ def _rgb_rows(bitmap) -> tuple[int, int, list[bytes]]:
 
 def rasterise(pdf: bytes, dpi: float, level: int = 9) -> list[bytes]:
     """Each page of a PDF as a PNG at `dpi`, on white."""
+    return list(rasterise_pages(pdf, dpi, level).values())
+
+
+def rasterise_pages(pdf: bytes, dpi: float, level: int = 9, pages: Iterable[int] | None = None) -> dict[int, bytes]:
+    """Some pages of a PDF (indices from 0; all when `pages` is None) as PNGs at `dpi`, on white, by index."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
     try:
-        images = []
-        for index in range(len(document)):
+        images = {}
+        for index in (range(len(document)) if pages is None else sorted(pages)):
             page = document[index]
             bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255), rev_byteorder=True,
                                  may_draw_forms=False)
-            images.append(png(*_rgb_rows(bitmap), dpi, level))
+            images[index] = png(*_rgb_rows(bitmap), dpi, level)
             bitmap.close()
             page.close()
         return images
@@ -109,4 +114,4 @@ def render_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], in
         document.close()
 
 
-__all__ = ["png", "rasterise", "render_regions", "MM_PER_PT"]
+__all__ = ["png", "rasterise", "rasterise_pages", "render_regions", "MM_PER_PT"]

@@ -1,17 +1,55 @@
-"""Shared fixtures: the repository's content folder and one build of it per test session."""
+"""Shared fixtures: the repository's content folder, and builds made once per test run.
+
+The suite runs in parallel (`make test`: pytest-xdist, `-n auto --dist loadgroup`): each worker is its own
+process, and the tests of one module run on one worker (pytest_collection_modifyitems below puts each test in
+its module's xdist_group), so a module-scoped fixture is made once; a test that says its own
+`pytest.mark.xdist_group(name)` runs with the others of that group instead (the preflight of each build:
+tests/print/test_preflight.py). Rules that keep any test, new or old, safe in parallel without special care:
+
+- Write only under pytest's `tmp_path` / `tmp_path_factory` (each worker has its own folder), never into the
+  repository (content/, output/, tests/**/fixtures) nor a fixed path of /tmp; no fixed network port (none is
+  used: the gallery is read from file://).
+- A build of real content that more than one module reads is asked of `game_build` (a game of content/,
+  built with --shop), `shared_build` (any arguments) or `shared_folder` (any folder made once): it is made
+  once per run, whichever worker asks first, under a file lock, and the others wait for it and read the same
+  folder. What these give is read-only: a test that changes outputs copies them first, or builds its own.
+- A module-scoped fixture that tests of several xdist groups use is made once per worker that runs them:
+  give such tests the fixture's group, or share it through `shared_folder`.
+- A bound on a cost is checked in CPU seconds of the test's process (time.process_time), never in wall time,
+  which parallel workers and a busy machine stretch.
+- Process-wide state (os.environ, the current directory, module caches) is changed only through
+  `monkeypatch`, which puts it back: a worker runs many modules one after the other.
+- A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
+  testing less; `pytest --durations=25` lists the slowest.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import shutil
+import traceback
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
+from filelock import FileLock
 
 from generator.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+
+
+@pytest.hookimpl(tryfirst=True)        # before xdist reads the groups (--dist loadgroup)
+def pytest_collection_modifyitems(items) -> None:
+    """Each test without an xdist_group of its own is in its module's: a module runs on one worker."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")
@@ -20,12 +58,74 @@ def content_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def tactix_build(tmp_path_factory) -> Path:
-    """output/tactix of a fresh `pnp build tactix`."""
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(cli, ["build", "tactix", "--content", str(CONTENT), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "tactix"
+def shared_folder(tmp_path_factory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """`shared_folder(name, make)`: a folder of the run's temporary root that `make(folder)` fills once for
+    the whole run, whichever xdist worker asks first (the others wait on its lock, then read it)."""
+    base = tmp_path_factory.getbasetemp()
+    # Under xdist each worker's basetemp is <run>/popen-gwN: their parent is the run's, common to all.
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
+    root.mkdir(exist_ok=True)
+
+    def shared(name: str, make: Callable[[Path], None]) -> Path:
+        folder = root / name
+        with FileLock(f"{folder}.lock"):
+            done = folder / ".made"
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)       # what a failed make left is made again
+                folder.mkdir()
+                make(folder)
+                done.touch()
+        return folder
+    return shared
+
+
+@dataclass(frozen=True)
+class Build:
+    out: Path           # the output folder (one subfolder per game)
+    exit_code: int
+    output: str         # what the command printed (stdout and stderr)
+
+
+@pytest.fixture(scope="session")
+def shared_build(shared_folder) -> Callable[..., Build]:
+    """`shared_build(*args, content=CONTENT, env=None)`: `pnp build <args> --content <content> --out <out>`,
+    run once for the whole run per arguments (every worker gets the same folder). Read-only. `--jobs 1`
+    unless the arguments say otherwise: the workers are the parallelism."""
+    def build(*args: str, content: Path = CONTENT, env: dict[str, str] | None = None) -> Build:
+        argv = ["build", *args, "--content", str(content)]
+        if "--jobs" not in args:
+            argv += ["--jobs", "1"]
+        key = json.dumps([argv, sorted((env or {}).items())])
+        name = "build-" + hashlib.sha256(key.encode()).hexdigest()[:16]
+
+        def make(folder: Path) -> None:
+            result = CliRunner().invoke(cli, [*argv, "--out", str(folder / "out")], env=env)
+            output = result.output
+            if result.exc_info and not isinstance(result.exception, SystemExit):     # a bug: show where
+                output += "".join(traceback.format_exception(*result.exc_info))
+            (folder / "result.json").write_text(json.dumps({"exit_code": result.exit_code, "output": output}),
+                                                encoding="utf-8")
+        folder = shared_folder(name, make)
+        result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+        return Build(folder / "out", result["exit_code"], result["output"])
+    return build
+
+
+@pytest.fixture(scope="session")
+def game_build(shared_build) -> Callable[[str], Build]:
+    """`game_build(game_id)`: the one build of a game of content/ that every test reading that game's outputs
+    shares, its `out` the game's folder: `pnp build <game_id> --shop`, so its print-shop files are among them."""
+    def build(game_id: str) -> Build:
+        built = shared_build(game_id, "--shop")
+        assert built.exit_code == 0, built.output
+        return replace(built, out=built.out / game_id)
+    return build
+
+
+@pytest.fixture(scope="session")
+def tactix_build(game_build) -> Path:
+    """output/tactix of a fresh `pnp build tactix` (with --shop)."""
+    return game_build("tactix").out
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ a model appears here with its doc, type and bounds, with nothing to copy by hand
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from .diagrams import Diagram
@@ -50,7 +51,9 @@ def content_schema() -> dict:
     }
 
 
+@lru_cache(maxsize=1)
 def schema_text() -> str:
+    """The schema as written, made once per process (the models do not change while it runs)."""
     return json.dumps(content_schema(), indent=2, ensure_ascii=False) + "\n"
 
 

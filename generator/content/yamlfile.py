@@ -18,6 +18,22 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+
+try:
+    from yaml.cyaml import CParser as _Parser           # libyaml: PyYAML's wheels ship it
+except ImportError:                                       # a PyYAML built without it: the same events, slower
+    from yaml.parser import Parser
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser):
+        def __init__(self, text: str):
+            Reader.__init__(self, text)
+            Scanner.__init__(self)
+            Parser.__init__(self)
 
 from . import limits
 from .errors import ContentError
@@ -47,12 +63,19 @@ class LocatedList(list):
         return self.line
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """A SafeLoader that counts, while it composes, how deep values nest and how many values the file
-    holds once every alias is expanded, and refuses an alias to the value that contains it."""
+class _BoundedLoader(Composer, _Parser, SafeConstructor, Resolver):
+    """A safe loader that counts, while it composes, how deep values nest and how many values the file
+    holds once every alias is expanded, and refuses an alias to the value that contains it.
+
+    libyaml (PyYAML's C parser) scans and parses; PyYAML's Python composer, first in the MRO, builds the nodes
+    from its events so that these bounds hold before any recursion (libyaml's own composer recurses in C, where
+    a file of a million `[` would overflow the stack). The events carry libyaml's marks: lines as before."""
 
     def __init__(self, text: str, path: Path):
-        super().__init__(text)
+        _Parser.__init__(self, text)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        Composer.__init__(self)
         self.path = path
         self.depth = 0
         self.expanded = 0                       # values so far, each alias counted as what it repeats
@@ -66,7 +89,7 @@ class _BoundedLoader(yaml.SafeLoader):
             if event.anchor in self.open_anchors:
                 raise ContentError(self.path, line, f"alias '*{event.anchor}' refers to the value that contains it")
             self._count(self.anchor_sizes.get(event.anchor, 1), line)
-            return super().compose_node(parent, index)
+            return Composer.compose_node(self, parent, index)
         self.depth += 1
         if self.depth > limits.YAML_DEPTH.default:
             raise ContentError(self.path, line, limits.exceeded(limits.YAML_DEPTH, self.depth, "nesting depth"))
@@ -74,7 +97,7 @@ class _BoundedLoader(yaml.SafeLoader):
         before, anchor = self.expanded, event.anchor
         if anchor is not None:
             self.open_anchors.add(anchor)
-        node = super().compose_node(parent, index)
+        node = Composer.compose_node(self, parent, index)
         if anchor is not None:
             self.open_anchors.discard(anchor)
             self.anchor_sizes[anchor] = self.expanded - before + 1
@@ -133,13 +156,12 @@ def parse_yaml(text: str, path: Path) -> Any:
     """Parse YAML text; syntax errors become ContentError at the right line."""
     if len(text) > limits.YAML_FILE_BYTES.default:
         raise ContentError(path, None, limits.exceeded(limits.YAML_FILE_BYTES, len(text), "characters of YAML"))
-    try:
-        loader = _BoundedLoader(text, path)
-    except yaml.reader.ReaderError as err:   # a control character: the reader checks the whole text first
-        line = text.count("\n", 0, err.position) + 1
-        code = err.character if isinstance(err.character, int) else ord(err.character)
-        raise ContentError(path, line, f"character U+{code:04X} is not allowed in YAML (a control character): "
-                                       "remove it, or write it as an escape in double quotes") from None
+    bad = Reader.NON_PRINTABLE.search(text)     # checked first and whole, as PyYAML's reader does
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise ContentError(path, line, f"character U+{ord(bad.group()):04X} is not allowed in YAML (a control "
+                                       "character): remove it, or write it as an escape in double quotes")
+    loader = _BoundedLoader(text, path)
     try:
         node = loader.get_single_node()
         if node is None:

@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.content import load_game
 from generator.engine.checker import load_game_diagrams
 
@@ -21,11 +19,8 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 @pytest.fixture(scope="module")
-def armada_build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(cli, ["build", "armada", "--content", str(CONTENT), "--out", str(out), "--jobs", "1"])
-    assert result.exit_code == 0, result.output
-    return out / "armada"
+def armada_build(game_build) -> Path:
+    return game_build("armada").out
 
 
 def _text(path: Path) -> str:

@@ -33,11 +33,15 @@ def test_one_line_per_game_with_its_files_and_seconds_then_up_to_date(tmp_path):
     content, out = _new(tmp_path), tmp_path / "out"
     result = _build(content, out)
     assert result.exit_code == 0, result.output
-    line = result.output.splitlines()[-1]
+    *_, line, gallery = result.output.splitlines()
     files = len([p for p in (out / "demo").rglob("*") if p.is_file()])
     assert re.fullmatch(rf"demo : 0 figure vérifiée, \d+ illustrations? · {files} fichiers écrits en \d+(,\d)? s", line), line
+    # Then, once the PDFs are in place, the gallery: on a first build, each page that draws differently.
+    pages = re.fullmatch(rf"galerie à jour : {re.escape(str(out / 'index.html'))} \((\d+) vignettes? de page "
+                         r"redessinées? sur (\d+)\)", gallery)
+    assert pages and 0 < int(pages.group(1)) <= int(pages.group(2)), gallery
     again = _build(content, out)
-    assert again.output.splitlines()[-1].endswith(" · à jour")
+    assert again.output.splitlines()[-1].endswith(" · à jour"), "nothing changed: the gallery is current, unsaid"
 
 
 def test_quiet_says_the_last_line_only_and_verbose_a_line_per_output(tmp_path):

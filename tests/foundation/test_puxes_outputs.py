@@ -13,10 +13,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.draw.dixe_icons import CHARACTER_ICONS, SYMBOL_ICONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,12 +30,9 @@ STICKER_MM = 22.0
 
 
 @pytest.fixture(scope="module")
-def build(tmp_path_factory) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(cli, ["build", "puxes", "--jobs", "1", "--content", str(ROOT / "content"),
-                                      "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "puxes", result.output
+def build(game_build) -> tuple[Path, str]:
+    built = game_build("puxes")
+    return built.out, built.output
 
 
 def _manifest(folder: Path, name: str) -> dict:

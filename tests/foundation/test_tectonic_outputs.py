@@ -9,22 +9,16 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.draw.style import MM_PER_PT
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(cli, ["build", "tectonic", "--jobs", "1", "--content", str(ROOT / "content"),
-                                      "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "tectonic"
+def build(game_build) -> Path:
+    return game_build("tectonic").out
 
 
 def _words(path: Path, page: int) -> list[tuple[str, float, float]]:

@@ -65,19 +65,17 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture(scope="session")
-def gallery_out(tmp_path_factory) -> Path:
+def gallery_out(shared_folder, shared_build) -> Path:
     """An output folder from one build of two good games and a broken one (exit 2: the good ones are written)."""
-    content = tmp_path_factory.mktemp("content")
-    for game_id in GOOD_GAMES:
-        shutil.copytree(ROOT / "content" / game_id, content / game_id)
-    runner = CliRunner()
-    assert runner.invoke(cli, ["new", BROKEN, "--content", str(content)]).exit_code == 0
-    board = content / BROKEN / "board.yaml"
-    board.write_text(board.read_text(encoding="utf-8") + "colour_of_the_sky: blue\n", encoding="utf-8")
-    out = tmp_path_factory.mktemp("out")
-    result = runner.invoke(cli, ["build", "--content", str(content), "--out", str(out), "--jobs", "1"])
-    assert result.exit_code == 2, result.output
-    return out
+    def make_content(content: Path) -> None:
+        for game_id in GOOD_GAMES:
+            shutil.copytree(ROOT / "content" / game_id, content / game_id)
+        assert CliRunner().invoke(cli, ["new", BROKEN, "--content", str(content)]).exit_code == 0
+        board = content / BROKEN / "board.yaml"
+        board.write_text(board.read_text(encoding="utf-8") + "colour_of_the_sky: blue\n", encoding="utf-8")
+    built = shared_build(content=shared_folder("gallery-content", make_content))
+    assert built.exit_code == 2, built.output
+    return built.out
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""What a build writes for the gallery, read from the files (no browser): thumbnails made again only for the
-PDFs that changed, the banner of the last build's errors, the page in the games' language."""
+"""What a build writes for the gallery, read from the files (no browser): thumbnails drawn again only for the
+pages that changed, current after every build, the banner of the last build's errors, the page in the games'
+language."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from click.testing import CliRunner
 
 from generator import raster
 from generator.cli import cli
-from generator.gallery import GALLERY_FOLDER, read_status
+from generator.gallery import GALLERY_FOLDER, PAGE_DPI, PNG_LEVEL, read_status
 from generator.i18n import LANGUAGES, catalogue
 from generator.kinds import kind_names
+from generator.pagehash import page_hashes
 
 
 def _new(content: Path, *games: str, language: str = "fr") -> Path:
@@ -33,7 +35,11 @@ def _break(content: Path, game: str) -> Path:
     return board
 
 
-def test_thumbnails_are_made_again_only_for_the_pdfs_that_changed(tmp_path, monkeypatch):
+def _hashes(folder: Path) -> dict[str, list[str]]:
+    return {p.name: page_hashes(p.read_bytes()) for p in sorted(folder.glob("*.pdf"))}
+
+
+def test_thumbnails_are_drawn_again_only_for_the_pages_that_changed(tmp_path, monkeypatch):
     content, out = _new(tmp_path / "content", "demo"), tmp_path / "out"
     assert _build(content, out).exit_code == 0
     folder = out / GALLERY_FOLDER / "demo"
@@ -45,9 +51,11 @@ def test_thumbnails_are_made_again_only_for_the_pdfs_that_changed(tmp_path, monk
         pages = record["documents"][name]["pages"]
         assert [p["page"] for p in pages] == list(range(1, len(pages) + 1)) and pages
         assert all((folder / p["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pages)
-    made = []
-    rasterise = raster.rasterise
-    monkeypatch.setattr(raster, "rasterise", lambda pdf, *a, **k: made.append(pdf) or rasterise(pdf, *a, **k))
+    old_hashes = _hashes(out / "demo")
+    drawn = []
+    rasterise_pages = raster.rasterise_pages
+    monkeypatch.setattr(raster, "rasterise_pages", lambda pdf, dpi, level=9, pages=None: drawn.extend(
+        (pdf, index) for index in (pages or [])) or rasterise_pages(pdf, dpi, level, pages))
     old_pdfs = {name: (out / "demo" / name).read_bytes() for name in pdfs}
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne phrase de plus, pour voir.\n", encoding="utf-8")
@@ -55,10 +63,43 @@ def test_thumbnails_are_made_again_only_for_the_pdfs_that_changed(tmp_path, monk
     changed = {name for name in pdfs if (out / "demo" / name).read_bytes() != old_pdfs[name]}
     words = catalogue("fr")
     assert changed and all(name.startswith((words("files.rules"), words("files.print_guide"))) for name in changed)
-    assert sorted(made) == sorted((out / "demo" / name).read_bytes() for name in changed), \
-        "only the PDFs that changed (the rulebook's) were rasterised again"
+    # The pages drawn are those of the changed PDFs that draw like no page drawn before, each once.
+    seen = {h for hashes in old_hashes.values() for h in hashes}
+    expected = []
+    for name in sorted(changed):
+        data = (out / "demo" / name).read_bytes()
+        for index, page_hash in enumerate(page_hashes(data)):
+            if page_hash not in seen:
+                seen.add(page_hash)
+                expected.append((data, index))
+    assert sorted(drawn) == sorted(expected)
+    pages_of_changed = sum(len(record["documents"][name]["pages"]) for name in changed)
+    assert 0 < len(drawn) < pages_of_changed, "the rulebook's first pages did not change: their thumbnails are kept"
     kept = [name for name, inode in before.items() if name.startswith(("plateau", "cartes", "pions", "calibrage"))]
     assert kept and all((folder / name).stat().st_ino == before[name] for name in kept)
+
+
+def test_the_gallery_is_current_after_pnp_build(tmp_path):
+    """Every thumbnail is its page of the PDF now in place, drawn afresh, after a first build and after a
+    one-card edit (the deck's sheets change, the rest is kept)."""
+    content, out = _new(tmp_path / "content", "demo"), tmp_path / "out"
+    result = _build(content, out)
+    assert result.exit_code == 0 and result.output.splitlines()[-1].startswith("galerie à jour : ")
+    table = content / "demo" / "cards.csv"
+    text = table.read_text(encoding="utf-8")
+    assert "Jouez cette carte" in text
+    for edit in ("Jouez vite cette carte", "Jouez deux fois cette carte"):
+        table.write_text(text.replace("Jouez cette carte", edit), encoding="utf-8")
+        result = _build(content, out)
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert "fichiers écrits" in lines[0] and lines[-1].startswith("galerie à jour : "), \
+            "the files first, then the gallery once the PDFs are in place"
+        record = json.loads((out / GALLERY_FOLDER / "demo" / "thumbnails.json").read_text(encoding="utf-8"))
+        for pdf in sorted((out / "demo").glob("*.pdf")):
+            fresh = raster.rasterise(pdf.read_bytes(), PAGE_DPI, PNG_LEVEL)
+            pages = record["documents"][pdf.name]["pages"]
+            assert [(out / GALLERY_FOLDER / "demo" / p["src"]).read_bytes() for p in pages] == fresh, pdf.name
 
 
 def test_the_banner_says_the_last_build_failed_until_the_game_is_mended(tmp_path):

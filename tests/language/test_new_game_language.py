@@ -28,7 +28,8 @@ def test_new_english_game_is_english_and_builds(tmp_path):
     result = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)])
     assert result.exit_code == 0, result.output
     outputs = [p for p in (out / "demo").iterdir() if p.name != MARKER]    # the build's mark is not an output
-    assert result.output.startswith(f"{len(outputs) + 1} files written for 1 game in")
+    assert result.output.startswith(f"{len(outputs)} files written for 1 game in")
+    assert result.output.splitlines()[-1].startswith(f"gallery current: {out / 'index.html'} (")
     for name in ("rules.pdf", "rules-booklet.pdf", "rules.html", "board.pdf", "print-guide.pdf", "calibration.pdf"):
         assert (out / "demo" / name).is_file(), name
 

@@ -5,6 +5,7 @@ writes is checked, every print-shop file is rendered by Ghostscript without a wa
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.cli import cli
+from generator.content.loader import discover_games
 from generator.draw.pdf import PdfCanvas
 from generator.draw.style import Stroke, TextStyle
 from generator.print.preflight import Expectation, preflight, preflight_file
@@ -134,24 +136,35 @@ def test_a_page_of_another_size_is_found():
 
 
 # --- every PDF we write ---------------------------------------------------------------------------------
+# Every game of content/ (one build each, so parallel workers share the work) and the kinds fixture (every
+# kind), built with --shop; the fixture also with a printer profile, and for each cutting machine.
+GAMES = discover_games(CONTENT)
+BUILDS = {**{f"games-{game}": (CONTENT, [game]) for game in GAMES},
+          "kinds": (KIND_FIXTURES, []),
+          "components": (ROOT / "tests" / "components" / "fixtures", []),
+          "languages": (ROOT / "tests" / "language" / "fixtures", []),
+          "printer": (KIND_FIXTURES, ["--printer", "essai", "--duplex", "short"]),
+          "silhouette": (KIND_FIXTURES, ["--cutter", "silhouette"]),
+          "cricut": (KIND_FIXTURES, ["--cutter", "cricut", "--paper", "letter"])}
+
+
 @pytest.fixture(scope="session")
-def every_output(tmp_path_factory) -> Path:
-    """Every game of content/ and the kinds fixture (every kind), built with --shop; the fixture also with a
-    printer profile, and for each cutting machine."""
-    out = tmp_path_factory.mktemp("preflight")
-    config = out / "config"
-    save_profile(PrinterProfile("essai", 1.5, -0.75, 0.4), config / "pnp-forge" / "printers")
-    builds = ((CONTENT, [], "games"), (KIND_FIXTURES, [], "kinds"),
-              (ROOT / "tests" / "components" / "fixtures", [], "components"),
-              (ROOT / "tests" / "language" / "fixtures", [], "languages"),
-              (KIND_FIXTURES, ["--printer", "essai", "--duplex", "short"], "printer"),
-              (KIND_FIXTURES, ["--cutter", "silhouette"], "silhouette"),
-              (KIND_FIXTURES, ["--cutter", "cricut", "--paper", "letter"], "cricut"))
-    for content, extra, folder in builds:
-        result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(out / folder),
-                                          "--jobs", "1", "--shop", *extra], env={"XDG_CONFIG_HOME": str(config)})
-        assert result.exit_code == 0, result.output
-    return out
+def printer_config(shared_folder) -> Path:
+    """An XDG_CONFIG_HOME holding the printer profile `essai`."""
+    return shared_folder("preflight-config", lambda folder: save_profile(
+        PrinterProfile("essai", 1.5, -0.75, 0.4), folder / "pnp-forge" / "printers"))
+
+
+@pytest.fixture(params=[pytest.param(name, marks=pytest.mark.xdist_group(f"preflight-{name}"))
+                        for name in sorted(BUILDS)])       # each build's two tests together, builds spread
+def one_output(request, game_build, shared_build, printer_config) -> tuple[str, Path]:
+    """(name, output folder) of one of BUILDS; a game's is the build its other tests read too."""
+    content, extra = BUILDS[request.param]
+    if content == CONTENT:
+        return request.param, game_build(extra[0]).out.parent
+    built = shared_build("--shop", *extra, content=content, env={"XDG_CONFIG_HOME": str(printer_config)})
+    assert built.exit_code == 0, built.output
+    return request.param, built.out
 
 
 def _pdfs(root: Path) -> list[Path]:
@@ -164,11 +177,13 @@ KNOWN_DEFECTS = {
 }
 
 
-@pytest.mark.parametrize("folder", ["games", "kinds", "components", "languages", "printer", "silhouette", "cricut"])
-def test_every_pdf_a_build_writes_passes_our_preflight(every_output, folder):
+def test_every_pdf_a_build_writes_passes_our_preflight(one_output):
+    name, out = one_output
     failures, known = {}, set()
-    for path in _pdfs(every_output / folder):
-        paper = "letter" if folder == "cricut" else "a4"
+    pdfs = _pdfs(out)
+    assert pdfs, f"{name}: the build wrote no PDF"
+    for path in pdfs:
+        paper = "letter" if name == "cricut" else "a4"
         # Booklets, guides, rulebooks and sheets are on the build's paper; shop files' pages are card-sized, as
         # the manifest beside them says (preflight_file reads it).
         is_shop = path.parent.name in ("imprimeur", "printer")
@@ -176,9 +191,9 @@ def test_every_pdf_a_build_writes_passes_our_preflight(every_output, folder):
         marker, why = KNOWN_DEFECTS.get(path.name, (None, None))
         unexpected = [p for p in problems if marker is None or marker not in p]
         if unexpected:
-            failures[str(path.relative_to(every_output))] = unexpected[:3]
+            failures[str(path.relative_to(out))] = unexpected[:3]
         if len(unexpected) < len(problems):
-            known.add(f"{path.relative_to(every_output)}: {why}")
+            known.add(f"{path.relative_to(out)}: {why}")
     assert not failures, failures
     if known:
         pytest.xfail("known defects outside this layer: " + "; ".join(sorted(known)))
@@ -188,15 +203,24 @@ def _shop_files(root: Path) -> list[Path]:
     return [p for p in _pdfs(root) if p.parent.name in ("imprimeur", "printer")]
 
 
-def test_ghostscript_renders_every_shop_file_without_a_warning(every_output):
+def _expected_shop_files(root: Path) -> set[str]:
+    """The print-shop files the manifests of a build list (one per deck or tiles component)."""
+    return {str((manifest.parent / entry["file"]).relative_to(root))
+            for manifest in root.glob("*/manifest.json")
+            for entry in json.loads(manifest.read_text(encoding="utf-8"))["files"]
+            if Path(entry["file"]).parent.name in ("imprimeur", "printer")}
+
+
+def test_ghostscript_renders_every_shop_file_without_a_warning(one_output):
     gs = shutil.which("gs")
     if gs is None:
         message = "Ghostscript (gs) is not installed: this test cannot run (Debian: apt-get install -y ghostscript)"
         if os.environ.get("CI"):
             pytest.fail(message + "; .ci/run installs it, so CI must have it")
         pytest.skip(message)
-    shop = _shop_files(every_output)
-    assert shop, "the builds wrote no print-shop file"
+    name, out = one_output
+    shop = _shop_files(out)
+    assert {str(p.relative_to(out)) for p in shop} == _expected_shop_files(out), name
     for path in shop:
         run = subprocess.run([gs, "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", str(path)],
                              capture_output=True, text=True, timeout=120)
@@ -204,6 +228,14 @@ def test_ghostscript_renders_every_shop_file_without_a_warning(every_output):
         assert run.returncode == 0, f"{path.name}: gs exit {run.returncode}\n{output[-800:]}"
         warnings = [line for line in output.splitlines() if "****" in line or "rror" in line or "arning" in line]
         assert not warnings, f"{path.name}: " + "\n".join(warnings[:10])
+
+
+def test_the_builds_write_print_shop_files(shared_build, printer_config):
+    # The fixture of every kind has decks and tiles: its --shop build writes their print-shop files.
+    content, extra = BUILDS["kinds"]
+    built = shared_build("--shop", *extra, content=content, env={"XDG_CONFIG_HOME": str(printer_config)})
+    assert built.exit_code == 0, built.output
+    assert _shop_files(built.out), "the --shop build wrote no print-shop file"
 
 
 # --- pnp check-print --------------------------------------------------------------------------------------

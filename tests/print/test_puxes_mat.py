@@ -13,7 +13,6 @@ import pdfplumber
 import pytest
 from printkit import MM_PER_PT, hexc, lines_mm, segment_hits_box
 
-from generator.build import BuildOptions, build_games
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 D = 25.0                   # one DiXe, mm
@@ -22,10 +21,8 @@ SACRED, TEMPLE, PUBLIC = "#F3C2B8", "#D8CFC0", "#CDE8C4"      # the zones' fills
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("puxes")
-    build_games(CONTENT, folder, ["puxes"], BuildOptions(), jobs=1, cache=False)
-    return folder / "puxes"
+def out(game_build) -> Path:
+    return game_build("puxes").out
 
 
 def _entry(folder: Path, name: str) -> dict:

@@ -32,9 +32,9 @@ def _error(game) -> ContentError:
 ])
 def test_building_a_huge_text_is_refused_at_its_line(game_with_rules, expression):
     game = game_with_rules(f"# Titre\n\nTexte.\n\n{expression}\n")
-    started = time.monotonic()
+    started = time.process_time()
     err = _error(game)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert (err.path.name, err.line) == ("rules.fr.md", 5)
     assert "over the limit" in err.message
 
@@ -47,9 +47,9 @@ def test_building_a_huge_text_is_refused_at_its_line(game_with_rules, expression
 def test_a_template_that_runs_for_ever_is_stopped(game_with_rules, expression, monkeypatch):
     monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
     game = game_with_rules(f"# Titre\n\nTexte.\n\n{expression}\n")
-    started = time.monotonic()
+    started = time.process_time()
     err = _error(game)
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
     assert err.path.name == "rules.fr.md"
     assert "limit" in err.message or "deeply" in err.message
 
