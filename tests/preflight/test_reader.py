@@ -307,19 +307,22 @@ def test_a_build_says_its_reading_on_the_terminal_and_in_the_manifest(tactix_bui
     assert summary["pages"] > 10 and summary["warnings"] == len(summary["lines"]) == sum(summary["by_kind"].values())
 
 
-def test_validate_says_each_warning_and_the_summary_and_strict_fails(tactix_build):
-    """Today's tactix raises warnings (words of the tool in its appendix): validate still passes without
-    --strict, says them with the summary line, and fails with it (exit 1). The build's cache spares the
-    rendering (its units' reports are kept)."""
-    out = tactix_build.parent
+def test_validate_says_each_warning_and_the_summary_and_strict_fails(tmp_path):
+    """A new game whose rules name a command of the tool: validate still passes without --strict, says the
+    warning at its line with the summary line, and fails with it (exit 1)."""
+    content, out = tmp_path / "content", tmp_path / "out"
     runner = CliRunner()
-    plain = runner.invoke(cli, ["validate", "tactix", "--content", str(ROOT / "content"), "--out", str(out)])
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    rules = content / "demo" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nPour jouer, tapez pnp build.\n", encoding="utf-8")
+    line = len(rules.read_text(encoding="utf-8").splitlines())
+    plain = runner.invoke(cli, ["validate", "demo", "--content", str(content), "--out", str(out)])
     assert plain.exit_code == 0, plain.output
-    summary = [line for line in plain.stdout.splitlines() if line.startswith("tactix : lecture : ")]
+    summary = [row for row in plain.stdout.splitlines() if row.startswith("demo : lecture : ")]
     assert len(summary) == 1 and "pages vérifiées" in summary[0], plain.stdout
-    assert any(FR("preflight.warning.tool_words", word="pnp") in line for line in plain.stdout.splitlines())
-    strict = runner.invoke(cli, ["validate", "tactix", "--strict", "--content", str(ROOT / "content"),
-                                 "--out", str(out)])
+    said = [row for row in plain.stdout.splitlines() if FR("preflight.warning.tool_words", word="pnp") in row]
+    assert said and said[0].startswith(f"{rules}:{line}:"), plain.stdout
+    strict = runner.invoke(cli, ["validate", "demo", "--strict", "--content", str(content), "--out", str(out)])
     assert strict.exit_code == 1 and "--strict" in strict.stderr
 
 
