@@ -119,6 +119,21 @@ SCORE_TILES = _limit(
     reason="a whole box of Praxis effect tiles: no player can collect more, and the best split of all 108 "
            "takes about a tenth of a second (benchmarks/praxis_score.py)")
 
+# --- fixed: the rulebook and text sheets (rules.*.md, a sheet's Markdown): template, Markdown, layout -------------
+# Each stage is linear in what it reads; these bound what is costly by nature (benchmarks/rulebook_limits.py,
+# benchmarks/RESULTS-limits.md "Rulebook text and templates").
+TEMPLATE_VALUE_CHARS = _limit(
+    "template_value_chars", 1_000_000,
+    reason="one value a rules template builds (a text, a list): measured from its operands before it is "
+           "built, so `'x' * 10**10` or a join of 3000 long texts never takes the memory it asks for")
+TEMPLATE_INT_BITS = _limit(
+    "template_int_bits", 4_096,
+    reason="an integer a rules template computes (a count, a score): 4096 bits is a number of 1233 digits; "
+           "`9 ** 99999999` would take minutes and megabytes")
+RULES_TEXT_CHARS = _limit(
+    "rules_text_chars", 2_000_000,
+    reason="PLACEHOLDER")
+
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).
 MAX_ABS_NUMBER = 1_000_000
