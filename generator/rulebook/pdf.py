@@ -307,10 +307,12 @@ class Contents(IndexingFlowable):
         self.styles, self.accent, self.max_level = styles, accent, max_level
         self._entries: list = []
         self._last: list = []
+        self._made = None
         self._table = None
 
     def beforeBuild(self):
         self._last, self._entries = self._entries, []
+        self._made = None
 
     def isSatisfied(self):
         return self._entries == self._last
@@ -319,15 +321,23 @@ class Contents(IndexingFlowable):
         if kind == "TOCEntry" and stuff[0] <= self.max_level:
             self._entries.append(stuff)
 
-    def _make(self, avail_w):
+    def _rows(self) -> list:
+        if self._made is None:      # once a pass: wrap and split ask for them again
+            self._made = self._make_rows()
+        return [list(row) for row in self._made]
+
+    def _make_rows(self) -> list:
         rows = []
         for i, (level, text, page, key) in enumerate(self._last or [(1, "…", 0, None)]):
             style = self.styles.toc[min(level, 2) - 1]
             link = f'<a href="#{key}" color="{INK}">' if key else "<a>"
             rows.append([Paragraph(f"{link}{text}</a>", style),
                          Paragraph(f"{link}{page}</a>", replace_style(self.styles.toc_page, style))])
+        return rows
+
+    def _make(self, avail_w, rows=None):
         col = max(avail_w * 0.12, 12 * PT_PER_MM)
-        table = Table(rows, colWidths=(avail_w - col, col), hAlign="LEFT")
+        table = Table(rows if rows is not None else self._rows(), colWidths=(avail_w - col, col), hAlign="LEFT")
         table.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
@@ -338,8 +348,17 @@ class Contents(IndexingFlowable):
         return self._table.wrap(avail_w, avail_h)
 
     def split(self, avail_w, avail_h):
-        self._table = self._make(avail_w)
-        return self._table.split(avail_w, avail_h)
+        """The rows that fit here as one table, then each other row as a table of its own: a table split page
+        after page sets again all the rows it has left, so a long contents list cost the square of its rows."""
+        tables = [self._make(avail_w, [row]) for row in self._rows()]
+        used, first = 0.0, 0
+        while first < len(tables) and used + tables[first].wrap(avail_w, avail_h)[1] <= avail_h:
+            used += tables[first]._height
+            first += 1
+        if first == 0:
+            return []
+        head = self._make(avail_w, [row for table in tables[:first] for row in table._cellvalues])
+        return [head] + tables[first:]
 
     def drawOn(self, canvas, x, y, _sW=0):
         self._table.drawOn(canvas, x, y, _sW)
