@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.playtest_notes import read_playtest_notes
 from .figures import Figure, FigureLookup
@@ -162,6 +163,8 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
         line = _calling_line(filename)
         figure = _find_figure(figures, figure_id)
         number = first_number + len(expansion.figures)
+        if number > limits.value(limits.RULES_FIGURES):
+            raise TemplateLimit(limits.exceeded(limits.RULES_FIGURES, number, "figures placed"), line)
         expansion.figures.append(FigureUse(number, figure_id, figure, line))
         # The Markdown reader splits the paragraph around the marker: the figure is a block of its own.
         return MarkdownText(f"{FIGURE_OPEN}{len(expansion.figures) - 1}{FIGURE_CLOSE}")

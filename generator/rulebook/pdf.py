@@ -38,6 +38,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
+from ..content import limits
 from ..draw import fonts, icons
 from ..draw.canvas import ICON_TEXT
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
@@ -429,6 +430,9 @@ class RulebookTemplate(BaseDocTemplate):
         ])
 
     def handle_pageBegin(self):
+        if self.page >= limits.value(limits.RULEBOOK_PAGES):
+            raise RulebookTooLong(limits.exceeded(limits.RULEBOOK_PAGES, "more", "pages of the rulebook"),
+                                  self.rules_line)
         # A page's side is its number's parity. reportlab's cycle of templates drifts by one after some page
         # breaks (the A5 booklet had its text block on the wrong side of pages 4 to 9, 4 mm off its head and
         # folio), so every page after the cover takes the template of its side here, before it begins.
@@ -437,12 +441,15 @@ class RulebookTemplate(BaseDocTemplate):
             self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
         super().handle_pageBegin()
 
+    rules_line = None      # the rules line of the block being set, for a book that grows too long
+
     def beforeDocument(self):
         self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
         self._floated = {}      # figure -> text blocks set before it, this pass (multiBuild runs several)
 
     def handle_flowable(self, flowables):
         figure = flowables[0] if flowables else None
+        self.rules_line = getattr(figure, "rules_line", self.rules_line)
         if isinstance(figure, FigureFloat) and len(flowables) > 1 and _floats_past(flowables[1]):
             frame = self.frame
             room = frame._y - frame._y1p
@@ -556,10 +563,10 @@ class StoryBuilder:
             end = i + 1 + (i + 1 < len(blocks) and isinstance(blocks[i + 1], ParaBlock))
             if isinstance(blocks[i], Heading) and end < len(blocks) and isinstance(blocks[end], FigureBlock):
                 group = [flow for b in blocks[i:end] for flow in self.block(b, indent=indent)]
-                out.append(KeepTogether(group + self.figure_parts(blocks[end])))
+                out.append(_from_line(KeepTogether(group + self.figure_parts(blocks[end])), blocks[i].line))
                 i = end + 1
                 continue
-            flows = self.block(blocks[i], indent=indent)
+            flows = [_from_line(flow, blocks[i].line) for flow in self.block(blocks[i], indent=indent)]
             if (isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":")
                     and i + 1 < len(blocks) and isinstance(blocks[i + 1], (TableBlock, ListBlock))):
                 # a sentence that introduces a table or a list never ends a page without it
@@ -678,6 +685,19 @@ class StoryBuilder:
         max_h = t.text_h_mm * PT_PER_MM * 0.62
         return [Spacer(1, t.body_pt * 0.4), FigureFlowable(b, max_h), Spacer(1, t.body_pt * 0.5),
                 Paragraph(caption, s.caption), Spacer(1, t.body_pt * 0.9)]
+
+
+def _from_line(flowable: Flowable, line: int) -> Flowable:
+    flowable.rules_line = line
+    return flowable
+
+
+class RulebookTooLong(Exception):
+    """The book passes RULEBOOK_PAGES while it is typeset; `line`: the rules line of the block being set."""
+
+    def __init__(self, message: str, line: int | None):
+        super().__init__(message)
+        self.line = line
 
 
 class FigureFloat(KeepTogether):
@@ -844,4 +864,4 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading)
 
 
-__all__ = ["render_pdf", "theme_for", "Theme", "gap_markup", "markup"]
+__all__ = ["render_pdf", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]
