@@ -182,7 +182,7 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     try:
         code = env.compile(source, name=path.name, filename=filename)
         template = env.template_class.from_code(env, code, env.make_globals(None), None)
-        rendered = render(template, name=filename)
+        rendered = render(template)
     except ContentError:
         raise
     except TemplateLimit as err:

@@ -388,7 +388,7 @@ class Rendered:
     line_map: list[int]
 
 
-def render(template, *, name: str) -> Rendered:
+def render(template) -> Rendered:
     """Render `template` within MAX_OUTPUT characters and MAX_SECONDS; a TemplateLimit otherwise.
 
     The clock is read on every line of Python run while the template renders,
@@ -396,20 +396,14 @@ def render(template, *, name: str) -> Rendered:
     recursion or a slow filter that never writes is stopped too.
     """
     deadline = time.monotonic() + MAX_SECONDS
-    filename = name
-    last_line = [0]   # the template's line being run, for an output that grows too long
 
     def on_line(frame, event, arg):
         if time.monotonic() > deadline:
             raise TemplateLimit(f"the template runs longer than the limit of {MAX_SECONDS:g} s")
         return on_line
 
-    def on_template_line(frame, event, arg):
-        last_line[0] = frame.f_lineno
-        return on_line(frame, event, arg) and on_template_line
-
     def on_call(frame, event, arg):
-        return on_template_line if frame.f_code.co_filename == filename else on_line
+        return on_line
 
     env = template.environment
     chunks, size, line_map = [], 0, []
@@ -421,10 +415,10 @@ def render(template, *, name: str) -> Rendered:
             if not chunk:
                 continue
             size += len(chunk)
-            if size > MAX_OUTPUT:
-                raise TemplateLimit(f"the expanded text is longer than the limit of {MAX_OUTPUT} characters",
-                                    template.get_corresponding_lineno(last_line[0]) if last_line[0] else None)
             line, literal = env.last_origin
+            if size > MAX_OUTPUT:   # at the line of the text where it passes the limit
+                where = line + chunk.count("\n", 0, len(chunk) - (size - MAX_OUTPUT)) if literal else line
+                raise TemplateLimit(f"the expanded text is longer than the limit of {MAX_OUTPUT} characters", where)
             if not literal and "\r" in chunk:   # the Markdown reader takes a lone CR for a line end too
                 chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
             if not line_open:
