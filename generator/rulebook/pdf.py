@@ -431,8 +431,7 @@ class RulebookTemplate(BaseDocTemplate):
 
     def handle_pageBegin(self):
         if self.page >= limits.value(limits.RULEBOOK_PAGES):
-            raise RulebookTooLong(limits.exceeded(limits.RULEBOOK_PAGES, "more", "pages of the rulebook"),
-                                  self.rules_line)
+            raise RulebookTooLong(self.rules_line)
         # A page's side is its number's parity. reportlab's cycle of templates drifts by one after some page
         # breaks (the A5 booklet had its text block on the wrong side of pages 4 to 9, 4 mm off its head and
         # folio), so every page after the cover takes the template of its side here, before it begins.
@@ -693,10 +692,11 @@ def _from_line(flowable: Flowable, line: int) -> Flowable:
 
 
 class RulebookTooLong(Exception):
-    """The book passes RULEBOOK_PAGES while it is typeset; `line`: the rules line of the block being set."""
+    """The book passes RULEBOOK_PAGES while it is typeset; `line`: the rules line of the block being set
+    (reportlab raises a copy of an error with its message only: `_typeset_story` raises it again)."""
 
-    def __init__(self, message: str, line: int | None):
-        super().__init__(message)
+    def __init__(self, line: int | None = None):
+        super().__init__(limits.exceeded(limits.RULEBOOK_PAGES, "more", "pages of the rulebook"))
         self.line = line
 
 
@@ -858,7 +858,10 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     buffer = io.BytesIO()
     page_count = next(f for f in story if isinstance(f, PageCount))
     doc = RulebookTemplate(buffer, theme, info, page_count, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
-    doc.multiBuild(story, maxPasses=12)
+    try:
+        doc.multiBuild(story, maxPasses=12)
+    except RulebookTooLong:
+        raise RulebookTooLong(doc.rules_line) from None
     frame = doc.frame
     used_pt = frame._y1 + frame._height - frame._y
     return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading)
