@@ -119,6 +119,44 @@ SCORE_TILES = _limit(
     reason="a whole box of Praxis effect tiles: no player can collect more, and the best split of all 108 "
            "takes about a tenth of a second (benchmarks/praxis_score.py)")
 
+# --- fixed: the rulebook and text sheets (rules.*.md, a sheet's Markdown): template, Markdown, layout -------------
+# Each stage is linear in what it reads; these bound what is costly by nature (benchmarks/rulebook_limits.py,
+# benchmarks/RESULTS-limits.md "Rulebook text and templates").
+TEMPLATE_VALUE_CHARS = _limit(
+    "template_value_chars", 1_000_000,
+    reason="one value a rules template builds (a text, a list): measured from its operands before it is "
+           "built, so `'x' * 10**10` or a join of 3000 long texts never takes the memory it asks for")
+TEMPLATE_INT_BITS = _limit(
+    "template_int_bits", 4_096,
+    reason="an integer a rules template computes (a count, a score): 4096 bits is a number of 1233 digits; "
+           "`9 ** 99999999` would take minutes and megabytes")
+RULES_TEXT_CHARS = _limit(
+    "rules_text_chars", 200_000,
+    reason="a rules text once its expressions are expanded: every character is read as Markdown and typeset "
+           "twice (full page and booklet); the longest of our rulebooks (Praxis) is 25 000 characters, and "
+           "200 000 is a book of about 55 A4 pages (benchmarks/RESULTS-limits.md)")
+RULES_BLOCK_CHARS = _limit(
+    "rules_block_chars", 20_000,
+    reason="one paragraph, list, table or quote of a rules text: a block is typeset whole, then split page "
+           "after page, each split setting again what is left of it, so its cost grows as its square; 20 000 "
+           "characters is eight pages of one paragraph (ours have at most 1 500)")
+RULES_HEADINGS = _limit(
+    "rules_headings", 200,
+    reason="each heading is a line of the contents, a bookmark and an anchor, and the book is typeset again "
+           "until the contents' page numbers hold; Praxis has 43, appendices included")
+RULES_FIGURES = _limit(
+    "rules_figures", 100,
+    reason="figures placed in a rules text (a diagram placed twice counts twice): each is drawn in both PDF "
+           "editions and in the HTML, and imposed in the booklet; Praxis places 34")
+RULES_ICONS = _limit(
+    "rules_icons", 2_000,
+    reason="icons named in a rules text (`:star:`): each is drawn as vector paths in both PDF editions and "
+           "inlined in the HTML; Praxis names 13")
+RULEBOOK_PAGES = _limit(
+    "rulebook_pages", 300,
+    reason="pages of one edition of a rulebook, counted as it is typeset: the limits above keep a rules text "
+           "well within it; a page more is refused before the next is set")
+
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).
 MAX_ABS_NUMBER = 1_000_000

@@ -137,12 +137,16 @@ def unknown_icon_message(name: str) -> str:
 def split_inline(text: str) -> list:
     """`text` as strings and InlineIcons, in order; an unknown name is a LayoutError saying the close ones."""
     out: list = []
+    text_pieces: list[str] = []     # text since the last icon, joined once (not added to, piece by piece)
 
     def add(piece: str) -> None:
-        if out and isinstance(out[-1], str):
-            out[-1] += piece
-        elif piece:
-            out.append(piece)
+        text_pieces.append(piece)
+
+    def icon(name: str) -> None:
+        if "".join(text_pieces):
+            out.append("".join(text_pieces))
+        text_pieces.clear()
+        out.append(InlineIcon(name))
 
     pos = 0
     for m in INLINE_ICON.finditer(text):
@@ -151,10 +155,12 @@ def split_inline(text: str) -> list:
         if m.group(1):                       # escaped: the text as written, less the backslash
             add(m.group(0)[1:])
         elif m.group(2) in ICONS:
-            out.append(InlineIcon(m.group(2)))
+            icon(m.group(2))
         else:
             raise LayoutError(unknown_icon_message(m.group(2)))
     add(text[pos:])
+    if "".join(text_pieces):
+        out.append("".join(text_pieces))
     return out
 
 

@@ -126,20 +126,20 @@ def _strip_spaces(out: list[str], *, only_if_after_word: bool = False) -> bool:
 
     With only_if_after_word, nothing is removed unless the spaces follow a
     non-space character: a line that starts with "!" keeps it as it is.
+    Only the pieces at the end are read: a paragraph of many ';' or '»' is typeset in linear time.
     """
-    text = "".join(out)
-    stripped = text
-    # Walk back over spaces and run boundaries, remembering the boundaries.
-    j = len(text)
-    while j > 0 and (text[j - 1] in _SPACES or text[j - 1] == _SEP):
-        j -= 1
-    tail = text[j:]
+    blank = "".join(_SPACES) + _SEP
+    k = len(out)
+    while k > 0 and not out[k - 1].strip(blank):      # pieces wholly of spaces and run boundaries
+        k -= 1
+    head = out[k - 1].rstrip(blank) if k else ""      # the last piece with a character of text, less its spaces
+    tail = (out[k - 1][len(head):] if k else "") + "".join(out[k:])
     if not any(c in _SPACES for c in tail):
         return False
-    if only_if_after_word and j == 0:
+    if only_if_after_word and k == 0:
         return False
-    stripped = text[:j] + tail.replace(" ", "").replace(NBSP, "").replace(NNBSP, "").replace("\t", "")
-    out[:] = [stripped]
+    kept = tail.replace(" ", "").replace(NBSP, "").replace(NNBSP, "").replace("\t", "")
+    out[max(k - 1, 0):] = [head + kept]
     return True
 
 

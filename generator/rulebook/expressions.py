@@ -21,11 +21,12 @@ from typing import Any, Mapping
 from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.playtest_notes import read_playtest_notes
 from .figures import Figure, FigureLookup
 from .material import MaterialLine, MaterialList, material_list, setup_counts
-from .sandbox import RulesSandbox, TemplateLimit, render
+from .sandbox import RulesSandbox, TemplateLimit, check_text, render
 from .template_data import plain
 
 # Markers put in the expanded text; U+E000-U+E003 are private use and never typed by an author.
@@ -92,6 +93,7 @@ def _finalize(value: Any) -> Any:
         return MarkdownText(str(value))
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()       # a typo or an unsafe attribute: its own clear error
+    check_text(value, "this expression")     # its text measured before it is made
     if callable(value):
         # Printing a function would also print its memory address: different on every run.
         raise _HelperError(f"this expression gives a function ({getattr(value, '__name__', 'callable')}); "
@@ -161,6 +163,8 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
         line = _calling_line(filename)
         figure = _find_figure(figures, figure_id)
         number = first_number + len(expansion.figures)
+        if number > limits.value(limits.RULES_FIGURES):
+            raise TemplateLimit(limits.exceeded(limits.RULES_FIGURES, number, "figures placed"), line)
         expansion.figures.append(FigureUse(number, figure_id, figure, line))
         # The Markdown reader splits the paragraph around the marker: the figure is a block of its own.
         return MarkdownText(f"{FIGURE_OPEN}{len(expansion.figures) - 1}{FIGURE_CLOSE}")
@@ -178,7 +182,7 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     try:
         code = env.compile(source, name=path.name, filename=filename)
         template = env.template_class.from_code(env, code, env.make_globals(None), None)
-        text = render(template, name=filename)
+        rendered = render(template)
     except ContentError:
         raise
     except TemplateLimit as err:
@@ -201,8 +205,8 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     except Exception as err:  # any Python error inside an expression is the content's fault
         raise ContentError(path, _error_line(filename, err),
                            f"expression error: {type(err).__name__}: {err}") from None
-    expansion.text = text
-    expansion.line_map = _line_map(source, text)
+    expansion.text = rendered.text
+    expansion.line_map = rendered.line_map
     return expansion
 
 
@@ -239,20 +243,6 @@ def _error_line(filename: str, err: BaseException) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
-
-
-def _line_map(source: str, text: str) -> list[int]:
-    """For each expanded line, the source line it came from (lines inside an expression's output map to it)."""
-    src, out = source.splitlines(), text.splitlines()
-    mapping = [1] * len(out)
-    matcher = difflib.SequenceMatcher(None, src, out, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        for j in range(j1, j2):
-            if tag == "equal":
-                mapping[j] = i1 + (j - j1) + 1
-            else:
-                mapping[j] = min(i1 + (j - j1), max(i2 - 1, i1)) + 1
-    return mapping
 
 
 __all__ = ["expand", "game_context", "Expansion", "FigureUse", "FigureRef", "MarkdownText", "MaterialLine",

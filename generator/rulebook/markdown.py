@@ -22,6 +22,7 @@ from typing import Union
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..draw import icons
 from ..draw.canvas import ICON_TEXT
@@ -176,6 +177,7 @@ class _Builder:
         self.anchors: set[str] = anchors if anchors is not None else set()
         self.links: list[tuple[str, int]] = []
         self.placed: dict[int, FigureBlock] = {}
+        self.icons = 0
 
     # --- helpers -------------------------------------------------------------------
     def line_of(self, node: SyntaxTreeNode, fallback: int = 1) -> int:
@@ -193,6 +195,8 @@ class _Builder:
         for node in nodes:
             line = self.line_of(node, parent_line)
             t = node.type
+            if top:
+                self._check_block_size(node, line)
             if t == "heading":
                 out.append(self.heading(node, line, top))
             elif t == "paragraph":
@@ -215,8 +219,19 @@ class _Builder:
                 raise self.error(line, f"Markdown element '{t}' is not supported in a rulebook")
         return out
 
+    def _check_block_size(self, node: SyntaxTreeNode, line: int) -> None:
+        """A block is typeset whole and split page after page, each split setting again what is left of it:
+        its cost grows as its square, so one block is bounded (a table row or a line counts as a line of text)."""
+        size = 0
+        for token in _tokens(node):
+            size += len(token.content) if token.type in ("inline", "code_block", "fence") else 0
+            size += _LINE_CHARS * ((token.type == "tr_open") + token.content.count("\n") * (token.type != "inline"))
+        limits.check(limits.RULES_BLOCK_CHARS, size, "characters of this block (a paragraph, a list, a table, "
+                     "a quote)", self.path, line)
+
     def heading(self, node: SyntaxTreeNode, line: int, top: bool) -> Heading:
         level = int(node.tag[1])
+        limits.check(limits.RULES_HEADINGS, len(self.doc.headings) + 1, "headings", self.path, line)
         inline = node.children[0]
         spans = self.inline(inline, line, where="a heading")
         anchor = None
@@ -368,6 +383,8 @@ class _Builder:
             raise self.error(line, str(err)) from None
         for piece in pieces:
             if isinstance(piece, icons.InlineIcon):
+                self.icons += 1
+                limits.check(limits.RULES_ICONS, self.icons, "icons in the text", self.path, line)
                 out.append(Span(ICON_TEXT, bold, italic, False, href, piece.name))
             else:
                 out.append(Span(piece, bold, italic, False, href))
@@ -396,6 +413,21 @@ class _Builder:
             if lost:
                 shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(lost))
                 raise self.error(line, f"the font has no glyph for {shown}; write it another way")
+
+
+_LINE_CHARS = 80      # a table row or a line of a code block weighs as much as a line of text
+
+
+def _tokens(node: SyntaxTreeNode):
+    """The tokens of a block and of every block inside it, without recursion (nesting is deep at times)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.token is not None:
+            yield current.token
+        elif current.nester_tokens is not None:
+            yield current.nester_tokens.opening
+        stack.extend(current.children)
 
 
 _ICON_REST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*:(?![A-Za-z0-9])")

@@ -38,6 +38,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
+from ..content import limits
 from ..draw import fonts, icons
 from ..draw.canvas import ICON_TEXT
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
@@ -307,10 +308,12 @@ class Contents(IndexingFlowable):
         self.styles, self.accent, self.max_level = styles, accent, max_level
         self._entries: list = []
         self._last: list = []
+        self._made = None
         self._table = None
 
     def beforeBuild(self):
         self._last, self._entries = self._entries, []
+        self._made = None
 
     def isSatisfied(self):
         return self._entries == self._last
@@ -319,15 +322,23 @@ class Contents(IndexingFlowable):
         if kind == "TOCEntry" and stuff[0] <= self.max_level:
             self._entries.append(stuff)
 
-    def _make(self, avail_w):
+    def _rows(self) -> list:
+        if self._made is None:      # once a pass: wrap and split ask for them again
+            self._made = self._make_rows()
+        return [list(row) for row in self._made]
+
+    def _make_rows(self) -> list:
         rows = []
         for i, (level, text, page, key) in enumerate(self._last or [(1, "…", 0, None)]):
             style = self.styles.toc[min(level, 2) - 1]
             link = f'<a href="#{key}" color="{INK}">' if key else "<a>"
             rows.append([Paragraph(f"{link}{text}</a>", style),
                          Paragraph(f"{link}{page}</a>", replace_style(self.styles.toc_page, style))])
+        return rows
+
+    def _make(self, avail_w, rows=None):
         col = max(avail_w * 0.12, 12 * PT_PER_MM)
-        table = Table(rows, colWidths=(avail_w - col, col), hAlign="LEFT")
+        table = Table(rows if rows is not None else self._rows(), colWidths=(avail_w - col, col), hAlign="LEFT")
         table.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
@@ -338,8 +349,17 @@ class Contents(IndexingFlowable):
         return self._table.wrap(avail_w, avail_h)
 
     def split(self, avail_w, avail_h):
-        self._table = self._make(avail_w)
-        return self._table.split(avail_w, avail_h)
+        """The rows that fit here as one table, then each other row as a table of its own: a table split page
+        after page sets again all the rows it has left, so a long contents list cost the square of its rows."""
+        tables = [self._make(avail_w, [row]) for row in self._rows()]
+        used, first = 0.0, 0
+        while first < len(tables) and used + tables[first].wrap(avail_w, avail_h)[1] <= avail_h:
+            used += tables[first]._height
+            first += 1
+        if first == 0:
+            return []
+        head = self._make(avail_w, [row for table in tables[:first] for row in table._cellvalues])
+        return [head] + tables[first:]
 
     def drawOn(self, canvas, x, y, _sW=0):
         self._table.drawOn(canvas, x, y, _sW)
@@ -410,6 +430,8 @@ class RulebookTemplate(BaseDocTemplate):
         ])
 
     def handle_pageBegin(self):
+        if self.page >= limits.value(limits.RULEBOOK_PAGES):
+            raise RulebookTooLong(self.rules_line)
         # A page's side is its number's parity. reportlab's cycle of templates drifts by one after some page
         # breaks (the A5 booklet had its text block on the wrong side of pages 4 to 9, 4 mm off its head and
         # folio), so every page after the cover takes the template of its side here, before it begins.
@@ -417,6 +439,8 @@ class RulebookTemplate(BaseDocTemplate):
             side = "right" if (self.page + 1) % 2 == 1 else "left"
             self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
         super().handle_pageBegin()
+
+    rules_line = None      # the rules line of the block being set, for a book that grows too long
 
     def beforeDocument(self):
         self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
@@ -431,6 +455,7 @@ class RulebookTemplate(BaseDocTemplate):
         if flowables is self._hanging:      # reportlab's own page actions (a page begins), not the story
             return super().handle_flowable(flowables)
         first = flowables[0] if flowables else None
+        self.rules_line = getattr(first, "rules_line", self.rules_line)
         if isinstance(first, FloatBarrier):
             flowables.pop(0)            # only a mark in the story: set nothing, not even a line of nothing
             flowables[0:0] = self._deferred
@@ -596,7 +621,7 @@ class StoryBuilder:
         while i < len(blocks):
             # A heading and its opening paragraph stay together (reportlab's keepWithNext on the heading);
             # a figure after them floats to the next page if it must, the text after it filling this one.
-            flows = self.block(blocks[i], indent=indent)
+            flows = [_from_line(flow, blocks[i].line) for flow in self.block(blocks[i], indent=indent)]
             if (isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":")
                     and i + 1 < len(blocks) and isinstance(blocks[i + 1], (TableBlock, ListBlock))):
                 # a sentence that introduces a table or a list never ends a page without it
@@ -733,6 +758,20 @@ class RulesTable(Table):
                 part.laid_out = tag
             part.split_first = k == 0 and len(parts) > 1
         return parts
+
+
+def _from_line(flowable: Flowable, line: int) -> Flowable:
+    flowable.rules_line = line
+    return flowable
+
+
+class RulebookTooLong(Exception):
+    """The book passes RULEBOOK_PAGES while it is typeset; `line`: the rules line of the block being set
+    (reportlab raises a copy of an error with its message only: `_typeset_story` raises it again)."""
+
+    def __init__(self, line: int | None = None):
+        super().__init__(limits.exceeded(limits.RULEBOOK_PAGES, "more", "pages of the rulebook"))
+        self.line = line
 
 
 class FigureFloat(KeepTogether):
@@ -904,10 +943,13 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     buffer = io.BytesIO()
     page_count = next(f for f in story if isinstance(f, PageCount))
     doc = RulebookTemplate(buffer, theme, info, page_count, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
-    doc.multiBuild(story, maxPasses=12)
+    try:
+        doc.multiBuild(story, maxPasses=12)
+    except RulebookTooLong:
+        raise RulebookTooLong(doc.rules_line) from None
     frame = doc.frame
     used_pt = frame._y1 + frame._height - frame._y
     return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading), doc.layout
 
 
-__all__ = ["render_pdf", "typeset_pdf", "theme_for", "Theme", "gap_markup", "markup"]
+__all__ = ["render_pdf", "typeset_pdf", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]

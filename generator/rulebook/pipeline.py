@@ -21,7 +21,7 @@ from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .html import render_html
 from .markdown import Document, check_links, parse
-from .pdf import DEFAULT_ACCENT, theme_for, typeset_pdf
+from .pdf import DEFAULT_ACCENT, RulebookTooLong, theme_for, typeset_pdf
 
 
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
@@ -121,8 +121,11 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
         game = replace(game, info=replace(game.info, subtitle=subtitle + words("rulebook.variant_subtitle",
                                                                                  name=variant.name)))
     colour = accent or accent_of(game)
-    full, layout_full = typeset_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
-    half, layout_half = typeset_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
+    try:
+        full, layout_full = typeset_pdf(document, game.info, theme_for(paper, accent=colour), cmyk=cmyk)
+        half, layout_half = typeset_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
+    except RulebookTooLong as err:
+        raise ContentError(rules_path(game), err.line, str(err)) from None
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
     booklet = impose(half, title=words("rulebook.booklet_title", title=game.info.title))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..content.errors import ContentError
 from ..content.paths import inside_game
@@ -68,37 +68,43 @@ def _text_piece(spans, style: TextStyle, width: float, *, indent: float = 0.0, b
     return _Piece(layout.height_mm, draw, keep, before)
 
 
-def _pieces(blocks, size_pt: float, accent: str, width: float) -> list[_Piece]:
+def _pieces(blocks, size_pt: float, accent: str, width: float) -> Iterator[_Piece]:
+    """The pieces of the flow, each laid out when the flow asks for it: a text far longer than a page is laid
+    out only up to where the page is full, at each size tried."""
     body = TextStyle(size_pt=size_pt)
     em = size_pt * MM_PER_PT
-    out: list[_Piece] = []
     for block in blocks:
-        if isinstance(block, Heading):
-            style = TextStyle(size_pt=size_pt * (1.3 if block.level <= 1 else 1.12), bold=True, colour=accent)
-            out.append(_text_piece(block.spans, style, width, before=em * 0.6, keep=True))
-        elif isinstance(block, Paragraph):
-            out.append(_text_piece(block.spans, body, width, before=em * 0.35))
-        elif isinstance(block, ListBlock):
-            for i, item in enumerate(block.items):
-                mark = f"{block.start + i}." if block.ordered else "•"
-                for j, inner in enumerate(item):
-                    spans = getattr(inner, "spans", ())
-                    out.append(_text_piece(spans, body, width, indent=em * (1.9 if block.ordered else 1.3),
-                                           bullet=mark if j == 0 else "", bullet_colour=accent, before=em * 0.15))
-        elif isinstance(block, Quote):
-            for inner in block.blocks:
-                piece = _text_piece(getattr(inner, "spans", ()), body.with_(italic=True), width, indent=em,
-                                    before=em * 0.35)
+        yield from _block_pieces(block, body, em, size_pt, accent, width)
 
-                def draw(canvas, x, y, piece=piece):
-                    canvas.rect(x, y, 0.8, piece.height_mm, fill=accent)
-                    piece.draw(canvas, x, y)
-                out.append(_Piece(piece.height_mm, draw, False, piece.space_before_mm))
-        elif isinstance(block, FigureBlock):
-            out.append(_figure_piece(block, size_pt, width))
-        elif isinstance(block, Rule):
-            out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
-                              space_before_mm=em * 0.6))
+
+def _block_pieces(block, body: TextStyle, em: float, size_pt: float, accent: str, width: float) -> list[_Piece]:
+    out: list[_Piece] = []
+    if isinstance(block, Heading):
+        style = TextStyle(size_pt=size_pt * (1.3 if block.level <= 1 else 1.12), bold=True, colour=accent)
+        out.append(_text_piece(block.spans, style, width, before=em * 0.6, keep=True))
+    elif isinstance(block, Paragraph):
+        out.append(_text_piece(block.spans, body, width, before=em * 0.35))
+    elif isinstance(block, ListBlock):
+        for i, item in enumerate(block.items):
+            mark = f"{block.start + i}." if block.ordered else "•"
+            for j, inner in enumerate(item):
+                spans = getattr(inner, "spans", ())
+                out.append(_text_piece(spans, body, width, indent=em * (1.9 if block.ordered else 1.3),
+                                       bullet=mark if j == 0 else "", bullet_colour=accent, before=em * 0.15))
+    elif isinstance(block, Quote):
+        for inner in block.blocks:
+            piece = _text_piece(getattr(inner, "spans", ()), body.with_(italic=True), width, indent=em,
+                                before=em * 0.35)
+
+            def draw(canvas, x, y, piece=piece):
+                canvas.rect(x, y, 0.8, piece.height_mm, fill=accent)
+                piece.draw(canvas, x, y)
+            out.append(_Piece(piece.height_mm, draw, False, piece.space_before_mm))
+    elif isinstance(block, FigureBlock):
+        out.append(_figure_piece(block, size_pt, width))
+    elif isinstance(block, Rule):
+        out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
+                          space_before_mm=em * 0.6))
     return out
 
 
@@ -121,14 +127,18 @@ def _figure_piece(block: FigureBlock, size_pt: float, width: float) -> _Piece:
     return _Piece(fig_h + gap + layout.height_mm, draw, False, size_pt * MM_PER_PT * 0.6)
 
 
-def _flow(pieces: list[_Piece], columns: int, col_h: float):
-    """(column, y, piece) for each piece, top to bottom then column after column; None if they do not fit."""
+def _flow(pieces: Iterable[_Piece], columns: int, col_h: float):
+    """(column, y, piece) for each piece, top to bottom then column after column; None if they do not fit
+    (known at the first piece that does not: the pieces after it are never asked for)."""
     placed, col, y = [], 0, 0.0
-    for i, piece in enumerate(pieces):
+    pieces = iter(pieces)
+    piece = next(pieces, None)
+    while piece is not None:
         top = y + piece.space_before_mm if y > 0 else 0.0
         # A heading never ends a column: it moves with the first lines of what follows.
         # (with the space above those lines: without it a heading fitted at a column's foot alone)
-        following = pieces[i + 1] if piece.keep_with_next and i + 1 < len(pieces) else None
+        after = next(pieces, None)
+        following = after if piece.keep_with_next else None
         need = piece.height_mm + (following.space_before_mm + following.height_mm if following else 0.0)
         if top + need > col_h + 1e-6:
             col, top = col + 1, 0.0
@@ -136,6 +146,7 @@ def _flow(pieces: list[_Piece], columns: int, col_h: float):
                 return None
         placed.append((col, top, piece))
         y = top + piece.height_mm
+        piece = after
     return placed
 
 
@@ -185,7 +196,7 @@ def render_sheet(canvas: Canvas, game: Any, sheet: Any, document: Document, widt
         if bigger is None:
             break
         size, placed = size + 0.25, bigger
-    placed = _balanced(_pieces(document.blocks, size, accent, col_w), sheet.columns, col_h) or placed
+    placed = _balanced([piece for _, _, piece in placed], sheet.columns, col_h) or placed
     for column, y, piece in placed:
         piece.draw(canvas, margin_mm + column * (col_w + gap), top + y)
     for i in range(1, sheet.columns):

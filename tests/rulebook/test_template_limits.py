@@ -69,3 +69,28 @@ def test_ordinary_sizes_and_loops_still_work(game_with_rules):
     from generator.rulebook.markdown import plain
     paragraphs = [plain(b.spans) for b in document.blocks if hasattr(b, "spans") and b.line == 3]
     assert paragraphs and "1024" in paragraphs[0] and "012" in paragraphs[0] and "ab" in paragraphs[0]
+
+
+def test_a_rulebook_past_its_page_limit_is_stopped_while_typeset_at_the_block_being_set(game_with_rules,
+                                                                                         monkeypatch):
+    from generator.content import limits
+    from generator.rulebook import build_rulebook
+    monkeypatch.setattr(limits, "RULEBOOK_PAGES", limits.Limit("rulebook_pages", 4, 4, "a test's small book"))
+    paragraph = "Le joueur actif lance ses dés et pose une tuile sur une case libre du plateau. " * 12
+    game = game_with_rules("# Titre\n\n" + "".join(f"{paragraph}\n\n" for _ in range(40)))
+    with pytest.raises(ContentError) as info:
+        build_rulebook(game, figures=box_figures("a"))
+    err = info.value
+    assert err.path.name == "rules.fr.md"
+    assert err.line is not None and 3 < err.line < 3 + 2 * 40     # one of the paragraphs, not the title
+    assert "pages of the rulebook" in err.message and "limit of 4" in err.message
+
+
+def test_a_filter_is_stopped_at_the_time_limit_while_it_runs(game_with_rules, monkeypatch):
+    # wordwrap(1) of 450 000 characters takes seconds inside one call: the clock is read inside the filter
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.2)
+    game = game_with_rules("# Titre\n\n{{ ('ab ' * 150000) | wordwrap(1) | length }}\n")
+    started = time.monotonic()
+    err = _error(game)
+    assert err.line == 3 and "runs longer than the limit" in err.message
+    assert time.monotonic() - started < 2
