@@ -32,6 +32,8 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     elif shape == "disc":
         canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
     elif shape == "pawn":
+        if style.facing != "none":
+            canvas.polygon(_nose(cx, cy, half, style.facing), fill=style.stroke, stroke=outline)
         canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
         canvas.circle(cx, cy, half * 0.62, stroke=Stroke(style.ink, OUTLINE_MM))
     elif shape == "square":
@@ -72,6 +74,20 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
         _centred_label(canvas, cx, cy + half * 0.7, size * 0.16, style.label, style.ink)
+
+
+FACING = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "up": (0.0, -1.0), "down": (0.0, 1.0)}
+NOSE_REACH = 1.45    # the nose's tip, in half-sizes from the centre: out of the disc, inside its cell
+NOSE_WIDTH = 0.62    # its base on the rim, in half-sizes
+
+
+def _nose(cx: float, cy: float, half: float, facing: str) -> list[tuple[float, float]]:
+    """The triangle a pawn points with: its base hidden under the disc, its tip out beyond the rim."""
+    dx, dy = FACING[facing]
+    base, w = half * 0.6, half * NOSE_WIDTH
+    return [(cx + dx * half * NOSE_REACH, cy + dy * half * NOSE_REACH),
+            (cx + dx * base - dy * w, cy + dy * base + dx * w),
+            (cx + dx * base + dy * w, cy + dy * base - dx * w)]
 
 
 GHOST_DASH_MM = (0.9, 0.6)

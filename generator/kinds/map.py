@@ -16,7 +16,8 @@ def render(job: Job, game_map: Map) -> None:
 def figure(job: FigureJob, game_map: Map):
     from ..components.diagram import map_figure
     return map_figure(game_map, job.diagram, job.placements, job.styles, job.game.folder,
-                      language=job.game.info.language, max_width_mm=job.max_width_mm)
+                      language=job.game.info.language, ghosts=job.ghosts,
+                      max_width_mm=job.max_width_mm)
 
 
 KIND = Kind(name="map", model=Map, render=render, paper="kinds.map.paper", figure=figure)

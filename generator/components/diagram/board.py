@@ -36,9 +36,14 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
     show = diagram.show
     view = (view_of(board, *show.crop) if show.crop else None) or full_view(board)
     natural_w, _ = view_size_mm(board, view, margin_mm=0.0)
-    factor = min(FIGURE_CELL_MM / board.grid.cell_mm, (max_width_mm - 2 * FIGURE_MARGIN_MM) / natural_w, 1.0)
+    # Pieces on crossings stand out of the grid by half their size: the margin grows by twice that, so an
+    # edge piece stays inside the figure and the coordinates sit clear of it, in the outer half.
+    overhang = max((p.size_mm for p in board.pieces.values()), default=0.0) if board.grid.points else 0.0
+    factor = min(FIGURE_CELL_MM / board.grid.cell_mm,
+                 (max_width_mm - 2 * FIGURE_MARGIN_MM) / (natural_w + 2 * overhang), 1.0)
     small = scaled_board(board, factor)
-    width, board_h = view_size_mm(small, view, margin_mm=FIGURE_MARGIN_MM)
+    margin = FIGURE_MARGIN_MM + overhang * factor
+    width, board_h = view_size_mm(small, view, margin_mm=margin)
     in_view = BoardDrawing(small, view, 0.0, 0.0).visible
     shows = tuple([Shown(p, piece, value) for p, piece, value in placements if in_view(p)]
                   + [Shown(p, piece, value, "ghost") for p, piece, value in ghosts if in_view(p)]
@@ -71,7 +76,7 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
                                 align="center")
 
     def draw(canvas) -> None:
-        d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=FIGURE_MARGIN_MM,
+        d = draw_board(canvas, small, 0.0, 0.0, view=view, placements=placements, margin_mm=margin,
                        coord_pt=FIGURE_COORD_PT, highlight=show.highlight, highlight_colour=HIGHLIGHT,
                        highlight_mark=ACCENT)
         for square, piece, _ in ghosts:

@@ -23,6 +23,7 @@ ROW_GAP_MM = 4.0
 FAN_STEP_DEG = 9.0          # turn between two neighbours of a fan
 FAN_RADIUS = 1.8            # the fan's pivot lies this many item heights below the items' centres
 ITEM_MAX_HEIGHT_MM = 70.0   # a figure of cards stays a picture, not a sheet of cards at real size
+COLUMN_MAX_HEIGHT_MM = 100.0   # a column of cards, all of them: about half a page
 CUT_OUTLINE = Stroke("#555555", 0.25)
 PAGE = "#FFFFFF"
 MASK_OVERLAP_MM = 0.5       # how far past its bleed a round item's mask reaches
@@ -93,18 +94,23 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
         return _fan(diagram, faces, fw, fh, max_width_mm)
     # Neighbours stay clear of each other's bleed, which a round item's mask covers.
     gap = max(ROW_GAP_MM, max(f.bleed_mm for _, f in faces) + 2 * MASK_OVERLAP_MM)
-    factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * gap, max_height_mm=ITEM_MAX_HEIGHT_MM)
+    column = diagram.show.arrange == "column"      # one above the other: a card turned over its top edge
+    if column:
+        factor = fit_factor(fw, n * fh, max_width_mm, max_height_mm=COLUMN_MAX_HEIGHT_MM - (n - 1) * gap)
+    else:
+        factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * gap, max_height_mm=ITEM_MAX_HEIGHT_MM)
     w, h = fw * factor, fh * factor
+    step_x, step_y = (0.0, h + gap) if column else (w + gap, 0.0)
     spots = {}
     for i, (name, _) in enumerate(faces):
-        spots.setdefault(name, (i * (w + gap), 0.0, w, h))
+        spots.setdefault(name, (i * step_x, i * step_y, w, h))
 
     def draw(canvas) -> None:
         for i, (_, face) in enumerate(faces):
-            _draw_cut_face(canvas, face, i * (w + gap) + w / 2, h / 2, 0.0, factor)
+            _draw_cut_face(canvas, face, i * step_x + w / 2, i * step_y + h / 2, 0.0, factor)
         draw_accents(canvas, diagram, _places(spots, w))
 
-    return Figure(diagram.id, diagram.caption, n * w + (n - 1) * gap, h, draw, _shows(faces))
+    return Figure(diagram.id, diagram.caption, w + (n - 1) * step_x, h + (n - 1) * step_y, draw, _shows(faces))
 
 
 def _shows(faces) -> tuple:

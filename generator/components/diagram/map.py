@@ -15,7 +15,7 @@ from ...content.models import Map, PieceStyle, parse_map_cell
 from ...draw.style import Stroke
 from ..board import Placement
 from ..map import COORD_COLOUR, coordinate_labels, map_face, map_geometry
-from ..pieces import draw_piece
+from ..pieces import draw_ghost, draw_piece
 from .figure import (FIGURE_CELL_MM, FIGURE_MARGIN_MM, Figure, Places, Shown, draw_accents, draw_coordinates,
                      scaled_line)
 
@@ -23,8 +23,10 @@ PIECE_OF_CELL = 0.8   # a token fills this much of its cell, whatever its size o
 
 
 def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles: dict[str, PieceStyle],
-               game_folder: Path, *, language: str, max_width_mm: float = 120.0) -> Figure:
-    """The cells of `show.crop` (default: the whole grid), with `placements` as tokens of `styles`."""
+               game_folder: Path, *, language: str, ghosts: Sequence[Placement] = (),
+               max_width_mm: float = 120.0) -> Figure:
+    """The cells of `show.crop` (default: the whole grid), with `placements` as tokens of `styles`, and
+    `ghosts`, the tokens the diagram's moves took off their cells, drawn pale where they stood (as on a board)."""
     n_rows, cell = len(m.rows), m.cell_mm
     if diagram.show.crop:
         (ca, ra), (cb, rb) = (parse_map_cell(c, m.columns, n_rows) for c in diagram.show.crop)
@@ -60,12 +62,18 @@ def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles
         if m.coordinates != "none":
             draw_coordinates(canvas, grid, col_names[c0:c1 + 1], row_names[t0:t1 + 1], FIGURE_MARGIN_MM,
                              COORD_COLOUR)
+        for place, piece, _ in ghosts:
+            if visible(place):
+                draw_ghost(canvas, styles[piece], *centre(place), size_mm=token_mm(styles[piece]))
         for place, piece, value in placements:
             if visible(place):
-                style = styles[piece]
-                draw_piece(canvas, style, *centre(place), value,
-                           size_mm=min(style.size_mm * factor, small * PIECE_OF_CELL))
-        draw_accents(canvas, diagram, Places(centre, small, box))
+                draw_piece(canvas, styles[piece], *centre(place), value, size_mm=token_mm(styles[piece]))
+        draw_accents(canvas, diagram, Places(centre, small, box),
+                     ghosted=frozenset(place for place, _, _ in ghosts))
 
-    shows = tuple(Shown(place, piece, value) for place, piece, value in placements if visible(place))
+    def token_mm(style: PieceStyle) -> float:
+        return min(style.size_mm * factor, small * PIECE_OF_CELL)
+
+    shows = tuple([Shown(place, piece, value) for place, piece, value in placements if visible(place)]
+                  + [Shown(place, piece, value, "ghost") for place, piece, value in ghosts if visible(place)])
     return Figure(diagram.id, diagram.caption, width, height, draw, shows)

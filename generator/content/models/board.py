@@ -21,6 +21,8 @@ class PieceStyle:
     size_mm: float = spec(14.0, minimum=2, maximum=200, doc="outer size of the piece")
     mark: IconName = spec("none", doc="an icon drawn on the piece, or none")
     label: str = spec("", doc="letter or word printed on the piece, so colour never carries meaning alone")
+    facing: Literal["none", "left", "right", "up", "down"] = spec(
+        "none", doc="the way a pawn faces, drawn as a pointed nose on its rim (a runner's front), or none")
 
     def check(self, where: Where) -> None:
         check_icon(self.mark, where)

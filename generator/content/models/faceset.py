@@ -194,7 +194,7 @@ class FaceSet(FigureTarget):
     _rows: tuple = derived(())
 
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
-    figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "fan"))
+    figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
 
     @property
     def rows(self) -> tuple:

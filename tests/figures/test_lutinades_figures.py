@@ -1,0 +1,46 @@
+"""Lutinades' figures show what their captions name, read back from the figures' SVG: the card flipped over
+its top edge (a column: the pile below, the card turned above), each gesture figure its own gnomes (four for
+the plain rules, five for the malins, the left and right ones large and facing the reader, with a face)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.content import load_game
+from generator.figures import game_figures
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+GNOME_BODY = 'fill="#6F8F4E"'        # content/lutinades/assets/geste-*.svg: a gnome's coat (arms are strokes)
+BEARD = 'fill="#F4F1EA"'             # geste-*-face.svg: the beard under a gnome's face, seen from in front
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict:
+    game = load_game(CONTENT, "lutinades")
+    return game_figures(game, CONTENT)
+
+
+def test_the_card_is_flipped_over_its_top_edge_the_pile_below_the_card_turned_above(figures):
+    figure = figures["retourner"]
+    assert [s.place for s in figure.shows] == ["haut-2-1", "bas-3-1"]     # top to bottom
+    assert figure.height_mm > 1.8 * figure.width_mm                         # one card wide, two cards high
+
+
+def test_the_plain_gesture_figure_draws_four_gnomes_and_no_face(figures):
+    svg = figures["gestes"].svg()
+    assert svg.count(GNOME_BODY) == 4
+    assert BEARD not in svg
+
+
+def test_the_malins_gesture_figure_draws_five_gnomes_left_and_right_large_and_facing_the_reader(figures):
+    svg = figures["gestes-malins"].svg()
+    assert svg.count(GNOME_BODY) == 5
+    beards = re.findall(rf'<path d="([^"]*)" {BEARD}', svg)
+    assert len(beards) == 2
+    for d in beards:
+        xs = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", d)[::2]]
+        assert max(xs) - min(xs) >= 4.0      # a 25 mm gnome's beard; the old strip's gnomes were 12 mm, faceless
