@@ -491,6 +491,10 @@ def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         raise r.spot.error(f"spacing_mm {spacing:g} is too fine to print (0.5 mm at least)")
     if width < MIN_LINE_MM - 1e-9:
         raise r.spot.error(f"stroke_mm {width:g} is thinner than {MIN_LINE_MM:.3f} mm (0.25 pt)")
+    marks = pattern_marks(kind, w, h, spacing)
+    if marks > limits.PATTERN_MARKS.default:
+        raise r.spot.error(limits.exceeded(limits.PATTERN_MARKS, marks, f"{kind} of {spacing:g} mm over "
+                                                                       f"{w:g} x {h:g} mm: marks"))
     paths = pattern_paths(kind, x, y, w, h, spacing, width, angle)
     fill_only = kind in ("dots", "checks")
     stroke = None if fill_only else Stroke(colour, width, cap="round", join="round")
@@ -500,6 +504,20 @@ def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             for ops in paths:
                 c.path(ops, fill=colour if fill_only else None, stroke=stroke)
     return [draw]
+
+
+def pattern_marks(kind: str, w: float, h: float, spacing: float) -> int:
+    """How many dots, checks, lines or waves `pattern_paths` draws over a box of w x h mm: known before any."""
+    lines = 2 * (int((math.hypot(w, h) / 2.0 + spacing) / spacing) + 1) + 1
+    if kind == "stripes":
+        return lines
+    if kind == "crosshatch":
+        return 2 * lines
+    if kind == "grain":
+        return lines * (int((math.hypot(w, h) + 2 * spacing) / (spacing * 4.0)) + 1)
+    if kind == "dots":
+        return (int(h / spacing) + 2) * (int(w / spacing) + 2)
+    return ((int(h / spacing) + 1) * (int(w / spacing) + 1) + 1) // 2     # checks
 
 
 def pattern_paths(kind: str, x: float, y: float, w: float, h: float, spacing: float, width: float,

@@ -119,6 +119,46 @@ SCORE_TILES = _limit(
     reason="a whole box of Praxis effect tiles: no player can collect more, and the best split of all 108 "
            "takes about a tenth of a second (benchmarks/praxis_score.py)")
 
+# --- inputs, tables, images, mats and workers (issue 23: items 3, 4, 6, 9, 10, and playtest's bound) --------------
+# Each is checked before the work it bounds starts: from a file's size on disk, an image's header, a table's
+# declared cells, a pattern's box and spacing, a playtest's games x plies x agent.
+IMAGE_FILE_BYTES = _limit(
+    "image_file_bytes", 50_000_000,
+    reason="an image asset (any extension: PNG, JPEG, GIF, WebP...) is read whole before it is identified; "
+           "a print-quality A3 photo is a few tens of MB, and a 1 GB file named .png must not be read")
+MARKDOWN_FILE_BYTES = _limit(
+    "markdown_file_bytes", 1_000_000,
+    reason="a rulebook or a player aid's Markdown is read whole, then templated and typeset; the longest real "
+           "rulebook is about 40 kB")
+TABLE_CELLS = _limit(
+    "table_cells", 1_000_000,
+    reason="rows x columns of a .xlsx sheet as its rows are read (a reader pads every row to the sheet's last "
+           "column: one cell in column XFD makes each row 16 384 cells); 5000 rows of 200 columns")
+EXPRESSION_CHARS = _limit(
+    "expression_chars", 1_000,
+    reason="an expression of a mat's numbers is geometry in a few terms (the longest real one has 30 characters); "
+           "reading and working it out recurse once per term")
+PATTERN_MARKS = _limit(
+    "pattern_marks", 250_000,
+    reason="dots, checks, lines or waves of one pattern, counted from its box and spacing before it is drawn; "
+           "a metre-square mat covered in 2 mm dots is 250 000 (benchmarks/RESULTS-limits.md)")
+SVG_PATH_SEGMENTS = _limit(
+    "svg_path_segments", 200_000,
+    reason="segments of every path of one SVG asset, counted while its path data is read: each is drawn on "
+           "every face that shows the asset; a detailed illustration has a few tens of thousands")
+PDF_CHECK_BYTES = _limit(
+    "pdf_check_bytes", 500_000_000,
+    reason="pnp check-print reads a PDF whole; our largest output (a 90 cm mat tiled on A4) is a few MB, a "
+           "print shop's file a few hundred")
+PLAYTEST_PLIES = _limit(
+    "playtest_plies", 20_000_000,
+    reason="games x the most plies a game may last x the agent's cost per ply (1 for random and greedy, the "
+           "playouts per move for mc), the most a playtest may ask: a few minutes of the slowest engine")
+# An SVG's viewBox sides and every coordinate: within these, so that scaling it to millimetres stays a finite,
+# printable number (a viewBox of 1e-300 scales by 10^300; reportlab cannot write that).
+SVG_MIN_VIEWBOX = 1e-6
+SVG_MAX_COORDINATE = 1e9
+
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).
 MAX_ABS_NUMBER = 1_000_000

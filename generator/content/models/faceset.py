@@ -111,7 +111,18 @@ def _csv_records(owner, where: Where):
     first = text.splitlines()[0] if text else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    return table, ((reader.line_num, record) for record in reader)
+
+    def records():
+        try:
+            for record in reader:
+                yield reader.line_num, record
+        except csv.Error as err:    # a cell past the csv module's own limit, a NUL byte, a broken quote
+            if "field limit" in str(err):
+                raise ContentError(table, reader.line_num, limits.exceeded(
+                    limits.CELL_CHARS, f"a cell of more than {csv.field_size_limit()} characters",
+                    "characters in one cell")) from None
+            raise ContentError(table, reader.line_num, f"cannot read this line of the table: {err}") from None
+    return table, records()
 
 
 def _xlsx_records(owner, where: Where):

@@ -1,0 +1,146 @@
+"""Every input bounded before the work starts (issue 23: inputs, tables, images, mats and workers): each hostile
+or careless input below is refused with exit 2 at its file and line, or built within a small memory, never an
+internal error. Each runs the CLI in its own process under `prlimit --as` (memory) and a timeout, so a bound
+that is missing fails the test instead of the machine."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.content import limits
+
+ROOT = Path(__file__).resolve().parents[2]
+CARTES = ROOT / "tests" / "kinds" / "fixtures" / "cartes"
+MEMORY = 1_500_000_000        # bytes of address space for one pnp process: a build of the fixture needs ~400 MB
+TIMEOUT_S = 300               # a hang fails the test (the refusals take a few seconds)
+
+
+def pnp(*args: str, memory: int = MEMORY, cwd: Path = ROOT, stdin: bytes | None = None
+        ) -> subprocess.CompletedProcess:
+    """`pnp args` in a process of at most `memory` bytes, killed after TIMEOUT_S."""
+    return subprocess.run(["prlimit", f"--as={memory}", sys.executable, "-m", "generator.cli", *args],
+                          cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S, input=stdin)
+
+
+def refused(result: subprocess.CompletedProcess, where: str, *words: str) -> str:
+    """Exit 2, no traceback nor internal error, one message at `where` (file:line) naming `words`."""
+    assert result.returncode == 2, (result.returncode, result.stderr[-2000:])
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr[-2000:]
+    assert where in result.stderr, result.stderr[-2000:]
+    for word in words:
+        assert word in result.stderr, result.stderr[-2000:]
+    return result.stderr
+
+
+@pytest.fixture
+def cartes(tmp_path):
+    """The card-game fixture with only its deck, and a mat, to break on purpose."""
+    game = tmp_path / "content" / "cartes"
+    shutil.copytree(CARTES, game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    for name in ("tiles.yaml", "counters.yaml", "dice.yaml"):
+        text = text.replace(f"  - {name}\n", "")
+    (game / "game.yaml").write_text(text.replace("  - deck.yaml\n", "  - deck.yaml\n  - mat.yaml\n"),
+                                    encoding="utf-8")
+    (game / "mat.yaml").write_text(
+        "kind: mat\nid: tapis\nname: Tapis\nwidth_mm: 200\nheight_mm: 200\nnumbers:\n  D: 25\n"
+        "zones:\n  - {x: 10, y: 10, w: \"{D}\", h: \"{D}\", fill: \"#FFFFFF\", stroke: \"#222222\"}\n",
+        encoding="utf-8")
+    return game
+
+
+def validate(game: Path) -> subprocess.CompletedProcess:
+    return pnp("validate", game.name, "--content", str(game.parent))
+
+
+def build(game: Path, out: Path, *more: str) -> subprocess.CompletedProcess:
+    return pnp("build", game.name, "--content", str(game.parent), "--out", str(out), "--jobs", "1", *more)
+
+
+def with_table(game: Path, name: str, data: bytes | str) -> None:
+    deck = game / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    start, end = text.index("fields:"), text.index("front:")
+    deck.write_text(text[:start] + f"table: {name}\n" + text[end:], encoding="utf-8")
+    (game / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+def with_art(game: Path, name: str, data: bytes | str) -> None:
+    """An image element on the deck's back, drawing assets/<name>."""
+    (game / "assets").mkdir(exist_ok=True)
+    (game / "assets" / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    deck = game / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        '  - background: {colour: "#24466B"}',
+        f'  - background: {{colour: "#24466B"}}\n  - image: {{file: {name}, x: 5, y: 5, w: 20, h: 20}}'),
+        encoding="utf-8")
+
+
+# --- tables -------------------------------------------------------------------------------------------------
+
+def test_a_csv_cell_past_the_csv_readers_own_limit_is_refused_at_its_line(cartes):
+    with_table(cartes, "cards.csv", 'title\nA\n"' + "x" * 140_000 + '"\n')
+    refused(validate(cartes), "cards.csv:3:", "characters in one cell", str(limits.CELL_CHARS.default))
+
+
+# --- mats and their numbers ---------------------------------------------------------------------------------
+
+def test_a_sum_of_45000_terms_in_a_mats_numbers_is_refused_at_its_line(cartes):
+    mat = cartes / "mat.yaml"
+    mat.write_text(mat.read_text().replace("  D: 25\n", "  D: 25\n  S: \"" + "+".join(["1"] * 45_000) + "\"\n"))
+    refused(validate(cartes), "mat.yaml:8:", "characters in one expression", str(limits.EXPRESSION_CHARS.default))
+
+
+def test_a_five_metre_mat_under_half_millimetre_dots_is_refused_before_drawing(cartes, tmp_path):
+    mat = cartes / "mat.yaml"
+    mat.write_text(mat.read_text().replace("width_mm: 200\nheight_mm: 200", "width_mm: 5000\nheight_mm: 5000")
+                   + "elements:\n  - pattern: {kind: dots, spacing_mm: 0.5, stroke_mm: 0.2}\n")
+    refused(build(cartes, tmp_path / "out"), "mat.yaml:11:", "marks", str(limits.PATTERN_MARKS.default))
+
+
+def test_a_pattern_within_the_limit_is_still_drawn(cartes, tmp_path):
+    mat = cartes / "mat.yaml"
+    mat.write_text(mat.read_text() + "elements:\n  - pattern: {kind: dots, spacing_mm: 2, stroke_mm: 0.4}\n")
+    result = build(cartes, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "cartes" / "tapis.pdf").stat().st_size > 20_000
+
+
+# --- the gallery of a large deck ------------------------------------------------------------------------------
+
+def test_the_gallery_of_a_deck_of_different_cards_holds_a_few_faces_at_a_time_and_compares_linearly(
+        cartes, tmp_path, monkeypatch):
+    """4999 different cards took more than 4 GB: every face's pixels were held at once, and each compared with
+    every other. Now a face is compared with the last few different ones of its side, and kept as its PNG."""
+    import json
+    import weakref
+
+    from generator import gallery
+    cards = 60
+    with_table(cartes, "cards.csv", "title\n" + "".join(f"Carte {n}\n" for n in range(cards)))
+    assert build(cartes, tmp_path / "out", "--no-cache").returncode == 0
+    folder = tmp_path / "out" / "cartes"
+    entry = next(e for e in json.loads((folder / "manifest.json").read_text())["files"] if e["file"] == "actions.pdf")
+    alive, most, compared = weakref.WeakSet(), [0], [0]
+    made, same = gallery._Pixels.__init__, gallery._Pixels.same
+
+    def init(self, *args):
+        made(self, *args)
+        alive.add(self)
+        most[0] = max(most[0], len(alive))
+
+    def counted(self, other):
+        compared[0] += 1
+        return same(self, other)
+    monkeypatch.setattr(gallery._Pixels, "__init__", init)
+    monkeypatch.setattr(gallery._Pixels, "same", counted)
+    faces = gallery._faces_of((folder / "actions.pdf").read_bytes(), entry)
+    assert [f["side"] for f, _ in faces] == ["front"] * cards + ["back"]      # every card once, one back
+    assert faces[-1][0]["count"] == cards and all(png.startswith(b"\x89PNG") for _, png in faces)
+    assert compared[0] <= gallery.SAME_FACE_WINDOW * cards * 2, compared[0]     # not cards^2 / 2
+    assert most[0] <= gallery.SAME_FACE_WINDOW + 3, most[0]                     # not every face at once
