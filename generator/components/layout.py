@@ -28,7 +28,7 @@ from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
 from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, shape_polygon, translation
-from ..draw.imageheader import image_size
+from ..draw.imageheader import read_header
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
 from .face import Face, Item
@@ -410,6 +410,28 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     return [draw]
 
 
+_IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+
+
+def _image_header(path: Path, name: str, suffix: str, r: Resolver) -> tuple[int, int]:
+    """The size in pixels of a PNG or JPEG asset, known from its size on disk and its header before anything
+    reads it whole or decodes it: its content must be the format its name says (a GIF named .png is refused)."""
+    try:
+        size_bytes = path.stat().st_size
+        if size_bytes > limits.IMAGE_FILE_BYTES.default:
+            raise r.spot.error(limits.exceeded(limits.IMAGE_FILE_BYTES, size_bytes, f"image '{name}': bytes"))
+        header = read_header(path)
+    except OSError as err:
+        raise r.spot.error(f"image '{name}' cannot be read ({err.strerror})") from None
+    expected = _IMAGE_FORMATS[suffix]
+    if header.format != expected:
+        found = f"a {header.format} image" if header.format else "not an image (its first bytes are no PNG nor JPEG)"
+        raise r.spot.error(f"image '{name}' is {found}, not {expected} as its name says; save it as PNG or JPEG")
+    if header.size is None:
+        raise r.spot.error(f"image '{name}': its {expected} header is damaged (it gives no size)")
+    return header.size
+
+
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.file).strip()
     if Path(name).is_absolute() or ".." in Path(name).parts:
@@ -436,8 +458,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             drawing.draw(c, bx, by, w, h)
     else:
         from reportlab.lib.utils import ImageReader
-        size = image_size(path)
-        if size is not None and size[0] * size[1] > limits.IMAGE_PIXELS.default:
+        size = _image_header(path, name, suffix, r)
+        if size[0] * size[1] > limits.IMAGE_PIXELS.default:
             raise r.spot.error(limits.exceeded(limits.IMAGE_PIXELS, size[0] * size[1],
                                                f"image '{name}' ({size[0]} x {size[1]}): pixels"))
         try:

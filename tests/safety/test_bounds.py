@@ -144,3 +144,50 @@ def test_the_gallery_of_a_deck_of_different_cards_holds_a_few_faces_at_a_time_an
     assert faces[-1][0]["count"] == cards and all(png.startswith(b"\x89PNG") for _, png in faces)
     assert compared[0] <= gallery.SAME_FACE_WINDOW * cards * 2, compared[0]     # not cards^2 / 2
     assert most[0] <= gallery.SAME_FACE_WINDOW + 3, most[0]                     # not every face at once
+
+
+# --- images: identified by their content, bounded before they are read or decoded ---------------------------
+
+def _gif(width: int, height: int) -> bytes:
+    """A GIF header declaring width x height, one LZW-coded row of data: a few bytes that decode to a lot."""
+    head = b"GIF89a" + width.to_bytes(2, "little") + height.to_bytes(2, "little") + b"\x80\x00\x00"
+    palette = b"\x00\x00\x00\xff\xff\xff"
+    image = b"\x2c\x00\x00\x00\x00" + width.to_bytes(2, "little") + height.to_bytes(2, "little") + b"\x00"
+    return head + palette + image + b"\x02\x02\x44\x01\x00\x3b"
+
+
+def _jpeg_after_metadata(width: int, height: int, metadata: int) -> bytes:
+    """A JPEG whose size (its start-of-frame segment) comes after `metadata` bytes of APP1 segments."""
+    out = b"\xff\xd8"
+    while metadata > 0:
+        n = min(metadata, 65_000)
+        out += b"\xff\xe1" + (n + 2).to_bytes(2, "big") + b"\x00" * n
+        metadata -= n
+    sof = b"\x08" + height.to_bytes(2, "big") + width.to_bytes(2, "big") + b"\x03\x01\x11\x00\x02\x11\x01\x03\x11\x01"
+    return out + b"\xff\xc0" + (len(sof) + 2).to_bytes(2, "big") + sof + b"\xff\xd9"
+
+
+def test_a_gif_named_png_is_refused_by_its_content_before_it_is_decoded(cartes, tmp_path):
+    with_art(cartes, "art.png", _gif(13_000, 13_000))       # 169 Mpx: 75 s and 1.9 GB before
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "'art.png' is a GIF image, not PNG")
+
+
+def test_a_jpeg_whose_size_comes_after_a_megabyte_of_metadata_is_still_measured(cartes, tmp_path):
+    with_art(cartes, "art.jpg", _jpeg_after_metadata(20_000, 20_000, 1_200_000))   # 3.5 GB before
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "20000 x 20000", "pixels",
+            str(limits.IMAGE_PIXELS.default))
+
+
+def test_a_huge_file_named_png_is_refused_by_its_size_without_being_read(cartes, tmp_path):
+    with_art(cartes, "art.png", b"")
+    with open(cartes / "assets" / "art.png", "wb") as handle:    # sparse: no disk used
+        handle.truncate(1_000_000_000)
+    stderr = refused(build(cartes, tmp_path / "out"), "deck.yaml:", "'art.png': bytes", "1000000000",
+                     str(limits.IMAGE_FILE_BYTES.default))
+    assert "ImageReader" not in stderr
+
+
+def test_a_small_file_named_png_that_is_not_an_image_is_named_so(cartes, tmp_path):
+    with_art(cartes, "art.png", "this is a log file, not a picture\n" * 100)
+    stderr = refused(build(cartes, tmp_path / "out"), "deck.yaml:", "'art.png' is not an image")
+    assert "ImageReader" not in stderr
