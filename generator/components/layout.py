@@ -448,7 +448,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     rotate = r.num(spec.rotate_deg, "rotate_deg")
     if suffix == ".svg":
         from ..draw.svgimport import SvgBounds, SvgImportError, load_svg
-        bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default)
+        bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default,
+                           limits.SVG_PATH_SEGMENTS.default, limits.SVG_MIN_VIEWBOX, limits.SVG_MAX_COORDINATE)
         try:
             drawing = load_svg(path, bounds)
         except SvgImportError as err:

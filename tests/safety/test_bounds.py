@@ -191,3 +191,32 @@ def test_a_small_file_named_png_that_is_not_an_image_is_named_so(cartes, tmp_pat
     with_art(cartes, "art.png", "this is a log file, not a picture\n" * 100)
     stderr = refused(build(cartes, tmp_path / "out"), "deck.yaml:", "'art.png' is not an image")
     assert "ImageReader" not in stderr
+
+
+# --- SVG assets -----------------------------------------------------------------------------------------------
+
+def _svg(body: str, view_box: str = "0 0 10 10") -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view_box}">{body}</svg>'
+
+
+@pytest.mark.parametrize("view_box", ["0 0 1e-300 1e-300", "0 0 1e300 10", "-1e300 0 10 10"])
+def test_an_svg_viewbox_too_small_or_too_large_to_scale_is_refused(cartes, tmp_path, view_box):
+    with_art(cartes, "art.svg", _svg('<rect width="1" height="1"/>', view_box))
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "viewBox", "printable")
+
+
+def test_an_svg_of_an_eight_megabyte_path_is_refused_while_its_path_is_read(cartes, tmp_path):
+    segments = " ".join(f"L{n % 10} {n % 7}" for n in range(1_000_000))     # 8 MB: 83 s, then an error of pypdf
+    with_art(cartes, "art.svg", _svg(f'<path d="M0 0 {segments}"/>'))
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "svg_path_segments")
+
+
+def test_many_small_shapes_count_their_segments_too(cartes, tmp_path):
+    points = " ".join(f"{n % 10},{n % 7}" for n in range(300_000))
+    with_art(cartes, "art.svg", _svg(f'<polyline points="{points}"/>'))
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "svg_path_segments")
+
+
+def test_a_huge_number_in_path_data_is_refused(cartes, tmp_path):
+    with_art(cartes, "art.svg", _svg('<path d="M0 0 L1e300 5 Z"/>'))
+    refused(build(cartes, tmp_path / "out"), "deck.yaml:", "1e300")
