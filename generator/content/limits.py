@@ -152,8 +152,10 @@ PDF_CHECK_BYTES = _limit(
            "print shop's file a few hundred")
 PLAYTEST_PLIES = _limit(
     "playtest_plies", 20_000_000,
-    reason="games x the most plies a game may last x the agent's cost per ply (1 for random and greedy, the "
-           "playouts per move for mc), the most a playtest may ask: a few minutes of the slowest engine")
+    reason="games x the most plies a game may last x the agent's cost of a ply (random 1, greedy 10, mc 100: "
+           "engine/agents.py), counted before any game is played: the default playtest (100 games of at most "
+           "400 plies) 500 times over with random agents, 5 times with mc; the slowest engine plays a few "
+           "hundred random plies a second")
 # An SVG's viewBox sides and every coordinate: within these, so that scaling it to millimetres stays a finite,
 # printable number (a viewBox of 1e-300 scales by 10^300; reportlab cannot write that).
 SVG_MIN_VIEWBOX = 1e-6

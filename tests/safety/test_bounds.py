@@ -220,3 +220,17 @@ def test_many_small_shapes_count_their_segments_too(cartes, tmp_path):
 def test_a_huge_number_in_path_data_is_refused(cartes, tmp_path):
     with_art(cartes, "art.svg", _svg('<path d="M0 0 L1e300 5 Z"/>'))
     refused(build(cartes, tmp_path / "out"), "deck.yaml:", "1e300")
+
+
+# --- playtest -------------------------------------------------------------------------------------------------
+
+def test_a_playtest_of_ten_to_the_twelve_plies_is_refused_before_any_game_with_what_it_asks():
+    result = pnp("playtest", "tactix", "--games", "100000", "--max-plies", "100000", "--agents", "mc")
+    refused(result, "100000 games x 100000 plies", "mc", str(limits.PLAYTEST_PLIES.default),
+                     "--games")
+    assert result.stdout == ""
+
+
+def test_a_playtest_within_the_bound_still_plays():
+    result = pnp("playtest", "tactix", "--games", "3", "--max-plies", "50", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
