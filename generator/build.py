@@ -39,6 +39,7 @@ from .outfolder import clean_leftovers, replace_folder
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
+from .workers import die_with_parent
 
 if TYPE_CHECKING:   # for annotations only
     from .print import PrintOptions
@@ -478,9 +479,11 @@ def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str
     return result, hashes_of(content_dir, read)
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes of --jobs: Ctrl-C reaches the whole process group, but only the main process reports it."""
+def _ignore_interrupts(parent_pid: int) -> None:
+    """Worker processes of --jobs: Ctrl-C reaches the whole process group, but only the main process reports it;
+    a worker dies with the main process (killed, it could not tell them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent_pid)
 
 
 def _in_worker(task, *args):
@@ -516,7 +519,8 @@ def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None
         # of each importing it again.
         for module in _RENDERING_STACK:
             importlib.import_module(module, __package__)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts,
+                                 initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_in_worker, _timed, fn, *args) for _, _, fn, args in tasks]
             try:
                 for (game_id, unit, _, _), future in zip(tasks, futures):

@@ -234,3 +234,61 @@ def test_a_playtest_of_ten_to_the_twelve_plies_is_refused_before_any_game_with_w
 def test_a_playtest_within_the_bound_still_plays():
     result = pnp("playtest", "tactix", "--games", "3", "--max-plies", "50", "--jobs", "1")
     assert result.returncode == 0, result.stderr
+
+
+# --- workers die with their parent ----------------------------------------------------------------------------
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("command", [
+    ("build", "demo", "--jobs", "2", "--no-cache"),
+    ("playtest", "tactix", "--games", "400", "--jobs", "2", "--agents", "greedy"),
+])
+def test_a_kill_9_of_the_main_process_leaves_no_worker_behind(tmp_path, command):
+    import os
+    import signal
+    import time
+    content, out = tmp_path / "content", tmp_path / "out"
+    assert pnp("new", "demo", "--content", str(content)).returncode == 0
+    more = ("--content", str(content), "--out", str(out)) if command[0] == "build" else ()
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", *command, *more], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + TIMEOUT_S
+        while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert len(workers) >= 2, "the command ended before its workers could be seen"
+        time.sleep(0.5)                                     # the workers are at their tasks
+        os.kill(proc.pid, signal.SIGKILL)                   # the main process only, as the OOM killer does
+        proc.wait(timeout=10)
+        end = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < end:
+            time.sleep(0.1)
+        survivors = [pid for pid in workers if _alive(pid)]
+        assert not survivors, f"workers still running 10 s after their parent was killed: {survivors}"
+    finally:
+        for pid in _children(proc.pid) | (workers if "workers" in dir() else set()):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
