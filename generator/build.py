@@ -615,15 +615,21 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             failures[gid] = err
     from .gallery import error_lines, needs_writing
     failed = {gid: error_lines(failures[gid]) for gid in game_ids if gid in failures}
+    gallery_error = None
     if needs_writing(out_dir, bool(written), failed) and (out_dir.is_dir() or len(failures) < len(game_ids)):
         from .gallery import write_gallery
         with at_step("render", str(out_dir / "index.html")):
-            written += write_gallery(out_dir, failed, {gid: s.seconds for gid, s in summaries.items()
-                                                       if not s.unchanged}, build_started, _write_output)
+            try:
+                written += write_gallery(out_dir, failed, {gid: s.seconds for gid, s in summaries.items()
+                                                           if not s.unchanged}, build_started, _write_output)
+            except OSError as err:   # a full disk, out/_gallery or out/.pnp-cache a file: the games are written
+                gallery_error = _write_error(Path(err.filename or out_dir / "index.html"), err, "en", game=False)
     _forget_games()
     if failures:
         raise GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),
                           [summaries[gid] for gid in game_ids if gid in summaries])
+    if gallery_error is not None:
+        raise gallery_error
     return Built(written, [summaries[gid] for gid in game_ids])
 
 
@@ -693,11 +699,14 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     return [folder / name for name in fresh], _summary_of(game_id, summary)
 
 
-def _write_error(path: Path, err: OSError, language: str) -> ContentError:
-    """A folder that cannot be written is bad input (exit 2); a full disk says so."""
+def _write_error(path: Path, err: OSError, language: str, game: bool = True) -> ContentError:
+    """A folder that cannot be written is bad input (exit 2); a full disk says so (`game`: and that the game's
+    folder was kept as it was)."""
     words = catalogue(language)
     reason = err.strerror or str(err)
-    if err.errno == errno.ENOSPC:
+    if err.errno in (errno.EEXIST, errno.ENOTDIR) and path.exists() and not path.is_dir():
+        reason = f"{path.name} is a file where a folder is needed: move it away"
+    if err.errno == errno.ENOSPC and game:
         return ContentError(path, None, words("cli.disk_full", reason=reason))
     return ContentError(path, None, words("errors.cannot_write", reason=reason))
 

@@ -436,8 +436,11 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
         from .playtest.sheet import report_pdf
 
         def write_pdf():
-            pdf_path.parent.mkdir(parents=True, exist_ok=True)
-            pdf_path.write_bytes(report_pdf(result.runs, words, result.diffs))
+            try:
+                pdf_path.parent.mkdir(parents=True, exist_ok=True)
+                pdf_path.write_bytes(report_pdf(result.runs, words, result.diffs))
+            except OSError as err:      # a full disk, a read-only folder, /dev/full
+                _fail(f"{pdf_path}: {words('errors.cannot_write', reason=err.strerror or err)}", EXIT_BAD_INPUT)
         _run(write_pdf)
         click.echo(words("engine.report.written", path=pdf_path))
     if into_notes:

@@ -292,3 +292,90 @@ def test_a_kill_9_of_the_main_process_leaves_no_worker_behind(tmp_path, command)
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+# --- what cannot be written or read: a file in the way, a full disk, a read-only folder, a device ------------
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    content = tmp_path_factory.mktemp("demo") / "content"
+    assert pnp("new", "demo", "--content", str(content)).returncode == 0
+    return content
+
+
+@pytest.mark.parametrize("name", ["_gallery", ".pnp-cache"])
+def test_a_file_where_the_gallery_or_the_cache_folder_goes_is_named_with_exit_2(demo, tmp_path, name):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / name).write_text("not a folder\n")
+    stderr = refused(pnp("build", "demo", "--content", str(demo), "--out", str(out), "--jobs", "1"),
+                     f"{name}:", "a file where a folder is needed")
+    assert (out / "demo" / "manifest.json").is_file(), "the game itself is written"
+    assert stderr.count("\n") == 1
+
+
+_FULL_DISK = """
+import errno, sys
+import generator.build                 # holds its own replace_folder: the games are written
+import generator.outfolder as outfolder
+def full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+outfolder.replace_folder = full        # the gallery's folder: the games were written before it
+sys.argv[0] = "pnp"
+from generator.cli import main
+main()
+"""
+
+
+def test_a_disk_that_fills_up_while_the_gallery_is_written_is_exit_2(demo, tmp_path):
+    result = subprocess.run(["prlimit", f"--as={MEMORY}", sys.executable, "-c", _FULL_DISK, "build", "demo",
+                             "--content", str(demo), "--out", str(tmp_path / "out"), "--jobs", "1"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
+    refused(result, "out/index.html:", "No space left on device")
+
+
+@pytest.mark.parametrize("size_kb", [48, 300, 520, 700])
+def test_a_first_build_onto_a_small_disk_is_written_or_refused_never_an_internal_error(demo, tmp_path, size_kb):
+    """A real full disk: a tmpfs of a few hundred kB, mounted in a mount namespace of the test's own."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    result = _in_own_mount_namespace(f"mount -t tmpfs -o size={size_kb}k tmpfs {disk} && exec prlimit "
+                                     f"--as={MEMORY} {sys.executable} -m generator.cli build demo --content {demo} "
+                                     f"--out {disk}/out --jobs 1")
+    assert result.returncode in (0, 2), result.stderr[-2000:]
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr[-2000:]
+    if result.returncode == 2:
+        assert "No space left on device" in result.stderr, result.stderr[-2000:]
+
+
+def _in_own_mount_namespace(script: str) -> subprocess.CompletedProcess:
+    """`sh -c script` in a user and mount namespace of its own, where it may mount a small or read-only disk."""
+    if subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode != 0:
+        pytest.fail("unshare -rm (a user and mount namespace) is needed to mount a small or read-only disk")
+    return subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=TIMEOUT_S)
+
+
+def test_pnp_new_in_a_read_only_folder_is_exit_2_and_names_it(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    result = _in_own_mount_namespace(f"mount -t tmpfs -o ro tmpfs {folder} && exec prlimit --as={MEMORY} "
+                                     f"{sys.executable} -m generator.cli new demo --content {folder}")
+    refused(result, "demo:", "Read-only file system")
+
+
+def test_a_playtest_report_written_to_a_full_device_is_exit_2():
+    result = pnp("playtest", "tactix", "--games", "2", "--max-plies", "20", "--jobs", "1", "--pdf", "/dev/full")
+    refused(result, "/dev/full:", "No space left on device")
+
+
+def test_check_print_of_an_endless_device_reads_only_its_first_bytes():
+    refused(pnp("check-print", "/dev/zero", memory=400_000_000), "/dev/zero: not a PDF")
+
+
+def test_check_print_of_a_pdf_past_the_size_limit_is_refused_without_holding_more(tmp_path):
+    big = tmp_path / "big.pdf"
+    with open(big, "wb") as handle:
+        handle.write(b"%PDF-1.4\n")
+        handle.truncate(limits.PDF_CHECK_BYTES.default + 10_000_000)     # sparse: no disk used
+    refused(pnp("check-print", str(big)), "big.pdf:", "bytes in this file", str(limits.PDF_CHECK_BYTES.default))
