@@ -479,10 +479,14 @@ def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str
     return result, hashes_of(content_dir, read)
 
 
-def _ignore_interrupts(parent_pid: int) -> None:
-    """Worker processes of --jobs: Ctrl-C reaches the whole process group, but only the main process reports it;
-    a worker dies with the main process (killed, it could not tell them)."""
+def _ignore_interrupts() -> None:
+    """Worker processes of --jobs: Ctrl-C reaches the whole process group, but only the main process reports it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_worker(parent_pid: int) -> None:
+    """A worker of --jobs ignores Ctrl-C, and dies with the main process (killed, it could not tell them)."""
+    _ignore_interrupts()
     die_with_parent(parent_pid)
 
 
@@ -519,7 +523,7 @@ def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None
         # of each importing it again.
         for module in _RENDERING_STACK:
             importlib.import_module(module, __package__)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts,
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker,
                                  initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_in_worker, _timed, fn, *args) for _, _, fn, args in tasks]
             try:
