@@ -130,10 +130,10 @@ MARKDOWN_FILE_BYTES = _limit(
     "markdown_file_bytes", 1_000_000,
     reason="a rulebook or a player aid's Markdown is read whole, then templated and typeset; the longest real "
            "rulebook is about 40 kB")
-TABLE_CELLS = _limit(
-    "table_cells", 1_000_000,
-    reason="rows x columns of a .xlsx sheet as its rows are read (a reader pads every row to the sheet's last "
-           "column: one cell in column XFD makes each row 16 384 cells); 5000 rows of 200 columns")
+RULES_TABLE_COLUMNS = _limit(
+    "rules_table_columns", 16,
+    reason="a table of a rulebook or a sheet spans the text's width (12 cm in an A5 booklet): 16 columns leave "
+           "7 mm each; reportlab cannot lay out a row wider than the page")
 EXPRESSION_CHARS = _limit(
     "expression_chars", 1_000,
     reason="an expression of a mat's numbers is geometry in a few terms (the longest real one has 30 characters); "

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.paths import inside_game
+from ..content.yamlfile import read_bounded
 from ..i18n import DEFAULT_LANGUAGE, catalogue
 from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
@@ -78,7 +80,7 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     context["variant"] = variant
     path = rules_path(game)
     try:
-        source = path.read_text(encoding="utf-8")
+        source = read_bounded(path, limits.MARKDOWN_FILE_BYTES).decode("utf-8")   # its size first
     except UnicodeDecodeError as err:
         raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     rules = expand(source, path, context, lookup)

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.paths import inside_game
+from ..content.yamlfile import read_bounded
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from ..draw.typography import typeset
@@ -32,7 +34,7 @@ def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Docume
     path = inside_game(game.folder, sheet.source, game.sources.get(sheet.id, (Path(game.folder) / "game.yaml", None)),
                        f"sheet '{sheet.id}': source")
     try:
-        source = path.read_text(encoding="utf-8")
+        source = read_bounded(path, limits.MARKDOWN_FILE_BYTES).decode("utf-8")   # its size first
     except UnicodeDecodeError as err:
         raise ContentError(path, None, f"not UTF-8 text ({err.reason})") from None
     document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)),

@@ -58,8 +58,9 @@ def validate(game: Path) -> subprocess.CompletedProcess:
     return pnp("validate", game.name, "--content", str(game.parent))
 
 
-def build(game: Path, out: Path, *more: str) -> subprocess.CompletedProcess:
-    return pnp("build", game.name, "--content", str(game.parent), "--out", str(out), "--jobs", "1", *more)
+def build(game: Path, out: Path, *more: str, memory: int = MEMORY) -> subprocess.CompletedProcess:
+    return pnp("build", game.name, "--content", str(game.parent), "--out", str(out), "--jobs", "1", *more,
+               memory=memory)
 
 
 def with_table(game: Path, name: str, data: bytes | str) -> None:
@@ -379,3 +380,49 @@ def test_check_print_of_a_pdf_past_the_size_limit_is_refused_without_holding_mor
         handle.write(b"%PDF-1.4\n")
         handle.truncate(limits.PDF_CHECK_BYTES.default + 10_000_000)     # sparse: no disk used
     refused(pnp("check-print", str(big)), "big.pdf:", "bytes in this file", str(limits.PDF_CHECK_BYTES.default))
+
+
+def test_an_xlsx_with_a_value_in_column_xfd_on_every_row_is_refused_at_the_first(cartes):
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["title"])
+    for row in range(2, 5002):
+        sheet.cell(row=row, column=1, value=f"Carte {row}")
+        sheet.cell(row=row, column=16_384, value="x")        # column XFD: 16 384 values a row, before
+    book.save(cartes / "cards.xlsx")
+    with_table(cartes, "cards.xlsx", (cartes / "cards.xlsx").read_bytes())
+    refused(validate(cartes), "cards.xlsx:2:", "a value in column: 16384", str(limits.TABLE_COLUMNS.default))
+
+
+def test_an_xlsx_with_formatting_far_to_the_right_and_far_below_still_reads(cartes):
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["title", "count"], ["Avancer", 2], ["Reculer", 3]):
+        sheet.append(row)
+    sheet.cell(row=1, column=16_384).number_format = "0.00"      # formatting only: no value
+    sheet.cell(row=200_000, column=2).number_format = "0.00"
+    book.save(cartes / "cards.xlsx")
+    with_table(cartes, "cards.xlsx", (cartes / "cards.xlsx").read_bytes())
+    result = validate(cartes)
+    assert result.returncode == 0, result.stderr
+
+
+# --- rules and sheets -----------------------------------------------------------------------------------------
+
+def test_a_rules_table_of_a_thousand_columns_is_refused_at_its_line(cartes, tmp_path):
+    rules = cartes / "rules.fr.md"
+    lines = rules.read_text(encoding="utf-8").count("\n")
+    n = 1000
+    with rules.open("a", encoding="utf-8") as handle:
+        handle.write("\n|" + "|".join(f"c{i}" for i in range(n)) + "|\n|" + "---|" * n + "\n|" + "x|" * n + "\n")
+    refused(build(cartes, tmp_path / "out"), f"rules.fr.md:{lines + 2}:", "columns of this table",
+            str(limits.RULES_TABLE_COLUMNS.default))
+
+
+def test_a_rules_file_of_a_gigabyte_is_refused_by_its_size_without_being_read(cartes, tmp_path):
+    with open(cartes / "rules.fr.md", "a", encoding="utf-8") as handle:
+        handle.truncate(1_000_000_000)                              # sparse: no disk used
+    refused(build(cartes, tmp_path / "out", memory=600_000_000), "rules.fr.md:", "bytes in this file",
+            str(limits.MARKDOWN_FILE_BYTES.default))
