@@ -139,9 +139,10 @@ EXPRESSION_CHARS = _limit(
     reason="an expression of a mat's numbers is geometry in a few terms (the longest real one has 30 characters); "
            "reading and working it out recurse once per term")
 PATTERN_MARKS = _limit(
-    "pattern_marks", 250_000,
+    "pattern_marks", 60_000,
     reason="dots, checks, lines or waves of one pattern, counted from its box and spacing before it is drawn; "
-           "a metre-square mat covered in 2 mm dots is 250 000 (benchmarks/RESULTS-limits.md)")
+           "each is drawn on every page a mat is tiled onto, into the PDF, the SVG and the gallery's images: "
+           "250 000 dots took 800 MB and minutes (benchmarks/RESULTS-limits.md); 60 000 is a 70 cm square at 3 mm")
 SVG_PATH_SEGMENTS = _limit(
     "svg_path_segments", 200_000,
     reason="segments of every path of one SVG asset, counted while its path data is read: each is drawn on "
