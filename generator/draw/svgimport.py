@@ -135,11 +135,22 @@ def load_svg(path: Path, bounds: Optional[SvgBounds] = None) -> SvgDrawing:
     if bounds is not None and stat.st_size > bounds.max_bytes:
         raise SvgImportError(f"{path}: {stat.st_size} bytes, more than the limit of {bounds.max_bytes} for an SVG "
                              f"asset (svg_file_bytes)")
-    return _load(path.resolve(), stat.st_mtime_ns, stat.st_size, bounds)
+    loaded = _load_once(path.resolve(), stat.st_mtime_ns, stat.st_size, bounds)
+    if isinstance(loaded, SvgImportError):
+        raise loaded
+    return loaded
 
 
 @lru_cache(maxsize=128)
-def _load(path: Path, _mtime: int, _size: int, bounds: Optional[SvgBounds]) -> SvgDrawing:
+def _load_once(path: Path, _mtime: int, _size: int, bounds: Optional[SvgBounds]) -> SvgDrawing | SvgImportError:
+    """The drawing, or why it cannot be: a refused file is refused once, not again for every card showing it."""
+    try:
+        return _load(path, bounds)
+    except SvgImportError as err:
+        return err
+
+
+def _load(path: Path, bounds: Optional[SvgBounds]) -> SvgDrawing:
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as err:
