@@ -471,7 +471,8 @@ def preflight_file(path, *, paper: Optional[str] = None, shop: bool = False) -> 
         with open(path, "rb") as handle:       # a device or a huge file: its first bytes say it is no PDF,
             data = handle.read(5)              # and no more than the limit is read of any file
             if data.startswith(b"%PDF"):
-                data += handle.read(most + 1 - len(data))
+                handle.seek(0)
+                data = handle.read(most + 1)
     except OSError as err:
         raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
     if not data.startswith(b"%PDF"):
