@@ -149,7 +149,7 @@ def case_xlsx_at_limit(folder: Path, limits) -> list[str]:
     extra = [f"f{i}" for i in range(55)]       # 60 columns: 200 would pass xlsx_unpacked_bytes first
     sheet.append(["nn", "suit", "value", "bg", "ink", *extra])
     for row in range(2, 5002):
-        sheet.append(["01", "Fire", row, "#FDE2E2", "#B22222", *extra])
+        sheet.append(["01", "Fire", row % 13 + 1, "#FDE2E2", "#B22222", *extra])
         sheet.cell(row=row, column=16_384).number_format = "0.00"
     book.save(game / "cards.xlsx")
     return ["validate", "peer-deck"]
