@@ -38,6 +38,7 @@ from .outfolder import check_out_folder, clean_leftovers, replace_folder, write_
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
+from .workers import die_with_parent
 
 if TYPE_CHECKING:   # for annotations only
     from .gallery import GalleryWritten
@@ -556,6 +557,12 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_worker(parent_pid: int) -> None:
+    """A worker of --jobs ignores Ctrl-C, and dies with the main process (killed, it could not tell them)."""
+    _ignore_interrupts()
+    die_with_parent(parent_pid)
+
+
 def _in_worker(task, *args):
     """A task in a worker process, stopped by Ctrl-C: the KeyboardInterrupt goes back to the main process as the
     task's result."""
@@ -589,7 +596,8 @@ def _run_tasks(tasks: list, jobs: int, failures: dict, times: dict | None = None
         # of each importing it again.
         for module in _RENDERING_STACK:
             importlib.import_module(module, __package__)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_start_worker,
+                                 initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(_in_worker, _timed, fn, *args) for _, _, fn, args in tasks]
             try:
                 for (game_id, unit, _, _), future in zip(tasks, futures):
@@ -686,8 +694,12 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         except ContentError as err:
             failures[gid] = err
     step = _gallery_step(out_dir, game_ids, failures, bool(written), summaries, build_started)
+    gallery_error = None
     if gallery and step is not None:
-        written += step().written
+        try:
+            written += step().written
+        except ContentError as err:     # the games are written: their failures are told first
+            gallery_error = err
         step = None
     _forget_games()
     if failures:
@@ -695,6 +707,8 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
                              [summaries[gid] for gid in game_ids if gid in summaries])
         failed.gallery = step
         raise failed
+    if gallery_error is not None:
+        raise gallery_error
     return Built(written, [summaries[gid] for gid in game_ids], step)
 
 
@@ -711,7 +725,10 @@ def _gallery_step(out_dir: Path, game_ids: list[str], failures: dict[str, Except
     def step() -> "GalleryWritten":
         from .gallery import write_gallery
         with at_step("render", str(out_dir / "index.html")):
-            return write_gallery(out_dir, failed, seconds, started, _write_output)
+            try:
+                return write_gallery(out_dir, failed, seconds, started, _write_output)
+            except OSError as err:   # a full disk, out/_gallery or out/.pnp-cache a file: the games are written
+                raise _write_error(Path(err.filename or out_dir / "index.html"), err, "en", game=False) from None
     return step
 
 
@@ -789,11 +806,14 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     return [folder / name for name in fresh], _summary_of(game_id, summary)
 
 
-def _write_error(path: Path, err: OSError, language: str) -> ContentError:
-    """A folder that cannot be written is bad input (exit 2); a full disk says so."""
+def _write_error(path: Path, err: OSError, language: str, game: bool = True) -> ContentError:
+    """A folder that cannot be written is bad input (exit 2); a full disk says so (`game`: and that the game's
+    folder was kept as it was)."""
     words = catalogue(language)
     reason = err.strerror or str(err)
-    if err.errno == errno.ENOSPC:
+    if err.errno in (errno.EEXIST, errno.ENOTDIR) and path.exists() and not path.is_dir():
+        reason = f"{path.name} is a file where a folder is needed: move it away"
+    if err.errno == errno.ENOSPC and game:
         return ContentError(path, None, words("cli.disk_full", reason=reason))
     return ContentError(path, None, words("errors.cannot_write", reason=reason))
 

@@ -501,7 +501,10 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
 
         def write_pdf():
             from .outfolder import write_file
-            write_file(pdf_path.parent, pdf_path.name, report_pdf(result.runs, words, result.diffs))
+            try:
+                write_file(pdf_path.parent, pdf_path.name, report_pdf(result.runs, words, result.diffs))
+            except OSError as err:      # a full disk, a read-only folder, /dev/full
+                _fail(f"{pdf_path}: {words('errors.cannot_write', reason=err.strerror or err)}", EXIT_BAD_INPUT)
         _run(write_pdf)
         click.echo(words("engine.report.written", path=pdf_path))
     if into_notes:

@@ -42,6 +42,10 @@ PNG_LEVEL = 3                          # zlib: thumbnails are made often; 6 make
 SAME_FACE_TOLERANCE = 40               # two faces whose pixels differ by no more are one face drawn twice:
                                        # the same face at two places of a sheet differs by its anti-aliasing
                                        # (a few levels); two faces with a digit apart differ by 100 and more
+SAME_FACE_WINDOW = 8                   # a face is compared with the last 8 different faces of its side only:
+                                       # copies of a face follow each other on the sheets (a deck's shared back
+                                       # is one face); comparing each with every other was quadratic (4999
+                                       # different cards: hours, and every face's pixels held at once)
 
 GUIDE, RULES, FIGURES, CALIBRATION = "guide", "rules", "figures", "calibration"
 _UNIT_KINDS = {"figures": FIGURES, "rulebook": RULES, "calibration": CALIBRATION}
@@ -84,13 +88,13 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 
 class _Pixels:
-    """A face's pixels, and the same at an eighth of the size, to tell most different faces apart at once."""
+    """A face's pixels, and the same at a quarter of the size, to tell most different faces apart at once."""
 
     def __init__(self, width: int, height: int, rgb: bytes):
         from PIL import Image
         self.width, self.height, self.rgb = width, height, rgb
         self.image = Image.frombytes("RGB", (width, height), rgb)
-        self.small = self.image.reduce(8) if min(width, height) >= 16 else self.image
+        self.small = self.image.reduce(4) if min(width, height) >= 8 else self.image
 
     def same(self, other: "_Pixels") -> bool:
         """Whether no pixel differs by more than SAME_FACE_TOLERANCE. An average never differs by more than the
@@ -109,7 +113,10 @@ class _Pixels:
 def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
     """Each different face of a print file once: (description, PNG). The first copy of each (item, face) is
     rendered at its trim; faces drawn alike (copies under other ids, a back shared by a deck) are one."""
-    from .raster import png, render_regions
+    import hashlib
+    from collections import deque
+
+    from .raster import iter_regions, png
     firsts: dict[tuple[str, str], tuple[int, list, int]] = {}
     counts: dict[tuple[str, str], int] = {}
     for index, page in enumerate(entry.get("pages", [])):
@@ -123,24 +130,30 @@ def _faces_of(pdf: bytes, entry: dict) -> list[tuple[dict, bytes]]:
     keys = sorted(firsts, key=lambda k: (k[1] == "back", order[k]))   # fronts first, in sheet order
     largest_mm = max(max(firsts[k][1][2], firsts[k][1][3]) for k in keys)
     dpi = min(FACE_MAX_DPI, FACE_PX / (largest_mm / 25.4))
-    regions: dict[int, list] = {}
-    slots = {}
-    for key in keys:
-        index, rect, turn = firsts[key]
-        regions.setdefault(index, []).append((rect, turn))
-        slots[key] = (index, len(regions[index]) - 1)
-    rendered = render_regions(pdf, regions, dpi)
-    faces: list[tuple[dict, _Pixels]] = []
-    for key in keys:
-        pixels = _Pixels(*rendered[slots[key]])
-        same = next((face for face, seen in faces if face["side"] == key[1] and seen.same(pixels)), None)
+    # One face rendered at a time and kept as its PNG: memory holds the different faces' PNGs and the pixels of
+    # the last SAME_FACE_WINDOW of each side, whatever the size of the deck.
+    rendered = iter_regions(pdf, ((firsts[key][0], firsts[key][1], firsts[key][2]) for key in keys), dpi)
+    faces: list[tuple[dict, bytes]] = []
+    exact: dict[tuple, dict] = {}                          # (side, width, height, pixels' hash): its face
+    recent: dict[str, deque] = {}                          # side: (face, pixels) of its last different faces
+    for key, (width, height, rgb) in zip(keys, rendered):
+        digest = (key[1], width, height, hashlib.sha256(rgb).digest())
+        same = exact.get(digest)
+        if same is None:
+            pixels = _Pixels(width, height, rgb)
+            window = recent.setdefault(key[1], deque(maxlen=SAME_FACE_WINDOW))
+            same = next((face for face, seen in window if seen.same(pixels)), None)
         if same is not None:
             same["count"] += counts[key]
             same["ids"].append(key[0])
+            exact.setdefault(digest, same)
             continue
-        faces.append(({"ids": [key[0]], "side": key[1], "count": counts[key]}, pixels))
-    return [(face, png(p.width, p.height, [p.rgb[y * p.width * 3:(y + 1) * p.width * 3] for y in range(p.height)],
-                       dpi, PNG_LEVEL)) for face, p in faces]
+        face = {"ids": [key[0]], "side": key[1], "count": counts[key]}
+        exact[digest] = face
+        window.append((face, pixels))
+        faces.append((face, png(width, height, [rgb[y * width * 3:(y + 1) * width * 3] for y in range(height)],
+                                dpi, PNG_LEVEL)))
+    return faces
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 MM_PER_PT = 25.4 / 72.0
 
@@ -78,9 +78,20 @@ def render_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], in
                    ) -> dict[tuple[int, int], tuple[int, int, bytes]]:
     """Parts of pages as RGB pixels: `regions` maps a page index (0-based) to rectangles [x, y, w, h] in mm from
     the page's top-left corner, each with the clockwise quarter turn (0, 90, 180, 270) its art has on the page,
-    which the image undoes. Each rectangle is drawn with its corner on a pixel corner, so two identical faces at
-    different places of a sheet differ by their anti-aliasing only. Keys: (page index, rectangle's index);
-    values: width, height, the rows' RGB bytes (`png(w, h, [rows], dpi)` writes them)."""
+    which the image undoes. Keys: (page index, rectangle's index); values as `iter_regions` gives them."""
+    keys = [(index, n) for index in sorted(regions) for n in range(len(regions[index]))]
+    requests = ((index, *regions[index][n]) for index, n in keys)
+    return dict(zip(keys, iter_regions(pdf, requests, dpi)))
+
+
+def iter_regions(pdf: bytes, requests: Iterable[tuple[int, Sequence[float], int]], dpi: float
+                 ) -> Iterator[tuple[int, int, bytes]]:
+    """Parts of pages as RGB pixels, one after the other in the order asked (so that a caller holds one at a
+    time, whatever the size of the document): each request is (page index, [x, y, w, h] in mm from the page's
+    top-left corner, the clockwise quarter turn its art has on the page, which the image undoes). Each
+    rectangle is drawn with its corner on a pixel corner, so two identical faces at different places of a sheet
+    differ by their anti-aliasing only. Each value: width, height, the rows' RGB bytes (`png(w, h, [rows], dpi)`
+    writes them)."""
     import ctypes
 
     import pypdfium2
@@ -89,29 +100,31 @@ def render_regions(pdf: bytes, regions: dict[int, list[tuple[Sequence[float], in
     px_per_mm = dpi / 25.4
     scale = px_per_mm * MM_PER_PT               # pixels per PDF point
     document = pypdfium2.PdfDocument(pdf)
-    images: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+    page, page_index = None, None
     try:
-        for index in sorted(regions):
-            page = document[index]
-            for n, (rect, rotation_deg) in enumerate(regions[index]):
-                x_mm, y_mm, w_mm, h_mm = rect
-                width, height = max(1, round(w_mm * px_per_mm)), max(1, round(h_mm * px_per_mm))
-                bitmap = pypdfium2.PdfBitmap.new_native(width, height, format=pdfium_c.FPDFBitmap_BGR,
-                                                        rev_byteorder=True)
-                bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-                # pdfium first maps the page to points from its top-left corner, y down; this matrix then
-                # scales to pixels and moves the rectangle's corner to (0, 0).
-                matrix = pdfium_c.FS_MATRIX(scale, 0, 0, scale, -x_mm * px_per_mm, -y_mm * px_per_mm)
-                clip = pdfium_c.FS_RECTF(0, 0, width, height)
-                pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, ctypes.byref(matrix), ctypes.byref(clip),
-                                                         pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
-                w, h, rows = _turned(*_rgb_rows(bitmap), rotation_deg // 90)
-                images[(index, n)] = (w, h, b"".join(rows))
-                bitmap.close()
-            page.close()
-        return images
+        for index, rect, rotation_deg in requests:
+            if index != page_index:
+                if page is not None:
+                    page.close()
+                page, page_index = document[index], index
+            x_mm, y_mm, w_mm, h_mm = rect
+            width, height = max(1, round(w_mm * px_per_mm)), max(1, round(h_mm * px_per_mm))
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, format=pdfium_c.FPDFBitmap_BGR,
+                                                    rev_byteorder=True)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+            # pdfium first maps the page to points from its top-left corner, y down; this matrix then
+            # scales to pixels and moves the rectangle's corner to (0, 0).
+            matrix = pdfium_c.FS_MATRIX(scale, 0, 0, scale, -x_mm * px_per_mm, -y_mm * px_per_mm)
+            clip = pdfium_c.FS_RECTF(0, 0, width, height)
+            pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, ctypes.byref(matrix), ctypes.byref(clip),
+                                                     pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+            w, h, rows = _turned(*_rgb_rows(bitmap), rotation_deg // 90)
+            bitmap.close()
+            yield w, h, b"".join(rows)
     finally:
+        if page is not None:
+            page.close()
         document.close()
 
 
-__all__ = ["png", "rasterise", "rasterise_pages", "render_regions", "MM_PER_PT"]
+__all__ = ["png", "rasterise", "rasterise_pages", "render_regions", "iter_regions", "MM_PER_PT"]

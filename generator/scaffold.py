@@ -47,12 +47,22 @@ def new_game(content_dir: Path, game_id: str, title: str | None = None, *,
     if folder.exists():
         raise ContentError(folder, None, "already exists; choose another id or edit it")
     rendered = render_files(game_id, title or game_id.replace("-", " ").capitalize(), language, FILES)
-    folder.mkdir(parents=True)
-    written = [write_schema(Path(content_dir) / SCHEMA_FILE)]
-    for name, text in rendered.items():
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    try:
+        folder.mkdir(parents=True)
+    except OSError as err:      # a read-only folder, a file in the way
+        raise ContentError(Path(err.filename or folder), None,
+                           catalogue(language)("errors.cannot_write", reason=err.strerror or err)) from None
+    try:
+        written = [write_schema(Path(content_dir) / SCHEMA_FILE)]
+        for name, text in rendered.items():
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except OSError as err:      # a full disk: no half-made game is left (this folder is ours, made just above)
+        import shutil
+        shutil.rmtree(folder, ignore_errors=True)
+        raise ContentError(Path(err.filename or folder), None,
+                           catalogue(language)("errors.cannot_write", reason=err.strerror or err)) from None
     return written
 
 

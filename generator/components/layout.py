@@ -28,7 +28,7 @@ from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
 from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, shape_polygon, translation
-from ..draw.imageheader import image_size
+from ..draw.imageheader import read_header
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
 from .face import Face, Item
@@ -410,6 +410,28 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     return [draw]
 
 
+_IMAGE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+
+
+def _image_header(path: Path, name: str, suffix: str, r: Resolver) -> tuple[int, int]:
+    """The size in pixels of a PNG or JPEG asset, known from its size on disk and its header before anything
+    reads it whole or decodes it: its content must be the format its name says (a GIF named .png is refused)."""
+    try:
+        size_bytes = path.stat().st_size
+        if size_bytes > limits.IMAGE_FILE_BYTES.default:
+            raise r.spot.error(limits.exceeded(limits.IMAGE_FILE_BYTES, size_bytes, f"image '{name}': bytes"))
+        header = read_header(path)
+    except OSError as err:
+        raise r.spot.error(f"image '{name}' cannot be read ({err.strerror})") from None
+    expected = _IMAGE_FORMATS[suffix]
+    if header.format != expected:
+        found = f"a {header.format} image" if header.format else "not an image (its first bytes are no PNG nor JPEG)"
+        raise r.spot.error(f"image '{name}' is {found}, not {expected} as its name says; save it as PNG or JPEG")
+    if header.size is None:
+        raise r.spot.error(f"image '{name}': its {expected} header is damaged (it gives no size)")
+    return header.size
+
+
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.file).strip()
     if Path(name).is_absolute() or ".." in Path(name).parts:
@@ -426,7 +448,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     rotate = r.num(spec.rotate_deg, "rotate_deg")
     if suffix == ".svg":
         from ..draw.svgimport import SvgBounds, SvgImportError, load_svg
-        bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default)
+        bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default,
+                           limits.SVG_PATH_SEGMENTS.default, limits.SVG_MIN_VIEWBOX, limits.SVG_MAX_COORDINATE)
         try:
             drawing = load_svg(path, bounds)
         except SvgImportError as err:
@@ -436,8 +459,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             drawing.draw(c, bx, by, w, h)
     else:
         from reportlab.lib.utils import ImageReader
-        size = image_size(path)
-        if size is not None and size[0] * size[1] > limits.IMAGE_PIXELS.default:
+        size = _image_header(path, name, suffix, r)
+        if size[0] * size[1] > limits.IMAGE_PIXELS.default:
             raise r.spot.error(limits.exceeded(limits.IMAGE_PIXELS, size[0] * size[1],
                                                f"image '{name}' ({size[0]} x {size[1]}): pixels"))
         try:
@@ -491,6 +514,10 @@ def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         raise r.spot.error(f"spacing_mm {spacing:g} is too fine to print (0.5 mm at least)")
     if width < MIN_LINE_MM - 1e-9:
         raise r.spot.error(f"stroke_mm {width:g} is thinner than {MIN_LINE_MM:.3f} mm (0.25 pt)")
+    marks = pattern_marks(kind, w, h, spacing)
+    if marks > limits.PATTERN_MARKS.default:
+        raise r.spot.error(limits.exceeded(limits.PATTERN_MARKS, marks, f"{kind} of {spacing:g} mm over "
+                                                                       f"{w:g} x {h:g} mm: marks"))
     paths = pattern_paths(kind, x, y, w, h, spacing, width, angle)
     fill_only = kind in ("dots", "checks")
     stroke = None if fill_only else Stroke(colour, width, cap="round", join="round")
@@ -500,6 +527,20 @@ def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             for ops in paths:
                 c.path(ops, fill=colour if fill_only else None, stroke=stroke)
     return [draw]
+
+
+def pattern_marks(kind: str, w: float, h: float, spacing: float) -> int:
+    """How many dots, checks, lines or waves `pattern_paths` draws over a box of w x h mm: known before any."""
+    lines = 2 * (int((math.hypot(w, h) / 2.0 + spacing) / spacing) + 1) + 1
+    if kind == "stripes":
+        return lines
+    if kind == "crosshatch":
+        return 2 * lines
+    if kind == "grain":
+        return lines * (int((math.hypot(w, h) + 2 * spacing) / (spacing * 4.0)) + 1)
+    if kind == "dots":
+        return (int(h / spacing) + 2) * (int(w / spacing) + 2)
+    return ((int(h / spacing) + 1) * (int(w / spacing) + 1) + 1) // 2     # checks
 
 
 def pattern_paths(kind: str, x: float, y: float, w: float, h: float, spacing: float, width: float,

@@ -13,6 +13,8 @@ import operator
 import re
 from typing import Mapping, Optional
 
+from . import limits
+
 FUNCTIONS = {
     "min": min,
     "max": max,
@@ -37,7 +39,13 @@ class ExpressionError(ValueError):
 
 def evaluate(text: str, env: Mapping[str, float]) -> float:
     """The value of `text` with the names of `env`; an ExpressionError naming what is wrong."""
-    value = _eval(_parse(text).body, env, text)
+    if len(str(text)) > limits.EXPRESSION_CHARS.default:   # parsing and working out recurse once per term
+        raise ExpressionError(limits.exceeded(limits.EXPRESSION_CHARS, len(str(text)),
+                                              "characters in one expression"))
+    try:
+        value = _eval(_parse(text).body, env, text)
+    except (RecursionError, MemoryError):     # nesting the length limit lets through on a small stack
+        raise ExpressionError(f"'{str(text)[:40]}…' nests too deeply") from None
     if not math.isfinite(value):
         raise ExpressionError(f"'{text}' is not a finite number")
     return float(value)

@@ -157,6 +157,49 @@ RULEBOOK_PAGES = _limit(
     reason="pages of one edition of a rulebook, counted as it is typeset: the limits above keep a rules text "
            "well within it; a page more is refused before the next is set")
 
+# --- inputs, tables, images, mats and workers (issue 23: items 3, 4, 6, 9, 10, and playtest's bound) --------------
+# Each is checked before the work it bounds starts: from a file's size on disk, an image's header, a table's
+# declared cells, a pattern's box and spacing, a playtest's games x plies x agent.
+IMAGE_FILE_BYTES = _limit(
+    "image_file_bytes", 50_000_000,
+    reason="an image asset (any extension: PNG, JPEG, GIF, WebP...) is read whole before it is identified; "
+           "a print-quality A3 photo is a few tens of MB, and a 1 GB file named .png must not be read")
+MARKDOWN_FILE_BYTES = _limit(
+    "markdown_file_bytes", 1_000_000,
+    reason="a rulebook or a player aid's Markdown is read whole, then templated and typeset; the longest real "
+           "rulebook is about 40 kB")
+RULES_TABLE_COLUMNS = _limit(
+    "rules_table_columns", 16,
+    reason="a table of a rulebook or a sheet spans the text's width (12 cm in an A5 booklet): 16 columns leave "
+           "7 mm each; reportlab cannot lay out a row wider than the page")
+EXPRESSION_CHARS = _limit(
+    "expression_chars", 1_000,
+    reason="an expression of a mat's numbers is geometry in a few terms (the longest real one has 30 characters); "
+           "reading and working it out recurse once per term")
+PATTERN_MARKS = _limit(
+    "pattern_marks", 60_000,
+    reason="dots, checks, lines or waves of one pattern, counted from its box and spacing before it is drawn; "
+           "each is drawn on every page a mat is tiled onto, into the PDF, the SVG and the gallery's images: "
+           "250 000 dots took 800 MB and minutes (benchmarks/RESULTS-limits.md); 60 000 is a 70 cm square at 3 mm")
+SVG_PATH_SEGMENTS = _limit(
+    "svg_path_segments", 200_000,
+    reason="segments of every path of one SVG asset, counted while its path data is read: each is drawn on "
+           "every face that shows the asset; a detailed illustration has a few tens of thousands")
+PDF_CHECK_BYTES = _limit(
+    "pdf_check_bytes", 500_000_000,
+    reason="pnp check-print reads a PDF whole; our largest output (a 90 cm mat tiled on A4) is a few MB, a "
+           "print shop's file a few hundred")
+PLAYTEST_PLIES = _limit(
+    "playtest_plies", 20_000_000,
+    reason="games x the most plies a game may last x the agent's cost of a ply (random 1, greedy 10, mc 100: "
+           "engine/agents.py), counted before any game is played: the default playtest (100 games of at most "
+           "400 plies) 500 times over with random agents, 5 times with mc; the slowest engine plays a few "
+           "hundred random plies a second")
+# An SVG's viewBox sides and every coordinate: within these, so that scaling it to millimetres stays a finite,
+# printable number (a viewBox of 1e-300 scales by 10^300; reportlab cannot write that).
+SVG_MIN_VIEWBOX = 1e-6
+SVG_MAX_COORDINATE = 1e9
+
 # Every number a content file gives: finite, and never beyond this (a size of 10^300 mm is a typo, and
 # reportlab and the geometry overflow long before).
 MAX_ABS_NUMBER = 1_000_000

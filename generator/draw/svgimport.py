@@ -68,6 +68,9 @@ class SvgBounds(NamedTuple):
     max_bytes: int
     max_depth: int        # nested elements, a <use> counting as one level more
     max_elements: int     # elements replayed, every <use> expanded
+    max_segments: Optional[int] = None    # path segments of the whole file, counted as its paths are read
+    min_view_box: float = 1e-6            # a viewBox side, and the largest number of the file's geometry:
+    max_coordinate: float = 1e9           # scaled to mm, anything else is no printable number
 
 
 @dataclass(frozen=True)
@@ -132,11 +135,22 @@ def load_svg(path: Path, bounds: Optional[SvgBounds] = None) -> SvgDrawing:
     if bounds is not None and stat.st_size > bounds.max_bytes:
         raise SvgImportError(f"{path}: {stat.st_size} bytes, more than the limit of {bounds.max_bytes} for an SVG "
                              f"asset (svg_file_bytes)")
-    return _load(path.resolve(), stat.st_mtime_ns, stat.st_size, bounds)
+    loaded = _load_once(path.resolve(), stat.st_mtime_ns, stat.st_size, bounds)
+    if isinstance(loaded, SvgImportError):
+        raise loaded
+    return loaded
 
 
 @lru_cache(maxsize=128)
-def _load(path: Path, _mtime: int, _size: int, bounds: Optional[SvgBounds]) -> SvgDrawing:
+def _load_once(path: Path, _mtime: int, _size: int, bounds: Optional[SvgBounds]) -> SvgDrawing | SvgImportError:
+    """The drawing, or why it cannot be: a refused file is refused once, not again for every card showing it."""
+    try:
+        return _load(path, bounds)
+    except SvgImportError as err:
+        return err
+
+
+def _load(path: Path, bounds: Optional[SvgBounds]) -> SvgDrawing:
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as err:
@@ -199,7 +213,7 @@ _PATH_TOKEN = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])|([-+]?(?:\d+\.?\d*|\.\d+)(?:
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
-def _tokens(d: str, where: str) -> list:
+def _tokens(d: str, where: str, max_tokens: Optional[int], max_coordinate: float) -> list:
     out = []
     pos = 0
     while pos < len(d):
@@ -209,14 +223,20 @@ def _tokens(d: str, where: str) -> list:
         if m.group(1):
             out.append(m.group(1))
         elif m.group(2):
+            if not abs(float(m.group(2))) <= max_coordinate:
+                raise SvgImportError(f"{where}: {m.group(2)} in path data is beyond {max_coordinate:g}")
             out.append(m.group(2))
         pos = m.end()
+        if max_tokens is not None and len(out) > max_tokens:
+            raise SvgImportError(f"{where}: more path segments in this file than the limit (svg_path_segments)")
     return out
 
 
-def parse_path(d: str, where: str = "path") -> list[PathOp]:
-    """SVG path data to M/L/C/Z operations in absolute coordinates (arcs and quadratics as cubics)."""
-    tokens = _tokens(d, where)
+def parse_path(d: str, where: str = "path", max_segments: Optional[int] = None,
+               max_coordinate: float = 1e9) -> list[PathOp]:
+    """SVG path data to M/L/C/Z operations in absolute coordinates (arcs and quadratics as cubics); an
+    SvgImportError past `max_segments` (read before the path is: no segment has more than 8 tokens)."""
+    tokens = _tokens(d, where, None if max_segments is None else 8 * max_segments + 8, max_coordinate)
     ops: list[PathOp] = []
     i = 0
     cmd = None
@@ -298,6 +318,8 @@ def parse_path(d: str, where: str = "path") -> list[PathOp]:
             ops.extend(arc_to_cubics(cx, cy, args[0], args[1], args[2], args[3] != 0, args[4] != 0, x, y))
             cx, cy = x, y
             last_ctrl = last_quad = None
+    if max_segments is not None and len(ops) > max_segments:
+        raise SvgImportError(f"{where}: more path segments in this file than the limit (svg_path_segments)")
     return ops
 
 
@@ -375,6 +397,7 @@ class _Parser:
         self._use_depth = 0
         self._depth = 0
         self._elements = 0
+        self._segments = 0      # path segments read so far (bounds.max_segments)
 
     def fail(self, message: str, element: Optional[ET.Element] = None) -> SvgImportError:
         where = f" <{_local(element.tag)}>" if element is not None else ""
@@ -391,14 +414,22 @@ class _Parser:
             raise self.fail(f"{name}={value!r}: percentages are not supported; use user units", element)
         return float(m.group(1)) * _UNITS_PER_PX[unit]
 
+    def view_box(self, text: str, element: ET.Element) -> tuple[float, float, float, float]:
+        """Four numbers, a width and height neither 0 nor so small or large that scaling them overflows."""
+        nums = [float(v) for v in _NUMBER.findall(text)]
+        smallest, largest = (self.bounds.min_view_box, self.bounds.max_coordinate) if self.bounds else (0.0, math.inf)
+        if len(nums) != 4 or not (nums[2] > 0 and nums[3] > 0):
+            raise self.fail(f"viewBox {text!r} must be four numbers with a positive width and height", element)
+        if min(nums[2:]) < smallest or max(abs(n) for n in nums) > largest:
+            raise self.fail(f"viewBox {text!r}: its sides must lie between {smallest:g} and {largest:g} (a viewBox "
+                            f"that small or large scales the drawing beyond any printable number)", element)
+        return nums[0], nums[1], nums[2], nums[3]
+
     def drawing(self) -> SvgDrawing:
         root = self.root
         vb = root.get("viewBox")
         if vb:
-            nums = [float(v) for v in _NUMBER.findall(vb)]
-            if len(nums) != 4 or nums[2] <= 0 or nums[3] <= 0:
-                raise self.fail(f"viewBox {vb!r} must be four numbers with a positive width and height", root)
-            view_box = tuple(nums)
+            view_box = self.view_box(vb, root)
         else:
             w = self.length(root.get("width"), root, "width", 0.0)
             h = self.length(root.get("height"), root, "height", 0.0)
@@ -482,7 +513,7 @@ class _Parser:
             matrix = translation(x, y).then(matrix)
             vb = element.get("viewBox")
             if vb:
-                vx, vy, vw, vh = [float(v) for v in _NUMBER.findall(vb)]
+                vx, vy, vw, vh = self.view_box(vb, element)
                 w = self.length(element.get("width"), element, "width", vw)
                 h = self.length(element.get("height"), element, "height", vh)
                 s = min(w / vw, h / vh)
@@ -507,13 +538,23 @@ class _Parser:
             ops = self.geometry(tag, element)
             if ops is None:
                 raise self.fail(f"<{tag}> is not supported", element)
+            if tag != "path" and self.bounds is not None and self.bounds.max_segments is not None:
+                self._segments += len(ops)      # a path counts its own as it is read
+                if self._segments > self.bounds.max_segments:
+                    raise self.fail(f"more than {self.bounds.max_segments} path segments in this file "
+                                    f"(svg_path_segments)", element)
             if ops and inherited.get("visibility", "visible") == "visible":
                 self.paint(element, ops, matrix, inherited)
 
     def geometry(self, tag: str, e: ET.Element) -> Optional[list[PathOp]]:
         num = lambda name, default=0.0: self.length(e.get(name), e, name, default)  # noqa: E731
         if tag == "path":
-            return parse_path(e.get("d") or "", f"{self.path}: <path id={e.get('id')!r}>")
+            if self.bounds is None or self.bounds.max_segments is None:
+                return parse_path(e.get("d") or "", f"{self.path}: <path id={e.get('id')!r}>")
+            ops = parse_path(e.get("d") or "", f"{self.path}: <path id={e.get('id')!r}>",
+                             self.bounds.max_segments - self._segments, self.bounds.max_coordinate)
+            self._segments += len(ops)
+            return ops
         if tag == "rect":
             w, h = num("width"), num("height")
             if w <= 0 or h <= 0:

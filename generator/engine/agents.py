@@ -68,6 +68,9 @@ class Seat:
 
 class Agent:
     name = ""
+    # The time of one of its plies against the random agent's, roughly (benchmarks/RESULTS.md, playouts per
+    # game and agent: greedy 2 to 10 times random, mc 50 to 100 times): what `pnp playtest` bounds before playing.
+    ply_cost = 1
     needs_evaluation = False
     needs_samples = False
 
@@ -129,6 +132,7 @@ def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[flo
 
 class GreedyAgent(Agent):
     name = "greedy"
+    ply_cost = 10
     needs_evaluation = True
     needs_samples = True
 
@@ -158,6 +162,7 @@ def reply_value(engine: Engine, position: Position, player: str) -> float:
 
 class MonteCarloAgent(Agent):
     name = "mc"
+    ply_cost = 100
     needs_evaluation = True
     needs_samples = True
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..i18n import DEFAULT_LANGUAGE, Catalogue, catalogue
+from ..workers import die_with_parent
 from functools import lru_cache
 
 from . import game_engine
@@ -176,7 +177,7 @@ def play_games(setup: Setup, games: int, jobs: int = 1) -> list[GameRecord]:
         return [r for chunk in chunks for r in _play_chunk(chunk)]
     import multiprocessing
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         return [r for part in pool.imap(_play_chunk, chunks) for r in part]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..content import limits
+from ..engine.agents import AGENTS
 from ..engine.playtest import make_setup, run
 from .summary import Difference, Summary, compare, summarize
 
@@ -22,9 +24,26 @@ def variant_option(value: str | None) -> str | None:
     return None if value in (None, BASE) else value
 
 
+class PlaytestTooCostly(ValueError):
+    """A playtest that would pass limits.PLAYTEST_PLIES: refused before any game is played (exit 2)."""
+
+
+def check_cost(games: int, max_plies: int, agents: Sequence[str], runs: int = 1) -> None:
+    """Refuse games x plies x the dearest agent's ply cost (x 2 with --compare) above the limit, before playing."""
+    cost = max((AGENTS[name].ply_cost for name in agents if name in AGENTS), default=1)
+    asked = runs * games * max_plies * cost
+    if asked > limits.PLAYTEST_PLIES.default:
+        dearest = max((name for name in agents if name in AGENTS), key=lambda n: AGENTS[n].ply_cost, default="random")
+        raise PlaytestTooCostly(limits.exceeded(
+            limits.PLAYTEST_PLIES, asked,
+            f"{'2 runs x ' if runs == 2 else ''}{games} games x {max_plies} plies at most x {cost} (the cost of a "
+            f"'{dearest}' ply against a random one): plies") + "; ask for fewer --games or --max-plies")
+
+
 def playtest_runs(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400, variant: str | None = None,
                   compare_with: str | None = None, players: int | None = None,
                   agents: Sequence[str] = ("random",), jobs: int = 1, content_dir=None) -> Result:
+    check_cost(games, max_plies, agents, 2 if compare_with is not None else 1)
     setups = [make_setup(game_id, variant=variant_option(variant), players=players, agents=agents,
                          max_plies=max_plies, seed=seed, content_dir=content_dir)]
     if compare_with is not None:

@@ -601,13 +601,21 @@ def expectation_from_manifest(path: Path, *, paper: Optional[str] = None, shop: 
 
 
 def preflight_file(path, *, paper: Optional[str] = None, shop: bool = False) -> list[str]:
+    from ..content import limits
     path = Path(path)
+    most = limits.PDF_CHECK_BYTES.default
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:       # a device or a huge file: its first bytes say it is no PDF,
+            data = handle.read(5)              # and no more than the limit is read of any file
+            if data.startswith(b"%PDF"):
+                handle.seek(0)
+                data = handle.read(most + 1)
     except OSError as err:
         raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
     if not data.startswith(b"%PDF"):
         raise PreflightError(f"{path}: not a PDF")
+    if len(data) > most:
+        raise PreflightError(f"{path}: " + limits.exceeded(limits.PDF_CHECK_BYTES, "more", "bytes in this file"))
     return preflight(data, expectation_from_manifest(path, paper=paper, shop=shop))
 
 

@@ -274,6 +274,9 @@ class _Builder:
         return out
 
     def table(self, node: SyntaxTreeNode, line: int) -> Table:
+        columns = max((len(tr.children) for section in node.children for tr in section.children), default=0)
+        if columns > limits.RULES_TABLE_COLUMNS.default:     # before its cells are read and laid out
+            raise self.error(line, limits.exceeded(limits.RULES_TABLE_COLUMNS, columns, "columns of this table"))
         header: tuple = ()
         rows: list = []
         align: list[str] = []

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.paths import inside_game
-from ..content.yamlfile import utf8_text
+from ..content.yamlfile import read_bounded, utf8_text
 from ..i18n import DEFAULT_LANGUAGE, catalogue
 from ..paper_sizes import paper_size_mm
 from ..resources import templates_dir
@@ -80,7 +81,8 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     context["edition"] = edition_for(paper, game.info.language)
     context["variant"] = variant
     path = rules_path(game)
-    source = utf8_text(path.read_bytes(), path)     # a byte that is not UTF-8: told at its line
+    # its size first, then a byte that is not UTF-8 told at its line
+    source = utf8_text(read_bounded(path, limits.MARKDOWN_FILE_BYTES), path)
     rules = expand(source, path, context, lookup)
     language = game.info.language
     document, links = parse(rules, language=language)

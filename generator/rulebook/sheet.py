@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from ..content import limits
 from ..content.errors import ContentError
 from ..content.paths import inside_game
-from ..content.yamlfile import utf8_text
+from ..content.yamlfile import read_bounded, utf8_text
 from ..draw.canvas import Canvas, LayoutError, Run, layout_text
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from ..draw.typography import typeset
@@ -32,7 +33,8 @@ def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Docume
     """The sheet's text as the rulebook's document model, every expression and link checked."""
     path = inside_game(game.folder, sheet.source, game.sources.get(sheet.id, (Path(game.folder) / "game.yaml", None)),
                        f"sheet '{sheet.id}': source")
-    source = utf8_text(path.read_bytes(), path)     # a byte that is not UTF-8: told at its line
+    # its size first, then a byte that is not UTF-8 told at its line
+    source = utf8_text(read_bounded(path, limits.MARKDOWN_FILE_BYTES), path)
     document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)),
                              language=game.info.language)
     for block in document.blocks:

@@ -114,7 +114,18 @@ def _csv_records(owner, where: Where):
     first = text.splitlines()[0] if text else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    return table, ((reader.line_num, record) for record in reader)
+
+    def records():
+        try:
+            for record in reader:
+                yield reader.line_num, record
+        except csv.Error as err:    # a cell past the csv module's own limit, a NUL byte, a broken quote
+            if "field limit" in str(err):
+                raise ContentError(table, reader.line_num, limits.exceeded(
+                    limits.CELL_CHARS, f"a cell of more than {csv.field_size_limit()} characters",
+                    "characters in one cell")) from None
+            raise ContentError(table, reader.line_num, f"cannot read this line of the table: {err}") from None
+    return table, records()
 
 
 def _xlsx_records(owner, where: Where):
@@ -136,13 +147,6 @@ def _xlsx_records(owner, where: Where):
         raise ContentError(table, None, "not a .xlsx workbook (it is not a zip file); save it again as .xlsx "
                                         "or as CSV") from None
     limits.check(limits.XLSX_UNPACKED_BYTES, unpacked, "bytes once unpacked", table, None)
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = book.worksheets[0]
-        rows = list(sheet.iter_rows(values_only=True))     # bounded: XLSX_UNPACKED_BYTES above
-        book.close()
-    except Exception as err:   # openpyxl reports a damaged workbook in many ways; each is bad input
-        raise ContentError(table, None, f"cannot read the workbook: {type(err).__name__}: {err}") from None
 
     def text(cell) -> str:
         if cell is None:
@@ -153,15 +157,33 @@ def _xlsx_records(owner, where: Where):
             return "true" if cell else "false"
         return cell.isoformat() if hasattr(cell, "isoformat") else str(cell)
 
-    # Every row comes as wide as the sheet: empty cells past the header's last column are formatting, not values.
+    # Rows are read one at a time, each as wide as its last cell (not as the sheet's declared dimension): a cell
+    # in column XFD made every row 16 384 values, all held at once. A value past the column limit is refused
+    # before the row's values are read; empty cells past the header's last column are formatting, not values.
+    most = limits.TABLE_COLUMNS.default
     records, width = [], None
-    for number, row in enumerate(rows, start=1):
-        cells = [text(c) for c in row]
-        while cells and cells[-1] == "":
-            cells.pop()
-        if width is None and cells:
-            width = len(cells)
-        records.append((number, cells + [""] * ((width or 0) - len(cells))))
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        sheet.reset_dimensions()
+        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+            if len(row) > most and row[most:].count(None) != len(row) - most:
+                column = most + 1 + next(i for i, cell in enumerate(row[most:]) if cell is not None)
+                raise ContentError(table, number, limits.exceeded(limits.TABLE_COLUMNS, column,
+                                                                  "a value in column"))
+            cells = [text(c) for c in row[:most]]
+            while cells and cells[-1] == "":
+                cells.pop()
+            if not cells:
+                continue          # a blank row (or a row of formatting): not a record, and not kept
+            if width is None:
+                width = len(cells)
+            records.append((number, cells + [""] * (width - len(cells))))
+        book.close()
+    except ContentError:
+        raise
+    except Exception as err:   # openpyxl reports a damaged workbook in many ways; each is bad input
+        raise ContentError(table, None, f"cannot read the workbook: {type(err).__name__}: {err}") from None
     return table, iter(records)
 
 
