@@ -24,7 +24,7 @@ def variant_option(value: str | None) -> str | None:
 
 def playtest_runs(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400, variant: str | None = None,
                   compare_with: str | None = None, players: int | None = None,
-                  agents: Sequence[str] = ("random",), jobs: int = 1, content_dir=None) -> Result:
+                  agents: Sequence[str] = (), jobs: int = 1, content_dir=None) -> Result:
     setups = [make_setup(game_id, variant=variant_option(variant), players=players, agents=agents,
                          max_plies=max_plies, seed=seed, content_dir=content_dir)]
     if compare_with is not None:

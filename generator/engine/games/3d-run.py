@@ -187,6 +187,7 @@ class ThreeDRun(Engine):
     variants = ("deux-drapeaux", "trois-drapeaux")
     effect_kinds = ()
     extra_claims = ("coureur", "phase")
+    playtest_agent = "greedy"    # random racers never bring a flag home
     illegal_reasons = reasons(
         "game_over",
         wrong_dice="the dice named are not the dice rolled (and the kept PULSE die)",
