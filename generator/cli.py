@@ -412,7 +412,7 @@ def export(game, content_dir, out_dir, dpi):
               help="Play the same deals with this variant too (`base` for none) and show the differences.")
 @click.option("--players", type=int, default=None, help="Number of players, where the game allows several.")
 @click.option("--agents", default="",
-              help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc. "
+              help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc, ismcts. "
                    "Default: the game's own, greedy where random players never arrive or score (3d Run, "
                    "Praxis), else random.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: the cores).")
