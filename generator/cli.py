@@ -475,8 +475,10 @@ def export(game, content_dir, out_dir, dpi):
 @click.option("--compare", "compare_with", default=None, metavar="VARIANT",
               help="Play the same deals with this variant too (`base` for none) and show the differences.")
 @click.option("--players", type=int, default=None, help="Number of players, where the game allows several.")
-@click.option("--agents", default="random", show_default=True,
-              help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc.")
+@click.option("--agents", default="",
+              help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc, ismcts. "
+                   "Default: the game's own, greedy where random players never arrive or score (3d Run, "
+                   "Praxis), else random.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: the cores).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the report as a one-page PDF here.")

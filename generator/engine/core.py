@@ -228,6 +228,8 @@ class Engine:
       illegal_reasons reason key -> one-line description (for claims and messages)
       effect_kinds    effect kinds `effects` may report, e.g. ('captures',)
       extra_claims    game-specific claim kinds handled by `check_claim`
+      playtest_agent  the agent `pnp playtest` seats when none is named: 'random', or 'greedy' for a
+                      game whose random play says nothing of the game (nobody ever scores or arrives)
     """
 
     game_id: str = ""
@@ -237,6 +239,7 @@ class Engine:
     illegal_reasons: Mapping[str, str] = {}
     effect_kinds: tuple[str, ...] = ()
     extra_claims: tuple[str, ...] = ()
+    playtest_agent: str = "random"
 
     # --- protocol: subclasses implement these -------------------------------
     def initial(self, variant: str | None = None, *, players: int | None = None,

@@ -147,14 +147,15 @@ def check_setup(setup: Setup) -> None:
 
 
 def make_setup(game_id: str, *, variant: str | None = None, players: int | None = None,
-               agents: Sequence[str] = ("random",), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1,
+               agents: Sequence[str] = (), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1,
                content_dir=None) -> Setup:
-    """The run's setup; the agents are given to the seats in order, the last one repeated for the rest.
+    """The run's setup; the agents are given to the seats in order, the last one repeated for the rest
+    (none named: the engine's `playtest_agent`).
     `content_dir`: where the game's folder is, for an engine that reads its game's data."""
     content_dir = None if content_dir is None else str(content_dir)
     engine = _bound_engine(game_id, content_dir)
     count = engine.check_players(players)
-    names = tuple(a.strip() for a in agents if a.strip()) or ("random",)
+    names = tuple(a.strip() for a in agents if a.strip()) or (engine.playtest_agent,)
     if len(names) > count:
         raise AgentRefused(f"{len(names)} agents for {count} players")
     names = names + (names[-1],) * (count - len(names))
@@ -254,7 +255,7 @@ def run(setup: Setup, games: int, jobs: int = 1) -> PlaytestReport:
 
 
 def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = DEFAULT_MAX_PLIES,
-             variant: str | None = None, players: int | None = None, agents: Sequence[str] = ("random",),
+             variant: str | None = None, players: int | None = None, agents: Sequence[str] = (),
              jobs: int = 1, content_dir=None) -> PlaytestReport:
     """`games` games of `game_id` by `agents` (by seat), seeded by `seed`: the report."""
     return run(make_setup(game_id, variant=variant, players=players, agents=agents, max_plies=max_plies,

@@ -42,12 +42,13 @@ def check_cost(games: int, max_plies: int, agents: Sequence[str], runs: int = 1)
 
 def playtest_runs(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400, variant: str | None = None,
                   compare_with: str | None = None, players: int | None = None,
-                  agents: Sequence[str] = ("random",), jobs: int = 1, content_dir=None) -> Result:
-    check_cost(games, max_plies, agents, 2 if compare_with is not None else 1)
+                  agents: Sequence[str] = (), jobs: int = 1, content_dir=None) -> Result:
     setups = [make_setup(game_id, variant=variant_option(variant), players=players, agents=agents,
                          max_plies=max_plies, seed=seed, content_dir=content_dir)]
     if compare_with is not None:
         setups.append(make_setup(game_id, variant=variant_option(compare_with), players=players, agents=agents,
                                  max_plies=max_plies, seed=seed, content_dir=content_dir))
+    # the agents the seats will have (the game's default one when none is named), before any game is played
+    check_cost(games, max_plies, [name for setup in setups for name in setup.agents], len(setups))
     runs = tuple(summarize(run(setup, games, jobs)) for setup in setups)
     return Result(runs, compare(runs[0], runs[1]) if len(runs) == 2 else ())

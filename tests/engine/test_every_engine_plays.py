@@ -19,6 +19,8 @@ GAMES, PLIES = 2, 8
 def test_every_agent_plays_every_engine_a_few_seeded_games(game, agent, content_dir, monkeypatch):
     monkeypatch.setattr(agents, "MC_SAMPLES", 1)        # the mc agent's smallest look-ahead
     monkeypatch.setattr(agents, "MC_CANDIDATES", 2)
+    monkeypatch.setattr(agents, "ISMCTS_PLAYOUTS", 3)   # the ismcts agent's smallest budget
+    monkeypatch.setattr(agents, "ISMCTS_DEPTH", 2)
     setup = make_setup(game, agents=(agent,), seed=3, max_plies=PLIES, content_dir=content_dir)
     records = play_games(setup, GAMES)
     assert [r.index for r in records] == list(range(GAMES))

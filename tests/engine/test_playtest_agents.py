@@ -144,3 +144,23 @@ def test_a_dexterity_result_is_drawn_never_chosen_by_the_agent():
     asked = [str(m) for spy in spies for s in spy.seats for m in s.moves]
     assert asked and record.decisions > sum(len(spy.seats) for spy in spies)    # results were entered too
     assert not any(m == "fin" or m.startswith(("touche ", "sort ", "tombe ")) for m in asked)
+
+
+def test_the_ismcts_agent_spends_its_budget_one_sample_per_playout(monkeypatch):
+    import generator.engine.agents as agents
+    monkeypatch.setattr(agents, "ISMCTS_PLAYOUTS", 7)
+    engine = get_engine("lutinades")
+    position = engine.initial(players=4, seed=5)
+    player = engine.to_move(position)
+    drawn = []
+
+    def sample(rng):
+        drawn.append(1)
+        return engine.determinize(position, player, rng)
+    moves = engine.legal_moves_of(position, player)
+    assert len(moves) > 1
+    seat = Seat(player, lambda: engine.observation(position, player), tuple(moves), engine, sample)
+    move = make_agent("ismcts").choose(seat, random.Random(1))
+    assert move in moves and len(drawn) == 1 + 7        # the greedy ranking's sample, then one a playout
+    drawn.clear()
+    assert make_agent("ismcts").choose(seat, random.Random(1)) == move and len(drawn) == 8

@@ -187,6 +187,7 @@ class ThreeDRun(Engine):
     variants = ("deux-drapeaux", "trois-drapeaux")
     effect_kinds = ()
     extra_claims = ("coureur", "phase")
+    playtest_agent = "greedy"    # random racers never bring a flag home
     illegal_reasons = reasons(
         "game_over",
         wrong_dice="the dice named are not the dice rolled (and the kept PULSE die)",
@@ -1071,6 +1072,9 @@ class Routes:
     def __init__(self, engine: "ThreeDRun", level: Level):
         import heapq
         self.engine, self.level, self.blank = engine, level, Position(())
+        # whether a cell is open, whether a pawn stands on it: the level's alone, asked millions of times
+        self._open_cells: dict = {}
+        self._standing: dict = {}
         self.flags = {FLAGS[ch]: (c, r) for r in range(1, level.height + 1) for c in range(level.width)
                       for ch in (level.at(c, r),) if ch in FLAGS}
         back: dict = {}
@@ -1148,13 +1152,19 @@ class Routes:
                 for facing in (1, -1)]
 
     def _open(self, cell) -> bool:
-        c, r = cell
-        if not (0 <= c < self.level.width and 1 <= r <= self.level.height):
-            return False
-        return not self.engine._blocked(self.blank, cell) and self.level.at(c, r) not in OBSTACLES
+        known = self._open_cells.get(cell)
+        if known is None:
+            c, r = cell
+            known = self._open_cells[cell] = (0 <= c < self.level.width and 1 <= r <= self.level.height
+                                              and not self.engine._blocked(self.blank, cell)
+                                              and self.level.at(c, r) not in OBSTACLES)
+        return known
 
     def _stands(self, cell) -> bool:
-        return self.level.at(*cell) == VINE or self.engine.on_wall(self.blank, cell)
+        known = self._standing.get(cell)
+        if known is None:
+            known = self._standing[cell] = self.level.at(*cell) == VINE or self.engine.on_wall(self.blank, cell)
+        return known
 
     def _arrive(self, cell, left: int, order: int, facing: int):
         """The state reached on `cell` and the cost of the step (and of standing there)."""

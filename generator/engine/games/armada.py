@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core import Engine, EngineError, IllegalMove, NotationError, Outcome
 from ..grid import ALL_DIRECTIONS, Grid, reasons
@@ -59,6 +59,7 @@ NEXT_ROUND = "manche"
 LETTER = {SPANISH: "E", ENGLISH: "A"}
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 GRID = Grid(SIZE, what="crossing")
+AROUND = tuple(tuple(GRID.around(s)) for s in range(SIZE * SIZE))
 
 
 def first_is_spanish(round_: int) -> bool:
@@ -75,14 +76,22 @@ def side_of(person: str, round_: int) -> str:
     return SPANISH if (person == PLAYER1) == first_is_spanish(round_) else ENGLISH
 
 
-def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int]) -> tuple[int, int, int]:
-    """(length, first, last) of the unbroken run of `pawns` through `at` along `axis`."""
-    back = (-axis[0], -axis[1])
+# The crossing one step away in each direction, None off the board: a table, since finding moves steps
+# millions of times a playtest (GRID.step computes it each time).
+NEXT = {d: tuple(GRID.step(s, d) for s in range(SIZE * SIZE))
+        for d in set(ALL_DIRECTIONS) | set(AXES) | {(-a[0], -a[1]) for a in AXES}}
+
+
+def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int], left: int | None = None
+         ) -> tuple[int, int, int]:
+    """(length, first, last) of the unbroken run of `pawns` through `at` along `axis` (`left`: a crossing
+    of `pawns` that counts as empty, the one a moving pawn leaves)."""
+    ahead, behind = NEXT[axis], NEXT[(-axis[0], -axis[1])]
     first = last = at
     n = 1
-    while (s := GRID.step(first, back)) is not None and s in pawns:
+    while (s := behind[first]) is not None and s in pawns and s != left:
         first, n = s, n + 1
-    while (s := GRID.step(last, axis)) is not None and s in pawns:
+    while (s := ahead[last]) is not None and s in pawns and s != left:
         last, n = s, n + 1
     return n, first, last
 
@@ -127,9 +136,9 @@ class ArmadaPosition:
         return t[0], t[1]
 
 
-@dataclass(frozen=True)
-class ArmadaMove:
-    """`dest` the crossing played; `origin` where the pawn came from (a Spanish pawn moved, an
+class ArmadaMove(NamedTuple):
+    """A tuple, not a dataclass: a crowded board lists a thousand moves a turn, made ten times faster so.
+    `dest` the crossing played; `origin` where the pawn came from (a Spanish pawn moved, an
     English pawn turned), None for a pawn from the reserve; `capture` the pawn taken. `dest`
     None is a pass, or with `next_round` the move that starts the next round."""
     dest: int | None
@@ -138,17 +147,26 @@ class ArmadaMove:
     next_round: bool = False
 
 
-def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int) -> list[int]:
+# Every move without a capture, made once: `PLAIN_MOVES[origin][dest]` (origin None: from the reserve).
+PLAIN_MOVES = {origin: tuple(ArmadaMove(dest, origin) for dest in range(SIZE * SIZE))
+               for origin in (None, *range(SIZE * SIZE))}
+
+
+def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int, left: int | None = None
+                    ) -> list[int]:
     """English pawns a Spanish pawn on `at` may take: along each line of 2 or more through it,
-    beyond either end, at most as far as the line is long."""
+    beyond either end, at most as far as the line is long (`left`: the crossing the pawn came from, empty
+    now)."""
     out = set()
     for axis in AXES:
-        n, first, last = _run(spanish, at, axis)
+        n, first, last = _run(spanish, at, axis, left)
         if n < 2:
             continue
         for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
-            for k in range(1, n + 1):
-                s = GRID.step(end, d, k)
+            step = NEXT[d]
+            s = end
+            for _k in range(n):
+                s = step[s]
                 if s is None:
                     break
                 if s in english:
@@ -156,15 +174,26 @@ def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int) -
     return sorted(out)
 
 
+def _lines_through(pawns: frozenset[int], at: int) -> set[int]:
+    """The crossings of the unbroken runs of `pawns` through `at`, along every axis."""
+    out = set()
+    for axis in AXES:
+        for d in (axis, (-axis[0], -axis[1])):
+            step, s = NEXT[d], at
+            while (s := step[s]) is not None and s in pawns:
+                out.add(s)
+    return out
+
+
 def english_targets(english: frozenset[int], spanish: frozenset[int], at: int) -> list[int]:
     """Spanish pawns an English pawn on `at` may take: the crossing just beyond either end of
     each pair it forms, in the pair's direction."""
     out = set()
     for d in ALL_DIRECTIONS:
-        partner = GRID.step(at, d)
+        partner = NEXT[d][at]
         if partner is None or partner not in english:
             continue
-        for s in (GRID.step(partner, d), GRID.step(at, (-d[0], -d[1]))):
+        for s in (NEXT[d][partner], NEXT[(-d[0], -d[1])][at]):
             if s is not None and s in spanish:
                 out.add(s)
     return sorted(out)
@@ -180,7 +209,7 @@ def three_in_a_row(english: frozenset[int], at: int) -> tuple[int, int] | None:
 
 
 def in_pair(english: frozenset[int], at: int) -> bool:
-    return any(s in english for s in GRID.around(at))
+    return any(s in english for s in AROUND[at])
 
 
 class ArmadaEngine(Engine):
@@ -350,11 +379,22 @@ class ArmadaEngine(Engine):
     def _spanish_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
         out = []
         origins = [None] if p.spanish_reserve() > 0 else sorted(p.spanish)
+        # What a pawn put on `dest` may take depends on where it came from only when it came from one of the
+        # lines through `dest`: the captures are found once per crossing, again only for those origins.
+        reach = {}
+        for dest in self._empty(p):
+            if any(s in p.spanish for s in AROUND[dest]):
+                reach[dest] = (spanish_targets(p.spanish, p.english, dest), _lines_through(p.spanish, dest))
+            else:
+                reach[dest] = ((), ())
         for origin in origins:
-            base = p.spanish - {origin}
-            for dest in self._empty(p):
-                out.append(ArmadaMove(dest, origin))
-                out += [ArmadaMove(dest, origin, t) for t in spanish_targets(base | {dest}, p.english, dest)]
+            plain = PLAIN_MOVES[origin]
+            for dest, (targets, lines) in reach.items():
+                out.append(plain[dest])
+                if origin in lines:
+                    targets = spanish_targets(p.spanish, p.english, dest, origin)
+                if targets:
+                    out += [ArmadaMove(dest, origin, t) for t in targets]
         return out
 
     def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
@@ -366,9 +406,9 @@ class ArmadaEngine(Engine):
                     out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
         pivots = set()
         for pawn in sorted(p.english):
-            for partner in GRID.around(pawn):
+            for partner in AROUND[pawn]:
                 if partner in p.english:
-                    pivots |= {(pawn, s) for s in GRID.around(partner)
+                    pivots |= {(pawn, s) for s in AROUND[partner]
                                if s != pawn and s not in p.english and s not in p.spanish}
         for origin, dest in sorted(pivots):
             mv = ArmadaMove(dest, origin)
@@ -394,7 +434,7 @@ class ArmadaEngine(Engine):
         else:
             if mv.origin not in p.english:
                 return IllegalMove("not_your_pawn", f"no English pawn on {GRID.name(mv.origin)}")
-            partners = [s for s in GRID.around(mv.origin) if s in p.english and mv.dest in GRID.around(s)]
+            partners = [s for s in AROUND[mv.origin] if s in p.english and mv.dest in AROUND[s]]
             if not partners or mv.dest == mv.origin:
                 return IllegalMove("not_a_pivot", f"{GRID.name(mv.origin)}-{GRID.name(mv.dest)} does not turn the pawn "
                                                   f"around a partner touching it")

@@ -525,9 +525,11 @@ class _State:
         self.dice = {sq: [pl, f] for sq, pl, f in p.dice}
         self.tiles = dict(p.tiles)
         self.hands = {pl: list(h) for pl, h in zip(p.players, p.hands)}
-        self.collections = {pl: list(c) for pl, c in zip(p.players, p.collections)}
-        self.pile = list(p.pile)
-        self.portal_colour = {sq: COLOURS[i] for i, sq in enumerate(p.portals) if sq is not None}
+        # Collections and the pile are kept as the position's tuples until a move changes them: copying
+        # them for each of the hundreds of moves legal_moves tries cost more than the rules.
+        self.collections = dict(zip(p.players, p.collections))
+        self.pile = p.pile
+        self.portal_colour = _portal_colours(p.portals)
         self.squares = playable(p.variant)
         self.effects: dict[str, list[int]] = {}
         self.pending: tuple = ()                  # set when the move leaves the turn waiting
@@ -539,7 +541,8 @@ class _State:
 
     def draw(self, player: str) -> None:
         if self.pile:
-            self.hands[player].append(self.pile.pop(0))
+            self.hands[player].append(self.pile[0])
+            self.pile = self.pile[1:]
 
     def empty(self, sq: int) -> bool:
         return sq not in self.dice and sq not in self.tiles
@@ -557,15 +560,36 @@ class _State:
     def off_board(self, player: str) -> int:
         return DICE_PER_PLAYER - sum(1 for pl, _ in self.dice.values() if pl == player)
 
+    def collect(self, player: str, tile: Tile) -> None:
+        self.collections[player] = self.collections[player] + (tile,)
+
     def freeze(self, to_move: str, round_: int) -> PraxisPosition:
         p = self.p
-        return replace(
-            p, to_move=to_move, round=round_, pending=self.pending,
-            dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
-            tiles=tuple(sorted(self.tiles.items())),
-            hands=tuple(sorted_tiles(self.hands[pl]) for pl in p.players),
-            collections=tuple(sorted_tiles(self.collections[pl]) for pl in p.players),
-            pile=tuple(self.pile))
+        hands = tuple(before if tuple(self.hands[pl]) == before else sorted_tiles(self.hands[pl])
+                      for pl, before in zip(p.players, p.hands))
+        collections = tuple(before if self.collections[pl] is before else sorted_tiles(self.collections[pl])
+                            for pl, before in zip(p.players, p.collections))
+        return PraxisPosition(p.players, to_move, tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
+                              tuple(sorted(self.tiles.items())), p.portals, hands, collections, self.pile,
+                              round_, p.rounds, p.variant, self.pending)
+
+
+@lru_cache(maxsize=1 << 14)
+def _collection_score(tiles: tuple[Tile, ...], colourless: bool) -> int:
+    """A collection's points, remembered: a playtest's evaluation asks the same few collections again and
+    again (positions hold them sorted)."""
+    return best_score_colourless(tiles) if colourless else best_score(tiles)
+
+
+# Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
+KING_GAP = tuple(tuple(max(abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE)) for b in range(SIZE * SIZE))
+                 for a in range(SIZE * SIZE))
+
+
+@lru_cache(maxsize=None)
+def _portal_colours(portals: tuple[int | None, ...]) -> dict[int, str]:
+    """Square -> colour of the portals in play (shared: never changed)."""
+    return {sq: COLOURS[i] for i, sq in enumerate(portals) if sq is not None}
 
 
 def _directions(face: int, variant: str | None) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -623,6 +647,7 @@ class PraxisEngine(Engine):
     variants = VARIANTS
     effect_kinds = ("captures", "activations", "collections", "explosions", "entries", "placements", "teleports")
     extra_claims = ("hand", "collection", "face")
+    playtest_agent = "greedy"    # random players almost never collect: their games end 0-0
     illegal_reasons = reasons(
         "game_over", "occupied", "blocked",
         no_die="no die of the player to move on that square",
@@ -933,8 +958,8 @@ class PraxisEngine(Engine):
         return Outcome(leaders[0], f"the {position.rounds} rounds are played; best collections, {best} points", "collections")
 
     def score(self, position: PraxisPosition) -> dict[str, int]:
-        best = best_score_colourless if position.variant == "sans-couleurs" else best_score
-        return {pl: best(c) for pl, c in zip(position.players, position.collections)}
+        colourless = position.variant == "sans-couleurs"
+        return {pl: _collection_score(c, colourless) for pl, c in zip(position.players, position.collections)}
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: PraxisPosition) -> list[PraxisMove]:
@@ -1304,12 +1329,12 @@ class PraxisEngine(Engine):
         if collect and st.p.variant != "effet-et-collection":
             self._extra(mv)
             st.dice[dest] = [me, face]
-            st.collections[me].append(tile)
+            st.collect(me, tile)
             st.note("collections", dest)
             return dest
         end = self._apply_effect(st, me, face, dest, effect, mv)
         if collect:
-            st.collections[me].append(tile)
+            st.collect(me, tile)
             st.note("collections", dest)
         return end
 
@@ -1520,17 +1545,36 @@ class PraxisEngine(Engine):
 
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, position: PraxisPosition, player: str) -> float:
-        """The collections' points against the best of the others (0.1 a point), tiles collected (0.05
-        each) and dice on the board (0.05 each), for the player less the best other; tanh."""
-        from math import tanh
+        """For the player less the best other, tanh of: the collections' points (0.25 log(1 + points): a
+        first tile is worth much, a 300-point collection does not swamp the rest), the dice on the board
+        (0.03 each), and how close each die stands to a portal it could collect on (0.1 at most a die): a
+        portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
+        (touching it, the die collects next turn: tile down on the portal, die onto it)."""
+        from math import log1p, tanh
         p = position
         scores = self.score(p)
-        on_board = Counter(owner for _sq, owner, _face in p.dice)
+        colourless = p.variant == "sans-couleurs"
+        occupied = {sq for sq, _o, _f in p.dice}
+        tiles = dict(p.tiles)
+        # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
+        # tile of its own colour is open to every player
+        free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
+        laden = {sq for colour, sq in free if sq in tiles and (colourless or tiles[sq].endswith("/" + colour))}
 
-        def value(pl: str) -> float:
-            return 0.1 * scores[pl] + 0.05 * len(p.collections[p.players.index(pl)]) + 0.05 * on_board[pl]
-        others = max(value(pl) for pl in p.players if pl != player)
-        return tanh(value(player) - others)
+        def value(i: int, pl: str) -> float:
+            held = {t[t.index("/") + 1:] for t in p.hands[i]}
+            wanted = [sq for colour, sq in free if sq in laden or (colour in held if not colourless else held)]
+            near = 0.0
+            dice = 0
+            for sq, owner, _face in p.dice:
+                if owner == pl:
+                    dice += 1
+                    if wanted:
+                        gaps = KING_GAP[sq]
+                        near += 0.1 / min(gaps[w] for w in wanted)
+            return 0.25 * log1p(scores[pl]) + 0.03 * dice + near
+        values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
+        return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
 
     def determinize(self, position: PraxisPosition, player: str, rng) -> PraxisPosition:
         """The others' hands and the pile dealt again from their tiles, shuffled by `rng`; his hand kept."""
