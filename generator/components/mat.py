@@ -12,13 +12,14 @@ checks of cards: thin lines, text outside the safe zone, unknown glyphs, assets.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional, Sequence
 
 from ..content.errors import ContentError
 from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
 from ..content.schema import Where
+from ..draw.bounds import bounds
 from ..draw.canvas import Canvas
 from ..draw.geometry import ellipse_ops, rounded_rect_ops
 from ..draw.style import Stroke
@@ -27,6 +28,7 @@ from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, fields_of, repl
 
 CUT_LINE = Stroke("#808080", 0.2)      # the cut outline drawn in the art of a rounded mat (above 0.25 pt)
 ZONE_LABEL_PAD_MM = 3.0                # label inset from a zone's edge
+THIN_MARK_MM = 2.0                     # a drawing no wider than this, without text, is a line (an arrow)
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,12 @@ def _shown(value: float) -> str:
 
 def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
     """Every drawing operation of the mat, checked: background, zones, grid, zone labels, elements, cut line."""
+    return _mat_layers(mat, game_folder)[0]
+
+
+def _mat_layers(mat: Mat, game_folder: Path) -> tuple[list[Op], list[Op]]:
+    """All the operations, and those that mark a place on the mat (zones, their labels, elements): what a
+    seam should not cross. The background, the grid and the cut line run everywhere."""
     frame = mat_frame(mat)
     numbers = {name: _shown(value) for name, value in mat.environment(mat._source or Where(None, None)).items()}
     values = element_values(mat, numbers)      # width_mm, height_mm, bleed_mm and the mat's numbers
@@ -168,24 +176,35 @@ def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
     bw, bh, bg = frame.bleed_width_mm, frame.bleed_height_mm, mat.background
     ops: list[Op] = [lambda c: c.rect(0.0, 0.0, bw, bh, fill=bg)]
     labels: list[Op] = []
+    marks: list[Op] = []
     for number, zone in enumerate(mat.zones, start=1):
         shape, label = _zone_ops(mat, number, zone, frame, ctx, full)
         ops += shape
         labels += label
+        marks += shape + label
     if mat.grid is not None:
         ops += _grid_ops(mat, frame)
     ops += labels           # over the grid: a grid line never strikes a zone's name
-    ops += resolve_elements(mat, mat.elements, values, frame, game_folder)
+    elements = resolve_elements(mat, mat.elements, values, frame, game_folder)
+    ops += elements
+    marks += elements
     cut_line = mat.cut_line if mat.cut_line is not None else mat.corner_mm > 0
     if cut_line:
         outline = rounded_rect_ops(mat.bleed_mm, mat.bleed_mm, mat.width_mm, mat.height_mm, mat.corner_mm)
         ops.append(lambda c: c.path(outline, stroke=CUT_LINE))
-    return ops
+    return ops, marks
 
 
 def mat_face(mat: Mat, game_folder: Path) -> Face:
     frame = mat_frame(mat)
-    return frame.face(replay(mat_ops(mat, game_folder), frame))
+    ops, marks = _mat_layers(mat, game_folder)
+    clear = []
+    for op in marks:
+        box, text = bounds(op)
+        if box is not None:
+            clear.append((*box, text or min(box[2], box[3]) > THIN_MARK_MM))
+    clear = tuple(dict.fromkeys(clear))
+    return replace(frame.face(replay(ops, frame)), keep_clear_mm=tuple(clear))
 
 
 def mat_item(mat: Mat, game_folder: Path) -> Item:

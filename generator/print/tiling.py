@@ -5,7 +5,12 @@ sharing an overlap strip of `options.overlap_mm`. Sheets are named like a
 spreadsheet, row letter then column number (A1, A2, B1…), and assembled in
 that order: each sheet is cut along its left and top art edges and laid over
 the overlap of the sheets before it, its edge on the alignment marks printed
-there. An assembly map page shows the whole board with every sheet outlined.
+there. An assembly map page, first, shows the whole board with every sheet outlined.
+Printed on the page, a sheet is "feuille A2" (catalogue), never a bare A2 that
+could read as one of the game's own labels.
+
+A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
+chosen among the positions the page and the overlap allow, to run through the fewest marks.
 
 A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
 a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..components.face import Item
+from ..draw import fonts
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
@@ -119,13 +125,86 @@ def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
     return tuple((i * (size - overlap), size) for i in range(count))
 
 
-def _axis_options(length: float, room: float, overlap: float, lines: Sequence[float]) -> list[tuple[Span, ...]]:
+Marks = Sequence[tuple[float, float, bool]]   # (start, end, heavy) of what a seam should not cross, on one axis
+SEAM_CLEARANCE_MM = 2.0     # a seam this close to a mark's edge still reads as running through it
+CUT_STEP_MM = 1.0
+MARK_WORTH_PAGES = 3        # a zone or label kept whole is worth up to three more sheets
+
+
+def _marks_on_axis(boxes: Sequence[tuple], axis: int) -> list[tuple[float, float, bool]]:
+    """The marks' extents along one axis (0: x, 1: y), each (start, end, heavy): Face.keep_clear_mm."""
+    return [(box[axis], box[axis] + box[axis + 2], bool(box[4])) for box in boxes]
+
+
+def seam_crossings(cut: float, marks: Marks) -> tuple[int, int]:
+    """(heavy, light) marks that a seam at `cut` runs through."""
+    heavy = light = 0
+    for start, end, is_heavy in marks:
+        if start - SEAM_CLEARANCE_MM < cut < end + SEAM_CLEARANCE_MM:
+            heavy, light = heavy + is_heavy, light + (not is_heavy)
+    return heavy, light
+
+
+def _clear_cuts(length: float, room: float, overlap: float, marks: Marks, count: int) -> Optional[tuple[Span, ...]]:
+    """`count` windows whose cuts run through the fewest marks (heavy ones first), then nearest to equal
+    parts: a shortest path over cut positions every CUT_STEP_MM, each window within `room`."""
+    if count < 2:
+        return None
+    n = int(length / CUT_STEP_MM)
+    positions = [i * CUT_STEP_MM for i in range(1, n)]
+    weight = []
+    for x in positions:
+        heavy, light = seam_crossings(x, marks)
+        weight.append(heavy * 1e6 + light * 1e3)
+    reach = int((room - overlap) / CUT_STEP_MM + 1e-9)       # cut to next cut, at most
+    least = int(overlap / CUT_STEP_MM) + 1                   # a window is more than its overlap
+    inf = float("inf")
+    best = [weight[p] + abs(x - length / count) if x + overlap <= room + 1e-9 else inf
+            for p, x in enumerate(positions)]
+    back: list[list[int]] = []
+    for i in range(2, count):
+        layer, came = [inf] * len(positions), [-1] * len(positions)
+        window: list[int] = []      # a deque of indices q, best[q] increasing
+        head = 0
+        for p, x in enumerate(positions):
+            q_new = p - least
+            if q_new >= 0 and best[q_new] < inf:
+                while len(window) > head and best[window[-1]] >= best[q_new]:
+                    window.pop()
+                window.append(q_new)
+            while len(window) > head and window[head] < p - reach:
+                head += 1
+            if len(window) > head:
+                q = window[head]
+                layer[p], came[p] = best[q] + weight[p] + abs(x - length * i / count), q
+        back.append(came)
+        best = layer
+    ends = [(best[p], p) for p, x in enumerate(positions) if length - x <= room + 1e-9 and best[p] < inf]
+    if not ends:
+        return None
+    p = min(ends)[1]
+    cuts = [positions[p]]
+    for came in reversed(back):
+        p = came[p]
+        cuts.append(positions[p])
+    cuts.reverse()
+    starts = [0.0] + cuts
+    ends_ = [cut + overlap for cut in cuts] + [length]
+    return tuple((start, end - start) for start, end in zip(starts, ends_))
+
+
+def _axis_options(length: float, room: float, overlap: float, lines: Sequence[float],
+                  marks: Marks = ()) -> list[tuple[Span, ...]]:
     """The ways to cut one axis, best first: on grid lines and balanced, on grid lines as far as each page
-    allows (its last window may be small enough to share a page), then equal windows."""
+    allows (its last window may be small enough to share a page), then equal windows. A face with marks is
+    also cut between them, in as few windows as the page allows and in one more (which may be clear)."""
     count = _count(length, room, overlap)
     if count is None:
         return []
     options = []
+    if marks and not lines:
+        options += [o for o in (_clear_cuts(length, room, overlap, marks, k) for k in (count, count + 1))
+                    if o is not None]
     greedy = _spans_on_lines(length, room, overlap, lines) if lines else None
     if greedy is not None:
         balanced = _balanced(length, room, overlap, lines, len(greedy))
@@ -151,25 +230,38 @@ def _pack(xs: Sequence[Span], ys: Sequence[Span], room_h: float) -> tuple[tuple[
     return tuple(tuple(page) for page in pages)
 
 
+def _crossings(xs: Sequence[Span], ys: Sequence[Span], marks: tuple[Marks, Marks]) -> tuple[int, int]:
+    """(heavy, light) marks run through by the seams of these windows, both ways."""
+    found = [seam_crossings(start, axis_marks) for spans, axis_marks in ((xs, marks[0]), (ys, marks[1]))
+             for start, _ in spans[1:]]
+    return sum(h for h, _ in found), sum(l for _, l in found)
+
+
 def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
-                grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ())) -> Tiling:
-    """Fewest pages; then windows cut on the grid lines, balanced; portrait wins ties."""
-    best: Optional[tuple[int, int, Tiling]] = None
+                grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ()),
+                keep_clear_mm: Sequence[tuple] = ()) -> Tiling:
+    """Fewest pages plus zones and labels (keep_clear_mm, bleed-box mm) run through by a seam: a sheet
+    more is worth a mark kept whole; then seams clear of thin lines; then windows cut on the grid lines,
+    balanced; portrait wins ties."""
+    best: Optional[tuple[tuple, int, Tiling]] = None
     o = options.overlap_mm
+    marks = (_marks_on_axis(keep_clear_mm, 0), _marks_on_axis(keep_clear_mm, 1))
     for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
         _, _, pw, ph = page.printable
         room_w, room_h = pw - 2 * EDGE_MIN_MM, ph - LABEL_BAND_MM - 2 * EDGE_MIN_MM
-        x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0])
-        y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1])
+        x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0], marks[0])
+        y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1], marks[1])
         for rank, (xs, ys) in enumerate((xs, ys) for xs in x_options for ys in y_options):
             lined = bool(grid_lines_mm[0] or grid_lines_mm[1])
             sheets = _pack(xs, ys, room_h) if lined else ()
             pages = len(sheets) if sheets else len(xs) * len(ys)
             t = Tiling(page, len(xs), len(ys), max(w for _, w in xs), max(h for _, h in ys), o,
-                       xs if lined else (), ys if lined else (),
+                       xs if lined or marks[0] else (), ys if lined or marks[1] else (),
                        sheets if len(sheets) < len(xs) * len(ys) else ())
-            if best is None or (pages, rank) < best[:2]:
-                best = (pages, rank, t)
+            heavy, light = _crossings(xs, ys, marks)
+            score = (pages + MARK_WORTH_PAGES * heavy, heavy, light)
+            if best is None or (score, rank) < best[:2]:
+                best = (score, rank, t)
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
     return best[2]
@@ -238,14 +330,19 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                           pages=1)
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
-    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm)
+    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm, face.keep_clear_mm)
     page = t.page
     px, py, pw, ph = page.printable
     region = (px, py, pw, ph - LABEL_BAND_MM)
     band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
     total = len(t.pages) + 1
-    infos = []
-    for n, windows in enumerate(t.pages, start=1):
+    # The assembly map comes first: a player reads how the sheets go together before cutting any.
+    label = page_label(game_title, component_name, 1, total, words("print.side.assembly_map"), "", words=words)
+    pdf.begin_page(page.width_mm, page.height_mm)
+    _assembly_map(pdf, item, t, region, game_title, component_name, options)
+    draw_label(pdf, band, label, language=language)
+    infos = [PageInfo(1, page.width_mm, page.height_mm, "map", "single", label)]
+    for n, windows in enumerate(t.pages, start=2):
         names = [f"{row_name(r)}{c + 1}" for r, c in windows]
         wins = [t.window(r, c) for r, c in windows]
         # The page's windows, one above the other, centred in the printable region; the board's bleed-box
@@ -254,7 +351,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         oy = py + (region[3] - stack_h) / 2
         placed = []
         for (r, c), win in zip(windows, wins):
-            ox = px + (region[2] - win[2]) / 2
+            ox = px + _window_left(t, c, win[2], region[2], bool(face.keep_clear_mm))
             shift_x, shift_y = ox - win[0], oy - win[1]
             art = (ox, oy, win[2], win[3])
             trim = (shift_x + face.bleed_mm, shift_y + face.bleed_mm, face.width_mm, face.height_mm)
@@ -280,15 +377,10 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
             _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
             if len(placed) > 1:
-                _piece_name(pdf, art, name)
+                _piece_name(pdf, art, sheet_name(name, words))
         draw_label(pdf, band, label, language=language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, tuple(placements),
                               tile=", ".join(names), window=box3(wins[0]) if len(wins) == 1 else None))
-    label = page_label(game_title, component_name, total, total, words("print.side.assembly_map"), "", words=words)
-    pdf.begin_page(page.width_mm, page.height_mm)
-    _assembly_map(pdf, item, t, region, game_title, component_name, options)
-    draw_label(pdf, band, label, language=language)
-    infos.append(PageInfo(total, page.width_mm, page.height_mm, "map", "single", label))
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         steps=(words("print.step.print_100"),
@@ -300,6 +392,17 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                words("print.tiling.lay", overlap=words.number(t.overlap)),
                words("print.tiling.glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
+
+
+def _window_left(t: Tiling, col: int, width: float, room: float, marked: bool) -> float:
+    """Where a window starts across its page, from the printable region's left. Centred; but a mat cut between
+    its marks may have a narrow window: the first column then keeps to the left, the last to the right, like
+    full ones, so the mat's trim never ends under the page's label (which is slug, not art)."""
+    if marked and t.columns > 1 and col == 0:
+        return EDGE_MIN_MM
+    if marked and t.columns > 1 and col == t.columns - 1:
+        return room - EDGE_MIN_MM - width
+    return (room - width) / 2
 
 
 def _bleed_ticks(pdf, trim: Box, art: Box) -> None:
@@ -333,6 +436,11 @@ def _piece_name(pdf, art: Box, name: str) -> None:
     style = TextStyle(size_pt=9, bold=True, colour="#000000")
     with pdf.group(translate=(ax - 2.0, ay + ah / 2), rotate_deg=-90):
         pdf.text(0, 0, name, style, align="center")
+
+
+def sheet_name(name: str, words) -> str:
+    """"feuille A2": a bare A2 would read as one of the game's own labels (PuXes' "Oracle A2")."""
+    return words("print.tiling.sheet", name=name)
 
 
 def _names(t: Tiling) -> str:
@@ -382,12 +490,12 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
     if c < t.columns - 1 and t.overlap >= 4:
-        name = f"{row_name(r)}{c + 2}"
+        name = sheet_name(f"{row_name(r)}{c + 2}", words)
         along = _clear_of(lines[1], ay, ay + ah)
         with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
             pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
     if r < t.rows - 1 and t.overlap >= 4:
-        name = f"{row_name(r + 1)}{c + 1}"
+        name = sheet_name(f"{row_name(r + 1)}{c + 1}", words)
         along = _clear_of(lines[0], ax, ax + aw)
         pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
                  align="center")
@@ -407,15 +515,17 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     with pdf.group(translate=(ox, top), scale=scale):
         with pdf.group(clip=(0, 0, face.bleed_width_mm, face.bleed_height_mm)):
             face.draw(pdf)
-    big = TextStyle(size_pt=16, bold=True, colour="#000000")
+    big = TextStyle(size_pt=12, bold=True, colour="#000000")
     for r in range(t.rows):
         for c in range(t.columns):
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
             cx, cy = x + ww * scale / 2, y + wh * scale / 2
-            pdf.rect(cx - 8, cy - 6, 16, 9, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 0.6, f"{row_name(r)}{c + 1}", big, align="center")
+            name = sheet_name(f"{row_name(r)}{c + 1}", words)
+            half = min(fonts.text_width_mm(name, big) / 2 + 2, ww * scale / 2)
+            pdf.rect(cx - half, cy - 5, 2 * half, 7.5, fill="#FFFFFF", stroke=MAP_LINE)
+            pdf.text(cx, cy + 0.4, name, big, align="center")
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,

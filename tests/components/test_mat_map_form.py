@@ -103,15 +103,13 @@ def test_mat_on_a4_is_tiled_with_the_stated_overlap_and_its_grid_lands_on_each_s
     options = PrintOptions(paper="a4", overlap_mm=12)
     doc = tile_face(mat_item(comp, folder), options, game_title="T", component_name="Tapis", kind="mat")
     tiles = [p for p in doc.pages if p.kind == "tile"]
-    assert doc.pages[-1].kind == "map" and len(tiles) == len(doc.pages) - 1 > 1
-    xs = sorted({p.window[0] for p in tiles})
-    ys = sorted({p.window[1] for p in tiles})
-    w, h = tiles[0].window[2], tiles[0].window[3]
-    # Neighbouring windows share exactly 12 mm; together they span the whole bleed box (356 x 256).
-    assert all(b - a == pytest.approx(w - 12, abs=1e-6) for a, b in zip(xs, xs[1:]))
-    assert all(b - a == pytest.approx(h - 12, abs=1e-6) for a, b in zip(ys, ys[1:]))
-    assert xs[0] == 0 and xs[-1] + w == pytest.approx(356, abs=1e-6)
-    assert ys[0] == 0 and ys[-1] + h == pytest.approx(256, abs=1e-6)
+    assert doc.pages[0].kind == "map" and len(tiles) == len(doc.pages) - 1 > 1
+    # Neighbouring windows share exactly 12 mm; together they span the whole bleed box (356 x 256). Their
+    # sizes follow the seams, placed clear of the zones and the label.
+    for axis, length in ((0, 356), (1, 256)):
+        spans = sorted({(p.window[axis], p.window[axis] + p.window[axis + 2]) for p in tiles})
+        assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(length, abs=1e-6)
+        assert all(a1 - b0 == pytest.approx(12, abs=1e-6) for (_, a1), (b0, _) in zip(spans, spans[1:]))
     # On every sheet the mat's vertical grid lines (bleed-box x = 3 + 50 k) fall where the window says.
     pages = read_pdf(doc.pdf)
     for info in tiles:
@@ -283,7 +281,7 @@ def test_a_map_larger_than_the_paper_is_tiled_like_a_mat(make_component):
     a4 = tile_face(item, PrintOptions(paper="a4"), game_title="T", component_name="Carte", kind="map")
     a3 = tile_face(item, PrintOptions(paper="a3"), game_title="T", component_name="Carte", kind="map")
     assert item.front.width_mm == pytest.approx(30 * 10 + 2 * 8)
-    assert [p.kind for p in a4.pages].count("tile") >= 2 and a4.pages[-1].kind == "map"
+    assert [p.kind for p in a4.pages].count("tile") >= 2 and a4.pages[0].kind == "map"
     assert len(a3.pages) == 1
     assert pdf_box_mm(PdfReader(io.BytesIO(a3.pdf)).pages[0], "/TrimBox") == pytest.approx(
         (item.front.width_mm, item.front.height_mm), abs=0.1)

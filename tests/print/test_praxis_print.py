@@ -94,7 +94,7 @@ def _windows(info: dict) -> list[tuple[str, list[float], list[float]]]:
 def test_the_a4_board_is_four_pieces_cut_on_grid_lines_on_three_sheets_with_a_10_mm_overlap(a4):
     entry = _manifest(a4, "plateau.pdf")
     pages = [p for p in entry["pages"] if p["kind"] == "tile"]
-    assert len(pages) == 3 and entry["pages"][-1]["kind"] == "map"        # 3 sheets to print, then the map
+    assert len(pages) == 3 and entry["pages"][0]["kind"] == "map"        # the map, then 3 sheets to print
     pieces = [piece for p in pages for piece in _windows(p)]
     assert [name for name, _, _ in pieces] == ["A1", "A2", "B1", "B2"]
     assert pages[2]["tile"] == "B1, B2"                                     # the two strips share a sheet

@@ -52,20 +52,20 @@ def test_tiles_cover_the_whole_board_with_the_stated_overlap(size, kw):
         assert pl.trim[1] - 3 + p.window[1] == pytest.approx(y, abs=1e-3)
 
 
-def test_tiles_are_named_row_letter_column_number_and_the_map_comes_last():
+def test_tiles_are_named_row_letter_column_number_and_the_map_comes_first():
     doc = tile(600.0, 400.0)
     t = plan_tiling(606.0, 406.0, PrintOptions())
     names = [p.tile for p in doc.pages if p.kind == "tile"]
     assert names == [f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns)]
-    assert names[:2] == ["A1", "A2"] and doc.pages[-1].kind == "map"
+    assert names[:2] == ["A1", "A2"] and doc.pages[0].kind == "map"
     pdf = open_pdf(doc.pdf)
     for info, page in zip(doc.pages, pdf.pages):
         text = page.extract_text()
         if info.kind == "tile":
             assert f"feuille {info.tile}" in text and f"page {info.number}/{len(doc.pages)}" in text
-    map_text = pdf.pages[-1].extract_text()
+    map_text = pdf.pages[0].extract_text()
     for name in names:
-        assert name in map_text
+        assert f"feuille {name}" in map_text
 
 
 def test_the_fewest_pages_win_when_choosing_the_paper_way_up():
@@ -77,7 +77,7 @@ def test_the_fewest_pages_win_when_choosing_the_paper_way_up():
 def test_alignment_marks_show_where_the_next_sheet_edge_goes():
     doc = tile(600.0, 400.0)
     pdf = open_pdf(doc.pdf)
-    a1, page = doc.pages[0], pdf.pages[0]
+    a1, page = doc.pages[1], pdf.pages[1]          # A1, after the assembly map
     art = a1.placements[0].art
     edge_x = art[0] + art[2] - 10.0          # A2's left edge lies here once laid on A1
     edge_y = art[1] + art[3] - 10.0          # B1's top edge
@@ -118,7 +118,7 @@ def test_a_board_that_fits_a3_is_printed_whole_with_its_trim_and_bleed_boxes():
 
 def test_the_same_board_on_a4_is_tiled():
     doc = tile(380.0, 270.0)
-    assert sum(p.kind == "tile" for p in doc.pages) == 4 and doc.pages[-1].kind == "map"
+    assert sum(p.kind == "tile" for p in doc.pages) == 4 and doc.pages[0].kind == "map"
 
 
 def test_a_board_whose_trim_fits_inside_the_margin_stays_whole_with_its_outline_drawn():

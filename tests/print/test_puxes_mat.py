@@ -66,7 +66,7 @@ def _centre(box):
 def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size):
     entry = _entry(out, name)
     tiles = [p for p in entry["pages"] if p["kind"] == "tile"]
-    assert entry["pages"][-1]["kind"] == "map" and len(tiles) > 1
+    assert entry["pages"][0]["kind"] == "map" and len(tiles) > 1
     for page in tiles:
         assert sorted((page["width_mm"], page["height_mm"])) == [210.0, 297.0]
         assert page["items"][0]["trim_mm"][2:] == list(size)
@@ -82,14 +82,52 @@ def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size
 def test_each_tile_carries_its_assembly_marks_and_names_the_sheet_laid_over_it(out):
     entry = _entry(out, "tapis-2j.pdf")
     pdf = pdfplumber.open(out / "tapis-2j.pdf")
-    info, page = entry["pages"][0], pdf.pages[0]
+    info, page = entry["pages"][1], pdf.pages[1]            # A1, after the assembly map
+    assert info["tile"] == "A1"
     art = info["items"][0]["art_mm"]
     edge_x = art[0] + art[2] - 10.0            # where A2's cut edge lies once laid on A1
     marks = [ln for ln in lines_mm(page) if ln["dashed"] and abs(ln["p0"][0] - edge_x) < 1e-2
              and abs(ln["p1"][0] - edge_x) < 1e-2]
     assert len(marks) == 2 and not any(segment_hits_box(m["p0"], m["p1"], art) for m in marks)
     text = page.extract_text()
-    assert "A2" in text and "B1" in text and "feuille A1" in text
+    turned = "".join(ch["text"] for ch in page.chars if not ch["upright"])      # the note along the right edge
+    assert "feuille A2" in (turned, turned[::-1])[turned.startswith("ici")] or "feuille A2" in turned[::-1]
+    assert "feuille B1" in text and "feuille A1" in text
+
+
+def test_the_two_player_mat_s_seams_run_clear_of_its_zones_rulers_and_labels(out):
+    """Each seam (the cut left or top edge of a sheet laid over its neighbour) misses the temples, the
+    gardens, the oracles' places, the DiXe square and the ruler, and cuts no letter in two."""
+    entry = _entry(out, "tapis-2j.pdf")
+    tiles = [p for p in entry["pages"] if p["kind"] == "tile"]
+    xs = sorted({p["window_mm"][0] - BLEED for p in tiles} - {-BLEED})     # trim mm of the mat
+    ys = sorted({p["window_mm"][1] - BLEED for p in tiles} - {-BLEED})
+    assert xs and ys
+    marks = [box for colour, boxes in _filled_by_colour(out, "tapis-2j.pdf").items()
+             if colour in (SACRED, TEMPLE, PUBLIC, "#FFFFFF", "#222222") for box in boxes
+             if box[2] - box[0] < 590 and box[3] - box[1] < 890]        # not the background
+    assert len(marks) > 10
+    for box in marks:
+        assert not any(box[0] < x < box[2] for x in xs), (box, xs)
+        assert not any(box[1] < y < box[3] for y in ys), (box, ys)
+    pdf = pdfplumber.open(out / "tapis-2j.pdf")
+    for info, page in zip(entry["pages"], pdf.pages):
+        if info["kind"] != "tile":
+            continue
+        ax, ay, aw, ah = info["items"][0]["art_mm"]
+        for ch in page.chars:
+            x0, x1 = ch["x0"] * MM_PER_PT, ch["x1"] * MM_PER_PT
+            y0, y1 = ch["top"] * MM_PER_PT, ch["bottom"] * MM_PER_PT
+            if info["window_mm"][0] > 0 and ay < y1 and y0 < ay + ah:
+                assert not x0 + 0.1 < ax < x1 - 0.1, (info["tile"], ch["text"])
+            if info["window_mm"][1] > 0 and ax < x1 and x0 < ax + aw:
+                assert not y0 + 0.1 < ay < y1 - 0.1, (info["tile"], ch["text"])
+
+
+def test_the_mat_s_edge_says_what_the_assembly_map_says(out):
+    pdf = pdfplumber.open(out / "tapis-2j.pdf")
+    text = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "bord à bord" not in text
 
 
 @pytest.mark.parametrize("name,length,width", [("tapis-2j.pdf", 900.0, 600.0), ("tapis-2j-petit.pdf", 600.0, 400.0)])

@@ -1,0 +1,103 @@
+"""A canvas that draws nothing and measures: the box (x, y, w, h) in mm that a drawing covers.
+
+The print layer asks where a large face carries marks (a mat's zones, labels, rulers) so the seams of
+its tiles keep clear of them; measuring the face's own drawing keeps that true whatever the content draws.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from typing import Iterator, Optional
+
+from . import fonts
+from .canvas import Canvas, Point
+from .style import TextStyle
+
+Box = tuple[float, float, float, float]
+
+
+class BoundsCanvas(Canvas):
+    def __init__(self) -> None:
+        self._matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)     # a, b, c, d, e, f: x' = a x + c y + e
+        self._box: Optional[list[float]] = None
+        self._clip: Optional[tuple[float, float, float, float]] = None   # x0, y0, x1, y1 on the canvas
+        self.wrote_text = False
+
+    @property
+    def box(self) -> Optional[Box]:
+        if self._box is None:
+            return None
+        x0, y0, x1, y1 = self._box
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    def _map(self, x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = self._matrix
+        return a * x + c * y + e, b * x + d * y + f
+
+    def _area(self, x: float, y: float, w: float, h: float, pad: float = 0.0) -> None:
+        """Adds the area (turned with the group), cut to the clip in force: a pattern's lines run past the
+        zone they are clipped to."""
+        points = [self._map(px, py) for px in (x - pad, x + w + pad) for py in (y - pad, y + h + pad)]
+        x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+        x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+        if self._clip is not None:
+            cx0, cy0, cx1, cy1 = self._clip
+            x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+            if x0 > x1 or y0 > y1:
+                return
+        if self._box is None:
+            self._box = [x0, y0, x1, y1]
+        else:
+            bx = self._box
+            bx[0], bx[1], bx[2], bx[3] = min(bx[0], x0), min(bx[1], y0), max(bx[2], x1), max(bx[3], y1)
+
+    def _rect(self, x, y, w, h, fill, stroke, radius) -> None:
+        self._area(x, y, w, h, stroke.width_mm / 2 if stroke else 0.0)
+
+    def _circle(self, cx, cy, r, fill, stroke) -> None:
+        self._area(cx - r, cy - r, 2 * r, 2 * r, stroke.width_mm / 2 if stroke else 0.0)
+
+    def _path(self, ops, fill, stroke, even_odd) -> None:
+        pad = stroke.width_mm / 2 if stroke else 0.0
+        for op in ops:
+            for x, y in zip(op[1::2], op[2::2]):
+                self._area(x, y, 0.0, 0.0, pad)
+
+    def _text_run(self, x: float, y: float, text: str, style: TextStyle) -> None:
+        # Ascenders reach about 0.8 of the size above the baseline, descenders 0.25 below.
+        self.wrote_text = True
+        self._area(x, y - 0.8 * style.size_mm, fonts.text_width_mm(text, style), 1.05 * style.size_mm)
+
+    def image(self, x, y, w, h, source) -> None:
+        self._area(x, y, w, h)
+
+    @contextmanager
+    def group(self, *, translate: Point = (0.0, 0.0), rotate_deg: float = 0.0, scale: float = 1.0,
+              clip=None, name=None) -> Iterator[None]:
+        saved, saved_clip = self._matrix, self._clip
+        a, b, c, d, e, f = saved
+        e, f = a * translate[0] + c * translate[1] + e, b * translate[0] + d * translate[1] + f
+        t = math.radians(rotate_deg)
+        cos, sin = math.cos(t) * scale, math.sin(t) * scale
+        self._matrix = (a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos, e, f)
+        if clip is not None:
+            cx, cy, cw, ch = clip
+            corners = [self._map(px, py) for px in (cx, cx + cw) for py in (cy, cy + ch)]
+            box = (min(p[0] for p in corners), min(p[1] for p in corners),
+                   max(p[0] for p in corners), max(p[1] for p in corners))
+            if self._clip is not None:
+                box = (max(box[0], self._clip[0]), max(box[1], self._clip[1]),
+                       min(box[2], self._clip[2]), min(box[3], self._clip[3]))
+            self._clip = box
+        try:
+            yield
+        finally:
+            self._matrix, self._clip = saved, saved_clip
+
+
+def bounds(draw) -> tuple[Optional[Box], bool]:
+    """The box that `draw(canvas)` covers (None when it draws nothing), and whether it writes text."""
+    canvas = BoundsCanvas()
+    draw(canvas)
+    return canvas.box, canvas.wrote_text
