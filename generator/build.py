@@ -811,8 +811,11 @@ def _write_error(path: Path, err: OSError, language: str, game: bool = True) -> 
     folder was kept as it was)."""
     words = catalogue(language)
     reason = err.strerror or str(err)
-    if err.errno in (errno.EEXIST, errno.ENOTDIR) and path.exists() and not path.is_dir():
-        reason = f"{path.name} is a file where a folder is needed: move it away"
+    if err.errno in (errno.EEXIST, errno.ENOTDIR):
+        # the file in the way may be the place itself or a folder on the way to it (out/.pnp-cache a file)
+        blocking = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            path, reason = blocking, f"{blocking.name} is a file where a folder is needed: move it away"
     if err.errno == errno.ENOSPC and game:
         return ContentError(path, None, words("cli.disk_full", reason=reason))
     return ContentError(path, None, words("errors.cannot_write", reason=reason))

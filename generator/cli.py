@@ -662,19 +662,13 @@ def check_print(files, paper, shop, strict):
     preflight, the checks that need only the PDF (and manifest.json beside it): small text, words of the
     tool, a last page nearly empty, sheets, clipped text, text across a cut, missing bleed (warnings; exit 1
     with --strict)."""
-    from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf
+    from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf, read_pdf_file
     from .print.reader import check_file, reading_summary
     words = catalogue()
     failed = warnings = 0
     for path in files:
         try:
-            try:
-                data = path.read_bytes()
-            except OSError as err:
-                raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
-            if not data.startswith(b"%PDF"):
-                raise PreflightError(f"{path}: not a PDF")
-            read = read_pdf(data)      # read once, for both preflights
+            read = read_pdf(read_pdf_file(path))      # read once, within its limit, for both preflights
         except PreflightError as err:
             _fail(str(err), EXIT_BAD_INPUT)
         problems = preflight(read, expectation_from_manifest(path, paper=paper, shop=shop))

@@ -600,23 +600,35 @@ def expectation_from_manifest(path: Path, *, paper: Optional[str] = None, shop: 
     return Expectation(paper=paper, page_sizes_mm=sizes, item_trims_mm=trims, shop=shop)
 
 
-def preflight_file(path, *, paper: Optional[str] = None, shop: bool = False) -> list[str]:
+def read_pdf_file(path) -> bytes:
+    """The bytes of the PDF at `path`, read within limits.PDF_CHECK_BYTES: a device or a huge file is refused
+    from its first bytes or its size on disk, never read whole (PreflightError)."""
+    import os
+    import stat
+
     from ..content import limits
     path = Path(path)
     most = limits.PDF_CHECK_BYTES.default
     try:
-        with open(path, "rb") as handle:       # a device or a huge file: its first bytes say it is no PDF,
-            data = handle.read(5)              # and no more than the limit is read of any file
-            if data.startswith(b"%PDF"):
-                handle.seek(0)
-                data = handle.read(most + 1)
+        with open(path, "rb") as handle:
+            data = handle.read(5)              # a device or any other file: its first bytes say it is no PDF
+            if not data.startswith(b"%PDF"):
+                raise PreflightError(f"{path}: not a PDF")
+            info = os.fstat(handle.fileno())
+            if stat.S_ISREG(info.st_mode) and info.st_size > most:
+                raise PreflightError(f"{path}: " + limits.exceeded(limits.PDF_CHECK_BYTES, "more",
+                                                                    "bytes in this file"))
+            handle.seek(0)
+            data = handle.read(most + 1)       # no more than the limit of anything that is not a plain file
     except OSError as err:
         raise PreflightError(f"{path}: cannot read it ({err.strerror or err})") from None
-    if not data.startswith(b"%PDF"):
-        raise PreflightError(f"{path}: not a PDF")
     if len(data) > most:
         raise PreflightError(f"{path}: " + limits.exceeded(limits.PDF_CHECK_BYTES, "more", "bytes in this file"))
-    return preflight(data, expectation_from_manifest(path, paper=paper, shop=shop))
+    return data
+
+
+def preflight_file(path, *, paper: Optional[str] = None, shop: bool = False) -> list[str]:
+    return preflight(read_pdf_file(path), expectation_from_manifest(Path(path), paper=paper, shop=shop))
 
 
 def preflight_files(paths: Iterable[Path], **kw) -> dict[Path, list[str]]:

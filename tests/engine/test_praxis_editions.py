@@ -88,7 +88,9 @@ def test_a_build_under_a_variant_writes_that_edition(tmp_path):
     assert "Praxis, règles et design de Lucas Borboleta" in text and "CC BY-NC-SA 4.0" in text
 
 
-def test_a_heading_that_leads_into_a_figure_is_on_the_figures_page(tmp_path):
+def test_a_figure_stands_on_its_heading_s_page_or_at_the_top_of_the_next(tmp_path):
+    """A section's figure floats to the next page at most (rulebook/pdf.py), never before its heading, and a
+    heading always stands with the paragraph that opens its section (tested in tests/rulebook)."""
     from generator.rulebook.markdown import FigureBlock, Heading, Paragraph
     build_games(CONTENT, tmp_path, ["praxis"], BuildOptions(), jobs=1)
     reader = pypdf.PdfReader(tmp_path / "praxis" / "regles.pdf")
@@ -114,7 +116,7 @@ def test_a_heading_that_leads_into_a_figure_is_on_the_figures_page(tmp_path):
                 pairs.append((block.text, blocks[j].number))
     assert len(pairs) >= 10
     for title, number in pairs:
-        assert heading_page[title] == figure_page[number], (title, number)
+        assert 0 <= figure_page[number] - heading_page[title] <= 1, (title, number)
 
 
 def rules_text(variant_id: str | None) -> str:

@@ -44,7 +44,7 @@ def test_a_kind_draws_figures_exactly_when_its_model_says_what_a_figure_on_it_ma
         spec = entry.model.figure_spec
         assert (spec is None) == (entry.figure is None), name
         if spec is not None:
-            assert spec.show and set(spec.arrangements) <= {"row", "fan", "net"}
+            assert spec.show and set(spec.arrangements) <= {"row", "column", "fan", "net"}
             assert not spec.engine_position or spec.pieces, name
 
 
