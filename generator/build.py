@@ -815,7 +815,9 @@ def _write_error(path: Path, err: OSError, language: str, game: bool = True) -> 
         # the file in the way may be the place itself or a folder on the way to it (out/.pnp-cache a file)
         blocking = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
         if blocking is not None:
-            path, reason = blocking, f"{blocking.name} is a file where a folder is needed: move it away"
+            reason = f"{blocking.name} is a file where a folder is needed" + \
+                ("" if blocking == path else f" to write {path}") + ": move it away"
+            path = blocking
     if err.errno == errno.ENOSPC and game:
         return ContentError(path, None, words("cli.disk_full", reason=reason))
     return ContentError(path, None, words("errors.cannot_write", reason=reason))
