@@ -550,7 +550,7 @@ class RulebookTemplate(BaseDocTemplate):
             low, high = 0.0, 1.0
             for _ in range(12):
                 mid = (low + high) / 2
-                low, high = (low, mid) if total(mid) <= room else (mid, high)
+                low, high = (mid, high) if total(mid) <= room else (low, mid)
             for f, least in fits:
                 f.figure.fit = max(low, least)
         else:
