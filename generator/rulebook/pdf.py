@@ -341,6 +341,8 @@ def smallest_text_pt(figure) -> float | None:
     """The smallest text of a figure drawn at its own size (None: it writes none)."""
     known = _smallest_text.get(id(figure))
     if known is None or known[0] is not figure:
+        if len(_smallest_text) >= 1024:      # a long-lived process (pnp watch) builds again and again
+            _smallest_text.clear()
         canvas = _TextSizes()
         figure.draw(canvas)
         known = _smallest_text[id(figure)] = (figure, canvas.smallest)
