@@ -9,7 +9,8 @@ in the order of what it costs him:
 - tool_words: words of our tool (the catalogue's `preflight.tool_words`: commands, options, "rules engine")
   in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
-  section (a level-1 heading) or it is the last page; the last page of any document under
+  section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
+  room left even at its least size (the layout records both: honest white space), or it is the last page; the last page of any document under
   min_last_page_fill; sheet_fill: a sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
@@ -338,6 +339,8 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
             if p.get("kind") in ("cover", "contents") or nxt is None or \
                     (nxt["kind"] == "heading" and nxt.get("level", 9) <= 1):
                 continue       # a section's last page, the cover, the contents
+            if nxt.get("least", 0) > p.get("room", float("inf")):
+                continue       # the figure opening the next page did not fit in what was left, even set smaller
             if fill < least:
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
                                  least=_pc(least)))

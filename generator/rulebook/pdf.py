@@ -21,6 +21,7 @@ as vector paths over that gap, on the baseline, in the colour the gap's text has
 
 from __future__ import annotations
 
+import copy
 import io
 import math
 from dataclasses import dataclass
@@ -38,8 +39,10 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
+from .. import reader_thresholds
 from ..content import limits
 from ..draw import fonts, icons
+from ..draw.bounds import BoundsCanvas
 from ..draw.canvas import ICON_TEXT
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
@@ -268,21 +271,38 @@ class HeadingFlowable(Paragraph):
             c.restoreState()
 
 
+FIGURE_LEAST_FIT = 0.75    # a figure set smaller to fit keeps at least three quarters of its size
+
+
 class FigureFlowable(Flowable):
-    """A figure drawn through the mm canvas, scaled down (never up) to fit the column."""
+    """A figure drawn through the mm canvas, scaled down (never up) to fit the column; the template may set it
+    smaller still (`fit`, a share of that size) to fit a page, down to `least_fit`."""
 
     def __init__(self, block: FigureBlock, max_height_pt: float):
         super().__init__()
         self.block = block
         self.max_height_pt = max_height_pt
         self.scale = 1.0
+        self.fit = 1.0
+
+    def natural_scale(self, avail_w: float) -> float:
+        fig = self.block.figure
+        return min(1.0, avail_w / (fig.width_mm * PT_PER_MM), self.max_height_pt / (fig.height_mm * PT_PER_MM))
+
+    def least_fit(self, avail_w: float) -> float:
+        """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the reader's floor for a
+        figure's labels (a figure whose text is already at or under the floor is never shrunk)."""
+        smallest = smallest_text_pt(self.block.figure)
+        if smallest is None:
+            return FIGURE_LEAST_FIT
+        floor = reader_thresholds.value("min_label_pt")
+        return min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * self.natural_scale(avail_w))))
 
     def wrap(self, avail_w, avail_h):
         fig = self.block.figure
-        w_pt, h_pt = fig.width_mm * PT_PER_MM, fig.height_mm * PT_PER_MM
-        self.scale = min(1.0, avail_w / w_pt, self.max_height_pt / h_pt)
+        self.scale = self.natural_scale(avail_w) * self.fit
         self.avail_w = avail_w
-        self.width, self.height = avail_w, h_pt * self.scale
+        self.width, self.height = avail_w, fig.height_mm * PT_PER_MM * self.scale
         return self.width, self.height
 
     def draw(self):
@@ -298,6 +318,35 @@ class FigureFlowable(Flowable):
         drawing.scale = self.scale      # a figure drawn smaller keeps its lines printable
         fig.draw(drawing)
         c.restoreState()
+
+
+class _TextSizes(BoundsCanvas):
+    """Draws nothing: the smallest size (pt) a drawing sets text at, its own scaling applied."""
+
+    def __init__(self):
+        super().__init__()
+        self.smallest: float | None = None
+
+    def _text_run(self, x, y, text, style):
+        a, b, c, d, _, _ = self._matrix
+        size = style.size_pt * math.sqrt(abs(a * d - b * c))
+        if text.strip() and (self.smallest is None or size < self.smallest):
+            self.smallest = size
+
+
+_smallest_text: dict = {}     # id(figure) -> (figure, pt): a figure is measured once, however often it is set
+
+
+def smallest_text_pt(figure) -> float | None:
+    """The smallest text of a figure drawn at its own size (None: it writes none)."""
+    known = _smallest_text.get(id(figure))
+    if known is None or known[0] is not figure:
+        if len(_smallest_text) >= 1024:      # a long-lived process (pnp watch) builds again and again
+            _smallest_text.clear()
+        canvas = _TextSizes()
+        figure.draw(canvas)
+        known = _smallest_text[id(figure)] = (figure, canvas.smallest)
+    return known[1]
 
 
 class Contents(IndexingFlowable):
@@ -407,7 +456,7 @@ class RulebookTemplate(BaseDocTemplate):
         # Every page carries TrimBox and BleedBox (FACTS.md); a rulebook page is cut at its edges.
         page_box = (0, 0, theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM)
         super().__init__(buffer, pagesize=(theme.page_w_mm * PT_PER_MM, theme.page_h_mm * PT_PER_MM),
-                         invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
+                         invariant=1, pageCompression=1, keepTogetherClass=KeepWithNext, initialFontName=FONT[(False, False)],
                          initialFontSize=theme.body_pt, title=words("rulebook.pdf_title", title=info.title),
                          author=", ".join(info.authors),
                          subject=info.subtitle or words("rulebook.pdf_subject", title=info.title),
@@ -445,66 +494,118 @@ class RulebookTemplate(BaseDocTemplate):
     def beforeDocument(self):
         self.canv.setNamedCB(ICON_CALLBACK, draw_inline_icon)
         self._deferred: list = []   # figures waiting for the top of the next page, in their order (this pass)
+        self._due: set = set()      # id() of the figures that waited: set where they are released, smaller or not
         self.layout = {"pages": [], "flows": []}    # what the reader's preflight reads (print/reader.py)
         self._page_kind = None
 
     def handle_flowable(self, flowables):
-        # A typesetter's float: a figure that does not fit in what is left of the page waits for the top of
-        # the next one while the text after it fills this page; the figures that wait keep their order, and
-        # none passes a chapter (a heading of level 1), a page break or the end of the book.
+        # A typesetter's float: a figure that does not fit in what is left of the page is set smaller (down to
+        # its least fit) or waits for the top of the next one while the text after it fills this page; the
+        # figures that wait keep their order, share the next page's top (smaller if they must) and none passes
+        # a chapter (a heading of level 1), a page break or the end of the book.
         if flowables is self._hanging:      # reportlab's own page actions (a page begins), not the story
             return super().handle_flowable(flowables)
         first = flowables[0] if flowables else None
         self.rules_line = getattr(first, "rules_line", self.rules_line)
         if isinstance(first, FloatBarrier):
             flowables.pop(0)            # only a mark in the story: set nothing, not even a line of nothing
-            flowables[0:0] = self._deferred
-            self._deferred = []
+            self._release(flowables)
             return
-        if self._deferred and (self.frame._atTop or _holds_floats_back(first)
-                               or not self._next_page_takes(flowables)):
-            flowables[0:0] = self._deferred
-            self._deferred = []
-        elif isinstance(first, FigureFloat) and (self._deferred or self._defers(first, flowables[1:2])):
-            self._deferred.append(flowables.pop(0))
-            return
+        if isinstance(first, FigureFloat):
+            # considered afresh (every pass sets the same story again), unless it waited and is now set
+            first.due = id(first) in self._due
+            if not first.due:
+                first.figure.fit = 1.0
+        frame = self.frame
+        if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)):
+            self._release(flowables)
+        elif isinstance(first, FigureFloat) and self._deferred:
+            if first.floats and self._page_holds(self._deferred + [first]):
+                self._deferred.append(flowables.pop(0))
+                return
+            self._release(flowables)
+        elif isinstance(first, FigureFloat) and frame is not None and not first.due:
+            room = frame._y - frame._y1p - (0.0 if frame._atTop else first.getSpaceBefore()) - 0.5
+            if not first.fit_in(room, frame._getAvailableWidth(), self.canv) and not frame._atTop \
+                    and first.floats and self._text_follows(flowables[1:]):
+                self._deferred.append(flowables.pop(0))
+                return
         super().handle_flowable(flowables)
 
+    def _release(self, flowables) -> None:
+        """The waiting figures go first, each due (it waits no more), sharing the top of the page they open:
+        set smaller, all by one share of their size (each no smaller than its least fit), where that makes
+        them fit together."""
+        waiting, self._deferred = self._deferred, []
+        if not waiting:
+            return
+        frame = self.frame
+        width, room = frame._getAvailableWidth(), frame._height
+        for f in waiting:
+            self._due.add(id(f))
+        fits = [(f, f.figure.least_fit(width)) for f in waiting]
+
+        def total(share: float) -> float:
+            return sum(f.height_at(max(share, least), width, self.canv) for f, least in fits)
+
+        if total(1.0) > room and total(0.0) <= room:
+            low, high = 0.0, 1.0
+            for _ in range(12):
+                mid = (low + high) / 2
+                low, high = (mid, high) if total(mid) <= room else (low, mid)
+            for f, least in fits:
+                f.figure.fit = max(low, least)
+        else:
+            for f, _ in fits:
+                f.figure.fit = 1.0
+        if flowables and hasattr(flowables[0], "_postponed"):
+            # it did not fit the page before; after the figures it may again not fit, and go on (reportlab
+            # stops at a flowable postponed twice; a copy: the pass removes the mark from the one it marked)
+            flowables[0] = copy.copy(flowables[0])
+            del flowables[0]._postponed
+        flowables[0:0] = waiting
+
+    def _page_holds(self, figures) -> bool:
+        """Whether these figures fit together on one page, each at its least fit."""
+        width = self.frame._getAvailableWidth()
+        return sum(f.least_height(width, self.canv) for f in figures) <= self.frame._height
+
+    def _text_follows(self, following) -> bool:
+        """Whether text comes next that could fill the page while a figure waits (figures may come first)."""
+        for f in following:
+            if _holds_floats_back(f):
+                return False
+            if not isinstance(f, FigureFloat):
+                return True
+        return False
+
     def _next_page_takes(self, flowables) -> bool:
-        """With figures waiting: True if what comes next (a figure, or a section and every figure in it) can
-        still have its figures on the next page with the waiting ones. Otherwise the waiting figures are set
-        now, so that no figure stands more than a page after its text."""
+        """With figures waiting: True if what comes next (a section and every figure in it) can still have its
+        figures on the next page with the waiting ones. Otherwise the waiting figures are set now, so that no
+        figure stands more than a page after its text."""
         first = flowables[0]
-        if isinstance(first, FigureFloat):
-            coming = [first]
-        elif isinstance(first, HeadingFlowable):
+        if isinstance(first, HeadingFlowable) or (isinstance(first, KeepTogether) and first._content
+                                                  and isinstance(first._content[0], HeadingFlowable)):
             coming = []
             for f in flowables[1:]:
                 if isinstance(f, HeadingFlowable) or _holds_floats_back(f):
                     break
                 if isinstance(f, FigureFloat):
+                    if f.lead:
+                        break
                     coming.append(f)
         else:
             return True
-        frame = self.frame
-        width = frame._getAvailableWidth()
-        return sum(_listWrapOn(f._content, width, self.canv)[1] for f in self._deferred + coming) <= frame._height
-
-    def _defers(self, figure: "FigureFloat", following: list) -> bool:
-        """True if `figure` does not fit in what is left of the page and text follows that could fill it."""
-        frame = self.frame
-        if frame is None or frame._atTop or not following or _holds_floats_back(following[0]) \
-                or isinstance(following[0], FigureFloat):
-            return False
-        needed = _listWrapOn(figure._content, frame._getAvailableWidth(), self.canv)[1]
-        return needed > frame._y - frame._y1p
+        return self._page_holds(self._deferred + coming)
 
     def afterPage(self):
         self.page_count.ended = self.page
         frame = self.frame
         fill = (frame._y1 + frame._height - frame._y) / frame._height
         kind = "cover" if self.page == 1 else self._page_kind
-        self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind})
+        # room: what the page had left (pt), which a figure opening the next page needed more than at its least
+        self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind,
+                                     "room": round(frame._y - frame._y1p, 2)})
         self._page_kind = None
 
     def afterFlowable(self, flowable):
@@ -518,6 +619,9 @@ class RulebookTemplate(BaseDocTemplate):
             bottom = self.frame._y
             record = {**tag, "page": self.page, "bottom": round(bottom, 2),
                       "top": round(bottom + getattr(flowable, "height", 0.0), 2)}
+            group = getattr(flowable, "group", None)
+            if group is not None:
+                record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
             if isinstance(flowable, RulesTable):
                 record["rows"] = len(flowable._cellvalues) - 1
                 record["split"] = bool(getattr(flowable, "split_first", False))
@@ -622,6 +726,13 @@ class StoryBuilder:
             # A heading and its opening paragraph stay together (reportlab's keepWithNext on the heading);
             # a figure after them floats to the next page if it must, the text after it filling this one.
             flows = [_from_line(flow, blocks[i].line) for flow in self.block(blocks[i], indent=indent)]
+            if isinstance(blocks[i], Heading) and i + 1 < len(blocks) and isinstance(blocks[i + 1], FigureBlock):
+                # a heading right above a figure: the two are one group, set in place, never parted
+                figure = _from_line(FigureFloat(self.figure_parts(blocks[i + 1]), lead=tuple(flows)),
+                                    blocks[i + 1].line)
+                out.append(figure)
+                i += 2
+                continue
             if (isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":")
                     and i + 1 < len(blocks) and isinstance(blocks[i + 1], (TableBlock, ListBlock))):
                 # a sentence that introduces a table or a list never ends a page without it
@@ -675,6 +786,8 @@ class StoryBuilder:
             first = blocks.pop(0) if blocks and isinstance(blocks[0], ParaBlock) else None
             text = markup(first.spans, t.body_pt, t.accent) if first else "\u00a0"
             item_flow = Paragraph(text, style, bulletText=bullet)
+            if n == 0 and len(b.items) > 1:
+                item_flow.keepWithNext = 1      # a list never breaks after its first item
             out.append(self._tag(item_flow, "list_first" if n == 0 and len(b.items) > 1 else "list_item", b.line))
             out.extend(self.blocks(blocks, indent=inner))
         if out:
@@ -750,6 +863,18 @@ class RulesTable(Table):
     """A table of the rules; where platypus splits it over a page, its parts keep what the layout records of it
     (the first part marked split_first, so the reader's preflight sees how many rows stayed behind)."""
 
+    least_rows = int(reader_thresholds.value("min_table_rows"))
+
+    def _getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans=0):
+        """Split only where least_rows body rows stay on each side (the header row repeats over the page)."""
+        at = super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans)
+        rows = len(self._rowHeights)
+        if at >= rows:
+            return at                                   # the whole table fits
+        head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        at = min(at, rows - self.least_rows)
+        return at if at - head >= self.least_rows else 0
+
     def split(self, avail_w, avail_h):
         parts = super().split(avail_w, avail_h)
         tag = getattr(self, "laid_out", None)
@@ -775,8 +900,90 @@ class RulebookTooLong(Exception):
 
 
 class FigureFloat(KeepTogether):
-    """A figure and its caption, never apart; where they do not fit in what is left of the page, they open the
-    next one while the text after them fills this one (RulebookTemplate.handle_flowable)."""
+    """A figure and its caption, never apart; where they do not fit in what is left of the page, they are set
+    smaller (down to the figure's least fit) or they open the next one while the text after them fills this one
+    (RulebookTemplate.handle_flowable). With a `lead` (the heading right above the figure) the group does not
+    float: the heading never ends a page, and never leaves its place in the text."""
+
+    def __init__(self, parts: list, lead: tuple = ()):
+        super().__init__(list(lead) + list(parts))
+        self.lead = tuple(lead)
+        self.figure = next(p for p in parts if isinstance(p, FigureFlowable))
+        for flow in (*lead, self.figure):
+            flow.group = self     # what the layout records of them: the least height of the whole group
+        self.due = False          # set where it waited a page already: it waits no more
+
+    @property
+    def floats(self) -> bool:
+        return not self.lead and not self.due
+
+    def height_at(self, fit: float, width: float, canv) -> float:
+        """Its height with the figure at `fit` (which it sets): the figure's share of it grows with the fit,
+        the rest (caption, spaces, lead) stays; both measured once for a width."""
+        measured = getattr(self, "_measured", None)
+        if measured is None or measured[0] != width:
+            self.figure.fit = 1.0
+            whole = _listWrapOn(self._content, width, canv)[1]
+            measured = self._measured = (width, whole - self.figure.height, self.figure.height)
+        self.figure.fit = fit
+        return measured[1] + measured[2] * fit
+
+    def least_height(self, width: float, canv) -> float:
+        """Its height with the figure at its least fit (the fit it has is kept)."""
+        fit = self.figure.fit
+        height = self.height_at(self.figure.least_fit(width), width, canv)
+        self.figure.fit = fit
+        return height
+
+    def split(self, aW, aH):
+        """Whole on the next page where it does not fit here (never its parts apart: a figure waiting to be
+        released could come between them); its parts one by one only where a page cannot hold it."""
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        frame = getattr(self, "_frame", None)
+        if self._H > aH and frame is not None and not frame._atTop:
+            return [self.FrameBreak(), self]
+        return super().split(aW, aH)
+
+    def fit_in(self, room: float, width: float, canv) -> bool:
+        """Sets the figure's fit for the group to take at most `room` (pt); False (fit 1) if it cannot."""
+        full = self.height_at(1.0, width, canv)
+        if full <= room:
+            return True
+        least = self.figure.least_fit(width)
+        figure_h = self._measured[2]
+        fit = (room - (full - figure_h)) / figure_h if figure_h else 0.0
+        if fit < least:
+            self.figure.fit = 1.0
+            return False
+        self.figure.fit = math.floor(fit * 1000) / 1000
+        return True
+
+
+class KeepWithNext(KeepTogether):
+    """What keepWithNext binds (a heading, a sentence leading a list or a table, a list's first item) with what
+    follows it. Where the group does not fit in what is left of the page, its last flowable (a paragraph, a
+    table) is split there if it can be, its first part staying with the rest; otherwise the group opens the
+    next page. reportlab's KeepTogether always moved the whole group, leaving the foot of the page blank."""
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        frame = getattr(self, "_frame", None)
+        if self._H > aH and len(self._content) > 1 and not getattr(frame, "_atTop", False):
+            head, last = self._content[:-1], self._content[-1]
+            head_h = _listWrapOn(head, aW, self.canv)[1]
+            gap = max(last.getSpaceBefore(), head[-1].getSpaceAfter())
+            room = aH - head_h - gap - 1.0
+            if room > 0:
+                parts = last.splitOn(self.canv, aW, room) if hasattr(last, "splitOn") else []
+                if len(parts) >= 2 and parts[0].wrapOn(self.canv, aW, room)[1] <= room:
+                    for part in parts:      # each part is recorded where it is set, as its whole would be
+                        for name in ("laid_out", "rules_line"):
+                            if hasattr(last, name) and not hasattr(part, name):
+                                setattr(part, name, getattr(last, name))
+                    return head + parts
+        return super().split(aW, aH)
 
 
 class FloatBarrier(Flowable):
@@ -786,7 +993,8 @@ class FloatBarrier(Flowable):
 def _holds_floats_back(flowable) -> bool:
     """A flowable no figure may float past: a chapter heading (alone or leading a group kept
     together), a page break, the end of the book."""
-    if isinstance(flowable, KeepTogether) and not isinstance(flowable, FigureFloat) and flowable._content:
+    if isinstance(flowable, KeepTogether) and flowable._content and \
+            (not isinstance(flowable, FigureFloat) or flowable.lead):
         flowable = flowable._content[0]
     if isinstance(flowable, HeadingFlowable):
         return flowable.level <= 1

@@ -139,6 +139,20 @@ def test_a_rulebook_page_left_half_empty_is_found_unless_a_section_follows():
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(1, 0.9), (2, 0.5), (3, 0.9), (4, 0.5)], flows))) == []
 
 
+def test_a_short_page_is_excused_only_where_the_next_figure_needed_more_than_its_room_even_set_smaller():
+    """Honest white space: the figure opening the next page could not fit in what was left, even at its least
+    size (the layout records the page's room and the figure group's least height, pt)."""
+    def layout(least):
+        pages = [{"page": 1, "fill": 0.9, "kind": None, "room": 50}, {"page": 2, "fill": 0.5, "kind": None, "room": 300},
+                 {"page": 3, "fill": 0.9, "kind": None, "room": 50}]
+        flows = [_flow("paragraph", 1), _flow("paragraph", 2), _flow("figure", 3, 30, least=least),
+                 _flow("paragraph", 3)]
+        return {"pages": pages, "flows": flows}
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(320.0), rules_path="r.md")) == []
+    warnings = check(Subject("r.pdf", BLANK, layout=layout(280.0), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.page) for w in warnings] == [("page_fill", 2)], "it would have fit, set smaller"
+
+
 def test_a_last_page_holding_a_line_is_found():
     two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
 

@@ -22,11 +22,13 @@ class BoxFigure:
     caption: str
     width_mm: float = 60.0
     height_mm: float = 30.0
+    text_pt: float = 9.0      # at the reader's floor for labels (5 pt), the typesetter may not set it smaller
 
     def draw(self, canvas: Canvas) -> None:
         canvas.rect(0, 0, self.width_mm, self.height_mm, stroke=Stroke("#222222", 0.4), fill="#F4EEE2")
         canvas.line(0, 0, self.width_mm, self.height_mm, Stroke("#C0392B", 0.5))
-        canvas.text(self.width_mm / 2, self.height_mm / 2, f"FIG-{self.id}", TextStyle(size_pt=9), align="center")
+        canvas.text(self.width_mm / 2, self.height_mm / 2, f"FIG-{self.id}", TextStyle(size_pt=self.text_pt),
+                    align="center")
 
     def svg(self) -> str:
         canvas = SvgCanvas(self.width_mm, self.height_mm)

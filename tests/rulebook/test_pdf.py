@@ -267,13 +267,15 @@ def test_text_block_sits_under_its_running_head_on_every_page_of_both_sides(tact
         assert checked >= 5
 
 
-def _float_document(lines_before: int) -> Document:
-    """A paragraph of about `lines_before` lines, a figure 100 mm tall, then three short paragraphs."""
+def _float_document(lines_before: int, text_pt: float = 5.0) -> Document:
+    """A paragraph of about `lines_before` lines, a figure 100 mm tall (its label at `text_pt`: at 5 pt, the
+    reader's floor, it cannot be set smaller), then three short paragraphs."""
     from generator.rulebook.markdown import FigureBlock, Span
     from rulebook_helpers import BoxFigure
     before = " ".join(f"avant{w:03d}" for w in range(lines_before * 12))
     after = [Paragraph((Span(" ".join(f"apres{p}w{w:02d}" for w in range(25))),), 3 + p) for p in range(3)]
-    figure = FigureBlock(1, "grande", BoxFigure("grande", "Légende", width_mm=100, height_mm=100), (Span("Légende"),), 2)
+    figure = FigureBlock(1, "grande", BoxFigure("grande", "Légende", width_mm=100, height_mm=100, text_pt=text_pt),
+                         (Span("Légende"),), 2)
     return Document(blocks=[Paragraph((Span(before),), 1), figure, *after])
 
 

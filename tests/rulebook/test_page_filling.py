@@ -1,0 +1,204 @@
+"""The rulebook's pages filled and broken well, read back from the PDF (issue 24 item 2, issue 25 item 1):
+a figure set smaller to fit (never its text under the reader's floor), figures waiting for a page sharing its
+top, a heading / a list's first item never ending a page while the paragraph after it could start there, a
+heading right above a figure kept with it, a table split only with two body rows on each side."""
+
+import io
+
+import pdfplumber
+import pytest
+
+from generator.draw.style import MM_PER_PT
+from generator.reader_thresholds import value as threshold
+from generator.rulebook.markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Span, Table
+from generator.rulebook.pdf import FIGURE_LEAST_FIT, render_pdf, theme_for, typeset_pdf
+
+from rulebook_helpers import BoxFigure
+
+A5 = theme_for("a4", half=True)
+A4 = theme_for("a4")
+
+
+def _words(count: int, stem: str) -> Paragraph:
+    return Paragraph((Span(" ".join(f"{stem}{w:04d}" for w in range(count))),), 1)
+
+
+def _figure(fid: str, height_mm: float, text_pt: float = 9.0, number: int = 1) -> FigureBlock:
+    return FigureBlock(number, fid, BoxFigure(fid, "Légende", width_mm=90, height_mm=height_mm, text_pt=text_pt),
+                       (Span(f"Légende{fid}"),), 2)
+
+
+def _pages(pdf: bytes) -> list:
+    """Per page, its words as pdfplumber reads them."""
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return [page.extract_words(extra_attrs=["size"]) for page in doc.pages]
+
+
+def _page_of(pages: list, text: str) -> int:
+    """The first page after the cover and the contents (which lists the headings) where `text` is a word."""
+    return next(n for n, words in enumerate(pages) if n >= 2 and any(w["text"] == text for w in words))
+
+
+def _fill(pdf: bytes, theme) -> list[float]:
+    """For each page after the contents, the share of the text block above its lowest word or drawn box."""
+    fills = []
+    top, height = theme.top_mm / MM_PER_PT, theme.text_h_mm / MM_PER_PT
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages[2:]:
+            bottoms = [w["bottom"] for w in page.extract_words() if top < w["top"] < top + height]
+            bottoms += [r["bottom"] for r in page.rects if top < r["top"] < top + height]
+            fills.append((max(bottoms) - top) / height if bottoms else 0.0)
+    return fills
+
+
+def _figure_box(pdf: bytes, fid: str) -> tuple[int, float, float]:
+    """The page of a BoxFigure, its drawn height (mm) and the size of its label (pt)."""
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for n, page in enumerate(doc.pages):
+            label = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == f"FIG-{fid}"]
+            if label:
+                box = max(page.rects, key=lambda r: r["height"])
+                return n, box["height"] * MM_PER_PT, label[0]["size"]
+    raise AssertionError(fid)
+
+
+@pytest.mark.parametrize("text_pt", [9.0, 6.0])
+def test_a_figure_just_too_tall_for_the_foot_of_a_page_is_set_smaller_there_its_text_never_under_the_floor(
+        tactix, text_pt):
+    """100 mm of figure where about 85 mm are left: set at 85 % of its size on the same page, not moved to the
+    next one leaving the foot blank. Its label stays at or over the reader's floor for labels (5 pt): at 6 pt it
+    may go to 5/6 of its size at the least, at 9 pt to three quarters (FIGURE_LEAST_FIT)."""
+    from generator.rulebook.pdf import smallest_text_pt
+    floor = threshold("min_label_pt")
+    for n in range(150, 300, 10):
+        doc = Document(blocks=[_words(n, "avant"), _figure("g", 100, text_pt), _words(80, "apres")])
+        pdf = render_pdf(doc, tactix.info, A4)
+        pages = _pages(pdf)
+        page, height, size = _figure_box(pdf, "g")
+        assert height >= 100 * max(FIGURE_LEAST_FIT, floor / text_pt) - 0.5, n
+        assert size >= floor - 0.05, n
+        if page == _page_of(pages, "avant0000") and height < 99.5:
+            break
+    else:
+        pytest.fail("no length of text set the figure smaller on its own page")
+    assert smallest_text_pt(BoxFigure("g", "", text_pt=text_pt)) == pytest.approx(text_pt)
+
+
+def test_a_figure_whose_text_is_at_the_floor_is_never_set_smaller(tactix):
+    for n in range(150, 300, 15):
+        doc = Document(blocks=[_words(n, "avant"), _figure("g", 100, 5.0), _words(80, "apres")])
+        _, height, size = _figure_box(render_pdf(doc, tactix.info, A4), "g")
+        assert height == pytest.approx(100, abs=0.5) and size >= 4.95
+
+
+def _two_figures_document() -> Document:
+    """Text, two figures of 85 mm that an A5 page holds only a little smaller, then text: Tectonic's 'Le pic'."""
+    return Document(blocks=[_words(260, "avant"), _figure("a", 85, number=1), _words(10, "entre"),
+                            _figure("b", 85, number=2), *[_words(90, f"apres{k}") for k in range(4)]])
+
+
+def test_figures_that_wait_share_the_next_page_top_set_smaller_while_text_fills_the_page_before(tactix):
+    """Before: the first figure opened the next page alone (half of it blank), the second the page after it.
+    Now both wait while the text after them fills the page, then share the next page's top, each at the same
+    share of its size (no smaller than three quarters): no page but the last under the reader's fill."""
+    pdf = render_pdf(_two_figures_document(), tactix.info, A5)
+    pages = _pages(pdf)
+    text_page = _page_of(pages, "entre0000")
+    assert _page_of(pages, "FIG-a") == _page_of(pages, "FIG-b") == text_page + 1     # at most a page after
+    assert _page_of(pages, "Légendea") == _page_of(pages, "FIG-a")
+    assert _page_of(pages, "FIG-a") < _page_of(pages, "apres30000")
+    fills = _fill(pdf, A5)
+    assert min(fills[:-1]) >= threshold("min_page_fill"), fills
+    _, a, _ = _figure_box(pdf, "a")
+    _, b, _ = _figure_box(pdf, "b")
+    assert 85 * FIGURE_LEAST_FIT - 0.5 <= a < 84.5 and b == pytest.approx(a, abs=0.2)
+
+
+def _ends_of_pages(pdf: bytes) -> list[str]:
+    """The last word of each page's text block."""
+    out = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            words = [w for w in page.extract_words() if 0.075 * page.height < w["top"] < 0.9 * page.height]
+            out.append(max(words, key=lambda w: (round(w["top"]), w["x0"]))["text"] if words else "")
+    return out
+
+
+def test_a_heading_never_ends_a_page_and_its_paragraph_starts_under_it_rather_than_leave_the_foot_blank(tactix):
+    """A heading and a long paragraph: reportlab's keep-together moved both to the next page; now the heading
+    goes with as many lines of its paragraph as the page holds (two at least), and never ends a page."""
+    tried = 0
+    for n in range(300, 420, 7):
+        doc = Document(blocks=[_words(n, "avant"), Heading(2, (Span("Titre"),), "titre", 2), _words(200, "suite")])
+        pdf = render_pdf(doc, tactix.info, A5)
+        pages = _pages(pdf)
+        title = _page_of(pages, "Titre")
+        assert "Titre" not in _ends_of_pages(pdf), n
+        assert _page_of(pages, "suite0000") == title, n
+        if title == _page_of(pages, f"avant{n - 1:04d}"):
+            tried += _page_of(pages, "suite0199") > title      # split: the paragraph goes on over the page
+            assert _fill(pdf, A5)[title - 2] >= threshold("min_page_fill"), n
+    assert tried, "some length must put the heading at a page's foot with the start of its paragraph"
+
+
+def test_a_list_never_breaks_after_its_first_item(tactix):
+    items = tuple((_words(6, f"item{k}x"),) for k in range(4))
+    tried = 0
+    for n in range(200, 300, 4):
+        doc = Document(blocks=[_words(n, "avant"), ListBlock(False, 1, items, 2), _words(60, "apres")])
+        pages = _pages(render_pdf(doc, tactix.info, A5))
+        first = _page_of(pages, "item0x0000")
+        assert _page_of(pages, "item1x0000") == first, n
+        tried += _page_of(pages, "item3x0000") > first
+    assert tried, "some length must break the list"
+
+
+def test_a_heading_right_above_a_figure_stays_with_it(tactix):
+    tried = 0
+    for n in range(200, 420, 10):
+        doc = Document(blocks=[_words(n, "avant"), Heading(2, (Span("Titre"),), "titre", 2),
+                               _figure("h", 80, 5.0), _words(120, "apres")])
+        pdf = render_pdf(doc, tactix.info, A5)
+        pages = _pages(pdf)
+        assert _page_of(pages, "Titre") == _page_of(pages, "FIG-h"), n
+        tried += _page_of(pages, "Titre") > _page_of(pages, "avant0000")
+    assert tried
+
+
+def _table_document(n: int, rows: int = 6) -> Document:
+    table = Table(((Span("Points"),), (Span("Rangée"),)),
+                  tuple(((Span(str(r)),), (Span(f"rangée{r}"),)) for r in range(rows)), ("left", "left"), 3)
+    return Document(blocks=[_words(n, "avant"), table, _words(60, "apres")])
+
+
+def test_a_table_splits_only_with_two_body_rows_on_each_side_and_its_header_on_both(tactix):
+    least = int(threshold("min_table_rows"))
+    splits = 0
+    for n in range(250, 420, 3):
+        pdf, layout = typeset_pdf(_table_document(n), tactix.info, A5)
+        pages = _pages(pdf)
+        rows = {}
+        for r in range(6):
+            rows.setdefault(_page_of(pages, f"rangée{r}"), []).append(r)
+        for page, on in rows.items():
+            assert len(on) >= least or len(rows) == 1, (n, rows)
+            assert any(w["text"] == "Points" for w in pages[page]), (n, page)     # the header repeats
+        splits += len(rows) > 1
+        parts = [f for f in layout["flows"] if f["kind"] == "table"]
+        assert all(f["rows"] >= least for f in parts), (n, parts)
+    assert splits, "some length must split the table"
+
+
+def test_a_page_left_short_only_where_the_next_figure_could_not_fit_even_smaller(tactix):
+    """What the reader's preflight excuses (print/reader.py page_fill) is what the layout records: the room a
+    page had left, and that the figure opening the next page needed more than that at its least size."""
+    doc = Document(blocks=[_words(230, "avant"), _figure("g", 100, 5.0),
+                           Heading(1, (Span("Chapitre"),), "chapitre", 3), _words(80, "apres")])
+    pdf, layout = typeset_pdf(doc, tactix.info, A4)
+    pages = _pages(pdf)
+    page = _page_of(pages, "avant0000") + 1           # layout pages count from 1
+    record = next(p for p in layout["pages"] if p["page"] == page)
+    figure = next(f for f in layout["flows"] if f["kind"] == "figure")
+    assert figure["page"] == page + 1 and record["fill"] < 0.75
+    assert figure["least"] > record["room"]
+    assert record["room"] * MM_PER_PT == pytest.approx((1 - record["fill"]) * A4.text_h_mm, abs=1)
