@@ -100,7 +100,7 @@ def test_a_french_games_report_is_in_french_and_an_english_one_in_english():
     assert "the enemy king is captured" not in french      # the engine's English reason stays out
 
 
-ENDINGS = {"tactix": ("king_captured", "king_home", "centre", "blocked"),
+ENDINGS = {"tactix": ("king_captured", "king_home", "centre", "blocked", "repetition", "no_capture"),
            "tectonic": ("region", "all_red", "blocked"), "praxis": ("collections", "tie"), "armada": ("points",),
            "lutinades": ("most_cards", "tie"), "3d-run": ("flags_home",),
            "puxes": ("last_standing", "team_standing", "all_out")}
