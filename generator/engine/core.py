@@ -217,6 +217,15 @@ def pick_outcome(outcomes: Sequence[tuple[Move, Fraction]], rng: random.Random) 
     raise ValueError("chance outcomes do not sum to 1")
 
 
+def chance_step(engine: "Engine", position: Position, rng: random.Random) -> Position | None:
+    """`position` after chance has acted, its outcome drawn by `pick_outcome` from `rng`; None when chance has
+    no outcome (a dead end). The one chance step of the referee and of the agents' playouts."""
+    outcomes = engine.chance_outcomes(position)
+    if not outcomes:
+        return None
+    return engine.play(position, pick_outcome(outcomes, rng))
+
+
 class Engine:
     """Base class of the game engines; subclasses fill in the protocol above.
 
