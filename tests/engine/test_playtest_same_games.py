@@ -13,6 +13,8 @@ from generator.engine.playtest import make_setup, play_game
 # game -> {game index: (winner, ending, plies, capped, choices, legal moves summed over the choices)}
 PINNED = {
     "3d-run": {6: ("j1", "flags_home", 88, False, 77, 661), 7: ("j1", "flags_home", 118, False, 103, 897)},
+    "armada": {9: ("joueur2", "points", 177, False, 177, 81158)},
+    "praxis": {2: ("bleu", "collections", 30, False, 24, 6875)},
 }
 
 

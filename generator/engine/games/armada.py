@@ -64,6 +64,7 @@ PEOPLE = (PLAYER1, PLAYER2)
 NEXT_ROUND = "manche"
 LETTER = {SPANISH: "E", ENGLISH: "A"}
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+AXES_BOTH_WAYS = tuple((a, (-a[0], -a[1])) for a in AXES)
 GRID = Grid(SIZE, what="crossing")
 AROUND = tuple(tuple(GRID.around(s)) for s in range(SIZE * SIZE))
 
@@ -172,6 +173,25 @@ PLAIN_MOVES = {origin: tuple(ArmadaMove(dest, origin) for dest in range(SIZE * S
                for origin in (None, *range(SIZE * SIZE))}
 
 
+def _axis_targets(spanish: frozenset[int], english: frozenset[int], at: int, axis: tuple[int, int],
+                  left: int | None = None) -> list[int]:
+    """English pawns in range of the line of 2 or more through `at` along `axis` (spanish_targets, one axis)."""
+    n, first, last = _run(spanish, at, axis, left)
+    if n < 2:
+        return []
+    out = []
+    for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
+        step = NEXT[d]
+        s = end
+        for _k in range(n):
+            s = step[s]
+            if s is None:
+                break
+            if s in english:
+                out.append(s)
+    return out
+
+
 def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int, left: int | None = None
                     ) -> list[int]:
     """English pawns a Spanish pawn on `at` may take: along each line of 2 or more through it,
@@ -179,29 +199,18 @@ def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int, l
     now)."""
     out = set()
     for axis in AXES:
-        n, first, last = _run(spanish, at, axis, left)
-        if n < 2:
-            continue
-        for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
-            step = NEXT[d]
-            s = end
-            for _k in range(n):
-                s = step[s]
-                if s is None:
-                    break
-                if s in english:
-                    out.add(s)
+        out.update(_axis_targets(spanish, english, at, axis, left))
     return sorted(out)
 
 
-def _lines_through(pawns: frozenset[int], at: int) -> set[int]:
-    """The crossings of the unbroken runs of `pawns` through `at`, along every axis."""
-    out = set()
-    for axis in AXES:
+def _lines_by_axis(pawns: frozenset[int], at: int) -> dict[int, int]:
+    """The crossings of the unbroken runs of `pawns` through `at`, each with the index in AXES of its run."""
+    out = {}
+    for k, axis in enumerate(AXES):
         for d in (axis, (-axis[0], -axis[1])):
             step, s = NEXT[d], at
             while (s := step[s]) is not None and s in pawns:
-                out.add(s)
+                out[s] = k
     return out
 
 
@@ -405,21 +414,44 @@ class ArmadaEngine(Engine):
 
     def _spanish_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
         out = []
-        origins = [None] if p.spanish_reserve() > 0 else sorted(p.spanish)
-        # What a pawn put on `dest` may take depends on where it came from only when it came from one of the
-        # lines through `dest`: the captures are found once per crossing, again only for those origins.
-        reach = {}
+        spanish, english = p.spanish, p.english
+        origins = [None] if p.spanish_reserve() > 0 else sorted(spanish)
+        # What a pawn put on `dest` may take is found once per crossing and axis. It depends on where the
+        # pawn came from only when it came from one of the lines through `dest`, and then only along that
+        # line's axis; leaving a line only shortens it, so a crossing with nothing to take stays so. The
+        # crossings with nothing to take, in runs between the others, give their plain moves in one go.
+        segments: list[tuple] = []          # (crossings, None, None, None) or (crossing, targets, lines, per_axis)
+        run: list[int] = []
         for dest in self._empty(p):
-            if any(s in p.spanish for s in AROUND[dest]):
-                reach[dest] = (spanish_targets(p.spanish, p.english, dest), _lines_through(p.spanish, dest))
-            else:
-                reach[dest] = ((), ())
+            if not spanish.isdisjoint(AROUND[dest]):
+                # a line along an axis needs a Spanish neighbour along it
+                per_axis = [_axis_targets(spanish, english, dest, axis)
+                            if NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish else []
+                            for axis, back in AXES_BOTH_WAYS]
+                targets = sorted(set().union(*per_axis))
+                if targets:
+                    if run:
+                        segments.append((run, None, None, None))
+                        run = []
+                    segments.append((dest, targets, _lines_by_axis(spanish, dest), per_axis))
+                    continue
+            run.append(dest)
+        if run:
+            segments.append((run, None, None, None))
         for origin in origins:
             plain = PLAIN_MOVES[origin]
-            for dest, (targets, lines) in reach.items():
+            for dest, targets, lines, per_axis in segments:
+                if targets is None:
+                    out += map(plain.__getitem__, dest)
+                    continue
                 out.append(plain[dest])
                 if origin in lines:
-                    targets = spanish_targets(p.spanish, p.english, dest, origin)
+                    k = lines[origin]
+                    found = set(_axis_targets(spanish, english, dest, AXES[k], origin))
+                    for j in range(len(AXES)):
+                        if j != k:
+                            found.update(per_axis[j])
+                    targets = sorted(found)
                 if targets:
                     out += [ArmadaMove(dest, origin, t) for t in targets]
         return out

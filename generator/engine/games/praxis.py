@@ -73,6 +73,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import log1p, tanh
 from typing import Any, Iterable
 
 from ...content import limits
@@ -1550,15 +1551,15 @@ class PraxisEngine(Engine):
         (0.03 each), and how close each die stands to a portal it could collect on (0.1 at most a die): a
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
-        from math import log1p, tanh
         p = position
-        scores = self.score(p)
         colourless = p.variant == "sans-couleurs"
+        scores = {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
         occupied = {sq for sq, _o, _f in p.dice}
-        tiles = dict(p.tiles)
         # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
         # tile of its own colour is open to every player
         free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
+        free_squares = {sq for _colour, sq in free}
+        tiles = {sq: t for sq, t in p.tiles if sq in free_squares}        # the tiles on those portals
         laden = {sq for colour, sq in free if sq in tiles and (colourless or tiles[sq].endswith("/" + colour))}
 
         def value(i: int, pl: str) -> float:
