@@ -15,6 +15,7 @@ PINNED = {
     "3d-run": {6: ("j1", "flags_home", 88, False, 77, 661), 7: ("j1", "flags_home", 118, False, 103, 897)},
     "armada": {9: ("joueur2", "points", 177, False, 177, 81158)},
     "praxis": {2: ("bleu", "collections", 30, False, 24, 6875)},
+    "tectonic": {0: ("noir", "region", 74, False, 74, 2547), 1: (None, "", 400, True, 400, 11554)},
 }
 
 
