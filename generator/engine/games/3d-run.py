@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from math import factorial, tanh
@@ -175,6 +176,22 @@ class Allot:
 @dataclass(frozen=True)
 class Act:
     text: str                         # 'R6', 'J3/5', 'B4', 'W5', 'FR4', 'W:A', 'lave 4', 'rebond 5' or a step letter
+
+
+REMEMBERED = 50_000      # allotments kept (_ALLOTMENTS), by roll, power, flags and coins
+_ALLOTMENTS: dict = {}
+
+
+@lru_cache(maxsize=None)
+def _rolls(n: int) -> tuple:
+    """Every roll of `n` dice, highest first, with its exact probability, in chance_outcomes' order."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for v in set(combo):
+            ways //= factorial(combo.count(v))
+        out.append((Roll(tuple(sorted(combo, reverse=True))), Fraction(ways, 6 ** n)))
+    return tuple(out)
 
 
 _FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Runner, Slot, Motion, Position)}
@@ -421,14 +438,7 @@ class ThreeDRun(Engine):
 
     def chance_outcomes(self, p: Position):
         if p.phase == "roll":
-            n = 4 if p.runners[p.turn].power == "+1d" else DICE
-            out = []
-            for combo in itertools.combinations_with_replacement(range(1, 7), n):
-                ways = factorial(n)
-                for v in set(combo):
-                    ways //= factorial(combo.count(v))
-                out.append((Roll(tuple(sorted(combo, reverse=True))), Fraction(ways, 6 ** n)))
-            return out
+            return list(_rolls(4 if p.runners[p.turn].power == "+1d" else DICE))
         if p.phase in ("box", "star"):
             return [(Roll((v,)), Fraction(1, 6)) for v in range(1, 7)]
         return []
@@ -498,6 +508,18 @@ class ThreeDRun(Engine):
 
     # --- allotment ------------------------------------------------------------------
     def _allotments(self, p: Position) -> list:
+        """Every allotment of the rolled dice, in their notation's order; remembered by what they depend on
+        (the dice, the runner's power, flags and coins): a race meets the same rolls again and again."""
+        me = p.runners[p.turn]
+        key = (p.dice, me.power, me.flags, me.coins)
+        known = _ALLOTMENTS.get(key)
+        if known is None:
+            if len(_ALLOTMENTS) >= REMEMBERED:
+                _ALLOTMENTS.clear()
+            known = _ALLOTMENTS[key] = tuple(self._find_allotments(p))
+        return list(known)
+
+    def _find_allotments(self, p: Position) -> list:
         me = p.runners[p.turn]
         found = {}
         for alloc in self._raw_allotments(p):
