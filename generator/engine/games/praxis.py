@@ -570,9 +570,14 @@ class _State:
                       for pl, before in zip(p.players, p.hands))
         collections = tuple(before if self.collections[pl] is before else sorted_tiles(self.collections[pl])
                             for pl, before in zip(p.players, p.collections))
-        return PraxisPosition(p.players, to_move, tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
-                              tuple(sorted(self.tiles.items())), p.portals, hands, collections, self.pile,
-                              round_, p.rounds, p.variant, self.pending)
+        # Made without the frozen dataclass's __init__ (a field at a time through object.__setattr__): a
+        # greedy playtest freezes every legal move of every turn. The same fields, so the same position.
+        position = object.__new__(PraxisPosition)
+        position.__dict__.update(
+            players=p.players, to_move=to_move, dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
+            tiles=tuple(sorted(self.tiles.items())), portals=p.portals, hands=hands, collections=collections,
+            pile=self.pile, round=round_, rounds=p.rounds, variant=p.variant, pending=self.pending)
+        return position
 
 
 @lru_cache(maxsize=1 << 14)
