@@ -459,7 +459,14 @@ class ArmadaEngine(Engine):
     def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
         out = []
         if len(p.english) < ENGLISH_LIMIT and p.english_reserve() > 0:
+            english = p.english
+            must_pair = len(english) == ENGLISH_LIMIT - 1 and not any(in_pair(english, s) for s in english)
             for dest in self._empty(p):
+                if english.isdisjoint(AROUND[dest]):
+                    # alone: no row of three, nothing to take; legal unless the 5th pawn must make a pair
+                    if not must_pair:
+                        out.append(PLAIN_MOVES[None][dest])
+                    continue
                 if self._english_error(p, ArmadaMove(dest)) is None:
                     out.append(ArmadaMove(dest))
                     out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
