@@ -42,7 +42,7 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-from .core import CHANCE, Engine, EngineError, Move, Position, pick_outcome
+from .core import CHANCE, Engine, EngineError, Move, Position, chance_step
 
 MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best ones ...
 MC_MARGIN = 0.5        # ... within this of its best value
@@ -212,10 +212,10 @@ def playout_value(engine: Engine, position: Position, player: str, depth: int, r
             break
         who = engine.to_move(position)
         if who == CHANCE:
-            outcomes = engine.chance_outcomes(position)
-            if not outcomes:
+            drawn = chance_step(engine, position, rng)
+            if drawn is None:
                 break
-            position = engine.play(position, pick_outcome(outcomes, rng))
+            position = drawn
             continue
         moves = engine.legal_moves_of(position, who)
         if not moves:

@@ -98,6 +98,13 @@ paths with one result are one move. Playouts resolve chance with a seeded
 random.Random through `pick_outcome`, never with the global generator; perft
 counts outcomes as plies like any move.
 
+Play history. A rule that looks at the game's past (Tactix's draw by the third
+repetition of a position) keeps what it needs in the position as history left out
+of equality and of write_position (Tactix: the boards since the last capture), so
+a position read from a diagram starts with none and still compares equal to the
+same position reached by play; a count the players keep on the table (Armada's
+turns without a capture) is part of the position and of its notation instead.
+
 Hidden information. The position holds everything (the referee's view); a
 shuffle is resolved once, in the start position, by the seed, and a draw takes
 the top of the pile. What a player may see is `observation(position, player)`.
@@ -215,6 +222,15 @@ def pick_outcome(outcomes: Sequence[tuple[Move, Fraction]], rng: random.Random) 
         if ticket < 0:
             return move
     raise ValueError("chance outcomes do not sum to 1")
+
+
+def chance_step(engine: "Engine", position: Position, rng: random.Random) -> Position | None:
+    """`position` after chance has acted, its outcome drawn by `pick_outcome` from `rng`; None when chance has
+    no outcome (a dead end). The one chance step of the referee and of the agents' playouts."""
+    outcomes = engine.chance_outcomes(position)
+    if not outcomes:
+        return None
+    return engine.play(position, pick_outcome(outcomes, rng))
 
 
 class Engine:

@@ -3,7 +3,7 @@
 The referee (`play_game`) holds the position; an agent is handed a `Seat` (his
 observation, his legal moves, a sampler of positions he cannot tell from the real
 one) and never the position itself (engine/agents.py). Chance falls with its
-exact probabilities (core.pick_outcome); a simultaneous step asks its waiting
+exact probabilities (core.chance_step); a simultaneous step asks its waiting
 players one at a time in seat order, each seeing the others' choices hidden. A
 game stops when the engine declares an outcome, or at `max_plies` plies (chance
 outcomes count as plies), when it is recorded as capped.
@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from . import game_engine
 from .agents import Agent, AgentRefused, Seat, make_agent
-from .core import CHANCE, Engine, pick_outcome
+from .core import CHANCE, Engine, chance_step
 
 DEFAULT_MAX_PLIES = 400
 CHUNK = 8        # games handed to a worker at a time
@@ -101,10 +101,9 @@ def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -
             break
         who = engine.to_move(position)
         if who == CHANCE:
-            outcomes = engine.chance_outcomes(position)
-            if not outcomes:
+            position = chance_step(engine, position, rng)
+            if position is None:
                 break
-            position = engine.play(position, pick_outcome(outcomes, rng))
             continue
         moves = engine.legal_moves_of(position, who)
         if not moves:

@@ -241,10 +241,72 @@ def test_a_whole_match_played_out_reaches_a_winner():
     assert rounds >= {1, 2}
 
 
+# --- a round that no longer moves on: 20 turns of each player without a capture (this edition's choice) ----
+
+def test_twenty_turns_each_without_a_capture_stop_the_round_scored_as_it_stands():
+    # Round 1, joueur1 Spanish. 39 turns have passed without a capture; the Spanish took 3, the English 1.
+    # b4 makes the line b4 c4 d4 (range 3), and f4 is 2 crossings beyond d4: the Spanish may take it,
+    # but a capture is never compulsory. Declining it is the 40th turn without a capture: the round stops,
+    # the Spanish win it 3 to 1 and score the difference, 2.
+    p = pos({"c4": "E", "d4": "E", "f4": "A", "prises": {"espagnol": 3, "anglais": 1}, "sans_prise": 39})
+    assert "b4xf4" in texts(p)
+    stopped = play(p, "b4")
+    assert stopped.quiet == 40 and stopped.round_over()
+    assert stopped.round_winner() == "espagnol" and stopped.round_points() == 2
+    assert E.score(stopped) == {"joueur1": 2, "joueur2": 0}
+    assert texts(stopped) == ["manche"] and reason(stopped, "a1") == "round_over"
+    assert E.outcome(stopped) is None, "one round is not the match"
+    assert play(stopped, "manche").points == (2, 0)
+
+
+def test_a_capture_on_the_fortieth_turn_starts_the_count_again():
+    p = pos({"c4": "E", "d4": "E", "f4": "A", "prises": {"espagnol": 3, "anglais": 1}, "sans_prise": 39})
+    went_on = play(p, "b4xf4")
+    assert went_on.quiet == 0 and not went_on.round_over() and went_on.round_winner() is None
+    assert "sans_prise" not in E.write_position(went_on)
+
+
+def test_a_stalled_round_with_as_many_taken_each_scores_nobody():
+    p = pos({"c4": "E", "k11": "A", "prises": {"espagnol": 2, "anglais": 2}, "sans_prise": 39})
+    stopped = play(p, "a1")
+    assert stopped.round_over() and stopped.round_winner() is None and stopped.round_points() == 0
+    assert E.score(stopped) == {"joueur1": 0, "joueur2": 0} and texts(stopped) == ["manche"]
+    second = play(stopped, "manche")
+    assert second.round == 2 and second.points == (0, 0) and second.quiet == 0
+
+
+def test_forty_turns_from_the_start_without_a_capture_end_the_round_at_the_fortieth():
+    # The Spanish fill rows 1 and 2 (twenty pawns), far from the English pair at a11-b11, whose b pawn then
+    # swings between b11 and b10 around a11. No capture is ever possible: 40 turns and the round stops 0-0.
+    spanish = [f"{c}1" for c in "abcdefghijk"] + [f"{c}2" for c in "abcdefghi"]
+    english = ["a11", "b11"] + ["b11-b10", "b10-b11"] * 9
+    p, seen = E.initial(), []
+    for s_move, e_move in zip(spanish, english):
+        p = play(p, s_move)
+        seen.append(p)
+        p = play(p, e_move)
+        seen.append(p)
+    assert [q.quiet for q in seen] == list(range(1, 41))
+    assert not any(q.round_over() for q in seen[:39])
+    assert seen[39].round_over() and E.score(seen[39]) == {"joueur1": 0, "joueur2": 0}
+    assert texts(seen[39]) == ["manche"]
+
+
+def test_a_stalled_second_round_can_decide_the_match():
+    # Round 2: joueur2 commands the Spanish and has taken 1 to 0 when the 40th quiet turn is played:
+    # he wins the round by 1, and joueur1's 5 points of round 1 win the match 5 to 1.
+    p = pos({"c4": "E", "k11": "A", "prises": {"espagnol": 1}, "manche": 2, "points": {"joueur1": 5},
+             "sans_prise": 39}, "anglais")
+    end = play(p, "k10")
+    assert E.score(end) == {"joueur1": 5, "joueur2": 1}
+    assert E.outcome(end).winner == "joueur1" and E.legal_moves(end) == []
+
+
 # --- positions and content ------------------------------------------------------------
 
 def test_position_round_trips():
-    p = pos({"a1": "E", "k11": "a", "prises": {"anglais": 2}, "manche": 3, "points": {"joueur2": 4}}, "anglais")
+    p = pos({"a1": "E", "k11": "a", "prises": {"anglais": 2}, "manche": 3, "points": {"joueur2": 4},
+             "sans_prise": 17}, "anglais")
     assert E.read_position(E.write_position(p), "anglais") == p
     assert E.read_position(E.write_position(p), "joueur2") == p      # round 3: joueur2 commands the English
 
@@ -255,6 +317,8 @@ def test_position_round_trips():
     ({"a1": "A", "a2": "A", "a3": "A"}, "3 in a row"),
     ({s: "A" for s in ("a1", "c1", "e1", "g1", "i1", "k1")}, "at most 5"),
     ({"prises": {"espagnol": 12}}, "stops at 11"),
+    ({"sans_prise": 41}, "sans_prise: expected the turns played since the last capture, 0 to 40"),
+    ({"sans_prise": "beaucoup"}, "sans_prise"),
 ])
 def test_bad_positions_are_named(data, message):
     with pytest.raises(NotationError, match=message):

@@ -11,7 +11,7 @@ import pytest
 
 import signs
 from generator.engine import CHANCE, HIDDEN, IllegalMove, NotationError
-from generator.engine.core import pick_outcome
+from generator.engine.core import chance_step, pick_outcome
 
 E = signs.ENGINE
 
@@ -88,6 +88,14 @@ def test_perft_counts_each_combination_of_choices_once_and_each_die_face():
     p = three_players()
     assert E.perft(p, 3) == 2 ** 3                # j1, j2, j3 in seat order
     assert E.perft(p, 4) == 2 ** 3 * 6            # then the die
+
+
+def test_chance_step_plays_the_outcome_drawn_from_the_seeded_source_and_stops_where_chance_has_none():
+    # After the three choices the die rolls: the step plays the face pick_outcome draws from the same seed.
+    rolling = play(three_players(), "j1:pair", "j2:pair", "j3:impair")
+    face = pick_outcome(E.chance_outcomes(rolling), random.Random(4))
+    assert chance_step(E, rolling, random.Random(4)) == E.play(rolling, face)
+    assert chance_step(E, three_players(), random.Random(4)) is None      # the players choose: no outcome
 
 
 def test_outcomes_are_drawn_with_their_exact_odds_from_the_seeded_source():

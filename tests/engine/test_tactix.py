@@ -396,3 +396,101 @@ def test_playtest_is_reproducible_and_counts_every_game():
     # Random Tactix games mostly end by a king falling; the short variant adds the e5 goal.
     c = playtest("tactix", 8, seed=3, max_plies=200, variant="centre")
     assert sum(c.wins.values()) + c.unfinished == 8
+
+
+# --- a game that never ends: this edition's draws (content/tactix/game.yaml, rules "Fin de la partie") -------
+
+def _king_walk(position, steps):
+    """`position` after the moves `steps` ('a1-a2', ...) played in turn, with the positions on the way."""
+    seen = []
+    for text in steps:
+        position = E.play(position, E.parse_move(position, text))
+        seen.append(position)
+    return position, seen
+
+
+def test_the_same_position_a_third_time_with_the_same_player_to_move_is_a_draw():
+    # Two lone kings step out and back: the start stands again after 4 plies (2nd time), after 8 (3rd time).
+    start = pos({"a1": "BR", "e9": "NR"})
+    there_and_back = ["a1-a2", "e9-d9", "a2-a1", "d9-e9"]
+    _end, seen = _king_walk(start, there_and_back * 2)
+    assert E.write_position(seen[3]) == E.write_position(start) and seen[3].repetitions() == 2
+    assert all(E.outcome(p) is None and E.legal_moves(p) for p in seen[:7])
+    drawn = seen[7]
+    assert drawn.repetitions() == 3
+    outcome = E.outcome(drawn)
+    assert outcome is not None and outcome.winner is None and outcome.key == "repetition"
+    assert E.legal_moves(drawn) == []
+    # The position in between (white king on a2, black to move) has stood only twice: no draw there.
+    assert seen[4].repetitions() == 2 and E.outcome(seen[4]) is None
+
+
+def test_a_repetition_counts_positions_whatever_the_path():
+    # White's king goes round a square of four (a1 b1 b2 a2) while black's steps back and forth: the
+    # start comes back every 4 plies by another path than the there-and-back of the test above.
+    start = pos({"a1": "BR", "e9": "NR"})
+    lap = ["a1-b1", "e9-d9", "b1-b2", "d9-e9", "b2-a2", "e9-d9", "a2-a1", "d9-e9"]
+    _end, seen = _king_walk(start, lap)
+    assert [i for i, p in enumerate(seen) if E.write_position(p) == E.write_position(start)] == [7]
+    assert E.outcome(seen[7]) is None          # twice: only a start position and one lap
+    _end, seen = _king_walk(seen[7], lap)
+    assert E.outcome(seen[7]).key == "repetition"
+
+
+# White's king goes round a six-square loop (a1 b1 c1 c2 b2 a2), black's round the twenty squares at the
+# edge of rows 7-9; 6 and 20 have 60 as least common multiple, so no position comes back within 50 moves each.
+WHITE_LOOP = ["a1", "b1", "c1", "c2", "b2", "a2"]
+BLACK_LOOP = ["e9", "f9", "g9", "h9", "i9", "i8", "i7", "h7", "g7", "f7", "e7", "d7", "c7", "b7", "a7", "a8",
+              "a9", "b9", "c9", "d9"]
+
+
+def _loops(moves_each, prey=None):
+    """Both kings round their loops, `moves_each` moves each; black's king takes the die on `prey` the first
+    time it gets there."""
+    steps = []
+    for k in range(moves_each):
+        steps.append(f"{WHITE_LOOP[k % 6]}-{WHITE_LOOP[(k + 1) % 6]}")
+        there = BLACK_LOOP[(k + 1) % 20]
+        steps.append(f"{BLACK_LOOP[k % 20]}{'x' if there == prey and k < 20 else '-'}{there}")
+    return steps
+
+
+def test_fifty_moves_of_each_player_without_a_capture_is_a_draw():
+    start = pos({"a1": "BR", "e9": "NR"})
+    _end, seen = _king_walk(start, _loops(50))
+    assert max(p.repetitions() for p in seen) == 1
+    assert all(E.outcome(p) is None for p in seen[:99])      # white's 50th move: 99 plies, the game goes on
+    outcome = E.outcome(seen[99])                            # black's 50th: 100 plies without a die beaten
+    assert outcome is not None and outcome.winner is None and outcome.key == "no_capture"
+    assert E.legal_moves(seen[99]) == []
+
+
+def test_a_capture_starts_the_fifty_moves_again():
+    # The same walk with a white die on i8: black's king takes it on his 5th move (ply 10), so the
+    # 100 plies without a capture are counted from there: no draw at ply 100, a draw at ply 110.
+    start = pos({"a1": "BR", "e9": "NR", "i8": "B5"})
+    steps = _loops(55, prey="i8")
+    assert steps[9] == "i9xi8"
+    _end, seen = _king_walk(start, steps)
+    assert len(seen[9].since_capture) == 0 and len(seen[8].since_capture) == 9
+    assert all(E.outcome(p) is None for p in seen[:109])
+    assert E.outcome(seen[109]).key == "no_capture"
+
+
+def test_draws_are_play_history_positions_compare_and_read_back_without_it():
+    start = pos({"a1": "BR", "e9": "NR"})
+    _end, seen = _king_walk(start, ["a1-a2", "e9-d9", "a2-a1", "d9-e9"])
+    assert seen[3] == start and seen[3].since_capture and not start.since_capture
+    assert E.read_position(E.write_position(seen[3]), "blanc") == seen[3]
+
+
+def test_perft_with_history_walks_the_draws():
+    # One ply before the third repetition: black's king on d9 may go to c9, e9 or d8; d9-e9 brings the
+    # start back a third time, a drawn position without moves; after the other two, white's king on a1
+    # has two moves (a2, b1). So 3 leaves at depth 1, 2 + 0 + 2 at depth 2 (6 without the draw).
+    start = pos({"a1": "BR", "e9": "NR"})
+    _end, seen = _king_walk(start, ["a1-a2", "e9-d9", "a2-a1", "d9-e9"] * 2)
+    before = seen[6]
+    assert E.write_position(before) == {"a1": "BR", "d9": "NR"} and E.to_move(before) == "noir"
+    assert E.perft(before, 1) == 3
+    assert E.perft(before, 2) == 4

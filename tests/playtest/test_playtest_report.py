@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 
 import pdfplumber
@@ -100,7 +101,7 @@ def test_a_french_games_report_is_in_french_and_an_english_one_in_english():
     assert "the enemy king is captured" not in french      # the engine's English reason stays out
 
 
-ENDINGS = {"tactix": ("king_captured", "king_home", "centre", "blocked"),
+ENDINGS = {"tactix": ("king_captured", "king_home", "centre", "blocked", "repetition", "no_capture"),
            "tectonic": ("region", "all_red", "blocked"), "praxis": ("collections", "tie"), "armada": ("points",),
            "lutinades": ("most_cards", "tie"), "3d-run": ("flags_home",),
            "puxes": ("last_standing", "team_standing", "all_out")}
@@ -176,6 +177,12 @@ def test_into_notes_writes_the_figures_and_the_rulebook_quotes_them(tmp_path):
     first = data["first_player"]
     assert "Parties simulées" in text and "10 parties" in text and "graine 5" in text
     assert f"en gagne {first['wins']} % (intervalle de confiance à 95 % : {first['low']} à {first['high']} %)" in text
+    # the games drawn by the rules and those stopped at the limit, each said as the figures have them
+    assert (f"{data['draws']} % des parties ont été nulles" in text) == (data["draws"] > 0)
+    if data["capped"]:
+        assert f"{data['capped']} % des parties ont atteint la limite sans vainqueur" in text
+    else:
+        assert re.search(r"Aucune partie n.a atteint la limite", text)
 
 
 def test_notes_with_a_bad_value_name_the_file(tmp_path):

@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, replace
+from functools import lru_cache
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from math import factorial
+from math import factorial, tanh
 from typing import Any
 
 from ..core import CHANCE, Engine, EngineError, GameData, IllegalMove, NotationError, Outcome
@@ -175,6 +176,36 @@ class Allot:
 @dataclass(frozen=True)
 class Act:
     text: str                         # 'R6', 'J3/5', 'B4', 'W5', 'FR4', 'W:A', 'lave 4', 'rebond 5' or a step letter
+
+
+REMEMBERED = 50_000      # allotments kept (_ALLOTMENTS), by roll, power, flags and coins
+_ALLOTMENTS: dict = {}
+
+
+@lru_cache(maxsize=None)
+def _rolls(n: int) -> tuple:
+    """Every roll of `n` dice, highest first, with its exact probability, in chance_outcomes' order."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for v in set(combo):
+            ways //= factorial(combo.count(v))
+        out.append((Roll(tuple(sorted(combo, reverse=True))), Fraction(ways, 6 ** n)))
+    return tuple(out)
+
+
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (Runner, Slot, Motion, Position)}
+
+
+def replace(obj, **changes):
+    """dataclasses.replace for the frozen value classes above, made directly: a greedy playtest makes a few
+    hundred thousand and dataclasses.replace goes through __init__, naming each field again. Same fields,
+    same values, same object (equality and hash come from the fields); an unknown field is refused."""
+    if not changes.keys() <= _FIELDS[obj.__class__]:
+        raise TypeError(f"{obj.__class__.__name__} has no field {sorted(changes.keys() - _FIELDS[obj.__class__])}")
+    new = object.__new__(obj.__class__)
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
 
 
 VARIANT_TARGET = {None: 1, "deux-drapeaux": 2, "trois-drapeaux": 3}
@@ -407,14 +438,7 @@ class ThreeDRun(Engine):
 
     def chance_outcomes(self, p: Position):
         if p.phase == "roll":
-            n = 4 if p.runners[p.turn].power == "+1d" else DICE
-            out = []
-            for combo in itertools.combinations_with_replacement(range(1, 7), n):
-                ways = factorial(n)
-                for v in set(combo):
-                    ways //= factorial(combo.count(v))
-                out.append((Roll(tuple(sorted(combo, reverse=True))), Fraction(ways, 6 ** n)))
-            return out
+            return list(_rolls(4 if p.runners[p.turn].power == "+1d" else DICE))
         if p.phase in ("box", "star"):
             return [(Roll((v,)), Fraction(1, 6)) for v in range(1, 7)]
         return []
@@ -484,6 +508,18 @@ class ThreeDRun(Engine):
 
     # --- allotment ------------------------------------------------------------------
     def _allotments(self, p: Position) -> list:
+        """Every allotment of the rolled dice, in their notation's order; remembered by what they depend on
+        (the dice, the runner's power, flags and coins): a race meets the same rolls again and again."""
+        me = p.runners[p.turn]
+        key = (p.dice, me.power, me.flags, me.coins)
+        known = _ALLOTMENTS.get(key)
+        if known is None:
+            if len(_ALLOTMENTS) >= REMEMBERED:
+                _ALLOTMENTS.clear()
+            known = _ALLOTMENTS[key] = tuple(self._find_allotments(p))
+        return list(known)
+
+    def _find_allotments(self, p: Position) -> list:
         me = p.runners[p.turn]
         found = {}
         for alloc in self._raw_allotments(p):
@@ -1024,27 +1060,10 @@ class ThreeDRun(Engine):
         """The race: flags held (0.5 each), the route still to run to the nearest flag still to take (or to
         START once enough are held: Routes, 0.004 a step), the PV left (0.03 each: at 0 the pawn goes back to
         START), against the best other runner; tanh."""
-        from math import tanh
         routes = self._routes()
-
-        def value(i: int) -> float:
-            runner = p.runners[i]
-            if len(runner.flags) >= p.target:
-                goals = ["START"]
-            else:
-                goals = [name for name in routes.flags if name not in runner.flags]
-            motion = p.motion if i == p.turn else None
-            gap = min((routes.steps(goal, runner.cell, motion, runner.facing) for goal in goals), default=0)
-            if i == p.turn and motion is None and p.phase == "act" and p.slots:
-                # the movements allotted and not played yet: the best one brings the pawn this close
-                gap = min(routes.after_movement(goal, runner.cell, facing, slot) for goal in goals
-                          for slot in p.slots for facing in ((runner.facing, -runner.facing)
-                                                             if any(s.kind == "B" for s in p.slots)
-                                                             else (runner.facing,)))
-            return 0.5 * len(runner.flags) - 0.004 * gap + 0.03 * runner.pv
         me = PLAYERS.index(player)
-        others = max(value(i) for i in range(len(p.runners)) if i != me)
-        return tanh(value(me) - others)
+        others = max(routes.runner_value(p, i) for i in range(len(p.runners)) if i != me)
+        return tanh(routes.runner_value(p, me) - others)
 
     def _routes(self) -> "Routes":
         level = self._bound()
@@ -1075,6 +1094,8 @@ class Routes:
         # whether a cell is open, whether a pawn stands on it: the level's alone, asked millions of times
         self._open_cells: dict = {}
         self._standing: dict = {}
+        self._after: dict = {}              # _nearest_after's answers: the level's alone, asked again and again
+        self._values: dict = {}             # runner_value's answers, at most VALUES_KEPT
         self.flags = {FLAGS[ch]: (c, r) for r in range(1, level.height + 1) for c in range(level.width)
                       for ch in (level.at(c, r),) if ch in FLAGS}
         back: dict = {}
@@ -1100,6 +1121,46 @@ class Routes:
                         heapq.heappush(heap, (d + cost, before))
             self.distance[name] = dist
 
+    VALUES_KEPT = 200_000              # answers remembered, each kind (a playtest asks the same ones again and again)
+
+    def runner_value(self, p: Position, i: int) -> float:
+        """Runner `i`'s standing in the race (ThreeDRun.evaluate): 0.5 a flag held, -0.004 a step of the
+        route still to run, 0.03 a PV. Depends only on the runner, the flags needed, and for the runner whose
+        turn it is his movement under way or the movements allotted and not played: remembered by those."""
+        runner = p.runners[i]
+        turn = i == p.turn
+        motion = p.motion if turn else None
+        slots = p.slots if turn and motion is None and p.phase == "act" and p.slots else ()
+        key = (runner.cell, runner.facing, runner.flags, runner.pv, p.target, motion, slots)
+        known = self._values.get(key)
+        if known is None:
+            if len(self._values) >= self.VALUES_KEPT:
+                self._values.clear()
+            known = self._values[key] = self._runner_value(runner, p.target, motion, slots)
+        return known
+
+    def _runner_value(self, runner: Runner, target: int, motion: "Motion | None", slots: tuple) -> float:
+        if len(runner.flags) >= target:
+            goals = ("START",)
+        else:
+            goals = tuple(name for name in self.flags if name not in runner.flags)
+        gap = min((self.steps(goal, runner.cell, motion, runner.facing) for goal in goals), default=0)
+        if slots:
+            # the movements allotted and not played yet: the best one brings the pawn this close
+            facings = (runner.facing, -runner.facing) if any(s.kind == "B" for s in slots) else (runner.facing,)
+            gap = min(self._nearest_after(goals, runner.cell, facing, slot) for slot in slots for facing in facings)
+        return 0.5 * len(runner.flags) - 0.004 * gap + 0.03 * runner.pv
+
+    def _nearest_after(self, goals: tuple, cell, facing: int, slot: "Slot") -> int:
+        """The fewest steps left to the nearest of `goals` once `slot` is played (after_movement), remembered."""
+        key = (goals, cell, facing, slot.kind, slot.values)
+        known = self._after.get(key)
+        if known is None:
+            if len(self._after) >= self.VALUES_KEPT:
+                self._after.clear()
+            known = self._after[key] = min(self._after_movement(goal, cell, facing, slot) for goal in goals)
+        return known
+
     def steps(self, goal: str, cell, motion: "Motion | None" = None, facing: int = 1) -> int:
         """Steps from a pawn on `cell` (in the middle of `motion`, if any) to `goal` (a flag's name, START)."""
         if self._stands(cell):
@@ -1114,6 +1175,9 @@ class Routes:
         """The fewest steps left to `goal` once one allotted movement is played from `cell` (a pawn standing
         there): a RUN walks forward along the walls, then falls; a JUMP tries its arrows in their order, no
         more up steps than its height; other movements move nothing here."""
+        return self._nearest_after((goal,), cell, facing, slot)
+
+    def _after_movement(self, goal: str, cell, facing: int, slot: "Slot") -> int:
         dist = self.distance[goal]
         best = self.steps(goal, cell, None, facing)
         if slot.kind == "R":

@@ -20,6 +20,10 @@ choices where the text is silent are the `assumptions` of content/armada/game.ya
 - A round ends when a player has taken 11 pawns; the winner scores 11 minus the
   pawns the loser took. Players swap sides for a second round; the higher total
   wins, a tie gives a further round set up as the first.
+- A round that no longer moves on (this edition's choice, the text is silent):
+  after 20 turns of each player (40 plies, passes included) without a capture
+  it stops; the side that took more wins it and scores the difference, and
+  with as many taken on each side nobody scores.
 
 The game is the match. Its two players are the people, joueur1 and joueur2:
 joueur1 commands the Spanish in the first round and in any further round, the
@@ -30,7 +34,8 @@ two totals apart (after the second round at the earliest).
 
 Notation. A position maps crossings to `E` (espagnol) or `A` (anglais), with
 optional `prises: {espagnol: 3, anglais: 1}` (pawns each side has taken),
-`manche: 2` and `points: {joueur1: 7, joueur2: 0}` (points from earlier rounds).
+`manche: 2`, `points: {joueur1: 7, joueur2: 0}` (points from earlier rounds) and
+`sans_prise: 12` (turns played, by either side, since the round's last capture).
 Who is to move is a person or a side (`anglais`: whoever commands the English
 in that round). A move: `f6` (a pawn put down), `c3-f6` (a Spanish pawn moved
 from the board, or an English pawn turned around its partner), either followed
@@ -51,6 +56,7 @@ SIZE = 11                       # crossings of a 10x10 board
 PAWNS = 20
 ENGLISH_LIMIT = 5
 ROUND_TARGET = 11
+QUIET_TURNS = 2 * 20            # 20 turns of each player without a capture stop the round (game.yaml)
 SPANISH, ENGLISH = "espagnol", "anglais"
 SIDES = (SPANISH, ENGLISH)
 PLAYER1, PLAYER2 = "joueur1", "joueur2"
@@ -58,6 +64,7 @@ PEOPLE = (PLAYER1, PLAYER2)
 NEXT_ROUND = "manche"
 LETTER = {SPANISH: "E", ENGLISH: "A"}
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+AXES_BOTH_WAYS = tuple((a, (-a[0], -a[1])) for a in AXES)
 GRID = Grid(SIZE, what="crossing")
 AROUND = tuple(tuple(GRID.around(s)) for s in range(SIZE * SIZE))
 
@@ -105,6 +112,7 @@ class ArmadaPosition:
     to_move: str = SPANISH
     round: int = 1
     points: tuple[int, int] = (0, 0)   # joueur1, joueur2, from the rounds before
+    quiet: int = 0                     # turns played (either side) since this round's last capture
 
     def spanish_reserve(self) -> int:
         return PAWNS - len(self.spanish) - self.taken_by_english
@@ -112,19 +120,32 @@ class ArmadaPosition:
     def english_reserve(self) -> int:
         return PAWNS - len(self.english) - self.taken_by_spanish
 
+    def stalled(self) -> bool:
+        """20 turns of each player without a capture: the round stops (this edition's choice)."""
+        return self.quiet >= QUIET_TURNS
+
+    def round_over(self) -> bool:
+        return self.taken_by_spanish >= ROUND_TARGET or self.taken_by_english >= ROUND_TARGET or self.stalled()
+
     def round_winner(self) -> str | None:
-        """The side that took 11 pawns, once the round is over."""
+        """The side that took 11 pawns, or that took more in a stalled round; None while the round goes on
+        or when a stalled round has as many taken on each side."""
         if self.taken_by_spanish >= ROUND_TARGET:
             return SPANISH
         if self.taken_by_english >= ROUND_TARGET:
             return ENGLISH
+        if self.stalled() and self.taken_by_spanish != self.taken_by_english:
+            return SPANISH if self.taken_by_spanish > self.taken_by_english else ENGLISH
         return None
 
     def round_points(self) -> int:
-        """The round winner's points: 11 less the pawns the loser took; 0 while the round goes on."""
+        """The round winner's points: 11 less the pawns the loser took (a stalled round: the difference of
+        the pawns taken); 0 while the round goes on or when nobody wins it."""
         side = self.round_winner()
         if side is None:
             return 0
+        if self.stalled() and max(self.taken_by_spanish, self.taken_by_english) < ROUND_TARGET:
+            return abs(self.taken_by_spanish - self.taken_by_english)
         return ROUND_TARGET - (self.taken_by_english if side == SPANISH else self.taken_by_spanish)
 
     def totals(self) -> tuple[int, int]:
@@ -152,6 +173,25 @@ PLAIN_MOVES = {origin: tuple(ArmadaMove(dest, origin) for dest in range(SIZE * S
                for origin in (None, *range(SIZE * SIZE))}
 
 
+def _axis_targets(spanish: frozenset[int], english: frozenset[int], at: int, axis: tuple[int, int],
+                  left: int | None = None) -> list[int]:
+    """English pawns in range of the line of 2 or more through `at` along `axis` (spanish_targets, one axis)."""
+    n, first, last = _run(spanish, at, axis, left)
+    if n < 2:
+        return []
+    out = []
+    for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
+        step = NEXT[d]
+        s = end
+        for _k in range(n):
+            s = step[s]
+            if s is None:
+                break
+            if s in english:
+                out.append(s)
+    return out
+
+
 def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int, left: int | None = None
                     ) -> list[int]:
     """English pawns a Spanish pawn on `at` may take: along each line of 2 or more through it,
@@ -159,29 +199,18 @@ def spanish_targets(spanish: frozenset[int], english: frozenset[int], at: int, l
     now)."""
     out = set()
     for axis in AXES:
-        n, first, last = _run(spanish, at, axis, left)
-        if n < 2:
-            continue
-        for end, d in ((last, axis), (first, (-axis[0], -axis[1]))):
-            step = NEXT[d]
-            s = end
-            for _k in range(n):
-                s = step[s]
-                if s is None:
-                    break
-                if s in english:
-                    out.add(s)
+        out.update(_axis_targets(spanish, english, at, axis, left))
     return sorted(out)
 
 
-def _lines_through(pawns: frozenset[int], at: int) -> set[int]:
-    """The crossings of the unbroken runs of `pawns` through `at`, along every axis."""
-    out = set()
-    for axis in AXES:
+def _lines_by_axis(pawns: frozenset[int], at: int) -> dict[int, int]:
+    """The crossings of the unbroken runs of `pawns` through `at`, each with the index in AXES of its run."""
+    out = {}
+    for k, axis in enumerate(AXES):
         for d in (axis, (-axis[0], -axis[1])):
             step, s = NEXT[d], at
             while (s := step[s]) is not None and s in pawns:
-                out.add(s)
+                out[s] = k
     return out
 
 
@@ -251,7 +280,7 @@ class ArmadaEngine(Engine):
                                 "with optional prises, manche, points")
         spanish, english = set(), set()
         taken = {SPANISH: 0, ENGLISH: 0}
-        round_, points = 1, (0, 0)
+        round_, points, quiet = 1, (0, 0), 0
         for key, value in data.items():
             key = str(key)
             if key == "prises":
@@ -263,9 +292,15 @@ class ArmadaEngine(Engine):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise NotationError(f"manche: expected a round number 1, 2, 3…, found {value!r}", key)
                 round_ = value
+            elif key == "sans_prise":
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= QUIET_TURNS:
+                    raise NotationError(f"sans_prise: expected the turns played since the last capture, 0 to "
+                                        f"{QUIET_TURNS}, found {value!r}", key)
+                quiet = value
             else:
                 if not GRID.is_square(key):
-                    raise NotationError(f"'{key}' is neither a crossing (a1 to k11) nor prises, manche, points", key)
+                    raise NotationError(f"'{key}' is neither a crossing (a1 to k11) nor prises, manche, points, "
+                                        f"sans_prise", key)
                 at = GRID.index(key, key)
                 text = str(value).strip().upper() if value is not None else ""
                 if text == "E":
@@ -295,7 +330,7 @@ class ArmadaEngine(Engine):
                 raise NotationError(f"English pawns {GRID.name(run[0])} to {GRID.name(run[1])} are 3 in a row, "
                                     f"which the rules never allow")
         return ArmadaPosition(frozenset(spanish), eng, taken[SPANISH], taken[ENGLISH],
-                              to_move or SPANISH, round_, points)
+                              to_move or SPANISH, round_, points, quiet)
 
     @staticmethod
     def _read_counts(value, key, names, start) -> dict:
@@ -320,6 +355,8 @@ class ArmadaEngine(Engine):
             out["manche"] = p.round
         if p.points != (0, 0):
             out["points"] = {"joueur1": p.points[0], "joueur2": p.points[1]}
+        if p.quiet:
+            out["sans_prise"] = p.quiet
         return out
 
     def piece_text(self, key: str, text: Any) -> str:
@@ -345,8 +382,7 @@ class ArmadaEngine(Engine):
     def outcome(self, position: ArmadaPosition) -> Outcome | None:
         """The match's end: a round is over and the two totals are apart (from the second round on)."""
         p = position
-        side = p.round_winner()
-        if side is None or p.round < 2:
+        if not p.round_over() or p.round < 2:
             return None
         totals = p.totals()
         if totals[0] == totals[1]:
@@ -361,7 +397,7 @@ class ArmadaEngine(Engine):
         return dict(zip(PEOPLE, position.totals()))
 
     def round_over(self, position: ArmadaPosition) -> bool:
-        return position.round_winner() is not None
+        return position.round_over()
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: ArmadaPosition) -> list[ArmadaMove]:
@@ -378,21 +414,44 @@ class ArmadaEngine(Engine):
 
     def _spanish_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
         out = []
-        origins = [None] if p.spanish_reserve() > 0 else sorted(p.spanish)
-        # What a pawn put on `dest` may take depends on where it came from only when it came from one of the
-        # lines through `dest`: the captures are found once per crossing, again only for those origins.
-        reach = {}
+        spanish, english = p.spanish, p.english
+        origins = [None] if p.spanish_reserve() > 0 else sorted(spanish)
+        # What a pawn put on `dest` may take is found once per crossing and axis. It depends on where the
+        # pawn came from only when it came from one of the lines through `dest`, and then only along that
+        # line's axis; leaving a line only shortens it, so a crossing with nothing to take stays so. The
+        # crossings with nothing to take, in runs between the others, give their plain moves in one go.
+        segments: list[tuple] = []          # (crossings, None, None, None) or (crossing, targets, lines, per_axis)
+        run: list[int] = []
         for dest in self._empty(p):
-            if any(s in p.spanish for s in AROUND[dest]):
-                reach[dest] = (spanish_targets(p.spanish, p.english, dest), _lines_through(p.spanish, dest))
-            else:
-                reach[dest] = ((), ())
+            if not spanish.isdisjoint(AROUND[dest]):
+                # a line along an axis needs a Spanish neighbour along it
+                per_axis = [_axis_targets(spanish, english, dest, axis)
+                            if NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish else []
+                            for axis, back in AXES_BOTH_WAYS]
+                targets = sorted(set().union(*per_axis))
+                if targets:
+                    if run:
+                        segments.append((run, None, None, None))
+                        run = []
+                    segments.append((dest, targets, _lines_by_axis(spanish, dest), per_axis))
+                    continue
+            run.append(dest)
+        if run:
+            segments.append((run, None, None, None))
         for origin in origins:
             plain = PLAIN_MOVES[origin]
-            for dest, (targets, lines) in reach.items():
+            for dest, targets, lines, per_axis in segments:
+                if targets is None:
+                    out += map(plain.__getitem__, dest)
+                    continue
                 out.append(plain[dest])
                 if origin in lines:
-                    targets = spanish_targets(p.spanish, p.english, dest, origin)
+                    k = lines[origin]
+                    found = set(_axis_targets(spanish, english, dest, AXES[k], origin))
+                    for j in range(len(AXES)):
+                        if j != k:
+                            found.update(per_axis[j])
+                    targets = sorted(found)
                 if targets:
                     out += [ArmadaMove(dest, origin, t) for t in targets]
         return out
@@ -400,7 +459,14 @@ class ArmadaEngine(Engine):
     def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
         out = []
         if len(p.english) < ENGLISH_LIMIT and p.english_reserve() > 0:
+            english = p.english
+            must_pair = len(english) == ENGLISH_LIMIT - 1 and not any(in_pair(english, s) for s in english)
             for dest in self._empty(p):
+                if english.isdisjoint(AROUND[dest]):
+                    # alone: no row of three, nothing to take; legal unless the 5th pawn must make a pair
+                    if not must_pair:
+                        out.append(PLAIN_MOVES[None][dest])
+                    continue
                 if self._english_error(p, ArmadaMove(dest)) is None:
                     out.append(ArmadaMove(dest))
                     out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
@@ -451,18 +517,19 @@ class ArmadaEngine(Engine):
         if move.next_round:
             # The board is cleared, each player gets his 20 pawns back and the Spanish open the round.
             return ArmadaPosition(frozenset(), frozenset(), round=p.round + 1, points=p.totals())
+        quiet = 0 if move.capture is not None else p.quiet + 1      # a pass is a turn without a capture
         if move.dest is None:
             return ArmadaPosition(p.spanish, p.english, p.taken_by_spanish, p.taken_by_english,
-                                  self._other(p.to_move), p.round, p.points)
+                                  self._other(p.to_move), p.round, p.points, quiet)
         if p.to_move == SPANISH:
             spanish = (p.spanish - {move.origin}) | {move.dest}
             english = p.english - {move.capture}
             return ArmadaPosition(spanish, english, p.taken_by_spanish + (move.capture is not None),
-                                  p.taken_by_english, ENGLISH, p.round, p.points)
+                                  p.taken_by_english, ENGLISH, p.round, p.points, quiet)
         english = (p.english - {move.origin}) | {move.dest}
         spanish = p.spanish - {move.capture}
         return ArmadaPosition(spanish, english, p.taken_by_spanish,
-                              p.taken_by_english + (move.capture is not None), SPANISH, p.round, p.points)
+                              p.taken_by_english + (move.capture is not None), SPANISH, p.round, p.points, quiet)
 
     @staticmethod
     def _other(side: str) -> str:
@@ -474,9 +541,11 @@ class ArmadaEngine(Engine):
             raise IllegalMove("match_over", self.outcome(p).reason)
         if mv.next_round != self.round_over(p):
             if mv.next_round:
-                raise IllegalMove("round_not_over", "no player has taken 11 pawns yet")
-            raise IllegalMove("round_over", f"{p.round_winner()} took 11 pawns: play 'manche' to start round "
-                                            f"{p.round + 1}")
+                raise IllegalMove("round_not_over", f"no player has taken 11 pawns yet, and {p.quiet} turns "
+                                                    f"of {QUIET_TURNS} have passed without a capture")
+            why = (f"{p.round_winner()} took 11 pawns" if not p.stalled() else
+                   f"{QUIET_TURNS} turns passed without a capture")
+            raise IllegalMove("round_over", f"{why}: play 'manche' to start round {p.round + 1}")
         if mv.next_round:
             return
         if mv.dest is None:
@@ -576,7 +645,8 @@ class ArmadaEngine(Engine):
                 raise NotationError("manche: {gagnant: espagnol or anglais, points: n}")
             side = after.round_winner()
             if side is None:
-                return f"the round is won by {value['gagnant']}", "the round goes on"
+                return f"the round is won by {value['gagnant']}", \
+                    ("the round stopped without a winner" if after.round_over() else "the round goes on")
             if side != value["gagnant"]:
                 return f"the round is won by {value['gagnant']}", f"{side} wins it"
             if "points" in value and value["points"] != after.round_points():
@@ -593,7 +663,7 @@ class ArmadaEngine(Engine):
         totals = dict(zip(PEOPLE, p.totals()))
         other = PLAYER2 if player == PLAYER1 else PLAYER1
         score = 0.05 * (totals[player] - totals[other])
-        if p.round_winner() is None:
+        if not p.round_over():
             taken = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
             mine = side_of(player, p.round)
             theirs = ENGLISH if mine == SPANISH else SPANISH

@@ -73,6 +73,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import log1p, tanh
 from typing import Any, Iterable
 
 from ...content import limits
@@ -569,9 +570,14 @@ class _State:
                       for pl, before in zip(p.players, p.hands))
         collections = tuple(before if self.collections[pl] is before else sorted_tiles(self.collections[pl])
                             for pl, before in zip(p.players, p.collections))
-        return PraxisPosition(p.players, to_move, tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
-                              tuple(sorted(self.tiles.items())), p.portals, hands, collections, self.pile,
-                              round_, p.rounds, p.variant, self.pending)
+        # Made without the frozen dataclass's __init__ (a field at a time through object.__setattr__): a
+        # greedy playtest freezes every legal move of every turn. The same fields, so the same position.
+        position = object.__new__(PraxisPosition)
+        position.__dict__.update(
+            players=p.players, to_move=to_move, dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
+            tiles=tuple(sorted(self.tiles.items())), portals=p.portals, hands=hands, collections=collections,
+            pile=self.pile, round=round_, rounds=p.rounds, variant=p.variant, pending=self.pending)
+        return position
 
 
 @lru_cache(maxsize=1 << 14)
@@ -1550,15 +1556,15 @@ class PraxisEngine(Engine):
         (0.03 each), and how close each die stands to a portal it could collect on (0.1 at most a die): a
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
-        from math import log1p, tanh
         p = position
-        scores = self.score(p)
         colourless = p.variant == "sans-couleurs"
+        scores = {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
         occupied = {sq for sq, _o, _f in p.dice}
-        tiles = dict(p.tiles)
         # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
         # tile of its own colour is open to every player
         free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
+        free_squares = {sq for _colour, sq in free}
+        tiles = {sq: t for sq, t in p.tiles if sq in free_squares}        # the tiles on those portals
         laden = {sq for colour, sq in free if sq in tiles and (colourless or tiles[sq].endswith("/" + colour))}
 
         def value(i: int, pl: str) -> float:

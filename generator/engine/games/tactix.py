@@ -14,6 +14,11 @@ Rules as implemented:
   variant the first king on e5 also wins. A won position has no moves.
 - A move is (start, end, orientation on arrival): two paths that end on the same
   square with the same orientation are the same move.
+- The rules are silent on a game that never ends; this edition's choices
+  (content/tactix/game.yaml assumptions): a player who cannot move loses; the
+  game is drawn when the same position comes back a third time with the same
+  player to move, or after 50 moves of each player (100 plies) without a die
+  beaten. A win, then a blocked player, come before a draw.
 
 Notation. Squares 'a1'..'i9'. A die is written colour letter (B blanc, N noir)
 plus top face plus optionally 'n' and the face toward north (row 9): 'B5n4'.
@@ -23,6 +28,11 @@ A move is 'd1-d7', or 'd1xd7' for a capture; when two moves join the same two
 squares with different orientations, '/T' (top face) or '/TnN' (top and north
 faces) tells them apart: 'a1-c4/2n6'.
 
+Draws need the game's past: a position keeps the boards since the last capture
+(`since_capture`; a capture can never be undone, so no earlier board can come
+back). It is play history, not part of the board: positions compare and read
+back without it, and a position read from a diagram starts with none.
+
 Speed: an orientation is a code top*8+north; every (square, orientation) has a
 precomputed list of outcomes (destination, orientation on arrival, the one or two
 L-shaped paths' occupancy masks), so generating a move is a bit test.
@@ -31,7 +41,7 @@ L-shaped paths' occupancy masks), so generating a move is a bit test.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Engine, IllegalMove, NotationError, Outcome
@@ -48,6 +58,8 @@ KING_BIT = 64
 CODE_MASK = 63
 
 E1, E5, E9 = 4, 40, 76
+REPETITIONS = 3                # the same position with the same player to move, a third time: a draw
+QUIET_PLIES = 2 * 50           # 50 moves of each player without a die beaten: a draw
 KING_TARGET = (E9, E1)         # square whose reaching wins, by player
 START_TOPS = (5, 1, 2, 6, None, 6, 2, 1, 5)   # a..i, None = king
 START_NORTH = (4, 3)           # 4 toward the opponent: north for white, south (so 3 north) for black
@@ -165,10 +177,22 @@ OUTCOMES = _build_tables()
 
 @dataclass(frozen=True)
 class TactixPosition:
-    """81 cells (index row*9+column, a1 = 0), the side to move, and the variant in play."""
+    """81 cells (index row*9+column, a1 = 0), the side to move, and the variant in play.
+
+    `since_capture`: the boards of the earlier positions since the last capture (or the start), oldest
+    first, one per ply, so its length counts the plies without a die beaten and the boards with the same
+    player to move are every second one from the end. Not compared: the same board is the same position.
+    """
     board: tuple[int, ...]
     to_move: int
     variant: str | None = None
+    since_capture: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+
+    def repetitions(self) -> int:
+        """How many times this position has stood with this player to move since the last capture, itself
+        included."""
+        board = self.board
+        return 1 + sum(1 for earlier in self.since_capture[-2::-2] if earlier == board)
 
 
 @dataclass(frozen=True, order=True)
@@ -209,6 +233,17 @@ def _winner(board, to_move: int, variant: str | None) -> tuple[int, str, str] | 
             return side, f"the king reached {GRID.name(KING_TARGET[side])}", "king_home"
         if variant == "centre" and kings[side] == E5:
             return side, "the king reached the centre e5", "centre"
+    return None
+
+
+def _draw(position: TactixPosition) -> Outcome | None:
+    """The draw of this edition (game.yaml): the third time the same position stands with the same player to
+    move, or 50 moves of each player without a capture."""
+    if len(position.since_capture) >= QUIET_PLIES:
+        return Outcome(None, f"{QUIET_PLIES // 2} moves of each player without a capture", "no_capture")
+    if len(position.since_capture) >= 2 * (REPETITIONS - 1) and position.repetitions() >= REPETITIONS:
+        return Outcome(None, f"the same position with the same player to move, {REPETITIONS} times",
+                       "repetition")
     return None
 
 
@@ -404,10 +439,10 @@ class TactixEngine(Engine):
         # The rules are silent on a player who cannot move: this edition makes it a loss (game.yaml).
         if not _analysis(position.board, position.to_move)[2]:
             return Outcome(PLAYERS[1 - position.to_move], "blocked", "blocked")
-        return None
+        return _draw(position)
 
     def legal_moves(self, position: TactixPosition) -> list[TactixMove]:
-        if _winner(position.board, position.to_move, position.variant):
+        if _winner(position.board, position.to_move, position.variant) or _draw(position):
             return []
         # _generate gives them in the order of TactixMove: by start square, then end square, then orientation.
         return [TactixMove(s, d, c) for s, d, c, _p in _analysis(position.board, position.to_move)[2]]
@@ -416,8 +451,11 @@ class TactixEngine(Engine):
         board = list(position.board)
         piece = board[move.origin]
         board[move.origin] = 0
+        captured = board[move.dest]
         board[move.dest] = (piece & (BLACK_BIT | KING_BIT)) | move.code
-        return TactixPosition(tuple(board), 1 - position.to_move, position.variant)
+        # A capture starts the count again: no board from before it can come back.
+        since = () if captured else position.since_capture + (position.board,)
+        return TactixPosition(tuple(board), 1 - position.to_move, position.variant, since)
 
     def move_origin(self, move: TactixMove) -> str:
         return GRID.name(move.origin)
@@ -430,6 +468,10 @@ class TactixEngine(Engine):
             return 1
         if _winner(position.board, position.to_move, position.variant):
             return 0
+        # The fast walk knows no draws: exact from a position without history up to 8 plies (a third
+        # repetition needs 8 plies and is then a leaf); otherwise the protocol's walk.
+        if position.since_capture or depth > 2 * 2 * (REPETITIONS - 1):
+            return Engine.perft(self, position, depth)
         white, black = _masks(position.board)
         return _perft(list(position.board), white, black, position.to_move, depth, position.variant == "centre")
 

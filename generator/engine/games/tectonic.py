@@ -103,6 +103,14 @@ def _rays(kind: str, owner: int) -> list[tuple[tuple[int, int], int]]:
     return [((-1, fwd), 3), ((1, fwd), 3), ((0, -fwd), 3)]
 
 
+# Each (kind, owner)'s rays from each square: the squares along each, nearest first, as far as the piece
+# reaches (GRID.ray computes them each time; finding moves asks them thousands of times a game).
+RAYS = {(kind, owner): tuple(tuple(tuple(GRID.ray(sq, d, reach)) for d, reach in _rays(kind, owner))
+                             for sq in range(SIZE * SIZE))
+        for kind in ("C", "P", "M") for owner in (WHITE, BLACK)}
+NEIGHBOURS = tuple(tuple(GRID.neighbours(sq)) for sq in range(SIZE * SIZE))
+
+
 def _reserve(board, player: int, kind: str) -> int:
     """Pieces of `kind` that `player` has off the board."""
     return PER_KIND - sum(1 for p in board if p is not None and p.owner == player and p.kind == kind)
@@ -220,8 +228,8 @@ class TectonicEngine(Engine):
     def _destinations(self, board, origin: int) -> list[int]:
         piece = board[origin]
         out = []
-        for direction, reach in _rays(piece.kind, piece.owner):
-            for square in GRID.ray(origin, direction, reach):
+        for ray in RAYS[piece.kind, piece.owner][origin]:
+            for square in ray:
                 if board[square] is not None:
                     break
                 out.append(square)
@@ -240,21 +248,38 @@ class TectonicEngine(Engine):
         return _reserve(board, side, piece.kind) > 0           # taken over through the reserve
 
     def _flip_targets(self, board, origin: int, dest: int, side: int) -> list[int]:
-        return sorted(n for n in GRID.neighbours(dest) if n != origin and self._turnable(board, n, side))
+        return sorted(n for n in NEIGHBOURS[dest] if n != origin and self._turnable(board, n, side))
 
     def _all_moves(self, position: TectonicPosition) -> list[TectonicMove]:
+        """Every legal move, in TectonicMove's order: found as (origin, dest, flip) and sorted as such, each
+        square's turnability asked once."""
         board, side = position.board, position.to_move
-        moves = []
+        turnable: dict[int, bool] = {}
+        found = []
         for origin, piece in enumerate(board):
             if piece is None or piece.face != side:
                 continue
             for dest in self._destinations(board, origin):
-                flips = self._flip_targets(board, origin, dest, side)
-                if flips:
-                    moves.extend(TectonicMove(origin, dest, f) for f in flips)
-                else:
-                    moves.append(TectonicMove(origin, dest))
-        return sorted(moves)
+                flipped = False
+                for n in NEIGHBOURS[dest]:
+                    if n == origin:
+                        continue
+                    can = turnable.get(n)
+                    if can is None:
+                        can = turnable[n] = self._turnable(board, n, side)
+                    if can:
+                        found.append((origin, dest, n))
+                        flipped = True
+                if not flipped:
+                    found.append((origin, dest, -1))
+        found.sort()
+        return [TectonicMove(*m) for m in found]
+
+    def _can_move(self, position: TectonicPosition) -> bool:
+        """Whether the side to move has a move: a piece of his with a square to go to."""
+        board, side = position.board, position.to_move
+        return any(piece is not None and piece.face == side and self._destinations(board, origin)
+                   for origin, piece in enumerate(board))
 
     def legal_moves(self, position: TectonicPosition) -> list[TectonicMove]:
         if self._set_winner(position) is not None or self._wiped_out(position) is not None:
@@ -314,7 +339,7 @@ class TectonicEngine(Engine):
 
     def outcome(self, position: TectonicPosition) -> Outcome | None:
         won = self._set_winner(position) or self._wiped_out(position)
-        if won is None and not self._all_moves(position):
+        if won is None and not self._can_move(position):
             side = position.to_move
             won = 1 - side, f"{PLAYERS[side]} cannot move", "blocked"
         return None if won is None else Outcome(PLAYERS[won[0]], won[1], won[2])

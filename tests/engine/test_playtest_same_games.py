@@ -1,0 +1,26 @@
+"""The playtest's speed-ups change no move: seeded games of the default agent, pinned as they were played
+before them (benchmarks/RESULTS.md, "Playtests fast enough"). Each record says who won, how, after how many
+plies, and how many choices and legal moves were met on the way: a single move chosen differently changes the
+plies, the choices or the sum of the legal moves. Games are picked short, to keep the suite quick; a fuller
+comparison (every position and move of 20 games) was made by hand before and after each change."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.engine.playtest import make_setup, play_game
+
+# game -> {game index: (winner, ending, plies, capped, choices, legal moves summed over the choices)}
+PINNED = {
+    "3d-run": {6: ("j1", "flags_home", 88, False, 77, 661), 7: ("j1", "flags_home", 118, False, 103, 897)},
+    "armada": {9: ("joueur2", "points", 177, False, 177, 81158)},
+    "praxis": {2: ("bleu", "collections", 30, False, 24, 6875)},
+    "tectonic": {0: ("noir", "region", 74, False, 74, 2547), 1: (None, "", 400, True, 400, 11554)},
+}
+
+
+@pytest.mark.parametrize("game, index", [(g, i) for g, games in PINNED.items() for i in games])
+def test_a_seeded_game_of_the_default_agent_is_played_as_before_the_speed_ups(game, index, content_dir):
+    setup = make_setup(game, seed=1, content_dir=content_dir)
+    r = play_game(setup, index)
+    assert (r.winner, r.key, r.plies, r.capped, r.decisions, r.options) == PINNED[game][index]
