@@ -46,6 +46,12 @@ TABS: tuple[tuple[int, str], ...] = (
 NET_GAP_MM = 4.0
 TAB_FILL = "#E6E6E6"
 NET_CUT = Stroke("#000000", MIN_LINE_MM)
+# A fold drawn twice, a white band under a dark dash: the dash stands out on a light face, the band on a dark
+# one, and neither melts into a face's own lines (the lattice of a patterned set).
+NET_FOLD_UNDER = Stroke("#FFFFFF", 0.55)
+NET_FOLD = Stroke("#333333", FOLD_LINE_STROKE.width_mm, dash_mm=FOLD_LINE_STROKE.dash_mm)
+NET_NUMBER_PT = 6.0        # a face's number in its corner: small, but above the reader's 5 pt floor for labels
+NET_NUMBER_INSET = 0.1     # of the side: from the face's bottom and right edges to the number
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
             raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
     if not entries:
         raise LayoutError("no dice to print")
-    chunks = [entries[i:i + grid.per_page] for i in range(0, len(entries), grid.per_page)]
+    chunks = _spread(entries, grid.per_page)
     page = grid.page
     words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
@@ -153,6 +159,19 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                            tuple(cut_files), language=options.language)
 
 
+def _spread(entries: list, per_page: int) -> list[list]:
+    """The nets page by page: as few pages as hold them, shared out evenly (10 nets of 4 a page: 4, 3, 3, not
+    4, 4, 2 with a last sheet half blank)."""
+    pages = -(-len(entries) // per_page)
+    base, extra = divmod(len(entries), pages)
+    out, start = [], 0
+    for i in range(pages):
+        count = base + (1 if i < extra else 0)
+        out.append(entries[start:start + count])
+        start += count
+    return out
+
+
 def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:
     """One die's net alone, at real size, as SVG: the same drawing as on the printed sheet."""
     plan = net_plan(size_mm, tab_mm)
@@ -179,10 +198,13 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
         with pdf.group(clip=trim):
             with pdf.group(translate=p.transform.apply(0, 0), rotate_deg=rotation_deg):
                 die.faces[index](pdf)
+                if not die.shows_number(index):
+                    _face_number(pdf, index + 1, plan.size_mm, die.ink)
         placements.append(p)
-    for x1, y1, x2, y2 in plan.folds:
-        a, b = m.apply(x1, y1), m.apply(x2, y2)
-        pdf.line(a[0], a[1], b[0], b[1], FOLD_LINE_STROKE)
+    for stroke in (NET_FOLD_UNDER, NET_FOLD):
+        for x1, y1, x2, y2 in plan.folds:
+            a, b = m.apply(x1, y1), m.apply(x2, y2)
+            pdf.line(a[0], a[1], b[0], b[1], stroke)
     pdf.path(m.map_ops(polygon_ops(plan.outline)), stroke=NET_CUT)
     # The die's name goes on the tab under the back face: hidden once the cube is closed.
     _, _, pts = next(t for t in plan.tabs if t[:2] == (5, "bottom"))
@@ -192,6 +214,14 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     with pdf.group(translate=(x, y), rotate_deg=rotation_deg):
         pdf.text(0, 0, name, style, align="center")
     return placements
+
+
+def _face_number(pdf, number: int, size_mm: float, ink: str) -> None:
+    """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
+    letter, clear of the art in the middle."""
+    inset = size_mm * NET_NUMBER_INSET
+    pdf.text(size_mm - inset, size_mm - inset, str(number), TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True),
+             align="right")
 
 
 TAB_LABEL_PT = (7.0, 4.5)      # a die's name on its tab: this size at most, this at least (it is hidden once glued)
@@ -228,7 +258,8 @@ FaceSource = Callable[[Any, float], Sequence[Callable]]
 def dice_arts(component, faces: FaceSource, size_mm: float | None = None) -> list[DieArt]:
     """The dice of a `dice` component as art of side size_mm (default: the die's): six face drawings each."""
     size = component.size_mm if size_mm is None else size_mm
-    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count) for d in component.dice]
+    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count, ink=d.ink,
+                   self_numbered=tuple(v == str(i + 1) for i, v in enumerate(d.faces))) for d in component.dice]
 
 
 def net_tab_mm(component) -> float:
