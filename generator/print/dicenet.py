@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, polygon_ops
 from ..draw.fonts import cap_height_mm, text_width_mm
-from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
+from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw.svg import SvgCanvas
 from .cutfile import cut_svg
 from .dieart import DieArt
@@ -220,6 +220,8 @@ def _face_number(pdf, number: int, size_mm: float, ink: str) -> None:
     """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
     letter, clear of the art in the middle."""
     inset = size_mm * NET_NUMBER_INSET
+    if getattr(pdf, "ink_saver", False):
+        ink = ink_saver_ink(ink)
     pdf.text(size_mm - inset, size_mm - inset, str(number), TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True),
              align="right")
 
