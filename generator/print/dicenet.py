@@ -52,6 +52,7 @@ NET_FOLD_UNDER = Stroke("#FFFFFF", 0.55)
 NET_FOLD = Stroke("#333333", FOLD_LINE_STROKE.width_mm, dash_mm=FOLD_LINE_STROKE.dash_mm)
 NET_NUMBER_PT = 6.0        # a face's number in its corner: small, but above the reader's 5 pt floor for labels
 NET_NUMBER_INSET = 0.1     # of the side: from the face's bottom and right edges to the number
+NET_NUMBER_PAD_MM = 0.5    # the patch of ground round the number
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
             with pdf.group(translate=p.transform.apply(0, 0), rotate_deg=rotation_deg):
                 die.faces[index](pdf)
                 if not die.shows_number(index):
-                    _face_number(pdf, index + 1, plan.size_mm, die.ink)
+                    _face_number(pdf, index + 1, plan.size_mm, die.ink, die.fill)
         placements.append(p)
     for stroke in (NET_FOLD_UNDER, NET_FOLD):
         for x1, y1, x2, y2 in plan.folds:
@@ -216,14 +217,19 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     return placements
 
 
-def _face_number(pdf, number: int, size_mm: float, ink: str) -> None:
+def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
     """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
-    letter, clear of the art in the middle."""
+    letter, clear of the art in the middle, on a patch of the face's own ground (a striped or dotted set's
+    texture would break up so small a figure)."""
     inset = size_mm * NET_NUMBER_INSET
     if getattr(pdf, "ink_saver", False):
         ink = ink_saver_ink(ink)
-    pdf.text(size_mm - inset, size_mm - inset, str(number), TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True),
-             align="right")
+    style = TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True)
+    text, cap, pad = str(number), cap_height_mm(style), NET_NUMBER_PAD_MM
+    width = text_width_mm(text, style)
+    x, baseline = size_mm - inset, size_mm - inset
+    pdf.rect(x - width - pad, baseline - cap - pad, width + 2 * pad, cap + 2 * pad, fill=fill, radius=pad)
+    pdf.text(x, baseline, text, style, align="right")
 
 
 TAB_LABEL_PT = (7.0, 4.5)      # a die's name on its tab: this size at most, this at least (it is hidden once glued)
@@ -260,7 +266,7 @@ FaceSource = Callable[[Any, float], Sequence[Callable]]
 def dice_arts(component, faces: FaceSource, size_mm: float | None = None) -> list[DieArt]:
     """The dice of a `dice` component as art of side size_mm (default: the die's): six face drawings each."""
     size = component.size_mm if size_mm is None else size_mm
-    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count, ink=d.ink,
+    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count, ink=d.ink, fill=d.fill,
                    self_numbered=tuple(v == str(i + 1) for i, v in enumerate(d.faces))) for d in component.dice]
 
 

@@ -24,6 +24,7 @@ class DieArt:
     faces: tuple[FaceDrawer, ...]
     copies: int = 1
     ink: str = "#222222"                     # the colour of the faces' art: a net's face numbers take it
+    fill: str = "#FFFFFF"                    # the faces' ground: a number sits on a patch of it, off any texture
     self_numbered: tuple[bool, ...] = ()
 
     def shows_number(self, index: int) -> bool:
