@@ -140,8 +140,12 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                            words("print.setting.at_100_with", setting=words("print.setting.none")), words=words)
         pdf.begin_page(page.width_mm, page.height_mm)
         placements, cuts = [], []
+        across = grid.fx.count
         for slot, (die, copy) in enumerate(chunk):
             unit, _ = grid.slot(slot)
+            # a last row short of nets stands in the middle of the page, not against its left edge
+            in_row = min(across, len(chunk) - slot // across * across)
+            unit = (unit[0] + (across - in_row) * (grid.fx.size + grid.fx.gap) / 2, *unit[1:])
             m = _net_transform(plan, unit, grid.rotation_deg)
             placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
             cuts.append(m.map_ops(polygon_ops(plan.outline)))
