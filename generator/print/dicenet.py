@@ -32,7 +32,7 @@ from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
 from .options import PrintOptions
 from .sheet import choose_grid
-from .stickers import dice_stickers, sticker_size
+from .stickers import dice_stickers, spread, sticker_size
 
 # face index (0 = the die's "1") -> (column, row) in the cross
 NET_CELLS: dict[int, tuple[int, int]] = {0: (1, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2), 4: (0, 1), 5: (1, 3)}
@@ -119,7 +119,7 @@ def net_plan(size_mm: float, tab_mm: float = 5.0) -> NetPlan:
 
 def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, tab_mm: float = 5.0,
               game_title: str, component_name: str) -> ImposedDocument:
-    """Cube nets, as many per page as fit; one cut file per page with each net's outline."""
+    """Cube nets on as few pages as hold them, shared out evenly; one cut file per page with each net's outline."""
     plan = net_plan(size_mm, tab_mm)
     entries = [(die, k + 1) for die in dice for k in range(die.copies)]
     grid = choose_grid(plan.width_mm, plan.height_mm, 0.0, replace(options, gutter_mm=NET_GAP_MM),
@@ -129,7 +129,10 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
             raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
     if not entries:
         raise LayoutError("no dice to print")
-    chunks = _spread(entries, grid.per_page)
+    chunks, start = [], 0
+    for count in spread(len(entries), grid.per_page):
+        chunks.append(entries[start:start + count])
+        start += count
     page = grid.page
     words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
@@ -162,19 +165,6 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                words("print.dice.net_glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, "dice", options.paper, guide,
                            tuple(cut_files), language=options.language)
-
-
-def _spread(entries: list, per_page: int) -> list[list]:
-    """The nets page by page: as few pages as hold them, shared out evenly (10 nets of 4 a page: 4, 3, 3, not
-    4, 4, 2 with a last sheet half blank)."""
-    pages = -(-len(entries) // per_page)
-    base, extra = divmod(len(entries), pages)
-    out, start = [], 0
-    for i in range(pages):
-        count = base + (1 if i < extra else 0)
-        out.append(entries[start:start + count])
-        start += count
-    return out
 
 
 def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:

@@ -110,8 +110,9 @@ def _choose(count: int, s: float, name_width: float, options: PrintOptions):
     return best[1:]
 
 
-def _spread(count: int, per_page: int) -> list[int]:
-    """How many blocks each sheet holds: as few sheets as fit them, the blocks shared out evenly."""
+def spread(count: int, per_page: int) -> list[int]:
+    """How many pieces each sheet holds: as few sheets as fit them, shared out evenly (10 of 4 a sheet: 4, 3, 3,
+    not 4, 4, 2 with a last sheet half blank)."""
     pages = max(1, math.ceil(count / per_page))
     base, extra = divmod(count, pages)
     return [base + (1 if i < extra else 0) for i in range(pages)]
@@ -131,7 +132,7 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
     name_style = _name_style()
     name_width = max(text_width_mm(fr(name, options.language), name_style) for _, _, name in blocks)
     page, region, shape, cols, rows = _choose(len(blocks), s, name_width, options)
-    counts = _spread(len(blocks), cols * rows)
+    counts = spread(len(blocks), cols * rows)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     one_sided = words("print.side.single")
     setting = words("print.setting.at_100_with", setting=words("print.setting.none"))
