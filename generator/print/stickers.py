@@ -23,7 +23,7 @@ from ..draw.style import TextStyle
 from .cutfile import cut_svg, placement_cut_ops
 from .dieart import DieArt
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label, fr,
-                       label_style, new_pdf, page_label)
+                       new_pdf, page_label)
 from .geometry import Box
 from .marks import OUTLINE_STROKE
 from .options import PrintOptions

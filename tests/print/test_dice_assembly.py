@@ -14,11 +14,9 @@ from printkit import open_pdf
 
 from generator.draw.style import TextStyle
 from generator.print import DieArt, PrintOptions, dice_nets, dice_stickers
-from generator.print.reader import sheet_fill
-from generator.print.reader import Subject
+from generator.print.reader import Subject, sheet_fill
 
-PT = 72 / 25.4          # points per mm
-MM = 25.4 / 72
+MM = 25.4 / 72          # mm per point
 LABEL_FLOOR_PT = 5.0
 
 
