@@ -19,6 +19,7 @@ from typing import Sequence
 from ..components.face import Face
 from ..draw.errors import LayoutError
 from ..draw.fonts import cap_height_mm, text_width_mm
+from ..draw.geometry import translation
 from ..draw.style import TextStyle
 from .cutfile import cut_svg, placement_cut_ops
 from .dieart import DieArt
@@ -27,7 +28,9 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
 from .geometry import Box
 from .marks import OUTLINE_STROKE
 from .options import PrintOptions
+from .cutter import cutter_layout, draw_registration
 from .paper import candidate_pages
+from .paper import page as paper_page
 
 STICKER_MARGIN_MM = 3.0     # 16 mm die -> 13 mm sticker
 STICKER_GUTTER_MM = 3.0     # between two stickers of a die: room to cut each alone
@@ -87,27 +90,57 @@ def _names(dice: Sequence[DieArt], words) -> list[tuple[DieArt, int, str]]:
     return out
 
 
-def _choose(count: int, s: float, name_width: float, options: PrintOptions):
-    """Page, block shape and blocks across and down that need the fewest sheets; on a tie, the first shape of
-    portrait paper, the first shape of ARRANGEMENTS, the name on the left."""
+def _areas(options: PrintOptions, cutter) -> list:
+    """(page, region for the blocks, label band) to choose from: with a cutting machine, the portrait page and
+    the regions inside its marks (the largest first); else each way up of the paper, inside the margin."""
+    if cutter:
+        page = paper_page(options.paper, "portrait", options.margin_mm)
+        lo, hi = cutter.label_span
+        out = []
+        for rx, ry, rw, rh in cutter.regions:
+            band = (lo, ry + rh - LABEL_BAND_MM, hi - lo, LABEL_BAND_MM)
+            out.append((page, (rx + EDGE_MM, ry + EDGE_MM, rw - 2 * EDGE_MM, rh - LABEL_BAND_MM - 2 * EDGE_MM), band))
+        return out
+    out = []
+    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
+        px, py, pw, ph = page.printable
+        out.append((page, (px + EDGE_MM, py + EDGE_MM, pw - 2 * EDGE_MM, ph - LABEL_BAND_MM - 2 * EDGE_MM),
+                    (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)))
+    return out
+
+
+def _choose(count: int, s: float, name_width: float, options: PrintOptions, cutter):
+    """Page, region, label band, block shape and blocks across and down that need the fewest sheets; on a tie,
+    portrait paper, the first shape of ARRANGEMENTS, the name on the left. With a cutting machine, only a
+    layout whose blocks stay out of its marks' keep-out squares."""
     best = None
     for rank, (across, down) in enumerate(ARRANGEMENTS):
         for name_left in (True, False):
             block = _block(across, down, name_left, s, name_width)
-            for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
-                px, py, pw, ph = page.printable
-                region = (px + EDGE_MM, py + EDGE_MM, pw - 2 * EDGE_MM, ph - LABEL_BAND_MM - 2 * EDGE_MM)
+            for page, region, band in _areas(options, cutter):
                 cols = math.floor((region[2] + BLOCK_GAP_MM[0]) / (block.width + BLOCK_GAP_MM[0]) + 1e-9)
                 rows = math.floor((region[3] + BLOCK_GAP_MM[1]) / (block.height + BLOCK_GAP_MM[1]) + 1e-9)
                 if cols < 1 or rows < 1:
                     continue
+                if cutter and not all(cutter.clear(box) for box in _block_boxes(region, block, cols, rows,
+                                                                                   cols * rows)):
+                    continue
                 pages = math.ceil(count / (cols * rows))
                 key = (pages, page.orientation != "portrait", rank, not name_left)
                 if best is None or key < best[0]:
-                    best = (key, page, region, block, cols, rows)
+                    best = (key, page, region, band, block, cols, rows)
     if best is None:
         raise LayoutError(f"a die's six {s:g} mm stickers do not fit on the page")
     return best[1:]
+
+
+def _block_boxes(region: Box, block: Block, cols: int, rows: int, count: int) -> list[Box]:
+    """Where the first `count` blocks of a sheet go: rows of `cols`, the whole centred in the region."""
+    used_rows, used_cols = math.ceil(count / cols), min(cols, count)
+    x0 = region[0] + (region[2] - used_cols * block.width - (used_cols - 1) * BLOCK_GAP_MM[0]) / 2
+    y0 = region[1] + (region[3] - used_rows * block.height - (used_rows - 1) * BLOCK_GAP_MM[1]) / 2
+    return [(x0 + (k % cols) * (block.width + BLOCK_GAP_MM[0]), y0 + (k // cols) * (block.height + BLOCK_GAP_MM[1]),
+             block.width, block.height) for k in range(count)]
 
 
 def spread(count: int, per_page: int) -> list[int]:
@@ -131,7 +164,8 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
     blocks = _names(dice, words)
     name_style = _name_style()
     name_width = max(text_width_mm(fr(name, options.language), name_style) for _, _, name in blocks)
-    page, region, shape, cols, rows = _choose(len(blocks), s, name_width, options)
+    cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
+    page, region, band, shape, cols, rows = _choose(len(blocks), s, name_width, options, cutter)
     counts = spread(len(blocks), cols * rows)
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     one_sided = words("print.side.single")
@@ -140,33 +174,45 @@ def dice_stickers(dice: Sequence[DieArt], options: PrintOptions, *, sticker_mm: 
     infos, cut_files, start = [], [], 0
     for n, count in enumerate(counts, start=1):
         label = page_label(game_title, component_name, n, len(counts), one_sided, setting, words=words)
+        if cutter:     # what the cutting software must be told, where the marks are
+            label += " · " + words(f"print.cutter.{cutter.machine}_label", **_cutter_words(cutter, words))
         pdf.begin_page(page.width_mm, page.height_mm)
-        used_rows = math.ceil(count / cols)
-        used_cols = min(cols, count)
-        # the blocks of the sheet, centred in its region
-        x0 = region[0] + (region[2] - used_cols * shape.width - (used_cols - 1) * BLOCK_GAP_MM[0]) / 2
-        y0 = region[1] + (region[3] - used_rows * shape.height - (used_rows - 1) * BLOCK_GAP_MM[1]) / 2
         placements, cuts = [], []
-        for k, (die, copy, name) in enumerate(blocks[start:start + count]):
-            bx = x0 + (k % cols) * (shape.width + BLOCK_GAP_MM[0])
-            by = y0 + (k // cols) * (shape.height + BLOCK_GAP_MM[1])
+        for (bx, by, _, _), (die, copy, name) in zip(_block_boxes(region, shape, cols, rows, count),
+                                                     blocks[start:start + count]):
             placed = _draw_block(pdf, shape, (bx, by), die, copy, name, s, n, component_name, name_style,
                                  number_style, options.language)
             placements.extend(placed)
             cuts.extend(placement_cut_ops(p) for p in placed)
         start += count
-        draw_label(pdf, (page.printable[0], page.printable[1] + page.printable[3] - LABEL_BAND_MM,
-                         page.printable[2], LABEL_BAND_MM), label, language=options.language)
+        draw_label(pdf, band, label, language=options.language)
+        title = words("print.cut_file_title", game=game_title, component=component_name, n=n)
+        if cutter:      # the machine reads the marks; its cut file is in their frame
+            draw_registration(pdf, cutter)
+            to_frame = translation(-cutter.frame[0], -cutter.frame[1])
+            svg = cut_svg(cutter.frame[2], cutter.frame[3], [to_frame.map_ops(ops) for ops in cuts], title=title)
+        else:
+            svg = cut_svg(page.width_mm, page.height_mm, cuts, title=title)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "stickers", "single", label, tuple(placements)))
-        cut_files.append((n, cut_svg(page.width_mm, page.height_mm, cuts,
-                                     title=words("print.cut_file_title", game=game_title, component=component_name,
-                                                 n=n))))
+        cut_files.append((n, svg))
     guide = GuideInfo(title=component_name, sides=one_sided, paper_fr=words("print.paper.stickers"),
                       pages=len(counts), copies=len(blocks),
                       steps=(words("print.step.print_100"), words("print.dice.stickers_find"),
-                             words("print.dice.stickers_cut"), words("print.dice.stickers_stick")))
+                             *_cutter_steps(cutter, words), words("print.dice.stickers_cut"),
+                             words("print.dice.stickers_stick")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, "stickers", options.paper, guide,
                            tuple(cut_files), language=options.language)
+
+
+def _cutter_words(cutter, words) -> dict:
+    return {k: words.number(v, 2) if isinstance(v, float) else v for k, v in cutter.settings.items()
+            if not isinstance(v, list)}
+
+
+def _cutter_steps(cutter, words) -> tuple[str, ...]:
+    if not cutter:
+        return ()
+    return (words(f"print.cutter.{cutter.machine}_step", **_cutter_words(cutter, words)), words("print.cutter.cut_file"))
 
 
 def _draw_block(pdf, shape: Block, at: tuple[float, float], die: DieArt, copy: int, name: str, s: float, page: int,

@@ -257,3 +257,23 @@ def test_the_puxes_aid_maps_every_character_face_to_its_power_with_its_icon(game
         # the character's icon drawn on the row, left of its number
         assert any(c["x1"] <= line["x0"] + 0.5 and c["top"] < line["bottom"] and c["bottom"] > line["top"]
                    for c in curves), row["personnage"]
+
+
+@pytest.mark.parametrize("machine", ["silhouette", "cricut"])
+def test_sticker_blocks_stay_clear_of_a_cutting_machines_marks_and_the_cut_file_is_in_their_frame(machine):
+    from generator.print.cutter import cutter_layout
+    options = PrintOptions(cutter=machine)
+    doc = dice_stickers(_dice(count=10, s=22.0), options, sticker_mm=22.0, game_title="Essai",
+                        component_name="Autocollants")
+    cutter = cutter_layout(machine, "a4")
+    page = open_pdf(doc.pdf).pages[0]
+    black = [r for r in page.rects if r.get("non_stroking_color") in ([0, 0, 0], (0, 0, 0), [0], (0,), [0, 0, 0, 1],
+                                                                        (0, 0, 0, 1))]
+    assert len(black) >= len(cutter.marks)          # the registration marks are printed
+    for p in doc.placements:
+        assert cutter.clear(p.trim)
+    frame_w, frame_h = cutter.frame[2], cutter.frame[3]
+    svg = doc.cut_files[0][1]
+    assert re.search(rf'width="{frame_w:g}mm"', svg) and re.search(rf'height="{frame_h:g}mm"', svg)
+    assert any(machine.capitalize() in step for step in doc.guide.steps)      # how to set the machine
+    assert machine.capitalize() in doc.pages[0].label
