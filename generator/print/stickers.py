@@ -135,12 +135,18 @@ def _choose(count: int, s: float, name_width: float, options: PrintOptions, cutt
 
 
 def _block_boxes(region: Box, block: Block, cols: int, rows: int, count: int) -> list[Box]:
-    """Where the first `count` blocks of a sheet go: rows of `cols`, the whole centred in the region."""
+    """Where the first `count` blocks of a sheet go: rows of `cols`, the whole centred in the region, and a last
+    row short of blocks centred under the others."""
     used_rows, used_cols = math.ceil(count / cols), min(cols, count)
-    x0 = region[0] + (region[2] - used_cols * block.width - (used_cols - 1) * BLOCK_GAP_MM[0]) / 2
-    y0 = region[1] + (region[3] - used_rows * block.height - (used_rows - 1) * BLOCK_GAP_MM[1]) / 2
-    return [(x0 + (k % cols) * (block.width + BLOCK_GAP_MM[0]), y0 + (k // cols) * (block.height + BLOCK_GAP_MM[1]),
-             block.width, block.height) for k in range(count)]
+    pitch_x, pitch_y = block.width + BLOCK_GAP_MM[0], block.height + BLOCK_GAP_MM[1]
+    x0 = region[0] + (region[2] - used_cols * pitch_x + BLOCK_GAP_MM[0]) / 2
+    y0 = region[1] + (region[3] - used_rows * pitch_y + BLOCK_GAP_MM[1]) / 2
+    boxes = []
+    for k in range(count):
+        in_row = min(used_cols, count - k // cols * cols)
+        boxes.append((x0 + (k % cols + (used_cols - in_row) / 2) * pitch_x, y0 + (k // cols) * pitch_y,
+                      block.width, block.height))
+    return boxes
 
 
 def spread(count: int, per_page: int) -> list[int]:
