@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, polygon_ops
 from ..draw.fonts import cap_height_mm, text_width_mm
-from ..draw.style import MIN_LINE_MM, Stroke, TextStyle
+from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw.svg import SvgCanvas
 from .cutfile import cut_svg
 from .dieart import DieArt
@@ -32,7 +32,7 @@ from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
 from .options import PrintOptions
 from .sheet import choose_grid
-from .stickers import dice_stickers, sticker_size
+from .stickers import dice_stickers, spread, sticker_size
 
 # face index (0 = the die's "1") -> (column, row) in the cross
 NET_CELLS: dict[int, tuple[int, int]] = {0: (1, 1), 1: (2, 1), 2: (1, 0), 3: (1, 2), 4: (0, 1), 5: (1, 3)}
@@ -46,6 +46,13 @@ TABS: tuple[tuple[int, str], ...] = (
 NET_GAP_MM = 4.0
 TAB_FILL = "#E6E6E6"
 NET_CUT = Stroke("#000000", MIN_LINE_MM)
+# A fold drawn twice, a white band under a dark dash: the dash stands out on a light face, the band on a dark
+# one, and neither melts into a face's own lines (the lattice of a patterned set).
+NET_FOLD_UNDER = Stroke("#FFFFFF", 0.55)
+NET_FOLD = Stroke("#333333", FOLD_LINE_STROKE.width_mm, dash_mm=FOLD_LINE_STROKE.dash_mm)
+NET_NUMBER_PT = 6.0        # a face's number in its corner: small, but above the reader's 5 pt floor for labels
+NET_NUMBER_INSET = 0.1     # of the side: from the face's bottom and right edges to the number
+NET_NUMBER_PAD_MM = 0.5    # the patch of ground round the number
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ def net_plan(size_mm: float, tab_mm: float = 5.0) -> NetPlan:
 
 def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, tab_mm: float = 5.0,
               game_title: str, component_name: str) -> ImposedDocument:
-    """Cube nets, as many per page as fit; one cut file per page with each net's outline."""
+    """Cube nets on as few pages as hold them, shared out evenly; one cut file per page with each net's outline."""
     plan = net_plan(size_mm, tab_mm)
     entries = [(die, k + 1) for die in dice for k in range(die.copies)]
     grid = choose_grid(plan.width_mm, plan.height_mm, 0.0, replace(options, gutter_mm=NET_GAP_MM),
@@ -122,7 +129,10 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
             raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
     if not entries:
         raise LayoutError("no dice to print")
-    chunks = [entries[i:i + grid.per_page] for i in range(0, len(entries), grid.per_page)]
+    chunks, start = [], 0
+    for count in spread(len(entries), grid.per_page):
+        chunks.append(entries[start:start + count])
+        start += count
     page = grid.page
     words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
@@ -133,8 +143,12 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                            words("print.setting.at_100_with", setting=words("print.setting.none")), words=words)
         pdf.begin_page(page.width_mm, page.height_mm)
         placements, cuts = [], []
+        across = grid.fx.count
         for slot, (die, copy) in enumerate(chunk):
             unit, _ = grid.slot(slot)
+            # a last row short of nets stands in the middle of the page, not against its left edge
+            in_row = min(across, len(chunk) - slot // across * across)
+            unit = (unit[0] + (across - in_row) * (grid.fx.size + grid.fx.gap) / 2, *unit[1:])
             m = _net_transform(plan, unit, grid.rotation_deg)
             placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
             cuts.append(m.map_ops(polygon_ops(plan.outline)))
@@ -179,10 +193,13 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
         with pdf.group(clip=trim):
             with pdf.group(translate=p.transform.apply(0, 0), rotate_deg=rotation_deg):
                 die.faces[index](pdf)
+                if not die.shows_number(index):
+                    _face_number(pdf, index + 1, plan.size_mm, die.ink, die.fill)
         placements.append(p)
-    for x1, y1, x2, y2 in plan.folds:
-        a, b = m.apply(x1, y1), m.apply(x2, y2)
-        pdf.line(a[0], a[1], b[0], b[1], FOLD_LINE_STROKE)
+    for stroke in (NET_FOLD_UNDER, NET_FOLD):
+        for x1, y1, x2, y2 in plan.folds:
+            a, b = m.apply(x1, y1), m.apply(x2, y2)
+            pdf.line(a[0], a[1], b[0], b[1], stroke)
     pdf.path(m.map_ops(polygon_ops(plan.outline)), stroke=NET_CUT)
     # The die's name goes on the tab under the back face: hidden once the cube is closed.
     _, _, pts = next(t for t in plan.tabs if t[:2] == (5, "bottom"))
@@ -192,6 +209,21 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
     with pdf.group(translate=(x, y), rotate_deg=rotation_deg):
         pdf.text(0, 0, name, style, align="center")
     return placements
+
+
+def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
+    """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
+    letter, clear of the art in the middle, on a patch of the face's own ground (a striped or dotted set's
+    texture would break up so small a figure)."""
+    inset = size_mm * NET_NUMBER_INSET
+    if getattr(pdf, "ink_saver", False):
+        ink = ink_saver_ink(ink)
+    style = TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True)
+    text, cap, pad = str(number), cap_height_mm(style), NET_NUMBER_PAD_MM
+    width = text_width_mm(text, style)
+    x, baseline = size_mm - inset, size_mm - inset
+    pdf.rect(x - width - pad, baseline - cap - pad, width + 2 * pad, cap + 2 * pad, fill=fill, radius=pad)
+    pdf.text(x, baseline, text, style, align="right")
 
 
 TAB_LABEL_PT = (7.0, 4.5)      # a die's name on its tab: this size at most, this at least (it is hidden once glued)
@@ -228,7 +260,8 @@ FaceSource = Callable[[Any, float], Sequence[Callable]]
 def dice_arts(component, faces: FaceSource, size_mm: float | None = None) -> list[DieArt]:
     """The dice of a `dice` component as art of side size_mm (default: the die's): six face drawings each."""
     size = component.size_mm if size_mm is None else size_mm
-    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count) for d in component.dice]
+    return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count, ink=d.ink, fill=d.fill,
+                   self_numbered=tuple(v == str(i + 1) for i, v in enumerate(d.faces))) for d in component.dice]
 
 
 def net_tab_mm(component) -> float:

@@ -16,8 +16,16 @@ FaceDrawer = Callable[[Canvas], None]
 
 @dataclass(frozen=True)
 class DieArt:
-    """One die to build: its six face drawings (each in a size_mm square at the origin)."""
+    """One die to build: its six face drawings (each in a size_mm square at the origin), face i being the place
+    i + 1 of a standard die. `self_numbered[i]`: face i already says its number (i + 1 pips), so a net need not
+    print it."""
     id: str
     name: str
     faces: tuple[FaceDrawer, ...]
     copies: int = 1
+    ink: str = "#222222"                     # the colour of the faces' art: a net's face numbers take it
+    fill: str = "#FFFFFF"                    # the faces' ground: a number sits on a patch of it, off any texture
+    self_numbered: tuple[bool, ...] = ()
+
+    def shows_number(self, index: int) -> bool:
+        return index < len(self.self_numbered) and self.self_numbered[index]

@@ -398,7 +398,7 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     out = []
     for index, (p, n_rows) in enumerate(zip(pages, rows)):
         area = p["width_mm"] * p["height_mm"]
-        share = sum(i["trim_mm"][2] * i["trim_mm"][3] for i in p["items"]) / area
+        share = sum(_footprint(boxes) for boxes in _by_piece(p["items"]).values()) / area
         last = index == len(pages) - 1
         others = rows[:index] + rows[index + 1:]
         if last and n_rows == 1 and others and max(others) >= 3:
@@ -406,6 +406,24 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
         elif share < least and (last or len(pages) == 1):
             out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
     return out
+
+
+def _by_piece(items: list[dict]) -> dict[tuple, list]:
+    """The trims of a page by piece (item and copy): a card is one trim, a die's net or its block of stickers six."""
+    pieces: dict[tuple, list] = {}
+    for i in items:
+        pieces.setdefault((i["id"], i.get("copy", 1)), []).append(i["trim_mm"])
+    return pieces
+
+
+def _footprint(trims: list) -> float:
+    """The paper one piece takes: the box round its faces (a net's faces and the corners its cross leaves, which
+    no other net can use; a die's stickers and the gutters that hold their numbers)."""
+    x0 = min(t[0] for t in trims)
+    y0 = min(t[1] for t in trims)
+    x1 = max(t[0] + t[2] for t in trims)
+    y1 = max(t[1] + t[3] for t in trims)
+    return (x1 - x0) * (y1 - y0)
 
 
 # --- d. bad page breaks --------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The sheet's Markdown goes through the same sandboxed Jinja, Markdown reader
 and typography (French rules for French games) as the rulebook, so a summary can take its counts and
-names from the components too. Its body shrinks (never under 7 pt) until
+names from the components too. A table is set as rows that flow like lines (its header kept with its first
+row; a cell holding only icons shows them larger: a face to recognise, not a word). Its body shrinks (never under 7 pt) until
 everything fits one page, or grows up to `max_body_pt` to fill it; if it
 cannot fit, the build fails rather than cut the rules short.
 """
@@ -17,13 +18,13 @@ from ..content import limits
 from ..content.errors import ContentError
 from ..content.paths import inside_game
 from ..content.yamlfile import read_bounded, utf8_text
-from ..draw.canvas import Canvas, LayoutError, Run, layout_text
+from ..draw.canvas import Canvas, LayoutError, Run, layout_text, line_width_mm
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from ..draw.typography import typeset
 from ..i18n import catalogue
 from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
-from .markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Quote, Rule, parse
+from .markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Quote, Rule, Table, parse
 
 MIN_BODY_PT = 7.0
 QUIET = "#666666"
@@ -38,7 +39,7 @@ def read_sheet(game: Any, sheet: Any, *, figures: FigureSource = None) -> Docume
     document, _links = parse(expand(source, path, game_context(game), FigureLookup(figures)),
                              language=game.info.language)
     for block in document.blocks:
-        if block.kind in ("table", "code"):
+        if block.kind == "code":
             raise ContentError(path, block.line, f"a {block.kind} does not fit a text sheet's columns; "
                                                  "keep it for the rulebook")
     return document
@@ -102,12 +103,63 @@ def _block_pieces(block, body: TextStyle, em: float, size_pt: float, accent: str
                 canvas.rect(x, y, 0.8, piece.height_mm, fill=accent)
                 piece.draw(canvas, x, y)
             out.append(_Piece(piece.height_mm, draw, False, piece.space_before_mm))
+    elif isinstance(block, Table):
+        out.extend(_table_pieces(block, body, em, accent, width))
     elif isinstance(block, FigureBlock):
         out.append(_figure_piece(block, size_pt, width))
     elif isinstance(block, Rule):
         out.append(_Piece(0.0, lambda canvas, x, y: canvas.line(x, y, x + width, y, Stroke("#BBBBBB", 0.25)),
                           space_before_mm=em * 0.6))
     return out
+
+
+ICON_CELL = 2.0        # a cell of icons only: its icons at this many times the body size
+CELL_PAD = 0.45        # of an em: space on each side of a cell's text
+ROW_PAD = 0.15         # of an em: above and below a row's tallest cell
+
+
+def _table_pieces(block: Table, body: TextStyle, em: float, accent: str, width: float) -> list[_Piece]:
+    """The header and each row as a piece of the flow. Columns take their widest cell's width; when they are
+    wider than the column of the sheet, the widest one shrinks to what is left and its cells wrap."""
+    pad, row_pad = em * CELL_PAD, em * ROW_PAD
+    rows = [(block.header, True)] + [(row, False) for row in block.rows]
+
+    def style_of(cell, header: bool) -> TextStyle:
+        if header:
+            return body.with_(bold=True, colour=accent)
+        icons_only = cell and all(s.icon or not s.text.strip() for s in cell)
+        return body.with_(size_pt=body.size_pt * ICON_CELL) if icons_only else body
+
+    n = len(block.header)
+    natural = [0.0] * n
+    for cells, header in rows:
+        for k, cell in enumerate(cells):
+            layout = layout_text(_runs(cell, style_of(cell, header)), style_of(cell, header), 1e6, 1e9, fit=False)
+            natural[k] = max(natural[k], max((line_width_mm(line) for line in layout.lines), default=0.0) + 2 * pad)
+    widths = list(natural)
+    if sum(widths) > width:
+        widest = max(range(n), key=lambda k: widths[k])
+        widths[widest] = max(width * 0.25, width - (sum(widths) - widths[widest]))
+    else:
+        widths[-1] += width - sum(widths)
+    if sum(widths) > width + 1e-6:
+        raise LayoutError(f"a table of {n} columns does not fit a {width:.1f} mm column of the sheet")
+    pieces = []
+    for cells, header in rows:
+        layouts = [layout_text(_runs(cell, style_of(cell, header)), style_of(cell, header), widths[k] - 2 * pad, 1e9,
+                               fit=False) for k, cell in enumerate(cells)]
+        height = max(layout.height_mm for layout in layouts) + 2 * row_pad
+
+        def draw(canvas: Canvas, x: float, y: float, layouts=layouts, height=height, header=header) -> None:
+            left = x
+            for k, layout in enumerate(layouts):
+                canvas.draw_layout(left + pad, y, widths[k] - 2 * pad, height, layout,
+                                   align=block.align[k] if k < len(block.align) else "left", valign="middle")
+                left += widths[k]
+            rule = Stroke(accent, 0.4) if header else Stroke("#DDDDDD", 0.25)
+            canvas.line(x, y + height, x + width, y + height, rule)
+        pieces.append(_Piece(height, draw, keep_with_next=header, space_before_mm=em * 0.35 if header else 0.0))
+    return pieces
 
 
 def _figure_piece(block: FigureBlock, size_pt: float, width: float) -> _Piece:

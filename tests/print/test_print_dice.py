@@ -173,8 +173,9 @@ def test_sticker_sheet_keeps_each_die_six_faces_together_in_order():
     assert s == 13.0
     dice = [DieArt(f"d{i}", f"Dé {i}", tuple(_face(n, s) for n in range(1, 7)), copies=2) for i in range(2)]
     doc = dice_stickers(dice, PrintOptions(), sticker_mm=s, game_title="Essai", component_name="Autocollants")
-    ids = [p.item_id for p in doc.placements]
-    assert ids[:7] == ["d0#1:1", "d0#1:2", "d0#1:3", "d0#1:4", "d0#1:5", "d0#1:6", "d0#2:1"]
+    ids = [(p.item_id, p.copy, p.face) for p in doc.placements]
+    assert ids[:7] == [("d0", 1, "1"), ("d0", 1, "2"), ("d0", 1, "3"), ("d0", 1, "4"), ("d0", 1, "5"),
+                       ("d0", 1, "6"), ("d0", 2, "1")]
     assert len(ids) == 24
     for p in doc.placements:
         assert p.trim[2:] == (13.0, 13.0)
