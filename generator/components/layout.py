@@ -127,9 +127,9 @@ class Spot:
         elif row.line:
             where_row = f" (line {row.line})"
         # The same message of the same element on another row is the same error, told once (at its first row).
+        row_part = f", row {row.index}{where_row}" if row.index else ""    # index 0: true of every row
         return ContentError(path, line, f"{self.component.kind} '{self.component.id}', {self.side} element "
-                                        f"{self.number} ({self.element.element_kind}), row {row.index}"
-                                        f"{where_row}: {message}",
+                                        f"{self.number} ({self.element.element_kind}){row_part}: {message}",
                             same=(str(path), line, self.side, self.number, message))
 
 
@@ -169,6 +169,22 @@ def substitute(text: str, values: dict[str, str], spot: Spot) -> str:
         except ValueError as err:
             raise spot.error(f"format '{fmt}' does not apply to {name} = {value!r}: {err}") from None
     return FIELD.sub(one, text)
+
+
+def check_condition_fields(elements: Iterable[LayoutElement], known: Iterable[str], errors: Collector,
+                           where: Callable[[int, LayoutElement], "Spot | ElementSpot"]) -> None:
+    """Every field a `when` / `unless` names is one the rows have: a misspelt field would otherwise
+    match no row (or every row) and print the wrong face silently."""
+    known = sorted(set(known))
+    for number, element in enumerate(elements, start=1):
+        for key_name, cond in (("when", element.when), ("unless", element.unless)):
+            for name in cond:
+                if name not in known:
+                    close = difflib.get_close_matches(name, known, n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    with errors.attempt():
+                        raise where(number, element).error(
+                            f"{key_name}: unknown field '{name}'{hint}; fields: {', '.join(known)}")
 
 
 def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:
@@ -685,6 +701,15 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     maker = FaceMaker(component, game_folder, frame)
     items = []
     errors = Collector()     # every row is laid out: the errors of each are told (an element's same error once)
+    known = {"index", "id"}.union(*(row.values for row in component.rows))
+    no_row = Row({}, 0, 0, None, None)     # a condition is wrong for every row: the message names none
+    layouts = [("front", component.front), ("back", component.back)]
+    layouts += [(f"back '{name}'", layout) for name, layout in (component.backs or {}).items()]
+    for side, layout in layouts:
+        if layout is not None:
+            check_condition_fields(layout, known, errors,
+                                   lambda n, e, side=side: Spot(component, side, n, e, no_row))
+    errors.raise_any()     # a condition on a field no row has would silently print wrong faces
     for row, item_id in zip(component.rows, item_ids(component)):
         if row.count == 0:
             continue
