@@ -294,6 +294,9 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _make_gallery(err.gallery, _words(content_dir, ids), quiet)
             raise
         words = catalogue(shared_language(game.language for game in built.games))
+        if built.removed:
+            click.echo(words("cli.removed_games", count=len(built.removed), ids=", ".join(built.removed),
+                             content=content_dir))
         # The PDFs are in place: said first (index.html, made next, is not among these files).
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
