@@ -83,9 +83,11 @@ def test_changes_are_grouped_by_game_and_editor_litter_is_ignored(tmp_path):
         (tmp_path / game).mkdir()
     paths = [tmp_path / "b" / "game.yaml", tmp_path / "a" / "rules.fr.md", tmp_path / "a" / ".rules.fr.md.swp",
              tmp_path / "a" / "rules.fr.md~", tmp_path / "a" / "4913", tmp_path / "c" / "deck.yaml",
-             tmp_path / "elsewhere.yaml", tmp_path / "a" / "tables" / "cards.csv"]
+             tmp_path / "elsewhere.yaml", tmp_path / "a" / "tables" / "cards.csv",
+             tmp_path / "a" / "~$cards.xlsx", tmp_path / "a" / ".#deck.yaml", tmp_path / "a" / "sedX3kP9q",
+             tmp_path / "a" / ".~lock.cards.xlsx#", tmp_path / "a" / "deck.yaml.swx", tmp_path / "a" / "sediment.yaml"]
     assert changes_by_game(paths, tmp_path, ["a", "b"]) == {
-        "a": [Path("a/rules.fr.md"), Path("a/tables/cards.csv")], "b": [Path("b/game.yaml")]}
+        "a": [Path("a/rules.fr.md"), Path("a/sediment.yaml"), Path("a/tables/cards.csv")], "b": [Path("b/game.yaml")]}
 
 
 def _watching(tmp_path, calls):
