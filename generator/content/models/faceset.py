@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .. import limits
-from ..errors import ContentError
+from ..errors import ContentError, did_you_mean
 from ..paths import plain_name
 from ..schema import Name, Where, derived, read_bytes_beside, read_text_beside, spec
 from ..yamlfile import LocatedList
@@ -68,6 +68,9 @@ def _read_rows(owner, where: Where) -> tuple:
     defaults = dict(owner.defaults)
     if owner.fields is not None and owner.table is not None:
         raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
+    if owner.sheet is not None and not (owner.table or "").lower().endswith(".xlsx"):
+        raise where.error(f"{owner.kind} '{owner.id}': 'sheet' chooses a sheet of a .xlsx 'table'; "
+                          f"this component has {'the table ' + repr(owner.table) if owner.table else 'no table'}")
     rows = []
     if owner.fields is not None:
         data = owner.fields
@@ -129,7 +132,7 @@ def _csv_records(owner, where: Where):
 
 
 def _xlsx_records(owner, where: Where):
-    """The table's path and its (row number, cells) records: the first sheet of a .xlsx workbook, read by
+    """The table's path and its (row number, cells) records: the `sheet` (default the first) of a .xlsx workbook, read by
     openpyxl (the optional `xlsx` extra), cell values as the spreadsheet shows them (a formula's last
     computed value). Errors name the file and the sheet's row, as a CSV's name its line."""
     import zipfile
@@ -164,7 +167,14 @@ def _xlsx_records(owner, where: Where):
     records, width = [], None
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = book.worksheets[0]
+        if owner.sheet is None:
+            sheet = book.worksheets[0]
+        elif owner.sheet in book.sheetnames:
+            sheet = book[owner.sheet]
+        else:
+            book.close()
+            raise where.error(f"{owner_name}: no sheet '{owner.sheet}' in '{owner.table}'"
+                              f"{did_you_mean(owner.sheet, book.sheetnames)}; sheets: {', '.join(book.sheetnames)}")
         sheet.reset_dimensions()
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
             if len(row) > most and row[most:].count(None) != len(row) - most:
@@ -206,7 +216,8 @@ class FaceSet(FigureTarget):
                            "type": "object", "propertyNames": {"pattern": FIELD_NAME.pattern},
                            "additionalProperties": SCALAR}})
     table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names), or "
-                                          "from the first sheet of a .xlsx workbook")
+                                          "from a sheet of a .xlsx workbook")
+    sheet: Optional[str] = spec(None, doc="the sheet of a .xlsx `table` to read, by its name (default: the first)")
     defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
     bleed_mm: float = spec(3.0, minimum=0, maximum=10)
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
