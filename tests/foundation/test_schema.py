@@ -101,8 +101,9 @@ def test_pnp_schema_prints_it_and_writes_it_to_a_file(tmp_path):
 
 
 def test_every_real_content_file_passes_the_schema():
-    files = content_files()
+    files = content_files() + sorted(ROOT.glob("content/*/playtest.yaml"))   # written by --into-notes
     assert len(files) > 20 and any(f.name == "diagrams.yaml" for f in files)
+    assert any(f.name == "playtest.yaml" for f in files)
     kinds = {read_yaml(f).get("kind") for f in files if f.name not in ("game.yaml", "diagrams.yaml")}
     assert kinds >= {"board", "deck", "tiles", "counters", "dice", "sheet", "mat", "map", "form"}
     failures = {str(f.relative_to(ROOT)): schema_errors(f) for f in files}
@@ -223,3 +224,15 @@ def test_a_wrong_game_or_diagrams_file_fails_in_the_schema_where_the_loader_refu
     assert line in [at for at, _ in errors], (str(refused.value), errors)
     best = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(read_yaml(path)))
     assert line_of(read_yaml(path), best) == line, (str(refused.value), best.message)
+
+
+def test_a_wrong_playtest_file_fails_in_the_schema_as_the_loader_refuses_it(tmp_path):
+    from generator.content.playtest_notes import read_playtest_notes
+    folder = tmp_path / "jeu"
+    folder.mkdir()
+    text = (ROOT / "content" / "tactix" / "playtest.yaml").read_text(encoding="utf-8")
+    (folder / "playtest.yaml").write_text(text.replace("capped: 3", "capped: trois"), encoding="utf-8")
+    with pytest.raises(ContentError):
+        read_playtest_notes(folder)
+    errors = list(VALIDATOR.iter_errors(read_yaml(folder / "playtest.yaml")))
+    assert errors and any(list(e.absolute_path) == ["capped"] for e in errors)
