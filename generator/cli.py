@@ -533,6 +533,13 @@ def schema(out):
     _run(body)
 
 
+@cli.command()
+def guide():
+    """Print the content format guide (every key of every file, with examples): docs/content-format.md."""
+    from .resources import guide_file
+    click.echo(guide_file().read_text(encoding="utf-8"), nl=False)
+
+
 @cli.group()
 @click.argument("game")
 @click.pass_context

@@ -41,7 +41,7 @@ def content_schema() -> dict:
         "title": "PnP Forge content",
         "description": "Any YAML file of a game: diagrams.yaml (a list), a component file (a mapping with a "
                        "'kind'), playtest.yaml (written by `pnp playtest --into-notes`: a mapping with 'seats' and "
-                       "'agents'), or game.yaml (any other mapping). docs/content-format.md is the guide.",
+                       "'agents'), or game.yaml (any other mapping). `pnp guide` prints the guide.",
         "if": {"type": "array"},
         "then": {"$ref": "#/definitions/diagrams"},
         "else": {

@@ -106,3 +106,11 @@ def test_run_from_inside_the_content_or_a_game_folder_says_where_to_run_from(tmp
     assert f"this is the game 'demo': run from {project}" in told[content / "demo" / "assets"]
     assert f"{content} holds games: run from {project} or pass --content {content}" in told[content]
     assert "pass --content FOLDER, or start one with 'pnp new GAME'" in told[tmp_path]
+
+
+def test_pnp_guide_prints_the_content_format_guide():
+    from pathlib import Path
+    result = CliRunner().invoke(cli, ["guide"])
+    assert result.exit_code == 0
+    guide = Path(__file__).resolve().parents[2] / "docs" / "content-format.md"
+    assert result.output == guide.read_text(encoding="utf-8") and "**Conditions.**" in result.output
