@@ -405,7 +405,7 @@ def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> Gam
     from .figures import game_figures
     from .kinds import kind_of
     with at_step("load", game_id):
-        game = load_game(content_dir, game_id)
+        game = load_telling_all(content_dir, game_id)
     fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
     failure = None
     diagrams, drawn = [], None
@@ -486,11 +486,31 @@ def _forget_games(key: tuple[str, str] | None = None) -> None:
             memo.pop(key, None)
 
 
+def load_telling_all(content_dir: Path, game_id: str) -> Game:
+    """load_game; when some components cannot load, the others are laid out as the build would, so that their
+    errors are told with the loading errors in one run (a broken file does not hide another's layout)."""
+    try:
+        return load_game(content_dir, game_id)
+    except ContentError as err:
+        partial = getattr(err, "partial_game", None)
+        if partial is None:
+            raise
+        from .kinds import kind_of
+        failure: ContentError = err
+        for unit in game_units(partial):
+            if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
+                try:
+                    check_component(partial, {}, BuildOptions(), unit)
+                except ContentError as more:
+                    failure = merged(failure, more)
+        raise failure from None
+
+
 def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
     key = (str(content_dir), game_id)
     if key not in _loaded:
         with at_step("load", game_id):
-            game = load_game(content_dir, game_id)
+            game = load_telling_all(content_dir, game_id)
             chosen_variant(game, options.variant)
         _loaded[key] = game
     return _loaded[key]

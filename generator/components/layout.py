@@ -682,7 +682,9 @@ def item_ids(component: FaceSet) -> list[str]:
 def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutElement]], str]:
     """The back layout of a row and its name for messages: the named back its 'back' field picks
     when the component has `backs`, else the shared `back` (None: single-sided)."""
-    name = row.get("back") if component.backs else None
+    name = (row.get("back") or None) if component.backs else None    # an empty cell: not given
+    if name is not None and name not in component.backs:
+        raise component.unknown_back(row, name)      # told by the component's check too: the same error, once
     if name is not None:
         return component.backs[name], f"back '{name}'"
     return component.back, "back"
@@ -710,13 +712,20 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
             check_condition_fields(layout, known, errors,
                                    lambda n, e, side=side: Spot(component, side, n, e, no_row))
     errors.raise_any()     # a condition on a field no row has would silently print wrong faces
-    for row, item_id in zip(component.rows, item_ids(component)):
+    ids = None
+    with errors.attempt():     # a duplicate id is told; the faces are still laid out, for their own errors
+        ids = item_ids(component)
+    if ids is None:
+        ids = [f"{component.id}-{row.index}" for row in component.rows]
+    for row, item_id in zip(component.rows, ids):
         if row.count == 0:
             continue
         front = back = None
         with errors.attempt():
             front = maker.face(component.front, row, item_id, "front")
-        layout, back_name = back_layout(component, row)
+        layout = None
+        with errors.attempt():
+            layout, back_name = back_layout(component, row)
         if layout is not None:
             with errors.attempt():
                 back = maker.face(layout, row, item_id, back_name)

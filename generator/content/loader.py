@@ -6,7 +6,7 @@ from pathlib import Path
 
 from . import limits
 from ..reader_thresholds import check_override
-from .errors import Collector, ContentError
+from .errors import Collector, ContentError, content_error
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
@@ -78,8 +78,8 @@ def load_game(content_dir: Path, game_id: str) -> Game:
                     if isinstance(data.get("limits"), LocatedDict) else {}
             except ContentError:
                 raised = {}
-            with limits.raised(raised), errors.attempt():   # game.yaml is wrong, its list of components is not
-                _load_components(folder, game_file, data, tuple(names))
+            with limits.raised(raised):   # game.yaml is wrong, its list of components is not
+                _load_components(folder, game_file, data, tuple(names), errors)
         errors.raise_any()
     if info.id != game_id:
         errors.errors.append(ContentError(game_file, data.line_of("id"),
@@ -89,38 +89,51 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         refused = check_override(name, override.value, override.reason)
         if refused:
             errors.errors.append(ContentError(game_file, data["preflight"].line_of(name), refused))
-    components, sources = [], {}
-    with limits.raised(raised), errors.attempt():
-        components, sources = _load_components(folder, game_file, data, info.components)
+    with limits.raised(raised):
+        components, sources = _load_components(folder, game_file, data, info.components, errors)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
         errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"))
-    errors.raise_any()
+    if errors:
+        game = Game(info=info, folder=folder, components=tuple(components), sources=sources)
+        err = content_error(errors.errors)
+        # The components that did load: the build lays them out too, so their errors come in the same run.
+        err.partial_game = game
+        raise err
     return Game(info=info, folder=folder, components=tuple(components), sources=sources)
 
 
-def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...]) -> tuple[list, dict]:
+def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...],
+                     errors: Collector) -> tuple[list, dict]:
     """The components game.yaml lists (`names`), in order, with where each was written; items counted for the
-    game."""
+    game. Each file is read on its own: the errors of every file go to `errors`, the others are returned."""
     components, sources, ids, items = [], {}, {}, 0
-    errors = Collector()     # each file is read on its own: the errors of every file are told at once
     for i, name in enumerate(names):
         line = data["components"].line_of(i)
         with errors.attempt():
             path = inside_game(folder, name, (game_file, line), "component file")
             if not path.is_file():
                 raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
-            component, where = load_component(path)
+            try:
+                component, where = load_component(path)
+            except ContentError as err:
+                # Read whole but refused by its own checks (some rows wrong): its good rows are laid out with
+                # the game's other components (the game fails anyway), so their layout errors come in this run.
+                partial = getattr(err, "partial", None)
+                if type(partial) in COMPONENT_KINDS.values() and partial.id not in ids:
+                    ids[partial.id] = name
+                    sources[partial.id] = Where(path, 1)
+                    components.append(partial)
+                raise
             if component.id in ids:
                 raise ContentError(path, where.line,
                                    f"component id '{component.id}' is already used by {ids[component.id]}")
             ids[component.id] = name
-            sources[component.id] = where
-            components.append(component)
             _check_component_files(component, folder, where)
             items += getattr(component, "item_count", lambda: 0)()
             limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
                          path, where.line)
-    errors.raise_any()
+            sources[component.id] = where
+            components.append(component)     # only a component without error: the build may lay it out
     return components, sources
 
 

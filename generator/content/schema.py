@@ -347,7 +347,11 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         obj = dataclasses.replace(obj, **derive(where))
     check = getattr(obj, "check", None)
     if callable(check):
-        check(where)
+        try:
+            check(where)
+        except ContentError as err:
+            err.partial = obj      # read whole, refused by its own checks: the build may still lay out the rest
+            raise
     return obj
 
 

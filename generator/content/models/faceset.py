@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .. import limits
-from ..errors import ContentError, did_you_mean
+from ..errors import Collector, ContentError, did_you_mean
 from ..paths import plain_name
 from ..schema import Name, Where, derived, read_bytes_beside, read_text_beside, spec
 from ..yamlfile import LocatedList
@@ -63,8 +63,9 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
     return Row(types.MappingProxyType(out), count, index, where.path, where.line)
 
 
-def _read_rows(owner, where: Where) -> tuple:
-    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked."""
+def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
+    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked: the good rows, and
+    the errors of the others (each row on its own, so that check() tells them with its own in one run)."""
     defaults = dict(owner.defaults)
     if owner.fields is not None and owner.table is not None:
         raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
@@ -72,6 +73,7 @@ def _read_rows(owner, where: Where) -> tuple:
         raise where.error(f"{owner.kind} '{owner.id}': 'sheet' chooses a sheet of a .xlsx 'table'; "
                           f"this component has {'the table ' + repr(owner.table) if owner.table else 'no table'}")
     rows = []
+    errors = Collector()     # each row is read on its own: every wrong row is told in one run
     if owner.fields is not None:
         data = owner.fields
         if not isinstance(data, list):
@@ -79,16 +81,17 @@ def _read_rows(owner, where: Where) -> tuple:
         for i, item in enumerate(data):
             line = data.line_of(i) if isinstance(data, LocatedList) else where.line
             rwhere = Where(where.path, line)
-            if not isinstance(item, dict):
-                raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
             limits.check(limits.TABLE_ROWS, i + 1, f"{owner.kind} '{owner.id}': rows", where.path, rwhere.line)
-            rows.append(_make_row(item, i + 1, rwhere, defaults))
+            with errors.attempt():
+                if not isinstance(item, dict):
+                    raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
+                rows.append(_make_row(item, i + 1, rwhere, defaults))
     elif owner.table is not None:
         if owner.table.lower().endswith(".xlsx"):
             table, records = _xlsx_records(owner, where)
         else:
             table, records = _csv_records(owner, where)
-        header = None
+        header, number = None, 0
         for line, record in records:
             if not any(cell.strip() for cell in record):
                 continue
@@ -99,16 +102,18 @@ def _read_rows(owner, where: Where) -> tuple:
                 if dupes:
                     raise ContentError(table, line, f"column '{dupes[0]}' appears twice")
                 continue
-            if len(record) != len(header):
-                raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
-            limits.check(limits.TABLE_ROWS, len(rows) + 1, "rows", table, line)
-            rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), len(rows) + 1,
-                                  Where(table, line), defaults))
+            number += 1
+            limits.check(limits.TABLE_ROWS, number, "rows", table, line)
+            with errors.attempt():
+                if len(record) != len(header):
+                    raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
+                rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), number,
+                                      Where(table, line), defaults))
         if header is None:
             raise ContentError(table, None, "the table is empty (a header line is needed)")
     else:
         rows.append(_make_row({}, 1, where, defaults))
-    return tuple(rows)
+    return tuple(rows), tuple(errors.errors)
 
 
 def _csv_records(owner, where: Where):
@@ -225,6 +230,7 @@ class FaceSet(FigureTarget):
                                           "(default: the kind's advice)")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
+    _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
 
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
@@ -237,7 +243,8 @@ class FaceSet(FigureTarget):
         raise NotImplementedError
 
     def derive(self, where: Where) -> dict:
-        return {"_rows": _read_rows(self, where)}
+        rows, errors = _read_rows(self, where)
+        return {"_rows": rows, "_row_errors": errors}
 
     def item_count(self) -> int:
         """Items this component prints: every row counted with its copies (bounded per game by the loader)."""
@@ -251,14 +258,31 @@ class FaceSet(FigureTarget):
         return MaterialLine(count, self.name, detail, self.id)
 
     def check(self, where: Where) -> None:
+        errors = Collector()     # every wrong row is told in one run
+        errors.errors.extend(self._row_errors)
+        seen: dict[str, int] = {}
         for row in self._rows:
-            name = row.get("back") if self.backs else None   # without `backs`, 'back' is a plain field
-            if name is not None and name not in self.backs:
-                known = ", ".join(sorted(self.backs)) or "none"
-                raise ContentError(row.path, row.line,
-                                   f"row {row.index}: back '{name}' is not one of 'backs' ({known})")
-        if self.back is None and not self.backs and self.back_oriented:
-            raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+            # without `backs`, 'back' is a plain field; an empty cell gives none: the row uses `back`
+            name = (row.get("back") or None) if self.backs else None
+            with errors.attempt():
+                if name is not None and name not in self.backs:
+                    raise self.unknown_back(row, name)
+            item_id = row.get("id")
+            with errors.attempt():
+                if item_id and item_id in seen:
+                    raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by "
+                                                           f"row {seen[item_id]}")
+            if item_id:
+                seen.setdefault(item_id, row.index)
+        with errors.attempt():
+            if self.back is None and not self.backs and self.back_oriented:
+                raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+        errors.raise_any()
+
+    def unknown_back(self, row: Row, name: str) -> ContentError:
+        known = ", ".join(sorted(self.backs)) or "none"
+        return ContentError(row.path, row.line, f"row {row.index}: back '{name}' is not one of 'backs' ({known})"
+                                                f"{did_you_mean(name, self.backs)}")
 
     def check_figure(self, diagram) -> None:
         if not diagram.show.items and diagram.position is None:
