@@ -454,12 +454,16 @@ WATCH_NAMES_SHOWN = 4      # a rebuild line names this many of the files it wrot
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
 @click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, help="Resolution of the images.")
-def export(game, content_dir, out_dir, dpi):
-    """Each card, tile and counter face of GAME as a PNG, and a Tabletop Simulator deck sheet per set."""
+@click.option("--tts-url", default=None, metavar="URL",
+              help="Where the images will be online (their folder's URL): the Tabletop Simulator saved objects "
+                   "name them there instead of by their file:// path.")
+def export(game, content_dir, out_dir, dpi, tts_url):
+    """Each card, tile and counter face of GAME as a PNG, and per set Tabletop Simulator deck sheets with a saved
+    object that loads them."""
     from .export import EXPORT_FOLDER, export_game
 
     def body():
-        written, language = export_game(content_dir, out_dir, game, dpi)
+        written, language = export_game(content_dir, out_dir, game, dpi, tts_url)
         words = catalogue(language)
         if written:
             click.echo(words("cli.exported", count=len(written), folder=Path(out_dir) / EXPORT_FOLDER / game))
