@@ -7,6 +7,7 @@ from pathlib import Path
 from . import limits
 from ..reader_thresholds import check_override
 from .errors import Collector, ContentError, content_error
+from .layouts import expand_faces
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
@@ -37,8 +38,10 @@ def _content_hint(content_dir: Path) -> str:
     return "; run from the folder that holds it, pass --content FOLDER, or start one with 'pnp new GAME'"
 
 
-def load_component(path: Path):
+def load_component(path: Path, layouts=None):
+    """A component file, built and checked; `layouts`: game.yaml's shared layouts, which its faces may extend."""
     data = read_yaml(path)
+    expand_faces(data, layouts)
     where = Where(path, getattr(data, "line", 1))
     if not isinstance(data, dict):
         raise where.error("a component file must be a mapping with a 'kind' key")
@@ -114,7 +117,7 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
             if not path.is_file():
                 raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
             try:
-                component, where = load_component(path)
+                component, where = load_component(path, data.get("layouts") if isinstance(data, dict) else None)
             except ContentError as err:
                 # Read whole but refused by its own checks (some rows wrong): its good rows are laid out with
                 # the game's other components (the game fails anyway), so their layout errors come in this run.

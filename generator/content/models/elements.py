@@ -286,6 +286,8 @@ class LayoutElement(OneOf):
     image: Optional[ImageSpec] = None
     icon: Optional[IconSpec] = None
     pattern: Optional[PatternSpec] = None
+    name: Optional[str] = spec(None, doc="a name for this element, so that a face extending its layout can "
+                                         "change it (`set`) or leave it out (`remove`)")
     when: dict[str, Any] = spec(factory=dict, doc="draw only when every field matches (a value or a list of values)",
                                 schema={"additionalProperties": {"anyOf": [SCALAR, {"type": "array", "items": SCALAR}]}})
     unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)",

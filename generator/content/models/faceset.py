@@ -19,6 +19,9 @@ from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+from ..layouts import face_schema
+
+ELEMENTS = {"type": "array", "items": {"$ref": "#/definitions/LayoutElement"}}
 
 @dataclass(frozen=True)
 class Row:
@@ -211,10 +214,13 @@ class FaceSet(FigureTarget):
     kind: str
     id: Name
     name: str
-    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order")
-    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)")
+    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order, or `extends:` a layout of "
+                                          "game.yaml's `layouts`", schema=face_schema(ELEMENTS))
+    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)",
+                                               schema=face_schema(ELEMENTS, nullable=True))
     backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
-                                                 "(rows without one use `back`)")
+                                                 "(rows without one use `back`)",
+                                                 schema={"additionalProperties": face_schema(ELEMENTS)})
     back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
     fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies",
                        schema={"type": ["array", "null"], "items": {
