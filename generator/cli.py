@@ -372,15 +372,19 @@ def list_games(content_dir):
 @click.argument("game")
 @content_option
 @click.option("--title", default=None, help="The game's title (default: from the id).")
-@click.option("--language", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
-              help="Language of the game's rules and of everything the build writes for it.")
+@click.option("--language", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the game's rules and of everything the build writes for it "
+                   "(default: French if your system speaks French, else English).")
 def new(game, content_dir, title, language):
     """Create content/GAME/ with a game.yaml, a board, a diagram and a rules file that build at once."""
-    from .scaffold import new_game
+    from .scaffold import new_game, system_language
 
     def body():
-        words = catalogue(language)
-        for path in new_game(content_dir, game, title, language=language):
+        chosen = language or system_language()
+        words = catalogue(chosen)
+        if language is None:
+            click.echo(words("cli.language_chosen", other=next(lang for lang in LANGUAGES if lang != chosen)))
+        for path in new_game(content_dir, game, title, language=chosen):
             click.echo(words("cli.created", path=path))
         click.echo(words("cli.next", game=game))
     _run(body)

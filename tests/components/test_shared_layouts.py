@@ -43,7 +43,7 @@ front:
 
 def _game(tmp_path: Path, front: str = FRONT, layouts: str = LAYOUTS) -> Path:
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     folder = content / "demo"
     game = folder / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + layouts, encoding="utf-8")

@@ -92,7 +92,7 @@ def test_gallery_lists_every_built_game_whatever_its_content_folder(content_dir,
 
 def test_run_from_inside_the_content_or_a_game_folder_says_where_to_run_from(tmp_path, monkeypatch):
     project = tmp_path / "projet"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(project / "content")]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(project / "content"), "--language", "fr"]).exit_code == 0
     told = {}
     for where in (project / "content" / "demo", project / "content", project / "content" / "demo" / "assets",
                   tmp_path):

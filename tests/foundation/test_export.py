@@ -111,7 +111,7 @@ def test_the_deck_sheet_holds_every_copy_on_tts_grid_and_the_back_in_the_bottom_
 
 def test_a_deck_with_two_backs_exports_a_back_per_card_on_the_same_grid(tmp_path):
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     deck = content / "demo" / "deck.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace(
         "back:\n", 'backs:\n  sort:\n    - background: {colour: "#7030A0"}\nback:\n', 1), encoding="utf-8")
@@ -155,7 +155,7 @@ def test_the_same_content_gives_the_same_bytes(exported, tmp_path):
 
 def test_a_game_that_does_not_load_exports_nothing_and_says_where(tmp_path):
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     (content / "demo" / "game.yaml").write_text("id: demo\ntitle: [\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["export", "demo", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2

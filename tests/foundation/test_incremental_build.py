@@ -27,7 +27,7 @@ FOUR_GAMES = ("armada", "praxis", "tactix", "tectonic")
 
 def _new(content: Path, *game_ids: str) -> Path:
     for game_id in game_ids:
-        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content)]).exit_code == 0
+        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content), "--language", "fr"]).exit_code == 0
     return content
 
 

@@ -62,7 +62,7 @@ def test_installed_wheel_runs_new_build_and_validate_outside_the_repository(tmp_
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     pnp = venv / "bin" / "pnp"
-    _run([pnp, "new", "demo"], cwd=elsewhere)
+    _run([pnp, "new", "demo", "--language", "fr"], cwd=elsewhere)
     _run([pnp, "build", "demo"], cwd=elsewhere)
     assert "demo" in _run([pnp, "validate", "demo"], cwd=elsewhere).stdout
     # The starter files send the designer to `pnp guide`, which needs no checkout.
