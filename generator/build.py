@@ -400,12 +400,18 @@ def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None 
 
 def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> GameSummary:
     """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
+    with at_step("load", game_id):
+        game = load_telling_all(content_dir, game_id)
+    with own_icons(game):
+        return _validate_loaded(content_dir, game, out_dir)
+
+
+def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> GameSummary:
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
     from .figures import game_figures
     from .kinds import kind_of
-    with at_step("load", game_id):
-        game = load_telling_all(content_dir, game_id)
+    game_id = game.id
     fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
     failure = None
     diagrams, drawn = [], None
@@ -497,13 +503,20 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
             raise
         from .kinds import kind_of
         failure: ContentError = err
-        for unit in game_units(partial):
-            if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
-                try:
-                    check_component(partial, {}, BuildOptions(), unit)
-                except ContentError as more:
-                    failure = merged(failure, more)
+        with own_icons(partial):
+            for unit in game_units(partial):
+                if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
+                    try:
+                        check_component(partial, {}, BuildOptions(), unit)
+                    except ContentError as more:
+                        failure = merged(failure, more)
         raise failure from None
+
+
+def own_icons(game: Game):
+    """The block lays out, draws or reads `game`: its own icons (assets/icons) are icons too."""
+    from .content.game_icons import using_icons
+    return using_icons(game.icons)
 
 
 def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
@@ -539,9 +552,9 @@ def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[
     """Load a game, check its diagrams, draw its figures: what that reads is the game's inputs (path -> hash)."""
     with recording(content_dir) as read:
         game = _game(content_dir, game_id, options)
-        with at_step("check", game.id, game.info.language):
+        with at_step("check", game.id, game.info.language), own_icons(game):
             check_game(game, content_dir, _diagrams(content_dir, game, options.variant))
-        _figures(content_dir, game, options.variant)
+            _figures(content_dir, game, options.variant)
     return hashes_of(content_dir, read)
 
 
@@ -568,7 +581,7 @@ def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str
     """Render one unit of a game; with the files it read beyond the game's inputs (path -> hash)."""
     game = _game(content_dir, game_id, options)
     game_figures = _FiguresOnDemand(content_dir, game, options.variant)
-    with recording(content_dir) as read:
+    with recording(content_dir) as read, own_icons(game):
         with at_step("render", game.id, game.info.language):
             result = unit_result(render_unit(game, game_figures, options, unit))
     return result, hashes_of(content_dir, read)

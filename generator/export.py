@@ -182,11 +182,13 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
 
     check_out_folder(out_dir, content_dir)
     game = load_game(content_dir, game_id)
+    from .draw.icons import game_icons
     items_by_set = {}
-    for component in game.components:
-        make = kind_of(component).items
-        if make is not None:
-            items_by_set[component.id] = make(component, game.folder)
+    with game_icons(game.icons):     # the faces are laid out, then drawn, with the game's own icons
+        for component in game.components:
+            make = kind_of(component).items
+            if make is not None:
+                items_by_set[component.id] = make(component, game.folder)
     folder = Path(out_dir) / EXPORT_FOLDER
     if tts_url:
         base = tts_url.rstrip("/")
@@ -194,7 +196,8 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
     else:                   # where the images will be once written: TTS loads a local file by its file:// URL
         url_of = lambda name: (Path(os.path.abspath(folder)) / game.id / name).as_uri()    # noqa: E731
     names = {c.id: c.name for c in game.components}
-    files = export_files(game, items_by_set, catalogue(game.info.language), dpi, url_of, names)
+    with game_icons(game.icons):
+        files = export_files(game, items_by_set, catalogue(game.info.language), dpi, url_of, names)
     if not files:
         return [], game.info.language
     clean_leftovers(folder)

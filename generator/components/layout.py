@@ -500,10 +500,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
 
 def _icon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.name).strip()
-    if name not in icons.ICONS:
-        close = difflib.get_close_matches(name, icons.icon_names(), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise r.spot.error(f"unknown icon '{name}'{hint}; icons: {', '.join(icons.icon_names())}")
+    if not icons.known(name):
+        raise r.spot.error(f"unknown icon '{name}'{icons.close_icons_hint(name)}")
     cx, cy, size = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.size, "size")
     if size <= 0:
         raise r.spot.error("size must be above 0")

@@ -7,6 +7,7 @@ from pathlib import Path
 from . import limits
 from ..reader_thresholds import check_override
 from .errors import Collector, ContentError, content_error
+from .game_icons import read_game_icons, using_icons
 from .layouts import expand_faces
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
@@ -92,17 +93,20 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         refused = check_override(name, override.value, override.reason)
         if refused:
             errors.errors.append(ContentError(game_file, data["preflight"].line_of(name), refused))
-    with limits.raised(raised):
+    own_icons = {}
+    with errors.attempt():
+        own_icons = read_game_icons(folder)
+    with limits.raised(raised), using_icons(own_icons):    # a face may name the game's own icons
         components, sources = _load_components(folder, game_file, data, info.components, errors)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
         errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"))
     if errors:
-        game = Game(info=info, folder=folder, components=tuple(components), sources=sources)
+        game = Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
         err = content_error(errors.errors)
         # The components that did load: the build lays them out too, so their errors come in the same run.
         err.partial_game = game
         raise err
-    return Game(info=info, folder=folder, components=tuple(components), sources=sources)
+    return Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
 
 
 def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...],

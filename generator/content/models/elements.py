@@ -20,12 +20,9 @@ WHITE = Colour("#FFFFFF")
 
 
 def check_icon(name: str, where: Where) -> None:
-    from ...draw.icons import icon_names
-    if name != "none" and name not in icon_names():
-        import difflib
-        close = difflib.get_close_matches(name, icon_names(), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise where.error(f"unknown mark '{name}'{hint}; icons: {', '.join(icon_names())}")
+    from ...draw.icons import close_icons_hint, known
+    if name != "none" and not known(name):
+        raise where.error(f"unknown mark '{name}'{close_icons_hint(name)}")
 
 
 SCALAR = {"type": ["string", "number", "boolean", "null"]}   # a table cell, as a JSON Schema

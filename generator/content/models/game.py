@@ -73,6 +73,7 @@ class Game:
     folder: Path
     components: tuple
     sources: dict = field(default_factory=dict, compare=False)  # component id -> (path, line)
+    icons: dict = field(default_factory=dict, compare=False)    # its own icons (assets/icons): name -> (ops, even-odd)
 
     @property
     def id(self) -> str:
