@@ -215,8 +215,9 @@ def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:
 class Resolver:
     """Turns an element's raw values (numbers, '{field}' text) into numbers and colours for one row."""
 
-    def __init__(self, values: dict[str, str], spot: Spot):
+    def __init__(self, values: dict[str, str], spot: Spot, shrunk: list | None = None):
         self.values, self.spot = values, spot
+        self.shrunk = shrunk     # where a text shrunk to fit says so: (element number, text, asked, set)
 
     def text(self, raw: str) -> str:
         return substitute(raw, self.values, self.spot)
@@ -272,8 +273,9 @@ class FaceContext:
 
 
 def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, frame: Frame, ctx: FaceContext,
-                   side: str) -> list[Op]:
-    """Check every element of `layout` for `row` and return the drawing operations, in order."""
+                   side: str, shrunk: list | None = None) -> list[Op]:
+    """Check every element of `layout` for `row` and return the drawing operations, in order; the texts
+    shrunk to fit are added to `shrunk`."""
     values = fields_of(row, item_id)
     ops: list[Op] = []
     errors = Collector()     # every element is checked: each wrong one is told
@@ -283,7 +285,7 @@ def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, fram
         spot = Spot(ctx.component, side, number, element, row)
         handler = _HANDLERS[element.element_kind]
         with errors.attempt():
-            ops.extend(handler(element.body, Resolver(values, spot), frame, ctx))
+            ops.extend(handler(element.body, Resolver(values, spot, shrunk), frame, ctx))
     errors.raise_any()
     return ops
 
@@ -386,6 +388,8 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             layout = layout_text(text, style, 1e6, 1e6, leading=spec.leading, fit=False)
     except LayoutError as err:
         raise r.spot.error(str(err)) from None
+    if layout.size_pt < style.size_pt - 1e-9 and r.shrunk is not None:
+        r.shrunk.append((r.spot.number, text, style.size_pt, layout.size_pt))
 
     # Local coordinates: the anchor (x, y) is the origin, so a rotation turns around it.
     if h is not None:
@@ -657,7 +661,9 @@ class FaceMaker:
         key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
         face = self._cache.get(key)
         if face is None:
-            face = self.frame.face(replay(self.ops(layout, row, item_id, side), self.frame))
+            shrunk: list = []
+            ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
+            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk))
             self._cache[key] = face
         return face
 
@@ -740,3 +746,10 @@ def item_meta(component: FaceSet, row: Row) -> dict:
     """What the print layer and the manifest may want to show: the row's fields and where it was written."""
     source = f"{display_path(row.path)}:{row.line}" if row.path is not None else ""
     return {"fields": dict(row.values), "source": source, "kind": component.kind}
+
+
+def shrunk_texts(item: Item) -> list[dict]:
+    """The texts of an item's faces that were shrunk to fit: side, element, text, size asked and set (pt)."""
+    return [{"side": side, "element": number, "text": text, "asked_pt": round(asked, 2), "set_pt": round(set_, 2)}
+            for side, face in (("front", item.front), ("back", item.back)) if face is not None
+            for number, text, asked, set_ in face.shrunk]
