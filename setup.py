@@ -16,7 +16,8 @@ TEMPLATE_PACKAGES = ["generator.templates"] + [f"generator.templates.{folder}"
                                                for folder in find_namespace_packages(where="templates")]
 
 setup(
-    packages=find_packages(include=["generator", "generator.*"]) + TEMPLATE_PACKAGES,
-    package_dir={"generator.templates": "templates"},
-    package_data={"generator.templates": ["**/*"]},
+    # docs/content-format.md ships too, as generator/docs/: `pnp guide` prints it to a designer without a checkout.
+    packages=find_packages(include=["generator", "generator.*"]) + TEMPLATE_PACKAGES + ["generator.docs"],
+    package_dir={"generator.templates": "templates", "generator.docs": "docs"},
+    package_data={"generator.templates": ["**/*"], "generator.docs": ["*.md"]},
 )

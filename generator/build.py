@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+import shutil
 import signal
 import time
 from collections.abc import Iterator, Mapping
@@ -31,10 +32,10 @@ from .content import ContentError, load_game
 from .content.models import Game
 from .content.schema import Where
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
-                    listing, record_path, signature)
+                    listing, read_record, record_path, signature)
 from .content.diagrams import FigureCount, count_figures
 from .i18n import catalogue
-from .outfolder import check_out_folder, clean_leftovers, replace_folder, write_file
+from .outfolder import check_out_folder, clean_leftovers, made_here, replace_folder, write_file
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
@@ -97,6 +98,7 @@ class Built:
     written: list[Path]
     games: list[GameSummary]
     gallery: Callable[[], "GalleryWritten"] | None = None
+    removed: list[str] = field(default_factory=list)   # games whose output went with their content folder
 
 
 @dataclass
@@ -398,12 +400,18 @@ def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None 
 
 def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> GameSummary:
     """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
+    with at_step("load", game_id):
+        game = load_telling_all(content_dir, game_id)
+    with own_icons(game):
+        return _validate_loaded(content_dir, game, out_dir)
+
+
+def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> GameSummary:
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
     from .figures import game_figures
     from .kinds import kind_of
-    with at_step("load", game_id):
-        game = load_game(content_dir, game_id)
+    game_id = game.id
     fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
     failure = None
     diagrams, drawn = [], None
@@ -484,11 +492,38 @@ def _forget_games(key: tuple[str, str] | None = None) -> None:
             memo.pop(key, None)
 
 
+def load_telling_all(content_dir: Path, game_id: str) -> Game:
+    """load_game; when some components cannot load, the others are laid out as the build would, so that their
+    errors are told with the loading errors in one run (a broken file does not hide another's layout)."""
+    try:
+        return load_game(content_dir, game_id)
+    except ContentError as err:
+        partial = getattr(err, "partial_game", None)
+        if partial is None:
+            raise
+        from .kinds import kind_of
+        failure: ContentError = err
+        with own_icons(partial):
+            for unit in game_units(partial):
+                if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
+                    try:
+                        check_component(partial, {}, BuildOptions(), unit)
+                    except ContentError as more:
+                        failure = merged(failure, more)
+        raise failure from None
+
+
+def own_icons(game: Game):
+    """The block lays out, draws or reads `game`: its own icons (assets/icons) are icons too."""
+    from .content.game_icons import using_icons
+    return using_icons(game.icons)
+
+
 def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
     key = (str(content_dir), game_id)
     if key not in _loaded:
         with at_step("load", game_id):
-            game = load_game(content_dir, game_id)
+            game = load_telling_all(content_dir, game_id)
             chosen_variant(game, options.variant)
         _loaded[key] = game
     return _loaded[key]
@@ -517,9 +552,9 @@ def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[
     """Load a game, check its diagrams, draw its figures: what that reads is the game's inputs (path -> hash)."""
     with recording(content_dir) as read:
         game = _game(content_dir, game_id, options)
-        with at_step("check", game.id, game.info.language):
+        with at_step("check", game.id, game.info.language), own_icons(game):
             check_game(game, content_dir, _diagrams(content_dir, game, options.variant))
-        _figures(content_dir, game, options.variant)
+            _figures(content_dir, game, options.variant)
     return hashes_of(content_dir, read)
 
 
@@ -546,7 +581,7 @@ def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str
     """Render one unit of a game; with the files it read beyond the game's inputs (path -> hash)."""
     game = _game(content_dir, game_id, options)
     game_figures = _FiguresOnDemand(content_dir, game, options.variant)
-    with recording(content_dir) as read:
+    with recording(content_dir) as read, own_icons(game):
         with at_step("render", game.id, game.info.language):
             result = unit_result(render_unit(game, game_figures, options, unit))
     return result, hashes_of(content_dir, read)
@@ -677,6 +712,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         if (gid, None) in done:
             done[(gid, None)] = {**reads, **done[(gid, None)]}
     clean_leftovers(out_dir)
+    removed = _forget_removed_games(content_dir, out_dir)
     written: list[Path] = []
     summaries: dict[str, GameSummary] = {}
     for gid in game_ids:
@@ -693,7 +729,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             written += files
         except ContentError as err:
             failures[gid] = err
-    step = _gallery_step(out_dir, game_ids, failures, bool(written), summaries, build_started)
+    step = _gallery_step(out_dir, game_ids, failures, bool(written or removed), summaries, build_started)
     gallery_error = None
     if gallery and step is not None:
         try:
@@ -709,7 +745,27 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         raise failed
     if gallery_error is not None:
         raise gallery_error
-    return Built(written, [summaries[gid] for gid in game_ids], step)
+    return Built(written, [summaries[gid] for gid in game_ids], step, removed)
+
+
+def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
+    """Remove the output folders (and cache records) of games this content folder no longer has: a game
+    deleted or renamed would otherwise stay in the output and the gallery, as if it still existed. Only a
+    folder a build made (`made_here`) from this very content folder is removed; the ids removed, sorted."""
+    from .cache import CACHE_FOLDER
+    here = str(Path(os.path.abspath(content_dir)).resolve())
+    removed = []
+    for path in sorted((Path(out_dir) / CACHE_FOLDER).glob("*.json")):
+        record = read_record(out_dir, path.stem)
+        if record is None or record.content != here or (Path(content_dir) / record.game / "game.yaml").exists():
+            continue
+        folder = Path(out_dir) / record.game
+        if folder.is_symlink() or (folder.exists() and not made_here(folder, path)):
+            continue            # not ours to remove: left as it is
+        shutil.rmtree(folder, ignore_errors=True)
+        path.unlink(missing_ok=True)
+        removed.append(record.game)
+    return removed
 
 
 def _gallery_step(out_dir: Path, game_ids: list[str], failures: dict[str, Exception], written: bool,
@@ -795,7 +851,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     game_reads = done[(game_id, None)] if (game_id, None) in done else plan.record.game_reads
     record = GameRecord(game_id, code_version(), asdict(options), listing(content_dir / game_id), game_reads,
                         records, {name: [hashes[name], *(signature(folder / name) or [])] for name in sorted(files)},
-                        summary)
+                        summary, content=str(Path(os.path.abspath(content_dir)).resolve()))
     text = record.to_json().encode("utf-8")
     path = record_path(out_dir, game_id)
     try:

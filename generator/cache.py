@@ -140,12 +140,13 @@ class GameRecord:
     units: dict[str, UnitRecord]          # in the order of the game's units
     files: dict[str, list]                # every file of the folder: [hash, size, mtime_ns, inode]
     summary: dict                         # what the terminal says of the game: language, figures [checked, illustrations]
+    content: str = ""                     # the content folder it was built from (absolute): its removal is noticed
 
     def to_json(self) -> str:
         units = {uid: vars(unit) for uid, unit in self.units.items()}
         data = {"format": FORMAT, "game": self.game, "code": self.code, "options": self.options,
                 "listing": self.listing, "game_reads": self.game_reads, "units": units, "files": self.files,
-                "summary": self.summary}
+                "summary": self.summary, "content": self.content}
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
     @classmethod
@@ -156,7 +157,7 @@ class GameRecord:
                 return None
             units = {uid: UnitRecord(**unit) for uid, unit in data["units"].items()}
             return cls(data["game"], data["code"], data["options"], data["listing"], data["game_reads"], units,
-                       data["files"], data["summary"])
+                       data["files"], data["summary"], str(data.get("content", "")))
         except (ValueError, KeyError, TypeError, AttributeError):
             return None   # a record of another version, or damaged: as if there were none
 

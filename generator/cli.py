@@ -294,6 +294,9 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _make_gallery(err.gallery, _words(content_dir, ids), quiet)
             raise
         words = catalogue(shared_language(game.language for game in built.games))
+        if built.removed:
+            click.echo(words("cli.removed_games", count=len(built.removed), ids=", ".join(built.removed),
+                             content=content_dir))
         # The PDFs are in place: said first (index.html, made next, is not among these files).
         if built.written:
             click.echo(words("cli.built", files=len(built.written), count=len(ids), out=out_dir))
@@ -369,15 +372,19 @@ def list_games(content_dir):
 @click.argument("game")
 @content_option
 @click.option("--title", default=None, help="The game's title (default: from the id).")
-@click.option("--language", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
-              help="Language of the game's rules and of everything the build writes for it.")
+@click.option("--language", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the game's rules and of everything the build writes for it "
+                   "(default: French if your system speaks French, else English).")
 def new(game, content_dir, title, language):
     """Create content/GAME/ with a game.yaml, a board, a diagram and a rules file that build at once."""
-    from .scaffold import new_game
+    from .scaffold import new_game, system_language
 
     def body():
-        words = catalogue(language)
-        for path in new_game(content_dir, game, title, language=language):
+        chosen = language or system_language()
+        words = catalogue(chosen)
+        if language is None:
+            click.echo(words("cli.language_chosen", other=next(lang for lang in LANGUAGES if lang != chosen)))
+        for path in new_game(content_dir, game, title, language=chosen):
             click.echo(words("cli.created", path=path))
         click.echo(words("cli.next", game=game))
     _run(body)
@@ -451,12 +458,16 @@ WATCH_NAMES_SHOWN = 4      # a rebuild line names this many of the files it wrot
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
 @click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True, help="Resolution of the images.")
-def export(game, content_dir, out_dir, dpi):
-    """Each card, tile and counter face of GAME as a PNG, and a Tabletop Simulator deck sheet per set."""
+@click.option("--tts-url", default=None, metavar="URL",
+              help="Where the images will be online (their folder's URL): the Tabletop Simulator saved objects "
+                   "name them there instead of by their file:// path.")
+def export(game, content_dir, out_dir, dpi, tts_url):
+    """Each card, tile and counter face of GAME as a PNG, and per set Tabletop Simulator deck sheets with a saved
+    object that loads them."""
     from .export import EXPORT_FOLDER, export_game
 
     def body():
-        written, language = export_game(content_dir, out_dir, game, dpi)
+        written, language = export_game(content_dir, out_dir, game, dpi, tts_url)
         words = catalogue(language)
         if written:
             click.echo(words("cli.exported", count=len(written), folder=Path(out_dir) / EXPORT_FOLDER / game))
@@ -528,6 +539,13 @@ def schema(out):
         else:
             write_schema(out)
     _run(body)
+
+
+@cli.command()
+def guide():
+    """Print the content format guide (every key of every file, with examples): docs/content-format.md."""
+    from .resources import guide_file
+    click.echo(guide_file().read_text(encoding="utf-8"), nl=False)
 
 
 @cli.group()

@@ -5,16 +5,24 @@ shows is what the printer prints: there is no second renderer to keep in step. A
 trim (no bleed: nothing is cut on a screen). Written to `<out>/_export/<game>/` as a whole, like a build
 (game ids never start with "_", so the folder is never a game's).
 
-A deck sheet follows Tabletop Simulator's custom deck: up to TTS_COLUMNS x TTS_ROWS faces, every copy of every
-item, the bottom-right slot holding the back (TTS shows it for a card held face down), one sheet per 69 faces, plus
-the back alone; `<set>-tts.json` gives what the Custom Deck dialog asks (columns, rows, count per sheet).
+A deck sheet follows Tabletop Simulator's custom deck grid: always TTS_COLUMNS x TTS_ROWS slots (the grid TTS's
+Custom Deck dialog expects by default), every copy of every item left to right, top to bottom, up to 69 per
+sheet, the bottom-right slot holding the back (the image TTS shows of a hidden card when told to use that slot).
+A set whose items share one back has one back image; a set with several backs (per-row `backs`) has a back
+sheet on the same grid, each slot the back of the face in the same slot (TTS's "unique backs"). Each set also
+gets `<set>-tts.json`, a TTS saved object (a DeckCustom holding every card, named by its label; a lone card is a
+Card) whose image URLs are `file://` paths of the export folder, or `--tts-url BASE` + the file name for images
+put online; copied into TTS's "Saved Objects" folder it loads from the Objects menu.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import quote
 
 from .components.face import Face, Item
 from .draw.pdf import PdfCanvas
@@ -22,6 +30,8 @@ from .raster import png, rasterise   # noqa: F401  (png: part of this module's i
 
 EXPORT_FOLDER = "_export"
 TTS_COLUMNS, TTS_ROWS = 10, 7
+TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1    # the last slot shows a hidden card
+POKER_MM = (63.5, 88.9)      # the card TTS draws at scale 1: other sizes are scaled from it
 TTS_MAX_PX = 8192            # the longest side of a deck sheet: larger images are slow or refused in TTS
 DEFAULT_DPI = 300
 MAX_DPI = 1200
@@ -43,70 +53,126 @@ def faces_pdf(faces: Sequence[Face]) -> bytes:
     return canvas.finish()
 
 
-def deck_sheets(items: Sequence[Item]) -> tuple[list[list[Face]], Face | None]:
-    """The faces of every copy, TTS_COLUMNS x TTS_ROWS - 1 per sheet (the last slot is the back's), and the back."""
-    faces = [item.front for item in items for _ in range(item.copies)]
-    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
-    back = next((item.back for item in items if item.back is not None), None)
-    return [faces[i:i + per_sheet] for i in range(0, len(faces), per_sheet)], back
+def deck_sheets(items: Sequence[Item]) -> list[list[Item]]:
+    """The item of every copy, TTS_PER_SHEET per sheet (the grid's last slot is kept for the hidden card)."""
+    copies = [item for item in items for _ in range(item.copies)]
+    return [copies[i:i + TTS_PER_SHEET] for i in range(0, len(copies), TTS_PER_SHEET)]
 
 
-def sheet_pdf(faces: Sequence[Face], back: Face | None) -> tuple[bytes, int, int]:
-    """A deck sheet as one PDF page: faces left to right, top to bottom, the back in the bottom-right slot
-    (where TTS looks for the face it shows of a hidden card); as few rows as the faces need."""
-    w, h = faces[0].width_mm, faces[0].height_mm
-    slots = len(faces) + (back is not None)
-    columns = min(TTS_COLUMNS, slots)
-    rows = -(-slots // columns)
+def sheet_pdf(faces: Sequence[Face | None], hidden: Face | None) -> bytes:
+    """A deck sheet as one PDF page of TTS_COLUMNS x TTS_ROWS slots: `faces` left to right, top to bottom (None:
+    an empty slot), `hidden` in the bottom-right slot; empty slots are white."""
+    first = next(face for face in faces if face is not None)
+    w, h = first.width_mm, first.height_mm
     canvas = PdfCanvas()
-    canvas.begin_page(columns * w, rows * h)
+    canvas.begin_page(TTS_COLUMNS * w, TTS_ROWS * h)
     for slot, face in enumerate(faces):
-        _draw_trim(canvas, face, (slot % columns) * w, (slot // columns) * h)
-    if back is not None:
-        _draw_trim(canvas, back, (columns - 1) * w, (rows - 1) * h)
-    return canvas.finish(), columns, rows
+        if face is not None:
+            _draw_trim(canvas, face, (slot % TTS_COLUMNS) * w, (slot // TTS_COLUMNS) * h)
+    if hidden is not None:
+        _draw_trim(canvas, hidden, (TTS_COLUMNS - 1) * w, (TTS_ROWS - 1) * h)
+    return canvas.finish()
 
 
-def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float) -> dict[str, bytes]:
-    """Every file of the export folder: name -> bytes."""
+def sheet_dpi(face: Face, dpi: float) -> float:
+    """The resolution of a deck sheet: `dpi`, lowered so that its longest side stays within TTS_MAX_PX."""
+    longest_in = max(TTS_COLUMNS * face.width_mm, TTS_ROWS * face.height_mm) / 25.4
+    return min(dpi, TTS_MAX_PX / longest_in)
+
+
+def _guid(*parts) -> str:
+    """A stable 6-hex-digit GUID for a TTS object (the same content gives the same file)."""
+    return hashlib.sha256("/".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
+
+
+def tts_saved_object(game, set_id: str, name: str, sheets: list[list[Item]], face_urls: list[str],
+                     back_urls: list[str], unique_back: bool, size_mm: tuple[float, float]) -> dict:
+    """A Tabletop Simulator saved object (the JSON of Saves/Saved Objects): a DeckCustom of every card of the
+    set, each sheet one CustomDeck entry (numbered from 1; a card's CardID is entry * 100 + its slot)."""
+    w, h = size_mm
+    transform = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+                 "scaleX": round(w / POKER_MM[0], 4), "scaleY": 1.0, "scaleZ": round(h / POKER_MM[1], 4)}
+    decks = {str(n): {"FaceURL": face_urls[n - 1], "BackURL": back_urls[n - 1], "NumWidth": TTS_COLUMNS,
+                      "NumHeight": TTS_ROWS, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+             for n in range(1, len(sheets) + 1)}
+    cards = []
+    for n, sheet in enumerate(sheets, start=1):
+        for slot, item in enumerate(sheet):
+            card_id = n * 100 + slot
+            cards.append({"GUID": _guid(game.id, set_id, card_id), "Name": "Card", "Transform": transform,
+                          "Nickname": item.label, "Description": "", "CardID": card_id,
+                          "CustomDeck": {str(n): decks[str(n)]}, "Hands": True, "SidewaysCard": False})
+    if len(cards) == 1:
+        objects = [cards[0]]
+    else:
+        objects = [{"GUID": _guid(game.id, set_id), "Name": "DeckCustom", "Transform": transform,
+                    "Nickname": name, "Description": "", "DeckIDs": [card["CardID"] for card in cards],
+                    "CustomDeck": decks, "ContainedObjects": cards, "Hands": False, "SidewaysCard": False}]
+    return {"SaveName": name, "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float, url_of=None,
+                 names: dict[str, str] | None = None) -> dict[str, bytes]:
+    """Every file of the export folder: name -> bytes. `url_of(name)` is the URL a TTS saved object gives for
+    the image `name` of the folder (default: the name itself); `names` the sets' names for TTS."""
+    url_of = url_of or (lambda file_name: file_name)
     files: dict[str, bytes] = {}
+    recto, verso = words("print.side.recto"), words("print.side.verso")
     for set_id, items in items_by_set.items():
         if not items:
             continue
-        faces, names = [], []
-        back_png = None           # the set's shared back, rasterised once: its TTS back image is the same file
+        faces, face_names = [], []
         for item in items:
             faces.append(item.front)
-            names.append(f"{set_id}/{item.id}-{words('print.side.recto')}.png")
+            face_names.append(f"{set_id}/{item.id}-{recto}.png")
             if item.back is not None:
                 faces.append(item.back)
-                names.append(f"{set_id}/{item.id}-{words('print.side.verso')}.png")
-        files.update(zip(names, rasterise(faces_pdf(faces), dpi)))
-        sheets, back = deck_sheets(items)
-        if back is not None:
-            first = next(item for item in items if item.back is back)
-            back_png = files[f"{set_id}/{first.id}-{words('print.side.verso')}.png"]
-        if any(f.width_mm != sheets[0][0].width_mm or f.height_mm != sheets[0][0].height_mm
-               for sheet in sheets for f in sheet):
+                face_names.append(f"{set_id}/{item.id}-{verso}.png")
+        files.update(zip(face_names, rasterise(faces_pdf(faces), dpi)))
+        size = (items[0].front.width_mm, items[0].front.height_mm)
+        if any((f.width_mm, f.height_mm) != size for item in items for f in (item.front, item.back) if f):
             continue           # faces of several sizes make no deck sheet
-        described = []
+        backs = list(dict.fromkeys(id(item.back) for item in items))
+        unique_back = len(backs) > 1          # several backs (or some items without one): a back per slot
+        shared = items[0].back if not unique_back else None
+        resolution = sheet_dpi(items[0].front, dpi)
+        sheets = deck_sheets(items)
+        face_urls, back_urls = [], []
         for n, sheet in enumerate(sheets, start=1):
-            pdf, columns, rows = sheet_pdf(sheet, back)
-            sheet_dpi = min(dpi, TTS_MAX_PX / (max(columns * sheet[0].width_mm, rows * sheet[0].height_mm) / 25.4))
+            hidden = shared if shared is not None else next((i.back for i in sheet if i.back is not None), None)
             name = f"{set_id}-tts-{n}.png"
-            files[name] = rasterise(pdf, sheet_dpi)[0]
-            described.append({"face_image": name, "columns": columns, "rows": rows, "cards": len(sheet),
-                              "dpi": round(sheet_dpi, 1)})
-        if back is not None:
-            files[f"{set_id}-tts-{words('print.side.verso')}.png"] = back_png
-        files[f"{set_id}-tts.json"] = (json.dumps({
-            "game": game.id, "set": set_id, "back_image": f"{set_id}-tts-{words('print.side.verso')}.png"
-            if back is not None else None, "back_in_last_slot": back is not None, "sheets": described},
-            ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+            files[name] = rasterise(sheet_pdf([item.front for item in sheet], hidden), resolution)[0]
+            face_urls.append(url_of(name))
+            if unique_back:
+                back_name = f"{set_id}-tts-{n}-{verso}.png"
+                blank = [item.back if item.back is not None else _blank(item.front) for item in sheet]
+                files[back_name] = rasterise(sheet_pdf(blank, None), resolution)[0]
+                back_urls.append(url_of(back_name))
+        if not unique_back:
+            back_name = f"{set_id}-tts-{verso}.png"
+            if shared is not None:
+                first = next(item for item in items if item.back is shared)
+                files[back_name] = files[f"{set_id}/{first.id}-{verso}.png"]
+            else:                              # single-sided: TTS needs a back, a white one
+                files[back_name] = rasterise(faces_pdf([_blank(items[0].front)]), dpi)[0]
+            back_urls = [url_of(back_name)] * len(sheets)
+        saved = tts_saved_object(game, set_id, (names or {}).get(set_id, set_id), sheets, face_urls, back_urls,
+                                 unique_back, size)
+        files[f"{set_id}-tts.json"] = (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     return files
 
 
-def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEFAULT_DPI) -> tuple[list[Path], str]:
+def _blank(like: Face) -> Face:
+    """A white face of the size of `like`: the back of a single-sided card in TTS."""
+    def draw(canvas) -> None:
+        canvas.rect(0.0, 0.0, like.bleed_width_mm, like.height_mm + 2 * like.bleed_mm, fill="#FFFFFF")
+    return Face(like.width_mm, like.height_mm, draw, bleed_mm=like.bleed_mm)
+
+
+def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEFAULT_DPI,
+                tts_url: str | None = None) -> tuple[list[Path], str]:
     """Export the faces of a game's cards, tiles and counters; the files written, and the game's language
     (what the terminal then says it in)."""
     from .content import load_game
@@ -116,15 +182,24 @@ def export_game(content_dir: Path, out_dir: Path, game_id: str, dpi: float = DEF
 
     check_out_folder(out_dir, content_dir)
     game = load_game(content_dir, game_id)
+    from .draw.icons import game_icons
     items_by_set = {}
-    for component in game.components:
-        make = kind_of(component).items
-        if make is not None:
-            items_by_set[component.id] = make(component, game.folder)
-    files = export_files(game, items_by_set, catalogue(game.info.language), dpi)
+    with game_icons(game.icons):     # the faces are laid out, then drawn, with the game's own icons
+        for component in game.components:
+            make = kind_of(component).items
+            if make is not None:
+                items_by_set[component.id] = make(component, game.folder)
+    folder = Path(out_dir) / EXPORT_FOLDER
+    if tts_url:
+        base = tts_url.rstrip("/")
+        url_of = lambda name: f"{base}/{quote(name)}"        # noqa: E731
+    else:                   # where the images will be once written: TTS loads a local file by its file:// URL
+        url_of = lambda name: (Path(os.path.abspath(folder)) / game.id / name).as_uri()    # noqa: E731
+    names = {c.id: c.name for c in game.components}
+    with game_icons(game.icons):
+        files = export_files(game, items_by_set, catalogue(game.info.language), dpi, url_of, names)
     if not files:
         return [], game.info.language
-    folder = Path(out_dir) / EXPORT_FOLDER
     clean_leftovers(folder)
     replace_folder(folder, game.id, files, language=game.info.language)
     return [folder / game.id / name for name in sorted(files)], game.info.language

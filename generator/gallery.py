@@ -409,8 +409,10 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     games = {gid: info for gid, info in status.get("games", {}).items() if gid in manifests}
     games.update({gid: {"finished": now, "seconds": round(s, 1)} for gid, s in seconds.items()})
+    # `stamp` tells this writing from every other (two builds may finish within the same second): an open
+    # gallery page reloads when it reads another.
     record = {"finished": now, "seconds": round(time.perf_counter() - started, 1), "games": games,
-              "failures": failures}
+              "failures": failures, "stamp": str(time.time_ns())}
     status_text = STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n"
     write(out_dir, f"{_cache_folder()}/{STATUS_NAME}", status_text.encode("utf-8"))
     pages = sum(len(doc["pages"]) for r in records.values() for doc in r["documents"].values())

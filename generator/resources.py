@@ -27,3 +27,14 @@ def templates_dir() -> Path:
             return candidate
     # A broken installation, not bad input: the CLI reports it as an internal error.
     raise FileNotFoundError(f"the generator's templates/ folder is missing (looked in {shipped} and {checkout})")
+
+
+@lru_cache(maxsize=1)
+def guide_file() -> Path:
+    """docs/content-format.md, the designer's guide: the installed copy (generator/docs/), else the checkout's."""
+    shipped = resources.files("generator") / "docs" / "content-format.md"
+    checkout = Path(__file__).resolve().parent.parent / "docs" / "content-format.md"
+    for candidate in (shipped, checkout):
+        if isinstance(candidate, Path) and candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"the content format guide is missing (looked in {shipped} and {checkout})")

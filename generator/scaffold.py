@@ -13,6 +13,7 @@ so that it follows the installed pnp) and `pnp schema --out` refreshes.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -75,3 +76,14 @@ def render_files(game_id: str, title: str, language: str, files: dict[str, str])
     fields = dict(id=game_id, title=title, language=language, words=catalogue(language), schema_line=SCHEMA_LINE)
     return {name.format(language=language): env.get_template(template.format(language=language)).render(**fields)
             for name, template in files.items()}
+
+
+def system_language(environ=None) -> str:
+    """The language `pnp new` gives a game when none is asked: French when the system's locale is French
+    (LC_ALL, LC_MESSAGES, LANG, the first one set, as gettext reads them), else English."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"

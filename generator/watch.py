@@ -10,6 +10,7 @@ an "opened" or "closed without writing" event must never start a rebuild.
 from __future__ import annotations
 
 import queue
+import re
 import threading
 from pathlib import Path
 from typing import Callable, Iterable
@@ -19,10 +20,15 @@ CHANGES = frozenset({"created", "modified", "deleted", "moved", "closed"})   # "
 _EDITOR_LITTER = ("~", ".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload")
 
 
+_SED_TEMP = re.compile(r"sed[A-Za-z0-9]{6}")      # what `sed -i` writes beside the file it edits, then renames
+
+
 def ignored(path: Path) -> bool:
-    """Files no game is made of: hidden ones, and what editors write beside the file they save."""
+    """Files no game is made of: hidden ones (emacs' .#lock, LibreOffice's .~lock), and what editors and
+    tools write beside the file they save: Office's ~$lock, vim's swap files and 4913 probe, sed's temp file."""
     name = path.name
-    return name.startswith((".", "#")) or name.endswith(_EDITOR_LITTER) or name.isdigit()   # vim's 4913 probe
+    return (name.startswith((".", "#", "~$")) or name.endswith(_EDITOR_LITTER) or name.isdigit()
+            or _SED_TEMP.fullmatch(name) is not None)
 
 
 def changes_by_game(paths: Iterable[Path], content_dir: Path, game_ids: Iterable[str]) -> dict[str, list[Path]]:

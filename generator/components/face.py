@@ -33,6 +33,9 @@ class Face:
     # clear of them where the paper allows (print/tiling.py). Heavy: a zone, a label, a ruler, which a seam
     # would spoil; light: a thin line (an arrow, a cross's arm), glued true without a look.
     keep_clear_mm: tuple[tuple[float, float, float, float, bool], ...] = ()
+    # Texts shrunk to fit their box: (element number, text, size asked, size set), so a designer sees which
+    # faces are cramped (the manifest, the gallery, `pnp build -v`).
+    shrunk: tuple[tuple[int, str, float, float], ...] = field(default=(), compare=False)
 
     @property
     def bleed_width_mm(self) -> float:

@@ -127,9 +127,9 @@ class Spot:
         elif row.line:
             where_row = f" (line {row.line})"
         # The same message of the same element on another row is the same error, told once (at its first row).
+        row_part = f", row {row.index}{where_row}" if row.index else ""    # index 0: true of every row
         return ContentError(path, line, f"{self.component.kind} '{self.component.id}', {self.side} element "
-                                        f"{self.number} ({self.element.element_kind}), row {row.index}"
-                                        f"{where_row}: {message}",
+                                        f"{self.number} ({self.element.element_kind}){row_part}: {message}",
                             same=(str(path), line, self.side, self.number, message))
 
 
@@ -171,6 +171,22 @@ def substitute(text: str, values: dict[str, str], spot: Spot) -> str:
     return FIELD.sub(one, text)
 
 
+def check_condition_fields(elements: Iterable[LayoutElement], known: Iterable[str], errors: Collector,
+                           where: Callable[[int, LayoutElement], "Spot | ElementSpot"]) -> None:
+    """Every field a `when` / `unless` names is one the rows have: a misspelt field would otherwise
+    match no row (or every row) and print the wrong face silently."""
+    known = sorted(set(known))
+    for number, element in enumerate(elements, start=1):
+        for key_name, cond in (("when", element.when), ("unless", element.unless)):
+            for name in cond:
+                if name not in known:
+                    close = difflib.get_close_matches(name, known, n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    with errors.attempt():
+                        raise where(number, element).error(
+                            f"{key_name}: unknown field '{name}'{hint}; fields: {', '.join(known)}")
+
+
 def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:
     """Field names a layout's texts, values and conditions use: what makes two rows' faces differ."""
     names: set[str] = set()
@@ -199,8 +215,9 @@ def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:
 class Resolver:
     """Turns an element's raw values (numbers, '{field}' text) into numbers and colours for one row."""
 
-    def __init__(self, values: dict[str, str], spot: Spot):
+    def __init__(self, values: dict[str, str], spot: Spot, shrunk: list | None = None):
         self.values, self.spot = values, spot
+        self.shrunk = shrunk     # where a text shrunk to fit says so: (element number, text, asked, set)
 
     def text(self, raw: str) -> str:
         return substitute(raw, self.values, self.spot)
@@ -256,8 +273,9 @@ class FaceContext:
 
 
 def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, frame: Frame, ctx: FaceContext,
-                   side: str) -> list[Op]:
-    """Check every element of `layout` for `row` and return the drawing operations, in order."""
+                   side: str, shrunk: list | None = None) -> list[Op]:
+    """Check every element of `layout` for `row` and return the drawing operations, in order; the texts
+    shrunk to fit are added to `shrunk`."""
     values = fields_of(row, item_id)
     ops: list[Op] = []
     errors = Collector()     # every element is checked: each wrong one is told
@@ -267,7 +285,7 @@ def resolve_layout(layout: Sequence[LayoutElement], row: Row, item_id: str, fram
         spot = Spot(ctx.component, side, number, element, row)
         handler = _HANDLERS[element.element_kind]
         with errors.attempt():
-            ops.extend(handler(element.body, Resolver(values, spot), frame, ctx))
+            ops.extend(handler(element.body, Resolver(values, spot, shrunk), frame, ctx))
     errors.raise_any()
     return ops
 
@@ -370,6 +388,8 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
             layout = layout_text(text, style, 1e6, 1e6, leading=spec.leading, fit=False)
     except LayoutError as err:
         raise r.spot.error(str(err)) from None
+    if layout.size_pt < style.size_pt - 1e-9 and r.shrunk is not None:
+        r.shrunk.append((r.spot.number, text, style.size_pt, layout.size_pt))
 
     # Local coordinates: the anchor (x, y) is the origin, so a rotation turns around it.
     if h is not None:
@@ -484,10 +504,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
 
 def _icon(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.name).strip()
-    if name not in icons.ICONS:
-        close = difflib.get_close_matches(name, icons.icon_names(), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise r.spot.error(f"unknown icon '{name}'{hint}; icons: {', '.join(icons.icon_names())}")
+    if not icons.known(name):
+        raise r.spot.error(f"unknown icon '{name}'{icons.close_icons_hint(name)}")
     cx, cy, size = r.num(spec.cx, "cx"), r.num(spec.cy, "cy"), r.num(spec.size, "size")
     if size <= 0:
         raise r.spot.error("size must be above 0")
@@ -643,7 +661,9 @@ class FaceMaker:
         key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
         face = self._cache.get(key)
         if face is None:
-            face = self.frame.face(replay(self.ops(layout, row, item_id, side), self.frame))
+            shrunk: list = []
+            ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
+            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk))
             self._cache[key] = face
         return face
 
@@ -666,7 +686,9 @@ def item_ids(component: FaceSet) -> list[str]:
 def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutElement]], str]:
     """The back layout of a row and its name for messages: the named back its 'back' field picks
     when the component has `backs`, else the shared `back` (None: single-sided)."""
-    name = row.get("back") if component.backs else None
+    name = (row.get("back") or None) if component.backs else None    # an empty cell: not given
+    if name is not None and name not in component.backs:
+        raise component.unknown_back(row, name)      # told by the component's check too: the same error, once
     if name is not None:
         return component.backs[name], f"back '{name}'"
     return component.back, "back"
@@ -685,13 +707,29 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     maker = FaceMaker(component, game_folder, frame)
     items = []
     errors = Collector()     # every row is laid out: the errors of each are told (an element's same error once)
-    for row, item_id in zip(component.rows, item_ids(component)):
+    known = {"index", "id"}.union(*(row.values for row in component.rows))
+    no_row = Row({}, 0, 0, None, None)     # a condition is wrong for every row: the message names none
+    layouts = [("front", component.front), ("back", component.back)]
+    layouts += [(f"back '{name}'", layout) for name, layout in (component.backs or {}).items()]
+    for side, layout in layouts:
+        if layout is not None:
+            check_condition_fields(layout, known, errors,
+                                   lambda n, e, side=side: Spot(component, side, n, e, no_row))
+    errors.raise_any()     # a condition on a field no row has would silently print wrong faces
+    ids = None
+    with errors.attempt():     # a duplicate id is told; the faces are still laid out, for their own errors
+        ids = item_ids(component)
+    if ids is None:
+        ids = [f"{component.id}-{row.index}" for row in component.rows]
+    for row, item_id in zip(component.rows, ids):
         if row.count == 0:
             continue
         front = back = None
         with errors.attempt():
             front = maker.face(component.front, row, item_id, "front")
-        layout, back_name = back_layout(component, row)
+        layout = None
+        with errors.attempt():
+            layout, back_name = back_layout(component, row)
         if layout is not None:
             with errors.attempt():
                 back = maker.face(layout, row, item_id, back_name)
@@ -708,3 +746,10 @@ def item_meta(component: FaceSet, row: Row) -> dict:
     """What the print layer and the manifest may want to show: the row's fields and where it was written."""
     source = f"{display_path(row.path)}:{row.line}" if row.path is not None else ""
     return {"fields": dict(row.values), "source": source, "kind": component.kind}
+
+
+def shrunk_texts(item: Item) -> list[dict]:
+    """The texts of an item's faces that were shrunk to fit: side, element, text, size asked and set (pt)."""
+    return [{"side": side, "element": number, "text": text, "asked_pt": round(asked, 2), "set_pt": round(set_, 2)}
+            for side, face in (("front", item.front), ("back", item.back)) if face is not None
+            for number, text, asked, set_ in face.shrunk]

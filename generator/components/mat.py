@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..content.errors import ContentError
+from ..content.errors import Collector, ContentError
 from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
 from ..content.schema import Where
 from ..draw.bounds import bounds
@@ -24,7 +24,7 @@ from ..draw.canvas import Canvas
 from ..draw.geometry import ellipse_ops, rounded_rect_ops
 from ..draw.style import Stroke
 from .face import Face, Item
-from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, fields_of, replay
+from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, check_condition_fields, fields_of, replay
 
 CUT_LINE = Stroke("#808080", 0.2)      # the cut outline drawn in the art of a rounded mat (above 0.25 pt)
 ZONE_LABEL_PAD_MM = 3.0                # label inset from a zone's edge
@@ -63,6 +63,11 @@ def resolve_elements(component, elements: Sequence[LayoutElement], values: dict[
     full = fields_of(row, component.id)
     ctx = FaceContext(component, game_folder)
     ops: list[Op] = []
+    errors = Collector()
+    check_condition_fields(elements, full, errors, lambda number, element: ElementSpot(
+        component.kind, component.id, f"element {number} ({element.element_kind})", element._source,
+        component._source))
+    errors.raise_any()
     for number, element in enumerate(elements, start=1):
         if not element.accepts(full):
             continue

@@ -94,6 +94,9 @@ CELL_CHARS = _limit(
 TEXT_CHARS = _limit(
     "text_chars", 100_000,
     reason="one text value of a content file (a map block, a description); typesetting is quadratic in places")
+GAME_ICONS = _limit(
+    "game_icons", 500,
+    reason="a game's own icons (assets/icons/*.svg) are each parsed at every load; a game uses a few dozen")
 SVG_FILE_BYTES = _limit(
     "svg_file_bytes", 10_000_000,
     reason="an SVG asset is parsed whole into a tree; icons and art are a few hundred kB")

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from . import limits
 from ..reader_thresholds import check_override
-from .errors import Collector, ContentError
+from .errors import Collector, ContentError, content_error
+from .game_icons import read_game_icons, using_icons
+from .layouts import expand_faces
 from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
@@ -17,13 +19,30 @@ def discover_games(content_dir: Path) -> list[str]:
     """Ids of the games in `content_dir`: every folder holding a game.yaml, sorted."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
-        raise ContentError(content_dir, None, "content folder not found")
+        raise ContentError(content_dir, None, "content folder not found" + _content_hint(content_dir))
     # A folder whose name starts with a dot (.trash, .git) is never a game.
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml") if not p.parent.name.startswith("."))
 
 
-def load_component(path: Path):
+def _content_hint(content_dir: Path) -> str:
+    """Where the content folder probably is, when the command runs from inside it or a game folder."""
+    if content_dir.is_absolute():
+        return ""
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / "game.yaml").is_file():        # inside a game folder
+            return f"; this is the game '{folder.name}': run from {folder.parent.parent} or pass --content {folder.parent}"
+        if any(folder.glob("*/game.yaml")):        # the content folder itself
+            return f"; {folder} holds games: run from {folder.parent} or pass --content {folder}"
+        if folder != here and (folder / content_dir / "").is_dir():
+            return f"; found {folder / content_dir}: run from {folder} or pass --content {folder / content_dir}"
+    return "; run from the folder that holds it, pass --content FOLDER, or start one with 'pnp new GAME'"
+
+
+def load_component(path: Path, layouts=None):
+    """A component file, built and checked; `layouts`: game.yaml's shared layouts, which its faces may extend."""
     data = read_yaml(path)
+    expand_faces(data, layouts)
     where = Where(path, getattr(data, "line", 1))
     if not isinstance(data, dict):
         raise where.error("a component file must be a mapping with a 'kind' key")
@@ -63,8 +82,8 @@ def load_game(content_dir: Path, game_id: str) -> Game:
                     if isinstance(data.get("limits"), LocatedDict) else {}
             except ContentError:
                 raised = {}
-            with limits.raised(raised), errors.attempt():   # game.yaml is wrong, its list of components is not
-                _load_components(folder, game_file, data, tuple(names))
+            with limits.raised(raised):   # game.yaml is wrong, its list of components is not
+                _load_components(folder, game_file, data, tuple(names), errors)
         errors.raise_any()
     if info.id != game_id:
         errors.errors.append(ContentError(game_file, data.line_of("id"),
@@ -74,38 +93,54 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         refused = check_override(name, override.value, override.reason)
         if refused:
             errors.errors.append(ContentError(game_file, data["preflight"].line_of(name), refused))
-    components, sources = [], {}
-    with limits.raised(raised), errors.attempt():
-        components, sources = _load_components(folder, game_file, data, info.components)
+    own_icons = {}
+    with errors.attempt():
+        own_icons = read_game_icons(folder)
+    with limits.raised(raised), using_icons(own_icons):    # a face may name the game's own icons
+        components, sources = _load_components(folder, game_file, data, info.components, errors)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
         errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"))
-    errors.raise_any()
-    return Game(info=info, folder=folder, components=tuple(components), sources=sources)
+    if errors:
+        game = Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
+        err = content_error(errors.errors)
+        # The components that did load: the build lays them out too, so their errors come in the same run.
+        err.partial_game = game
+        raise err
+    return Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
 
 
-def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...]) -> tuple[list, dict]:
+def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...],
+                     errors: Collector) -> tuple[list, dict]:
     """The components game.yaml lists (`names`), in order, with where each was written; items counted for the
-    game."""
+    game. Each file is read on its own: the errors of every file go to `errors`, the others are returned."""
     components, sources, ids, items = [], {}, {}, 0
-    errors = Collector()     # each file is read on its own: the errors of every file are told at once
     for i, name in enumerate(names):
         line = data["components"].line_of(i)
         with errors.attempt():
             path = inside_game(folder, name, (game_file, line), "component file")
             if not path.is_file():
                 raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
-            component, where = load_component(path)
+            try:
+                component, where = load_component(path, data.get("layouts") if isinstance(data, dict) else None)
+            except ContentError as err:
+                # Read whole but refused by its own checks (some rows wrong): its good rows are laid out with
+                # the game's other components (the game fails anyway), so their layout errors come in this run.
+                partial = getattr(err, "partial", None)
+                if type(partial) in COMPONENT_KINDS.values() and partial.id not in ids:
+                    ids[partial.id] = name
+                    sources[partial.id] = Where(path, 1)
+                    components.append(partial)
+                raise
             if component.id in ids:
                 raise ContentError(path, where.line,
                                    f"component id '{component.id}' is already used by {ids[component.id]}")
             ids[component.id] = name
-            sources[component.id] = where
-            components.append(component)
             _check_component_files(component, folder, where)
             items += getattr(component, "item_count", lambda: 0)()
             limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
                          path, where.line)
-    errors.raise_any()
+            sources[component.id] = where
+            components.append(component)     # only a component without error: the build may lay it out
     return components, sources
 
 

@@ -48,8 +48,11 @@ class Name(str):
     name, as a game id (paths.plain_name), so that no id written '../x' places a file outside the output."""
 
 
+ICON_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*$"    # as draw/icons.INLINE_ICON reads a name
+
+
 def icon_names() -> list[str]:
-    """Every icon a content file may name (the drawing layer's list), read when first needed."""
+    """Every built-in icon (the drawing layer's list), read when first needed."""
     from ..draw.icons import icon_names as names
     return list(names())
 
@@ -253,11 +256,9 @@ def convert(hint: Any, value: Any, where: Where, name: str = "value") -> Any:
     if hint is IconName:
         if not isinstance(value, str):
             raise where.error(f"{name}: expected an icon name, found {_describe(value)}")
-        known = icon_names()
-        if value != "none" and value not in known:
-            close = difflib.get_close_matches(value, known, n=1)
-            hint_text = f" (did you mean '{close[0]}'?)" if close else ""
-            raise where.error(f"{name}: unknown icon '{value}'{hint_text}; icons: {', '.join(known)}")
+        from ..draw.icons import close_icons_hint, known
+        if value != "none" and not known(value):
+            raise where.error(f"{name}: unknown icon '{value}'{close_icons_hint(value)}")
         return IconName(value)
     if hint is bool:
         if not isinstance(value, bool):
@@ -347,7 +348,11 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         obj = dataclasses.replace(obj, **derive(where))
     check = getattr(obj, "check", None)
     if callable(check):
-        check(where)
+        try:
+            check(where)
+        except ContentError as err:
+            err.partial = obj      # read whole, refused by its own checks: the build may still lay out the rest
+            raise
     return obj
 
 
@@ -396,7 +401,10 @@ def json_schema(hint: Any, definitions: dict | None = None) -> dict:
     if hint is FieldText:
         return {"type": "string", "pattern": FIELD_REF.pattern, "description": "a row field, e.g. '{x}'"}
     if hint is IconName:
-        return {"type": "string", "enum": icon_names() + ["none"]}
+        # Any well-formed name: a game's own icons (its assets/icons/*.svg) are icons too, which one schema for
+        # every game cannot list; the built-in ones are offered to editors as examples.
+        return {"type": "string", "pattern": ICON_NAME_PATTERN, "examples": icon_names() + ["none"],
+                "description": "an icon: a built-in one, or the name of an SVG file of the game's assets/icons/"}
     if hint is Name:
         return {"type": ["string", "integer"], "pattern": f"^{GAME_ID.pattern}$",
                 "description": "a plain name (it becomes a file name): letters, digits, '-' and '_'"}

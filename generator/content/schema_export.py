@@ -35,19 +35,51 @@ def content_schema() -> dict:
         "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": ref}
                   for kind, ref in kinds.items()],
     }
+    definitions["playtest"] = _playtest_schema()
     return {
         "$schema": SCHEMA_DRAFT,
         "title": "PnP Forge content",
         "description": "Any YAML file of a game: diagrams.yaml (a list), a component file (a mapping with a "
-                       "'kind'), or game.yaml (any other mapping). docs/content-format.md is the guide.",
+                       "'kind'), playtest.yaml (written by `pnp playtest --into-notes`: a mapping with 'seats' and "
+                       "'agents'), or game.yaml (any other mapping). `pnp guide` prints the guide.",
         "if": {"type": "array"},
         "then": {"$ref": "#/definitions/diagrams"},
         "else": {
             "if": {"type": "object", "required": ["kind"]},
             "then": {"$ref": "#/definitions/component"},
-            "else": {"$ref": "#/definitions/game"},
+            "else": {
+                "if": {"type": "object", "required": ["seats", "agents"]},
+                "then": {"$ref": "#/definitions/playtest"},
+                "else": {"$ref": "#/definitions/game"},
+            },
         },
         "definitions": dict(sorted(definitions.items())),
+    }
+
+
+def _playtest_schema() -> dict:
+    """playtest.yaml as content/playtest_notes.py reads it: whole numbers, percents and plies."""
+    whole = {"type": "integer"}
+    share = {"wins": whole, "low": whole, "high": whole}
+    return {
+        "description": "playtest.yaml: the figures `pnp playtest GAME --into-notes` wrote for the rulebook's "
+                       "design notes; run it again rather than editing them",
+        "type": "object",
+        "required": ["games", "seed", "max_plies", "players", "agents", "seats", "capped", "draws"],
+        "properties": {
+            **{key: whole for key in ("games", "seed", "max_plies", "players", "capped", "draws")},
+            "variant": {"type": ["string", "null"]},
+            "agents": {"type": "array", "items": {"type": "string"}},
+            "first_player": {"oneOf": [{"type": "null"}, {
+                "type": "object", "required": ["wins", "low", "high", "fair"],
+                "properties": {**share, "fair": whole}}]},
+            "seats": {"type": "array", "items": {
+                "type": "object", "required": ["player", "wins", "low", "high"],
+                "properties": {"player": {"type": "string"}, "agent": {"type": "string"}, **share}}},
+            "length": {"oneOf": [{"type": "null"}, {
+                "type": "object", "required": ["median", "q1", "q3"],
+                "properties": {"median": whole, "q1": whole, "q3": whole}}]},
+        },
     }
 
 

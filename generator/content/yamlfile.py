@@ -173,6 +173,10 @@ def parse_yaml(text: str, path: Path) -> Any:
         problem = err.problem or str(err)
         if err.context:
             problem = f"{problem} ({err.context})"
+        lines = text.splitlines()
+        if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line][:mark.column + 1]:
+            # YAML indents with spaces only: PyYAML's own words for a tab do not say so.
+            problem = "a tab character: YAML indents with spaces only (replace the tab by spaces)"
         raise ContentError(path, line, f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as err:
         raise ContentError(path, None, f"YAML error: {err}") from None

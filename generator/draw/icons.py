@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Mapping, Sequence
 
 from .dixe_icons import DIXE_ICONS
 from .effect_icons import EFFECT_ICONS
@@ -86,13 +88,50 @@ ICONS.update(EFFECT_ICONS)   # die-roll, swords, return, no-entry, burst, draw-p
 ICONS.update(DIXE_ICONS)     # the 8 symbols and 20 characters of DiXe dice (PuXes)
 
 
+# The icons of the game being built (its assets/icons/*.svg, content/game_icons.py): set around each step that
+# loads, lays out or renders one game (`game_icons`), looked up before the built-in ones.
+_GAME_ICONS: ContextVar[Mapping[str, tuple[list[PathOp], bool]]] = ContextVar("game_icons", default={})
+
+
+@contextmanager
+def game_icons(own: Mapping[str, tuple[list[PathOp], bool]]) -> Iterator[None]:
+    """Within the block, `own` (name -> (ops on the 24-unit grid, even-odd)) are icons too, as the built-in ones."""
+    token = _GAME_ICONS.set(own)
+    try:
+        yield
+    finally:
+        _GAME_ICONS.reset(token)
+
+
+def known(name: str) -> bool:
+    return name in _GAME_ICONS.get() or name in ICONS
+
+
+def lookup(name: str) -> tuple[list[PathOp], bool]:
+    """An icon's (ops, even-odd): the game's own of that name, else the built-in one."""
+    own = _GAME_ICONS.get()
+    return own[name] if name in own else ICONS[name]
+
+
 def icon_names() -> list[str]:
-    return sorted(ICONS)
+    return sorted(set(ICONS) | set(_GAME_ICONS.get()))
+
+
+def close_icons_hint(name: str, colons: bool = False) -> str:
+    """What an unknown icon's message adds: the closest names (a few, not every icon), and where a game's own
+    icons come from."""
+    close = difflib.get_close_matches(name.lower(), icon_names(), n=4, cutoff=0.6)
+    wrap = (lambda n: f"':{n}:'") if colons else (lambda n: f"'{n}'")
+    if close:
+        return f" (did you mean {wrap(close[0])}?)" + (f"; close names: {', '.join(map(wrap, close[1:]))}"
+                                                       if len(close) > 1 else "")
+    return f"; no icon has a close name ({len(icon_names())} icons: `pnp guide` lists the built-in ones; " \
+           f"a game's own are the SVG files of its assets/icons/)"
 
 
 def icon_ops(name: str, cx: float, cy: float, size: float, rotate_deg: float = 0.0) -> tuple[list[PathOp], bool]:
     """The icon's path in mm, centred on (cx, cy), `size` mm square, turned clockwise."""
-    ops, even_odd = ICONS[name]
+    ops, even_odd = lookup(name)
     if rotate_deg:
         ops = _rotated(ops, rotate_deg)
     k = size / GRID
@@ -129,9 +168,7 @@ class InlineIcon:
 
 
 def unknown_icon_message(name: str) -> str:
-    close = difflib.get_close_matches(name.lower(), icon_names(), n=1)
-    hint = f" (did you mean ':{close[0]}:'?)" if close else ""
-    return f"unknown icon ':{name}:'{hint}; icons: {', '.join(icon_names())}"
+    return f"unknown icon ':{name}:'{close_icons_hint(name, colons=True)}"
 
 
 def split_inline(text: str) -> list:
@@ -154,7 +191,7 @@ def split_inline(text: str) -> list:
         pos = m.end()
         if m.group(1):                       # escaped: the text as written, less the backslash
             add(m.group(0)[1:])
-        elif m.group(2) in ICONS:
+        elif known(m.group(2)):
             icon(m.group(2))
         else:
             raise LayoutError(unknown_icon_message(m.group(2)))

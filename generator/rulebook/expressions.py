@@ -122,8 +122,8 @@ def game_context(game: Any) -> dict[str, Any]:
     their methods or the paths of their files.
     """
     models = {c.id: c for c in game.components}
-    components = plain(models)
     material = plain(material_list(game.components, game.info.language))
+    components = _Components(plain(models), material)
 
     def materiel() -> MaterialList:
         return material
@@ -144,6 +144,19 @@ def game_context(game: Any) -> dict[str, Any]:
         "materiel": materiel,
         "setup_counts": setup_counts_of,
     }
+
+
+class _Components(dict):
+    """Every component by id (`components.plateau.grid.columns`), and, called, the list of material:
+    `{{ components() }}` is the English name of `{{ materiel() }}`. Plain data both ways: a dict, and the
+    material list it was given (its attribute is private, so a template cannot reach it but by the call)."""
+
+    def __init__(self, by_id: Mapping[str, Any], material: Any):
+        super().__init__(by_id)
+        self._material = material
+
+    def __call__(self) -> Any:
+        return self._material
 
 
 def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureLookup, *,

@@ -65,7 +65,7 @@ def figure_svg(figure: Any, prefix: str) -> tuple[str, set]:
 
 def icon_svg(name: str) -> Markup:
     """An icon set in a line of HTML text: its 24-unit grid, INLINE_EM high, grid line INLINE_BASELINE on the baseline."""
-    ops, even_odd = icons.ICONS[name]
+    ops, even_odd = icons.lookup(name)
     d = " ".join("Z" if op[0] == "Z" else op[0] + " ".join(num(v) for v in op[1:]) for op in ops)
     em = icons.INLINE_EM
     below = em * (icons.GRID - icons.INLINE_BASELINE) / icons.GRID

@@ -219,3 +219,25 @@ def test_rotated_text_turns_around_its_anchor(make_component):
     assert first["text"] == "H" and first["matrix"][0] < 0          # drawn upside down
     assert (first["matrix"][4] * 25.4 / 72, page.height_mm - first["matrix"][5] * 25.4 / 72) == \
         pytest.approx((40, 70), abs=0.02)                              # its origin stays on the anchor
+
+
+def test_a_text_shrunk_to_fit_its_box_is_listed_with_its_sizes(make_component):
+    from generator.components.layout import shrunk_texts
+    comp, folder, _ = make_component("""\
+    kind: deck
+    id: d
+    name: D
+    width_mm: 50
+    height_mm: 80
+    front:
+      - background: {colour: "#FFFFFF"}
+      - text: {text: "{name}", x: 8, y: 10, w: 34, h: 8, size_pt: 14}
+    fields:
+      - {name: "Court"}
+      - {name: "Un titre bien trop long pour la boîte"}
+    """)
+    short, long = items_of(comp, folder)
+    assert shrunk_texts(short) == []
+    [note] = shrunk_texts(long)
+    assert (note["side"], note["element"], note["text"], note["asked_pt"]) == ("front", 2, "Un titre bien trop long pour la boîte", 14)
+    assert 7 <= note["set_pt"] < 14

@@ -36,6 +36,40 @@ def test_unknown_field_names_the_element_line_and_suggests(make_component):
     assert "front element 2 (text), row 1 (line 10)" in err.message
 
 
+def test_a_misspelt_field_in_a_condition_is_an_error_not_a_silent_face(make_component):
+    # `typ` for `type`: no row would match, every Spell card would lose its band without a word.
+    err = error_of(make_component, """\
+    front:
+      - background: {colour: "#FFFFFF"}
+      - rect: {x: 0, y: 0, w: 56, h: 12, fill: "#7030A0"}
+        when: {typ: Spell}
+      - text: {text: "{title}", x: 8, y: 20}
+        unless: {rarety: common}
+    fields:
+      - {type: Spell, title: Fireball, rarity: rare}
+      - {type: Attack, title: Sword, rarity: common}
+    """)
+    told = str(err)     # both mistakes in one run, each at its element's line
+    assert "comp.yaml:8: deck 'd', front element 2 (rect): when: unknown field 'typ' (did you mean 'type'?)" in told
+    assert "comp.yaml:10: deck 'd', front element 3 (text): unless: unknown field 'rarety' " \
+           "(did you mean 'rarity'?)" in told
+
+
+def test_a_condition_may_name_a_field_only_some_rows_have_and_index_or_id(make_component):
+    comp, folder, _ = make_component(HEAD + """\
+    front:
+      - background: {colour: "#FFFFFF"}
+      - text: {text: "R", x: 8, y: 20}
+        when: {rare: oui}
+      - text: {text: "1", x: 8, y: 40}
+        when: {index: 1}
+    fields:
+      - {title: A, rare: oui}
+      - {title: B}
+    """)
+    assert len(items_of(comp, folder)) == 2
+
+
 def test_missing_asset_names_the_file_and_line(make_component):
     err = error_of(make_component, """\
     front:

@@ -173,6 +173,23 @@ def test_mat_element_with_an_unknown_field_names_its_line(make_component):
     assert "unknown field 'titel'" in err.value.message and "element 1 (text)" in err.value.message
 
 
+def test_mat_element_condition_on_an_unknown_field_is_an_error(make_component):
+    comp, folder, path = make_component("""\
+    kind: mat
+    id: t
+    name: T
+    width_mm: 100
+    height_mm: 100
+    elements:
+      - text: {text: "X", x: 10, y: 10}
+        when: {nmae: T}
+    """)
+    with pytest.raises(ContentError) as err:
+        mat_item(comp, folder)
+    assert err.value.path == path and err.value.line == 7
+    assert "when: unknown field 'nmae'" in err.value.message and "did you mean 'name'" in err.value.message
+
+
 # --- maps -----------------------------------------------------------------------------------------
 
 MAP = """\

@@ -97,3 +97,31 @@ def test_a_file_that_is_no_workbook_and_a_missing_openpyxl_are_said_plainly(tmp_
         load_component(folder / "cartes.yaml")
     assert refused.value.path.name == "cartes.yaml" and refused.value.line == 1
     assert "pip install 'pnp-forge[xlsx]'" in str(refused.value)
+
+
+def test_sheet_chooses_a_sheet_of_the_workbook_by_name(tmp_path):
+    folder = game_folder(tmp_path, "cartes.xlsx")
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["pas", "des", "cartes"])
+    cards = book.create_sheet("Cartes")
+    for row in ROWS:
+        cards.append(row)
+    book.save(folder / "cartes.xlsx")
+    (folder / "cartes.yaml").write_text(DECK.format(table="cartes.xlsx") + "sheet: Cartes\n", encoding="utf-8")
+    deck, _ = load_component(folder / "cartes.yaml")
+    assert [r.get("nom") for r in deck.rows] == ["Soleil", "Lune", "Étoile"]
+    (folder / "cartes.yaml").write_text(DECK.format(table="cartes.xlsx") + "sheet: Carte\n", encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_component(folder / "cartes.yaml")
+    assert refused.value.path.name == "cartes.yaml"
+    assert "no sheet 'Carte' in 'cartes.xlsx' (did you mean 'Cartes'?); sheets: Notes, Cartes" in str(refused.value)
+
+
+def test_sheet_without_a_workbook_is_an_error(tmp_path):
+    folder = game_folder(tmp_path, "cartes.csv")
+    (folder / "cartes.csv").write_text("nom,count\nSoleil,1\n", encoding="utf-8")
+    (folder / "cartes.yaml").write_text(DECK.format(table="cartes.csv") + "sheet: Cartes\n", encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        load_component(folder / "cartes.yaml")
+    assert "'sheet' chooses a sheet of a .xlsx 'table'; this component has the table 'cartes.csv'" in str(refused.value)

@@ -207,7 +207,7 @@ def test_an_illustration_in_a_game_with_an_engine_is_drawn_from_the_engine_and_c
 def test_the_scaffold_s_figure_format_builds_in_a_new_game(tmp_path):
     runner = CliRunner()
     content = tmp_path / "content"
-    assert runner.invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     diagrams = content / "demo" / "diagrams.yaml"
     diagrams.write_text(diagrams.read_text(encoding="utf-8") + textwrap.dedent("""\
         - id: premier-coup

@@ -88,7 +88,7 @@ def kill_builds(work: Path, kills: int = 12, seed: int = 1) -> list[str]:
     rng = random.Random(seed)
     content, out = work / "content", work / "out"
     for game in GAMES:
-        _run("new", game, "--content", str(content))
+        _run("new", game, "--content", str(content), "--language", "fr")
     versions = _versions(content)
     references, durations = {}, []
     for name, folder in (("B", work / "ref-B"), ("A", out)):      # version A is also the old output

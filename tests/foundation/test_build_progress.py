@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _new(tmp_path: Path) -> Path:
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     return content
 
 

@@ -88,3 +88,29 @@ def test_gallery_lists_every_built_game_whatever_its_content_folder(content_dir,
     manifest = json.loads((tmp_path / "tactix" / "manifest.json").read_text(encoding="utf-8"))
     assert check_manifest(manifest) == []
     assert manifest["about"]["players"] == "2"
+
+
+def test_run_from_inside_the_content_or_a_game_folder_says_where_to_run_from(tmp_path, monkeypatch):
+    project = tmp_path / "projet"
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(project / "content"), "--language", "fr"]).exit_code == 0
+    told = {}
+    for where in (project / "content" / "demo", project / "content", project / "content" / "demo" / "assets",
+                  tmp_path):
+        where.mkdir(exist_ok=True)
+        monkeypatch.chdir(where)
+        result = CliRunner().invoke(cli, ["validate"])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        told[where] = result.output
+    content = project / "content"
+    assert f"this is the game 'demo': run from {project} or pass --content {content}" in told[content / "demo"]
+    assert f"this is the game 'demo': run from {project}" in told[content / "demo" / "assets"]
+    assert f"{content} holds games: run from {project} or pass --content {content}" in told[content]
+    assert "pass --content FOLDER, or start one with 'pnp new GAME'" in told[tmp_path]
+
+
+def test_pnp_guide_prints_the_content_format_guide():
+    from pathlib import Path
+    result = CliRunner().invoke(cli, ["guide"])
+    assert result.exit_code == 0
+    guide = Path(__file__).resolve().parents[2] / "docs" / "content-format.md"
+    assert result.output == guide.read_text(encoding="utf-8") and "**Conditions.**" in result.output

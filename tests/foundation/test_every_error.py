@@ -21,7 +21,7 @@ LOCATED = re.compile(r"^(?:pnp: )?(\S+?):(\d+): (.*)$")
 
 def _new(content: Path, *game_ids: str) -> Path:
     for game_id in game_ids:
-        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content)]).exit_code == 0
+        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content), "--language", "fr"]).exit_code == 0
     return content
 
 
@@ -219,3 +219,30 @@ def test_an_error_of_game_yaml_does_not_hide_those_of_the_component_files(tmp_pa
     assert result.exit_code == EXIT_BAD_INPUT
     assert [(name, line) for name, line, _ in _located(result.stderr)] == [
         ("game.yaml", _line_of(game, "duraton")), ("deck.yaml", _line_of(deck, "size: pokr"))]
+
+
+def test_file_row_and_layout_errors_of_every_component_come_in_one_run(tmp_path, monkeypatch):
+    # Issue 27 item 3: a wrong kind in one file, three spreadsheet mistakes (a count 'two', an unknown back, a
+    # duplicate id) and a layout error in the deck whose rows are wrong: all told by one validate, one build.
+    content = _new(tmp_path / "content", "demo")
+    folder = content / "demo"
+    _edit(folder / "counters.yaml", ("kind: counters", "kind: counter"))
+    _edit(folder / "deck.yaml", ('text: "{value}"', 'text: "{valeu}"'),
+          ("back:\n", "backs:\n  sort:\n    - background: {colour: \"#7030A0\"}\nback:\n"))
+    (folder / "cards.csv").write_text('name,value,text,count,back,id\n'
+                                      '"Avancer",1,"Avancez.",two,,a\n'
+                                      '"Sauter",2,"Sautez.",3,sotr,b\n'
+                                      '"Joker",0,"Jouez-la.",1,,b\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for command in (["validate"], ["build", "--out", str(tmp_path / "out"), "--jobs", "1"]):
+        result = _run(*command, "demo", "--content", str(content))
+        assert result.exit_code == EXIT_BAD_INPUT, result.output
+        found = {(name, line): message for name, line, message in _located(result.stderr)}
+        assert found[("counters.yaml", _line_of(folder / "counters.yaml", "kind:"))].startswith(
+            "unknown component kind 'counter' (did you mean 'counters'?)")
+        assert found[("cards.csv", 2)] == "count: expected a whole number, found 'two'"
+        assert found[("cards.csv", 3)] == "row 2: back 'sotr' is not one of 'backs' (sort) (did you mean 'sort'?)"
+        assert found[("cards.csv", 4)] == "row 3: id 'b' is already used by row 2"
+        assert "unknown field 'valeu'" in found[("deck.yaml", _line_of(folder / "deck.yaml", "{valeu}"))]
+        assert len(found) == 5, result.stderr
+        assert not (tmp_path / "out" / "demo").exists()

@@ -28,7 +28,7 @@ def new_games(tmp_path):
     def make(*game_ids: str) -> Path:
         content = tmp_path / "content"
         for game_id in game_ids:
-            assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content)]).exit_code == 0
+            assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content), "--language", "fr"]).exit_code == 0
         return content
     return make
 
@@ -156,7 +156,7 @@ def test_ctrl_c_during_a_parallel_build_is_exit_130_without_traceback(game_copy,
     """A real SIGINT to the whole process group, as Ctrl-C in a terminal sends it, while one worker is still
     rendering Tactix and the other is idle, done with a new game."""
     content = game_copy("tactix")
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     marks = tmp_path / "marks"
     marks.mkdir()
     proc = subprocess.Popen([sys.executable, "-c", _PARALLEL_BUILD, str(marks), "build", "tactix", "demo",

@@ -55,27 +55,87 @@ def test_every_face_of_every_set_is_a_png_of_its_trim_at_the_stated_resolution(e
     assert sets == 3          # the deck, the tiles and the counters; the dice are not cut out one by one
 
 
-def test_the_deck_sheet_holds_every_copy_and_the_back_in_the_bottom_right_slot(exported):
-    described = json.loads((exported / "actions-tts.json").read_text(encoding="utf-8"))
-    [sheet] = described["sheets"]
-    assert (sheet["columns"], sheet["rows"], sheet["cards"]) == (10, 2, 18)     # 6 + 10 + 2 copies, then the back
-    image = Image.open(exported / sheet["face_image"]).convert("RGB")
+def check_tts_saved_object(data: dict, folder: Path) -> list[dict]:
+    """What Tabletop Simulator's loader needs of a saved object (Saves/Saved Objects/*.json): ObjectStates of
+    Card or DeckCustom objects; a deck's DeckIDs are its cards' CardIDs in order; each CardID is a CustomDeck
+    entry * 100 + a slot of that entry's grid (at most 10 x 7, the last slot kept for the hidden card); every
+    image URL names a file of the export folder, whose pixels divide into the grid. Returns the cards."""
+    assert set(data) >= {"SaveName", "ObjectStates"} and len(data["ObjectStates"]) == 1
+    [state] = data["ObjectStates"]
+    cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
+    if state["Name"] == "DeckCustom":
+        assert state["DeckIDs"] == [card["CardID"] for card in cards] and len(cards) >= 2
+    else:
+        assert state["Name"] == "Card"
+    for card in cards:
+        assert card["Name"] == "Card" and isinstance(card["Nickname"], str) and len(card["GUID"]) == 6
+        entry, slot = divmod(card["CardID"], 100)
+        deck = card["CustomDeck"][str(entry)]
+        if state["Name"] == "DeckCustom":
+            assert state["CustomDeck"][str(entry)] == deck
+        assert 2 <= deck["NumWidth"] <= 10 and 2 <= deck["NumHeight"] <= 7
+        assert 0 <= slot < deck["NumWidth"] * deck["NumHeight"] - 1
+        assert deck["Type"] == 0 and deck["BackIsHidden"] is True
+        for key in ("FaceURL", "BackURL"):
+            assert deck[key].startswith("file://") and Path(deck[key][len("file://"):]).parent == folder
+    return cards
+
+
+def _slot(image: Image.Image, n: int, x: float = 0.5, y: float = 0.5):
+    cell_w, cell_h = image.width / 10, image.height / 7
+    column, row = n % 10, n // 10
+    return image.getpixel((int(column * cell_w + x * cell_w), int(row * cell_h + y * cell_h)))
+
+
+def test_the_deck_sheet_holds_every_copy_on_tts_grid_and_the_back_in_the_bottom_right_slot(exported):
+    saved = json.loads((exported / "actions-tts.json").read_text(encoding="utf-8"))
+    cards = check_tts_saved_object(saved, exported)
+    assert len(cards) == 18 and saved["ObjectStates"][0]["Nickname"] == "Cartes Action"   # 6 + 10 + 2 copies
+    assert [c["CardID"] for c in cards] == list(range(100, 118))
+    deck = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert (deck["NumWidth"], deck["NumHeight"], deck["UniqueBack"]) == (10, 7, False)
+    image = Image.open(exported / Path(deck["FaceURL"]).name).convert("RGB")
     front = Image.open(exported / "actions" / "actions-01-recto.png").convert("RGB")
     back = Image.open(exported / "actions" / "actions-01-verso.png").convert("RGB")
-    cell_w, cell_h = image.width / 10, image.height / 2
-    assert cell_w == pytest.approx(front.width, abs=1) and cell_h == pytest.approx(front.height, abs=1)
-
-    def slot(column: int, row: int, x: float, y: float):
-        return image.getpixel((int(column * cell_w + x * cell_w), int(row * cell_h + y * cell_h)))
-
+    assert image.width / 10 == pytest.approx(front.width, abs=1) and image.height / 7 == pytest.approx(front.height, abs=1)
     middle = (front.width // 2, front.height // 2)
-    assert slot(9, 1, 0.5, 0.5) == back.getpixel(middle) == (0x24, 0x46, 0x6B)     # the back, bottom right
-    assert slot(0, 0, 0.5, 0.5) == front.getpixel(middle)
-    for column, row in ((6, 0), (7, 1)):      # a "Reculer" and the second "Joker": faces, not the back
-        assert slot(column, row, 0.5, 0.5) != (0x24, 0x46, 0x6B)
-    assert slot(8, 1, 0.5, 0.5) == (255, 255, 255)                                  # the empty slot
-    back_alone = Image.open(exported / described["back_image"]).convert("RGB")
+    assert _slot(image, 69) == back.getpixel(middle) == (0x24, 0x46, 0x6B)     # the back, bottom right
+    assert _slot(image, 0) == front.getpixel(middle)
+    assert cards[0]["Nickname"] == cards[5]["Nickname"] and cards[6]["Nickname"] != cards[0]["Nickname"]
+    for n in (6, 17):      # a "Reculer" and the second "Joker": faces, not the back
+        assert _slot(image, n) != (0x24, 0x46, 0x6B)
+    assert _slot(image, 18) == _slot(image, 68) == (255, 255, 255)                 # empty slots
+    back_alone = Image.open(exported / Path(deck["BackURL"]).name).convert("RGB")
     assert back_alone.getpixel((back_alone.width // 2, back_alone.height // 2)) == (0x24, 0x46, 0x6B)
+
+
+def test_a_deck_with_two_backs_exports_a_back_per_card_on_the_same_grid(tmp_path):
+    content = tmp_path / "content"
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
+    deck = content / "demo" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "back:\n", 'backs:\n  sort:\n    - background: {colour: "#7030A0"}\nback:\n', 1), encoding="utf-8")
+    (content / "demo" / "cards.csv").write_text('name,value,text,count,back\n"Avancer",1,"Avancez.",2,\n'
+                                                '"Boule de feu",3,"Brûlez.",1,sort\n', encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["export", "demo", "--content", str(content), "--out", str(out), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    folder = out / "_export" / "demo"
+    saved = json.loads((folder / "cartes-tts.json").read_text(encoding="utf-8"))
+    cards = check_tts_saved_object(saved, folder)
+    assert [c["Nickname"] for c in cards] == ["Avancer", "Avancer", "Boule de feu"]
+    entry = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["UniqueBack"] is True
+    backs = Image.open(folder / Path(entry["BackURL"]).name).convert("RGB")
+    assert (backs.width, backs.height) == Image.open(folder / Path(entry["FaceURL"]).name).size
+    # the shared back behind the Avancer cards, the Spell's own back behind its face (above the back's title)
+    assert _slot(backs, 0, y=0.15) == _slot(backs, 1, y=0.15) == (0x24, 0x46, 0x6B)
+    assert _slot(backs, 2, y=0.15) == (0x70, 0x30, 0xA0)
+    # Online images: --tts-url names them there
+    result = CliRunner().invoke(cli, ["export", "demo", "--content", str(content), "--out", str(out), "--dpi", "40",
+                                      "--tts-url", "https://example.org/demo/"])
+    entry = json.loads((folder / "cartes-tts.json").read_text(encoding="utf-8"))["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/demo/cartes-tts-1.png"
 
 
 def test_the_same_content_gives_the_same_bytes(exported, tmp_path):
@@ -86,12 +146,16 @@ def test_the_same_content_gives_the_same_bytes(exported, tmp_path):
     names = sorted(str(p.relative_to(exported)) for p in exported.rglob("*") if p.is_file())
     assert names == sorted(str(p.relative_to(again)) for p in again.rglob("*") if p.is_file())
     for name in names:
+        if name.endswith("-tts.json"):      # its image URLs name the folder it was written to: else the same
+            assert (exported / name).read_bytes().replace(exported.as_uri().encode(), b"") == \
+                (again / name).read_bytes().replace(again.as_uri().encode(), b""), name
+            continue
         assert (exported / name).read_bytes() == (again / name).read_bytes(), name
 
 
 def test_a_game_that_does_not_load_exports_nothing_and_says_where(tmp_path):
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     (content / "demo" / "game.yaml").write_text("id: demo\ntitle: [\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["export", "demo", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2

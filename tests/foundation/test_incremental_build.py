@@ -27,7 +27,7 @@ FOUR_GAMES = ("armada", "praxis", "tactix", "tectonic")
 
 def _new(content: Path, *game_ids: str) -> Path:
     for game_id in game_ids:
-        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content)]).exit_code == 0
+        assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content), "--language", "fr"]).exit_code == 0
     return content
 
 
@@ -81,6 +81,35 @@ def test_the_nothing_changed_line_speaks_english_for_english_games(tmp_path):
     assert _build(content, tmp_path / "out").exit_code == 0
     result = _build(content, tmp_path / "out")
     assert result.output.splitlines()[0] == f"nothing changed: 1 game up to date in {tmp_path / 'out'}, no file written"
+
+
+def test_a_removed_game_leaves_the_output_and_the_gallery_with_its_content(tmp_path):
+    content = _new(tmp_path / "content", "demo", "autre")
+    other = _new(tmp_path / "elsewhere", "voisin")      # built into the same folder from another content folder
+    out = tmp_path / "out"
+    assert _build(content, out).exit_code == 0
+    assert _build(other, out).exit_code == 0
+    shutil.rmtree(content / "autre")
+    result = _build(content, out)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == catalogue("fr")("cli.removed_games", count=1, ids="autre",
+                                                            content=content)
+    assert not (out / "autre").exists() and not (out / cache.CACHE_FOLDER / "autre.json").exists()
+    assert (out / "demo" / "manifest.json").is_file() and (out / "voisin" / "manifest.json").is_file()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'id="autre"' not in page and 'id="demo"' in page and 'id="voisin"' in page
+    assert (out / "index.html").stat().st_mode & 0o044 == 0o044, "the gallery is readable by all, as a page is"
+
+
+def test_a_folder_not_made_by_a_build_is_never_removed_with_a_game(tmp_path):
+    content = _new(tmp_path / "content", "demo", "autre")
+    out = tmp_path / "out"
+    assert _build(content, out).exit_code == 0
+    (out / "autre" / outfolder.MARKER).unlink()
+    (out / cache.CACHE_FOLDER / "autre.json").rename(tmp_path / "record.json")
+    shutil.rmtree(content / "autre")
+    assert _build(content, out).exit_code == 0
+    assert (out / "autre" / "manifest.json").is_file()
 
 
 def test_a_rule_edit_renders_only_the_rulebook_and_what_lists_it(tmp_path, rendered):

@@ -12,6 +12,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pypdf import PdfReader
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 from generator.cli import cli
 from generator.content.schema_export import content_schema
 from generator.content.yamlfile import read_yaml
+from generator.i18n import catalogue
 from generator.watch import changes_by_game, watch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_new_game_validates_and_builds(tmp_path):
     content = tmp_path / "content"
     runner = CliRunner()
-    result = runner.invoke(cli, ["new", "mon-jeu", "--content", str(content), "--title", "Mon jeu"])
+    result = runner.invoke(cli, ["new", "mon-jeu", "--content", str(content), "--language", "fr", "--title", "Mon jeu"])
     assert result.exit_code == 0, result.output
     assert runner.invoke(cli, ["validate", "mon-jeu", "--content", str(content)]).exit_code == 0
     result = runner.invoke(cli, ["build", "mon-jeu", "--content", str(content), "--out", str(tmp_path / "out")])
@@ -50,7 +52,7 @@ def test_new_game_validates_and_builds(tmp_path):
 def test_new_game_files_name_the_schema_an_editor_validates_them_with(tmp_path):
     import jsonschema
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "mon-jeu", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "mon-jeu", "--content", str(content), "--language", "fr"]).exit_code == 0
     schema = json.loads((content / "schema.json").read_text(encoding="utf-8"))
     assert schema == content_schema()
     yaml_files = sorted((content / "mon-jeu").glob("*.yaml"))
@@ -64,17 +66,17 @@ def test_new_game_files_name_the_schema_an_editor_validates_them_with(tmp_path):
     assert "count" in (content / "mon-jeu" / "cards.csv").read_text(encoding="utf-8").splitlines()[0].split(",")
     # A second game refreshes the schema beside the first, never a game's own files.
     (content / "schema.json").write_text("{}", encoding="utf-8")
-    assert CliRunner().invoke(cli, ["new", "autre", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "autre", "--content", str(content), "--language", "fr"]).exit_code == 0
     assert json.loads((content / "schema.json").read_text(encoding="utf-8")) == schema
 
 
 def test_new_never_overwrites_and_checks_the_id(tmp_path):
     content = tmp_path / "content"
     runner = CliRunner()
-    assert runner.invoke(cli, ["new", "jeu", "--content", str(content)]).exit_code == 0
-    again = runner.invoke(cli, ["new", "jeu", "--content", str(content)])
+    assert runner.invoke(cli, ["new", "jeu", "--content", str(content), "--language", "fr"]).exit_code == 0
+    again = runner.invoke(cli, ["new", "jeu", "--content", str(content), "--language", "fr"])
     assert again.exit_code == 2 and "already exists" in again.output
-    bad = runner.invoke(cli, ["new", "Mon Jeu", "--content", str(content)])
+    bad = runner.invoke(cli, ["new", "Mon Jeu", "--content", str(content), "--language", "fr"])
     assert bad.exit_code == 2 and "is not a game id" in bad.output
 
 
@@ -83,9 +85,11 @@ def test_changes_are_grouped_by_game_and_editor_litter_is_ignored(tmp_path):
         (tmp_path / game).mkdir()
     paths = [tmp_path / "b" / "game.yaml", tmp_path / "a" / "rules.fr.md", tmp_path / "a" / ".rules.fr.md.swp",
              tmp_path / "a" / "rules.fr.md~", tmp_path / "a" / "4913", tmp_path / "c" / "deck.yaml",
-             tmp_path / "elsewhere.yaml", tmp_path / "a" / "tables" / "cards.csv"]
+             tmp_path / "elsewhere.yaml", tmp_path / "a" / "tables" / "cards.csv",
+             tmp_path / "a" / "~$cards.xlsx", tmp_path / "a" / ".#deck.yaml", tmp_path / "a" / "sedX3kP9q",
+             tmp_path / "a" / ".~lock.cards.xlsx#", tmp_path / "a" / "deck.yaml.swx", tmp_path / "a" / "sediment.yaml"]
     assert changes_by_game(paths, tmp_path, ["a", "b"]) == {
-        "a": [Path("a/rules.fr.md"), Path("a/tables/cards.csv")], "b": [Path("b/game.yaml")]}
+        "a": [Path("a/rules.fr.md"), Path("a/sediment.yaml"), Path("a/tables/cards.csv")], "b": [Path("b/game.yaml")]}
 
 
 def _watching(tmp_path, calls):
@@ -127,7 +131,7 @@ def test_watch_rebuilds_once_per_save_and_never_for_a_read(tmp_path):
 def test_pnp_watch_says_when_what_changed_what_was_rebuilt_and_keeps_the_last_good_output(tmp_path):
     """The command as a designer runs it: a save, a bad save (file:line, output kept), a fixed save."""
     content = tmp_path / "content"
-    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", "demo", "--content", str(content),
                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -175,3 +179,21 @@ def test_variant_build_writes_its_own_rulebook_and_refuses_unknown_names(content
                               "--out", str(tmp_path / "o2")])
     assert bad.exit_code == 2 and "did you mean 'centre'" in bad.output
     assert not (tmp_path / "o2").exists()
+
+
+@pytest.mark.parametrize("environ, language", [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "fr_CA.UTF-8"}, "fr"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"), ({}, "en"), ({"LC_ALL": "en_US.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LC_ALL": "", "LC_MESSAGES": "fr_BE", "LANG": "de_DE"}, "fr")])
+def test_new_without_language_follows_the_system_and_says_so(tmp_path, monkeypatch, environ, language):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    content = tmp_path / "content"
+    result = CliRunner().invoke(cli, ["new", "jeu", "--content", str(content)])
+    assert result.exit_code == 0, result.output
+    assert f"language: {language}" in (content / "jeu" / "game.yaml").read_text(encoding="utf-8")
+    assert (content / "jeu" / f"rules.{language}.md").is_file()
+    other = "en" if language == "fr" else "fr"
+    assert result.output.splitlines()[0] == catalogue(language)("cli.language_chosen", other=other)

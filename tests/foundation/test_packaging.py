@@ -62,9 +62,12 @@ def test_installed_wheel_runs_new_build_and_validate_outside_the_repository(tmp_
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     pnp = venv / "bin" / "pnp"
-    _run([pnp, "new", "demo"], cwd=elsewhere)
+    _run([pnp, "new", "demo", "--language", "fr"], cwd=elsewhere)
     _run([pnp, "build", "demo"], cwd=elsewhere)
     assert "demo" in _run([pnp, "validate", "demo"], cwd=elsewhere).stdout
+    # The starter files send the designer to `pnp guide`, which needs no checkout.
+    assert "`pnp guide`" in (elsewhere / "content" / "demo" / "game.yaml").read_text(encoding="utf-8")
+    assert _run([pnp, "guide"], cwd=elsewhere).stdout == (ROOT / "docs" / "content-format.md").read_text(encoding="utf-8")
     # The installed package answered, not the checkout: its templates are the shipped copy.
     where = _run([venv / "bin" / "python", "-c", "from generator.resources import templates_dir; print(templates_dir())"],
                  cwd=elsewhere).stdout.strip()

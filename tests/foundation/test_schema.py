@@ -88,7 +88,7 @@ def test_descriptions_read_as_text_and_icons_are_listed_whole():
         # Whole sentences, and no list of examples cut short ("crown, star…)"): the schema lists choices whole.
         assert not description.rstrip().endswith((",", "(")) and "…)" not in description, description
     piece_mark = SCHEMA["definitions"]["PieceStyle"]["properties"]["mark"]
-    assert piece_mark["enum"] == [*icon_names(), "none"]
+    assert piece_mark["examples"] == [*icon_names(), "none"]       # any name may be a game's own icon
 
 
 def test_pnp_schema_prints_it_and_writes_it_to_a_file(tmp_path):
@@ -101,8 +101,9 @@ def test_pnp_schema_prints_it_and_writes_it_to_a_file(tmp_path):
 
 
 def test_every_real_content_file_passes_the_schema():
-    files = content_files()
+    files = content_files() + sorted(ROOT.glob("content/*/playtest.yaml"))   # written by --into-notes
     assert len(files) > 20 and any(f.name == "diagrams.yaml" for f in files)
+    assert any(f.name == "playtest.yaml" for f in files)
     kinds = {read_yaml(f).get("kind") for f in files if f.name not in ("game.yaml", "diagrams.yaml")}
     assert kinds >= {"board", "deck", "tiles", "counters", "dice", "sheet", "mat", "map", "form"}
     failures = {str(f.relative_to(ROOT)): schema_errors(f) for f in files}
@@ -140,12 +141,12 @@ WRONG = {
     "two shapes in one element": ("deck.yaml", DECK + '  - rect: {fill: "#FFFFFF"}\n    circle: {cx: 5, cy: 5, r: 2}\n', 10),
     "a rect with x alone": ("deck.yaml", DECK + '  - rect: {x: 5, fill: "#FFFFFF"}\n', 10),
     "an unknown pattern": ("deck.yaml", DECK + '  - pattern: {kind: stripe}\n', 10),
-    "an unknown icon": ("deck.yaml", DECK + '  - icon: {name: crwn, cx: 5, cy: 5, size: 4}\n', 10),
+    "an icon name no icon can have": ("deck.yaml", DECK + '  - icon: {name: crwn_, cx: 5, cy: 5, size: 4}\n', 10),
     "a field name with a space": ("deck.yaml", DECK.replace("{titre: Avancer", "{le titre: Avancer"), 6),
     "an unknown kind": ("deck.yaml", DECK.replace("kind: deck", "kind: dek"), 1),
     "a square too small": ("board.yaml", BOARD.replace("cell_mm: 20", "cell_mm: 1"), 4),
     "an unknown piece shape": ("board.yaml", BOARD.replace("shape: disc", "shape: circle"), 6),
-    "an unknown mark": ("board.yaml", BOARD.replace("label: B}", "label: B, mark: crwn}"), 6),
+    "a mark name no icon can have": ("board.yaml", BOARD.replace("label: B}", "label: B, mark: crwn_}"), 6),
     "a die of five faces": ("dice.yaml", "kind: dice\nid: des\nname: Dés\ndice:\n"
                                          "  - {id: a, name: A, faces: [1, 2, 3, 4, 5]}\n", 5),
     "counters without a size": ("counters.yaml", "kind: counters\nid: j\nname: J\nfront:\n"
@@ -223,3 +224,15 @@ def test_a_wrong_game_or_diagrams_file_fails_in_the_schema_where_the_loader_refu
     assert line in [at for at, _ in errors], (str(refused.value), errors)
     best = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(read_yaml(path)))
     assert line_of(read_yaml(path), best) == line, (str(refused.value), best.message)
+
+
+def test_a_wrong_playtest_file_fails_in_the_schema_as_the_loader_refuses_it(tmp_path):
+    from generator.content.playtest_notes import read_playtest_notes
+    folder = tmp_path / "jeu"
+    folder.mkdir()
+    text = (ROOT / "content" / "tactix" / "playtest.yaml").read_text(encoding="utf-8")
+    (folder / "playtest.yaml").write_text(text.replace("capped: 3", "capped: trois"), encoding="utf-8")
+    with pytest.raises(ContentError):
+        read_playtest_notes(folder)
+    errors = list(VALIDATOR.iter_errors(read_yaml(folder / "playtest.yaml")))
+    assert errors and any(list(e.absolute_path) == ["capped"] for e in errors)

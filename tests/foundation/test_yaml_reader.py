@@ -89,3 +89,13 @@ def test_content_parses_as_with_the_pure_python_parser(monkeypatch):
     assert fast == slow
     lines = [(v.line, getattr(v, "key_lines", None)) for v in fast if hasattr(v, "line")]
     assert lines == [(v.line, getattr(v, "key_lines", None)) for v in slow if hasattr(v, "line")]
+
+
+@pytest.mark.parametrize("text, line", [("a:\n\t- 1\n", 2), ("id: x\n\tname: y\n", 2), ("a:\n  b:\n  \tc: 1\n", 3)])
+def test_a_tab_used_as_indentation_says_yaml_wants_spaces(text, line):
+    assert _error(text) == (line, "YAML syntax error: a tab character: YAML indents with spaces only "
+                                  "(replace the tab by spaces)")
+
+
+def test_a_tab_inside_a_quoted_value_is_text_not_an_error():
+    assert parse_yaml('name: "a\tb"\n', Path("ok.yaml")) == {"name": "a\tb"}

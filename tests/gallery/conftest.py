@@ -70,7 +70,7 @@ def gallery_out(shared_folder, shared_build) -> Path:
     def make_content(content: Path) -> None:
         for game_id in GOOD_GAMES:
             shutil.copytree(ROOT / "content" / game_id, content / game_id)
-        assert CliRunner().invoke(cli, ["new", BROKEN, "--content", str(content)]).exit_code == 0
+        assert CliRunner().invoke(cli, ["new", BROKEN, "--content", str(content), "--language", "fr"]).exit_code == 0
         board = content / BROKEN / "board.yaml"
         board.write_text(board.read_text(encoding="utf-8") + "colour_of_the_sky: blue\n", encoding="utf-8")
     built = shared_build(content=shared_folder("gallery-content", make_content))

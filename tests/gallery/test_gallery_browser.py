@@ -164,3 +164,26 @@ def test_each_game_speaks_its_language_and_says_when_it_was_built(page):
     assert FR("gallery.faces.title") in text and FR("figures.checked", count=9) in text
     for english in ("Faces to cut out", "Rulebook figures", "All files", "Last build", "checked"):
         assert english not in text
+
+
+def test_an_open_gallery_reloads_itself_when_a_build_changes_the_output(browser, tmp_path):
+    from click.testing import CliRunner
+    from generator.cli import cli
+    content, out = tmp_path / "content", tmp_path / "out"
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
+    assert CliRunner().invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)]).exit_code == 0
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto((out / "index.html").as_uri())
+    tab.wait_for_load_state("load")
+    first = tab.evaluate("window.pnpBuild.stamp")
+    tab.wait_for_timeout(1500)           # polled at least once: nothing built, the page stays
+    assert tab.evaluate("window.pnpBuild.stamp") == first and tab.evaluate("performance.navigation.type") == 0
+    deck = content / "demo" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('"Cartes Action"', '"Cartes Mouvement"'),
+                    encoding="utf-8")
+    with tab.expect_event("load", timeout=15_000):       # the page reloads by itself
+        assert CliRunner().invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)]).exit_code == 0
+    assert tab.evaluate("window.pnpBuild.stamp") != first
+    assert "Cartes Mouvement" in tab.inner_text("body")
+    context.close()

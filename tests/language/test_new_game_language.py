@@ -36,7 +36,7 @@ def test_new_english_game_is_english_and_builds(tmp_path):
 
 def test_new_game_is_french_by_default(tmp_path):
     content = tmp_path / "content"
-    result = CliRunner().invoke(cli, ["new", "demo", "--content", str(content)])
+    result = CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"])
     assert result.exit_code == 0 and "ensuite : pnp build demo" in result.output
     game = yaml.safe_load((content / "demo" / "game.yaml").read_text(encoding="utf-8"))
     assert game["language"] == "fr" and (content / "demo" / "rules.fr.md").is_file()

@@ -326,7 +326,7 @@ def test_validate_says_each_warning_and_the_summary_and_strict_fails(tmp_path):
     warning at its line with the summary line, and fails with it (exit 1)."""
     content, out = tmp_path / "content", tmp_path / "out"
     runner = CliRunner()
-    assert runner.invoke(cli, ["new", "demo", "--content", str(content)]).exit_code == 0
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nPour jouer, tapez pnp build.\n", encoding="utf-8")
     line = len(rules.read_text(encoding="utf-8").splitlines())

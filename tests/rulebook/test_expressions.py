@@ -82,6 +82,20 @@ def test_material_list_comes_from_the_components(game_with_rules, tactix):
     assert [c.name for c in tactix.components] == ["Plateau de jeu", "Dés", "Résumé des règles"]
 
 
+def test_components_called_is_the_english_name_of_materiel_and_still_names_each_component(game_with_rules):
+    french = read_rulebook(game_with_rules("# Matériel\n\n{{ materiel() }}\n"), figures={})
+    english = read_rulebook(game_with_rules("# Components\n\n{{ components() }}\n\n"
+                                            "Grid of {{ components.plateau.grid.columns }}, "
+                                            "{{ components | length }} components.\n"), figures={})
+
+    def items(doc):       # the first list: the material (the annexes follow)
+        first = next(b for b in doc.blocks if isinstance(b, ListBlock))
+        return [plain(item[0].spans) for item in first.items]
+    assert items(english) == items(french) and len(items(french)) == 3
+    para = next(b for b in english.blocks if isinstance(b, Paragraph))
+    assert plain(para.spans) == "Grid of 9, 3 components."
+
+
 def test_counts_and_names_come_from_the_game(game_with_rules):
     game = game_with_rules('# Jeu\n\n{{ game.title }} pour {{ game.players }} joueurs, '
                            '{{ setup_counts("plateau").blanc }} dés blancs, '

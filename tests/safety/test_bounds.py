@@ -269,7 +269,7 @@ def test_a_kill_9_of_the_main_process_leaves_no_worker_behind(tmp_path, command)
     import signal
     import time
     content, out = tmp_path / "content", tmp_path / "out"
-    assert pnp("new", "demo", "--content", str(content)).returncode == 0
+    assert pnp("new", "demo", "--content", str(content), "--language", "fr").returncode == 0
     more = ("--content", str(content), "--out", str(out)) if command[0] == "build" else ()
     proc = subprocess.Popen([sys.executable, "-m", "generator.cli", *command, *more], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -300,7 +300,7 @@ def test_a_kill_9_of_the_main_process_leaves_no_worker_behind(tmp_path, command)
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     content = tmp_path_factory.mktemp("demo") / "content"
-    assert pnp("new", "demo", "--content", str(content)).returncode == 0
+    assert pnp("new", "demo", "--content", str(content), "--language", "fr").returncode == 0
     return content
 
 

@@ -23,7 +23,7 @@ TIMEOUT = 90                 # seconds: every case below is refused or read in a
 def scaffold(tmp_path_factory):
     """A game made by `pnp new` (a board, a deck, counters, one diagram 'depart'), and a text sheet."""
     root = tmp_path_factory.mktemp("scaffold")
-    subprocess.run([sys.executable, "-m", "generator", "new", "mini", "--content", str(root)], check=True,
+    subprocess.run([sys.executable, "-m", "generator", "new", "mini", "--content", str(root), "--language", "fr"], check=True,
                    capture_output=True, timeout=TIMEOUT)
     game = root / "mini"
     (game / "aide.yaml").write_text("kind: sheet\nid: aide\nname: Aide de jeu\nsource: aide.fr.md\n",

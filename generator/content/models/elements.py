@@ -20,12 +20,9 @@ WHITE = Colour("#FFFFFF")
 
 
 def check_icon(name: str, where: Where) -> None:
-    from ...draw.icons import icon_names
-    if name != "none" and name not in icon_names():
-        import difflib
-        close = difflib.get_close_matches(name, icon_names(), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise where.error(f"unknown mark '{name}'{hint}; icons: {', '.join(icon_names())}")
+    from ...draw.icons import close_icons_hint, known
+    if name != "none" and not known(name):
+        raise where.error(f"unknown mark '{name}'{close_icons_hint(name)}")
 
 
 SCALAR = {"type": ["string", "number", "boolean", "null"]}   # a table cell, as a JSON Schema
@@ -286,6 +283,8 @@ class LayoutElement(OneOf):
     image: Optional[ImageSpec] = None
     icon: Optional[IconSpec] = None
     pattern: Optional[PatternSpec] = None
+    name: Optional[str] = spec(None, doc="a name for this element, so that a face extending its layout can "
+                                         "change it (`set`) or leave it out (`remove`)")
     when: dict[str, Any] = spec(factory=dict, doc="draw only when every field matches (a value or a list of values)",
                                 schema={"additionalProperties": {"anyOf": [SCALAR, {"type": "array", "items": SCALAR}]}})
     unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)",

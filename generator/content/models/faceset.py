@@ -12,13 +12,16 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .. import limits
-from ..errors import ContentError
+from ..errors import Collector, ContentError, did_you_mean
 from ..paths import plain_name
 from ..schema import Name, Where, derived, read_bytes_beside, read_text_beside, spec
 from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+from ..layouts import face_schema
+
+ELEMENTS = {"type": "array", "items": {"$ref": "#/definitions/LayoutElement"}}
 
 @dataclass(frozen=True)
 class Row:
@@ -63,12 +66,17 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
     return Row(types.MappingProxyType(out), count, index, where.path, where.line)
 
 
-def _read_rows(owner, where: Where) -> tuple:
-    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked."""
+def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
+    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked: the good rows, and
+    the errors of the others (each row on its own, so that check() tells them with its own in one run)."""
     defaults = dict(owner.defaults)
     if owner.fields is not None and owner.table is not None:
         raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
+    if owner.sheet is not None and not (owner.table or "").lower().endswith(".xlsx"):
+        raise where.error(f"{owner.kind} '{owner.id}': 'sheet' chooses a sheet of a .xlsx 'table'; "
+                          f"this component has {'the table ' + repr(owner.table) if owner.table else 'no table'}")
     rows = []
+    errors = Collector()     # each row is read on its own: every wrong row is told in one run
     if owner.fields is not None:
         data = owner.fields
         if not isinstance(data, list):
@@ -76,16 +84,17 @@ def _read_rows(owner, where: Where) -> tuple:
         for i, item in enumerate(data):
             line = data.line_of(i) if isinstance(data, LocatedList) else where.line
             rwhere = Where(where.path, line)
-            if not isinstance(item, dict):
-                raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
             limits.check(limits.TABLE_ROWS, i + 1, f"{owner.kind} '{owner.id}': rows", where.path, rwhere.line)
-            rows.append(_make_row(item, i + 1, rwhere, defaults))
+            with errors.attempt():
+                if not isinstance(item, dict):
+                    raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
+                rows.append(_make_row(item, i + 1, rwhere, defaults))
     elif owner.table is not None:
         if owner.table.lower().endswith(".xlsx"):
             table, records = _xlsx_records(owner, where)
         else:
             table, records = _csv_records(owner, where)
-        header = None
+        header, number = None, 0
         for line, record in records:
             if not any(cell.strip() for cell in record):
                 continue
@@ -96,16 +105,18 @@ def _read_rows(owner, where: Where) -> tuple:
                 if dupes:
                     raise ContentError(table, line, f"column '{dupes[0]}' appears twice")
                 continue
-            if len(record) != len(header):
-                raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
-            limits.check(limits.TABLE_ROWS, len(rows) + 1, "rows", table, line)
-            rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), len(rows) + 1,
-                                  Where(table, line), defaults))
+            number += 1
+            limits.check(limits.TABLE_ROWS, number, "rows", table, line)
+            with errors.attempt():
+                if len(record) != len(header):
+                    raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
+                rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), number,
+                                      Where(table, line), defaults))
         if header is None:
             raise ContentError(table, None, "the table is empty (a header line is needed)")
     else:
         rows.append(_make_row({}, 1, where, defaults))
-    return tuple(rows)
+    return tuple(rows), tuple(errors.errors)
 
 
 def _csv_records(owner, where: Where):
@@ -129,7 +140,7 @@ def _csv_records(owner, where: Where):
 
 
 def _xlsx_records(owner, where: Where):
-    """The table's path and its (row number, cells) records: the first sheet of a .xlsx workbook, read by
+    """The table's path and its (row number, cells) records: the `sheet` (default the first) of a .xlsx workbook, read by
     openpyxl (the optional `xlsx` extra), cell values as the spreadsheet shows them (a formula's last
     computed value). Errors name the file and the sheet's row, as a CSV's name its line."""
     import zipfile
@@ -164,7 +175,14 @@ def _xlsx_records(owner, where: Where):
     records, width = [], None
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = book.worksheets[0]
+        if owner.sheet is None:
+            sheet = book.worksheets[0]
+        elif owner.sheet in book.sheetnames:
+            sheet = book[owner.sheet]
+        else:
+            book.close()
+            raise where.error(f"{owner_name}: no sheet '{owner.sheet}' in '{owner.table}'"
+                              f"{did_you_mean(owner.sheet, book.sheetnames)}; sheets: {', '.join(book.sheetnames)}")
         sheet.reset_dimensions()
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
             if len(row) > most and row[most:].count(None) != len(row) - most:
@@ -196,17 +214,21 @@ class FaceSet(FigureTarget):
     kind: str
     id: Name
     name: str
-    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order")
-    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)")
+    front: list[LayoutElement] = spec(doc="elements of the front, drawn in order, or `extends:` a layout of "
+                                          "game.yaml's `layouts`", schema=face_schema(ELEMENTS))
+    back: Optional[list[LayoutElement]] = spec(None, doc="the back shared by every row (none: single-sided)",
+                                               schema=face_schema(ELEMENTS, nullable=True))
     backs: dict[str, list[LayoutElement]] = spec(factory=dict, doc="named backs, chosen per row by its 'back' field "
-                                                 "(rows without one use `back`)")
+                                                 "(rows without one use `back`)",
+                                                 schema={"additionalProperties": face_schema(ELEMENTS)})
     back_oriented: bool = spec(False, doc="the back has a top: keep its orientation to the front when printing")
     fields: Any = spec(None, doc="rows inline: a list of mappings field: value; 'count' (or 'quantity') copies",
                        schema={"type": ["array", "null"], "items": {
                            "type": "object", "propertyNames": {"pattern": FIELD_NAME.pattern},
                            "additionalProperties": SCALAR}})
     table: Optional[str] = spec(None, doc="rows from a CSV file next to this one (header line = field names), or "
-                                          "from the first sheet of a .xlsx workbook")
+                                          "from a sheet of a .xlsx workbook")
+    sheet: Optional[str] = spec(None, doc="the sheet of a .xlsx `table` to read, by its name (default: the first)")
     defaults: dict[str, str] = spec(factory=dict, doc="field values for rows that do not give them")
     bleed_mm: float = spec(3.0, minimum=0, maximum=10)
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
@@ -214,6 +236,7 @@ class FaceSet(FigureTarget):
                                           "(default: the kind's advice)")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
+    _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
 
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
@@ -226,7 +249,8 @@ class FaceSet(FigureTarget):
         raise NotImplementedError
 
     def derive(self, where: Where) -> dict:
-        return {"_rows": _read_rows(self, where)}
+        rows, errors = _read_rows(self, where)
+        return {"_rows": rows, "_row_errors": errors}
 
     def item_count(self) -> int:
         """Items this component prints: every row counted with its copies (bounded per game by the loader)."""
@@ -240,14 +264,31 @@ class FaceSet(FigureTarget):
         return MaterialLine(count, self.name, detail, self.id)
 
     def check(self, where: Where) -> None:
+        errors = Collector()     # every wrong row is told in one run
+        errors.errors.extend(self._row_errors)
+        seen: dict[str, int] = {}
         for row in self._rows:
-            name = row.get("back") if self.backs else None   # without `backs`, 'back' is a plain field
-            if name is not None and name not in self.backs:
-                known = ", ".join(sorted(self.backs)) or "none"
-                raise ContentError(row.path, row.line,
-                                   f"row {row.index}: back '{name}' is not one of 'backs' ({known})")
-        if self.back is None and not self.backs and self.back_oriented:
-            raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+            # without `backs`, 'back' is a plain field; an empty cell gives none: the row uses `back`
+            name = (row.get("back") or None) if self.backs else None
+            with errors.attempt():
+                if name is not None and name not in self.backs:
+                    raise self.unknown_back(row, name)
+            item_id = row.get("id")
+            with errors.attempt():
+                if item_id and item_id in seen:
+                    raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by "
+                                                           f"row {seen[item_id]}")
+            if item_id:
+                seen.setdefault(item_id, row.index)
+        with errors.attempt():
+            if self.back is None and not self.backs and self.back_oriented:
+                raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
+        errors.raise_any()
+
+    def unknown_back(self, row: Row, name: str) -> ContentError:
+        known = ", ".join(sorted(self.backs)) or "none"
+        return ContentError(row.path, row.line, f"row {row.index}: back '{name}' is not one of 'backs' ({known})"
+                                                f"{did_you_mean(name, self.backs)}")
 
     def check_figure(self, diagram) -> None:
         if not diagram.show.items and diagram.position is None:

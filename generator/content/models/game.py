@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from ...reader_thresholds import THRESHOLDS
+from ..layouts import face_schema
 from ..schema import Name, spec
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ class GameInfo:
     limits: dict[str, int] = spec(factory=dict, doc="raise a limit for this game, e.g. {items_per_game: 20000}: "
                                                     "copies_per_row, items_per_game, table_rows, map_cells "
                                                     "(each up to its hard maximum; see content/limits.py)")
+    layouts: dict[str, Any] = spec(factory=dict, doc="face layouts shared by the game's components, by name: "
+                                                     "a list of elements; a face uses one with `extends: name`",
+                                   schema={"additionalProperties": face_schema(
+                                       {"type": "array", "items": {"$ref": "#/definitions/LayoutElement"}})})
     preflight: dict[str, PreflightOverride] = spec(
         factory=dict, doc="set a threshold of the reader's preflight for this game, with the reason, e.g. "
                           "{min_text_pt: {value: 5.5, reason: ...}}: min_text_pt, min_label_pt, min_page_fill, "
@@ -68,6 +73,7 @@ class Game:
     folder: Path
     components: tuple
     sources: dict = field(default_factory=dict, compare=False)  # component id -> (path, line)
+    icons: dict = field(default_factory=dict, compare=False)    # its own icons (assets/icons): name -> (ops, even-odd)
 
     @property
     def id(self) -> str:
