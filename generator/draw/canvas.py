@@ -162,16 +162,19 @@ class Canvas:
     # tile, clipped to the tile; this keeps each page to what that tile shows.
     view: tuple[float, float, float, float] | None = None
     # Text drawn smaller (a figure, an assembly map) prints at `text_floor_pt` at the least, or not at all: a
-    # run that the groups' scale would print under it is drawn at the floor when that enlarges it at most
-    # `text_growth` times and it still fits (its box, or what the clip shows), else left out. None: every
-    # text at its size times the scale (a face at full size keeps what its content says; the preflight tells).
+    # run that the groups' scale would print under it is drawn at the floor where it still fits, else left
+    # out. Text set to a width (a zone's label) fits if it takes no more lines in that width; any other text
+    # (no box to measure it against) if the floor enlarges it at most `text_growth` times and it stays within
+    # what the clip shows. None: every text at its size times the scale (a face at full size prints what its
+    # content says; the preflight tells).
     text_floor_pt: float | None = None
     text_growth: float = 1.0
 
     @contextmanager
     def text_floor(self, floor_pt: float | None, *, growth: float = 1.0) -> Iterator[None]:
-        """Within the block, text drawn smaller keeps to `floor_pt` printed (see text_floor_pt): enlarged up
-        to `growth` times (1.0: never, only left out), left out where that is not enough."""
+        """Within the block, text drawn smaller keeps to `floor_pt` printed (see text_floor_pt): enlarged where
+        it fits, text without a box up to `growth` times; growth 1.0: none is enlarged, what is under the floor
+        is left out."""
         outer = self.text_floor_pt, self.text_growth
         self.text_floor_pt, self.text_growth = floor_pt, growth
         try:
@@ -179,17 +182,14 @@ class Canvas:
         finally:
             self.text_floor_pt, self.text_growth = outer
 
-    def _text_factor(self, size_pt: float) -> float | None:
-        """How much text of this size is enlarged to print at the floor: 1.0 (as it is), more, or None (left
-        out). Only under a scale below 1: drawn at full size, a face prints what its content asks."""
+    def _text_factor(self, size_pt: float) -> float:
+        """How much text of this size is enlarged to print at the floor: 1.0 (as it is) or more. Only under a
+        scale below 1: drawn at full size, a face prints what its content asks."""
         floor = self.text_floor_pt
         if floor is None or self.scale >= 1.0 - 1e-9:
             return 1.0
         printed = size_pt * self.scale
-        if printed >= floor - 1e-6:
-            return 1.0
-        factor = floor / printed
-        return factor if factor <= self.text_growth + 1e-9 else None
+        return 1.0 if printed >= floor - 1e-6 else floor / printed
 
     def _inside_view(self, box: tuple[float, float, float, float]) -> bool:
         view = self.view
@@ -318,8 +318,8 @@ class Canvas:
         if not line:
             return
         factor = self._text_factor(min(run.style.size_pt for run in line))
-        if factor is None:
-            return                       # unreadable at the floor's growth: left out
+        if factor > self.text_growth + 1e-9:
+            return                       # made for a larger drawing: enlarged, it would cover its neighbours
         if factor != 1.0:
             size_mm = max(run.style.size_mm for run in line)
             if self._inside_view(_line_box(x, y, width, align, size_mm)) and \
@@ -360,8 +360,6 @@ class Canvas:
                     align: str = "left", valign: str = "top") -> None:
         runs = [run for line in layout.lines for run in line]
         factor = self._text_factor(min(run.style.size_pt for run in runs)) if runs else 1.0
-        if factor is None:
-            return
         if factor != 1.0:
             layout = self._enlarged_layout(x, y, w, h, layout, factor, align, valign)
             if layout is None:
@@ -376,8 +374,11 @@ class Canvas:
     def _enlarged_layout(self, x: float, y: float, w: float, h: float, layout: "TextLayout", factor: float,
                          align: str, valign: str) -> "TextLayout | None":
         """The layout `factor` times larger if it still fits, else None. Set to a width (w > 0), it is wrapped
-        again within it; a box taller than the text binds its height (one exactly the text's height is only
-        where it was measured); else the block must stay within what the clip shows, if it did."""
+        again within it, on no more lines unless the factor is within text_growth; a box taller than the text
+        binds its height (one exactly the text's height is only where it was measured); else the block must
+        stay within what the clip shows, if it did."""
+        if self.text_growth <= 1.0 + 1e-9 or (w <= 0 and factor > self.text_growth + 1e-9):
+            return None
         if w > 0:
             runs: list[Run] = []
             for line in layout.lines:
@@ -389,8 +390,9 @@ class Canvas:
                                  and layout.lines[0] else TextStyle(size_pt=layout.size_pt * factor),
                                  w, h, leading=layout.line_height_mm / max(layout.size_pt * MM_PER_PT, 1e-9),
                                  fit=False)
-            if any(line_width_mm(line) > w + 1e-6 for line in bigger.lines):
-                return None                  # a word wider than the box
+            if any(line_width_mm(line) > w + 1e-6 for line in bigger.lines) or \
+                    (len(bigger.lines) > len(layout.lines) and factor > self.text_growth + 1e-9):
+                return None                  # a word wider than the box, or more lines than it was made for
         else:
             bigger = layout.enlarged(factor)
         if h > layout.height_mm + 1e-6:
