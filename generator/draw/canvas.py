@@ -325,8 +325,7 @@ class Canvas:
             if self._inside_view(_line_box(x, y, width, align, size_mm)) and \
                     not self._inside_view(_line_box(x, y, width * factor, align, size_mm * factor)):
                 return                   # enlarged, it would cross the clip it fitted in: left out
-            line = [PlacedRun(run.x_mm * factor, run.text, run.style.with_(size_pt=run.style.size_pt * factor),
-                              run.icon) for run in line]
+            line = _enlarged_line(line, factor)
             width *= factor
         offset = {"left": 0.0, "center": -width / 2.0, "right": -width}[align]
         for run in line:
@@ -370,7 +369,6 @@ class Canvas:
             baseline = top + layout.first_baseline_mm + i * layout.line_height_mm
             self._placed_line(ax, baseline, line, align, line_width_mm(line))
 
-
     def _enlarged_layout(self, x: float, y: float, w: float, h: float, layout: "TextLayout", factor: float,
                          align: str, valign: str) -> "TextLayout | None":
         """The layout `factor` times larger if it still fits, else None. Set to a width (w > 0), it is wrapped
@@ -385,11 +383,9 @@ class Canvas:
                 if runs and line:
                     runs.append(Run(" ", line[0].style))
                 runs += [Run(run.text, run.style, run.icon) for run in line]
-            bigger = layout_text(_scaled(runs, layout.size_pt * factor, layout.size_pt),
-                                 layout.lines[0][0].style.with_(size_pt=layout.size_pt * factor) if layout.lines
-                                 and layout.lines[0] else TextStyle(size_pt=layout.size_pt * factor),
-                                 w, h, leading=layout.line_height_mm / max(layout.size_pt * MM_PER_PT, 1e-9),
-                                 fit=False)
+            size = layout.size_pt * factor
+            bigger = layout_text(_scaled(runs, size, layout.size_pt), runs[0].style.with_(size_pt=size), w, h,
+                                 leading=layout.line_height_mm / (layout.size_pt * MM_PER_PT), fit=False)
             if any(line_width_mm(line) > w + 1e-6 for line in bigger.lines) or \
                     (len(bigger.lines) > len(layout.lines) and factor > self.text_growth + 1e-9):
                 return None                  # a word wider than the box, or more lines than it was made for
@@ -398,13 +394,13 @@ class Canvas:
         if h > layout.height_mm + 1e-6:
             return bigger if bigger.height_mm <= h + 1e-6 else None
         top = y + {"top": 0.0, "middle": (h - bigger.height_mm) / 2.0, "bottom": h - bigger.height_mm}[valign]
-        wide = max((line_width_mm(line) for line in bigger.lines), default=0.0)
-        narrow = max((line_width_mm(line) for line in layout.lines), default=0.0)
-        left = {"left": x, "center": x + w / 2.0, "right": x + w}[align]
-        before = _line_box(left, y, narrow, align, 0.0)[0], y, _line_box(left, y, narrow, align, 0.0)[2], y + h
-        after = _line_box(left, y, wide, align, 0.0)[0], top, _line_box(left, y, wide, align, 0.0)[2], \
-            top + bigger.height_mm
-        if self._inside_view(before) and not self._inside_view(after):
+        anchor = {"left": x, "center": x + w / 2.0, "right": x + w}[align]
+
+        def block(lay: TextLayout, top_mm: float) -> tuple[float, float, float, float]:
+            wide = max((line_width_mm(line) for line in lay.lines), default=0.0)
+            left = anchor - {"left": 0.0, "center": wide / 2.0, "right": wide}[align]
+            return left, top_mm, left + wide, top_mm + lay.height_mm
+        if self._inside_view(block(layout, y)) and not self._inside_view(block(bigger, top)):
             return None
         return bigger
 
@@ -425,10 +421,13 @@ class TextLayout:
 
     def enlarged(self, factor: float) -> "TextLayout":
         """The same lines, broken where they were, `factor` times larger."""
-        lines = [[PlacedRun(run.x_mm * factor, run.text, run.style.with_(size_pt=run.style.size_pt * factor),
-                            run.icon) for run in line] for line in self.lines]
-        return TextLayout(lines, self.size_pt * factor, self.line_height_mm * factor,
-                          self.first_baseline_mm * factor)
+        return TextLayout([_enlarged_line(line, factor) for line in self.lines], self.size_pt * factor,
+                          self.line_height_mm * factor, self.first_baseline_mm * factor)
+
+
+def _enlarged_line(line: list[PlacedRun], factor: float) -> list[PlacedRun]:
+    return [PlacedRun(run.x_mm * factor, run.text, run.style.with_(size_pt=run.style.size_pt * factor), run.icon)
+            for run in line]
 
 
 def _line_box(x: float, y: float, width: float, align: str, size_mm: float) -> tuple[float, float, float, float]:
