@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .components.diagram import Figure
+from .components.diagram.figure import readable
 from .content.diagrams import (Diagram, FigureCount, ItemRef, count_figures, drawn_on, engine_reads, for_edition,
                                given_placements, piece_styles)
 from .content.models import Game
@@ -32,6 +33,7 @@ from .engine.checker import (diagram_aside, diagram_ghosts, diagram_held, diagra
                              load_game_diagrams)
 from .i18n import catalogue
 from .kinds import FigureJob, kind_of
+from .reader_thresholds import value as threshold
 
 
 def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
@@ -68,7 +70,8 @@ def _figure(game: Game, diagram: Diagram, engine, items_of: dict, max_width_mm: 
                     styles=styles,
                     engine_items=engine_items,
                     max_width_mm=max_width_mm, made_items=items_of)
-    return kind_of(component).figure(job, component)
+    # The labels of a component drawn smaller keep to the reader's floor for a figure's marks (enlarged or left out)
+    return readable(kind_of(component).figure(job, component), threshold("min_label_pt", game.info.preflight_values))
 
 
 def _beside(game: Game, diagram: Diagram, engine) -> list[tuple[str, str, tuple]]:

@@ -16,10 +16,14 @@ from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
+from ..reader_thresholds import value as threshold
 from .face import DEFAULT_BLEED_MM, Face, Item
 from .pieces import draw_piece
 
 COORD_PT = 9.0
+INNER_COORD_PT = 7.0        # coordinates inside the edge squares (a margin too narrow for them): the figures' size
+INNER_COORD_PAD_MM = 2.0    # from the square's edge: clear of the grid line and of a zone's frame along it
+INNER_COORD_CELL_MM = 15.0  # squares smaller than this have no room for a coordinate beside a piece
 
 Placement = tuple[str, str, "str | None"]   # (square, piece style name, value)
 
@@ -237,6 +241,22 @@ def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
             canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
+def _zone_label_boxes(board: Board, d: BoardDrawing) -> list[tuple[float, float, float, float]]:
+    """The box (x0, y0, x1, y1 mm) of each zone's label as _draw_zones sets it, in the zone's top-left corner."""
+    g, v = board.grid, d.view
+    out = []
+    for zone in board.zones:
+        if not zone.label:
+            continue
+        squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
+        c0, r1 = max(min(c for c, _ in squares), v.c0), min(max(r for _, r in squares), v.r1)
+        x0, y0, _, _ = d.square_rect(c0, r1)
+        ts = TextStyle(size_pt=zone.label_pt, bold=True)
+        left, top = x0 + zone.width_mm / 2 + board.line_mm + 1.2, y0 + zone.width_mm / 2 + board.line_mm + 1.2
+        out.append((left, top, left + text_width_mm(zone.label, ts), top + cap_height_mm(ts) + 0.25 * ts.size_mm))
+    return out
+
+
 LABEL_HALF_EM = 0.6     # half the height a label's box takes about its middle: 0.8 em above the baseline, 0.25 below
 LABEL_CLEARANCE_MM = 0.8
 
@@ -271,6 +291,9 @@ def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: flo
     size_pt = min(coord_pt, margin * 0.55 * 72 / 25.4)
     if safe_mm:
         size_pt = edge_label_size(margin, safe_mm, size_pt, widest)
+    if size_pt < threshold("min_label_pt") and d.cell >= INNER_COORD_CELL_MM and not g.points:
+        _draw_inner_coordinates(canvas, board, d, rows)
+        return
     if size_pt < 4:
         return
     ts = TextStyle(size_pt=size_pt, colour=board.colours.coordinates)
@@ -287,6 +310,43 @@ def _draw_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, margin: flo
         yy = gy + j * d.cell + offset
         canvas.text(gx - beside, yy + half_cap, label, ts, align="center")
         canvas.text(gx + gw + beside, yy + half_cap, label, ts, align="center")
+
+
+def _draw_inner_coordinates(canvas: Canvas, board: Board, d: BoardDrawing, rows: Sequence[str]) -> None:
+    """Coordinates inside the edge squares, for a margin too narrow to hold them at the reader's floor: each
+    column's letter at the outer edge of its square in the bottom and top rows, each row's number at the outer
+    edge of its square in the left and right columns, clear of the zones' labels (a letter in the top row moves
+    to the square's right-hand corner, or is left out, where a label stands). A piece on the square covers
+    it, as on a chessboard; an empty board, the one the set-up is read on, shows every one."""
+    v = d.view
+    gx, gy, gw, gh = d.grid_rect
+    ts = TextStyle(size_pt=INNER_COORD_PT, colour=board.colours.coordinates)
+    cap, pad, cell = cap_height_mm(ts), INNER_COORD_PAD_MM + board.line_mm, d.cell
+    taken = _zone_label_boxes(board, d)
+
+    def clear(x: float, baseline: float, text: str, align: str) -> bool:
+        w = text_width_mm(text, ts)
+        left = x - {"left": 0.0, "center": w / 2, "right": w}[align]
+        box = (left - 0.5, baseline - cap - 0.5, left + w + 0.5, baseline + 0.25 * ts.size_mm + 0.5)
+        return not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)
+
+    for i in range(v.columns):
+        label = column_letter(v.c0 + i)
+        x0 = gx + i * cell
+        if v.r0 == 0:        # the bottom row: the letter at the middle of its square's lower edge
+            canvas.text(x0 + cell / 2, gy + gh - pad - 0.25 * ts.size_mm, label, ts, align="center")
+        if v.r1 == board.grid.rows - 1:
+            baseline = gy + pad + cap
+            spot = next(((x, a) for x, a in ((x0 + cell / 2, "center"), (x0 + cell - pad, "right"))
+                         if clear(x, baseline, label, a)), None)
+            if spot is not None:
+                canvas.text(spot[0], baseline, label, ts, align=spot[1])
+    for j, label in enumerate(rows):
+        baseline = gy + j * cell + cell / 2 + cap / 2
+        if v.c0 == 0:
+            canvas.text(gx + pad, baseline, label, ts)
+        if v.c1 == board.grid.columns - 1:
+            canvas.text(gx + gw - pad, baseline, label, ts, align="right")
 
 
 def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:

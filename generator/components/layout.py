@@ -419,14 +419,20 @@ def _text(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         px, py = outside[0]
         raise r.spot.error(f"text {text[:40]!r} reaches ({px:.1f}, {py:.1f}) mm, outside the safe zone "
                            f"({frame.safe_mm:g} mm inside the cut); move it, give it a box, or shorten it")
-    block_h = layout.height_mm
+    # Drawn in its box, or in a box of its own height when it has none (the same place whatever the valign):
+    # the valign says which way the text grows if a figure drawing it smaller enlarges it to the reader's
+    # floor (Canvas.text_floor), and a box binds it.
+    block_h = layout.height_mm if h is None else h
+    valign = spec.valign if spec.valign in ("top", "middle", "bottom") else "top"
+    if h is not None:
+        top = 0.0
 
     def draw(c: Canvas) -> None:
         if rotate:
             with c.group(translate=(x, y), rotate_deg=rotate):
-                c.draw_layout(box_x, top, box_w, block_h, layout, align=spec.align, valign="top")
+                c.draw_layout(box_x, top, box_w, block_h, layout, align=spec.align, valign=valign)
         else:
-            c.draw_layout(x + box_x, y + top, box_w, block_h, layout, align=spec.align, valign="top")
+            c.draw_layout(x + box_x, y + top, box_w, block_h, layout, align=spec.align, valign=valign)
     return [draw]
 
 

@@ -54,6 +54,8 @@ error on that component). Marks, arrows and highlights name *places*:
               items: [id, 3, {item: id, side: back}]   an item by its id or its row number
                                                        in the table; side back shows its back
               arrange: row | column | fan   places: the items as `items` names them
+                                            (a row that would draw them under half size goes on
+                                            in further rows, in reading order)
     dice      die: <die id>           default: the component's first die
               faces: [1, 2, 3]        face numbers 1-6; default: all six
               arrange: row | net      places: face numbers
@@ -125,8 +127,8 @@ class Show:
         factory=tuple, doc="deck, tiles, counters: the items shown, by id or row number; {item: id, side: back}; "
                            "dice: several dice, each 'die:face' (its value or place 1-6), '|' for a new row")
     arrange: Optional[Literal["row", "column", "fan", "net"]] = spec(
-        None, doc="items in a row (default), a column (top to bottom) or a fan; a die's faces in a row "
-                  "(default) or a net")
+        None, doc="items in a row (default; in rows where one would draw them under half size), a column "
+                  "(top to bottom) or a fan; a die's faces in a row (default) or a net")
     die: Optional[str] = spec(None, doc="dice: which die (default: the first)")
     faces: list[int] = spec(factory=tuple, doc="dice: the faces shown, 1-6 (default: all six)")
     marks: list[Mark] = spec(factory=tuple)

@@ -17,7 +17,7 @@ from typing import Iterator, Sequence
 from . import fonts, icons
 from .errors import LayoutError   # text that cannot fit its box, an unknown icon: the one error of draw/
 from .geometry import PathOp, Point, polygon_ops
-from .style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_fill, ink_saver_ink
+from .style import MIN_LINE_MM, MM_PER_PT, Stroke, TextStyle, ink_saver_fill, ink_saver_ink
 
 
 # What an icon's run holds as text: the Unicode character that stands for an object set in a line.
@@ -161,6 +161,43 @@ class Canvas:
     # turned group): a path wholly outside it is left out. A tiled board draws its whole face on every
     # tile, clipped to the tile; this keeps each page to what that tile shows.
     view: tuple[float, float, float, float] | None = None
+    # Text drawn smaller (a figure, an assembly map) prints at `text_floor_pt` at the least, or not at all: a
+    # run that the groups' scale would print under it is drawn at the floor where it still fits, else left
+    # out. Text set to a width (a zone's label) fits if it takes no more lines in that width; any other text
+    # (no box to measure it against) if the floor enlarges it at most `text_growth` times and it stays within
+    # what the clip shows. None: every text at its size times the scale (a face at full size prints what its
+    # content says; the preflight tells).
+    text_floor_pt: float | None = None
+    text_growth: float = 1.0
+
+    @contextmanager
+    def text_floor(self, floor_pt: float | None, *, growth: float = 1.0) -> Iterator[None]:
+        """Within the block, text drawn smaller keeps to `floor_pt` printed (see text_floor_pt): enlarged where
+        it fits, text without a box up to `growth` times; growth 1.0: none is enlarged, what is under the floor
+        is left out."""
+        outer = self.text_floor_pt, self.text_growth
+        self.text_floor_pt, self.text_growth = floor_pt, growth
+        try:
+            yield
+        finally:
+            self.text_floor_pt, self.text_growth = outer
+
+    def _text_factor(self, size_pt: float) -> float:
+        """How much text of this size is enlarged to print at the floor: 1.0 (as it is) or more. Only under a
+        scale below 1: drawn at full size, a face prints what its content asks."""
+        floor = self.text_floor_pt
+        if floor is None or self.scale >= 1.0 - 1e-9:
+            return 1.0
+        printed = size_pt * self.scale
+        return 1.0 if printed >= floor - 1e-6 else floor / printed
+
+    def _inside_view(self, box: tuple[float, float, float, float]) -> bool:
+        view = self.view
+        if view is None:
+            return True
+        eps = 1e-6
+        return (box[0] >= view[0] - eps and box[1] >= view[1] - eps and box[2] <= view[0] + view[2] + eps
+                and box[3] <= view[1] + view[3] + eps)
 
     def _inner_view(self, translate: Point, rotate_deg: float, scale: float, clip) -> tuple | None:
         """The view inside a group opened with these arguments (backends call it in group())."""
@@ -278,6 +315,18 @@ class Canvas:
         self._placed_line(x, y, placed, align, xx)
 
     def _placed_line(self, x: float, y: float, line: list[PlacedRun], align: str, width: float) -> None:
+        if not line:
+            return
+        factor = self._text_factor(min(run.style.size_pt for run in line))
+        if factor > self.text_growth + 1e-9:
+            return                       # made for a larger drawing: enlarged, it would cover its neighbours
+        if factor != 1.0:
+            size_mm = max(run.style.size_mm for run in line)
+            if self._inside_view(_line_box(x, y, width, align, size_mm)) and \
+                    not self._inside_view(_line_box(x, y, width * factor, align, size_mm * factor)):
+                return                   # enlarged, it would cross the clip it fitted in: left out
+            line = _enlarged_line(line, factor)
+            width *= factor
         offset = {"left": 0.0, "center": -width / 2.0, "right": -width}[align]
         for run in line:
             cursor = x + offset + run.x_mm
@@ -308,11 +357,52 @@ class Canvas:
 
     def draw_layout(self, x: float, y: float, w: float, h: float, layout: "TextLayout", *,
                     align: str = "left", valign: str = "top") -> None:
+        runs = [run for line in layout.lines for run in line]
+        factor = self._text_factor(min(run.style.size_pt for run in runs)) if runs else 1.0
+        if factor != 1.0:
+            layout = self._enlarged_layout(x, y, w, h, layout, factor, align, valign)
+            if layout is None:
+                return
         top = y + {"top": 0.0, "middle": (h - layout.height_mm) / 2.0, "bottom": h - layout.height_mm}[valign]
         ax = {"left": x, "center": x + w / 2.0, "right": x + w}[align]
         for i, line in enumerate(layout.lines):
             baseline = top + layout.first_baseline_mm + i * layout.line_height_mm
             self._placed_line(ax, baseline, line, align, line_width_mm(line))
+
+    def _enlarged_layout(self, x: float, y: float, w: float, h: float, layout: "TextLayout", factor: float,
+                         align: str, valign: str) -> "TextLayout | None":
+        """The layout `factor` times larger if it still fits, else None. Set to a width (w > 0), it is wrapped
+        again within it, on no more lines unless the factor is within text_growth; a box taller than the text
+        binds its height (one exactly the text's height is only where it was measured); else the block must
+        stay within what the clip shows, if it did."""
+        if self.text_growth <= 1.0 + 1e-9 or (w <= 0 and factor > self.text_growth + 1e-9):
+            return None
+        if w > 0:
+            runs: list[Run] = []
+            for line in layout.lines:
+                if runs and line:
+                    runs.append(Run(" ", line[0].style))
+                runs += [Run(run.text, run.style, run.icon) for run in line]
+            size = layout.size_pt * factor
+            bigger = layout_text(_scaled(runs, size, layout.size_pt), runs[0].style.with_(size_pt=size), w, h,
+                                 leading=layout.line_height_mm / (layout.size_pt * MM_PER_PT), fit=False)
+            if any(line_width_mm(line) > w + 1e-6 for line in bigger.lines) or \
+                    (len(bigger.lines) > len(layout.lines) and factor > self.text_growth + 1e-9):
+                return None                  # a word wider than the box, or more lines than it was made for
+        else:
+            bigger = layout.enlarged(factor)
+        if h > layout.height_mm + 1e-6:
+            return bigger if bigger.height_mm <= h + 1e-6 else None
+        top = y + {"top": 0.0, "middle": (h - bigger.height_mm) / 2.0, "bottom": h - bigger.height_mm}[valign]
+        anchor = {"left": x, "center": x + w / 2.0, "right": x + w}[align]
+
+        def block(lay: TextLayout, top_mm: float) -> tuple[float, float, float, float]:
+            wide = max((line_width_mm(line) for line in lay.lines), default=0.0)
+            left = anchor - {"left": 0.0, "center": wide / 2.0, "right": wide}[align]
+            return left, top_mm, left + wide, top_mm + lay.height_mm
+        if self._inside_view(block(layout, y)) and not self._inside_view(block(bigger, top)):
+            return None
+        return bigger
 
 
 @dataclass(frozen=True)
@@ -328,6 +418,22 @@ class TextLayout:
             return 0.0
         return self.first_baseline_mm + (len(self.lines) - 1) * self.line_height_mm + \
             0.25 * self.line_height_mm / 1.25
+
+    def enlarged(self, factor: float) -> "TextLayout":
+        """The same lines, broken where they were, `factor` times larger."""
+        return TextLayout([_enlarged_line(line, factor) for line in self.lines], self.size_pt * factor,
+                          self.line_height_mm * factor, self.first_baseline_mm * factor)
+
+
+def _enlarged_line(line: list[PlacedRun], factor: float) -> list[PlacedRun]:
+    return [PlacedRun(run.x_mm * factor, run.text, run.style.with_(size_pt=run.style.size_pt * factor), run.icon)
+            for run in line]
+
+
+def _line_box(x: float, y: float, width: float, align: str, size_mm: float) -> tuple[float, float, float, float]:
+    """A line's box about its anchor (x at `align`, baseline y): 0.8 em above the baseline, 0.25 em below."""
+    left = x + {"left": 0.0, "center": -width / 2.0, "right": -width}[align]
+    return left, y - 0.8 * size_mm, left + width, y + 0.25 * size_mm
 
 
 def _scaled(runs: Sequence[Run], size_pt: float, base_pt: float) -> list[Run]:

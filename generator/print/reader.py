@@ -14,8 +14,8 @@ in the order of what it costs him:
   min_last_page_fill; sheet_fill: a sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
-- clipped_text: text cut by the clip it is drawn in (its frame); cut_text: text crossing the trim of the
-  item it is printed on;
+- clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim; cut_text:
+  text crossing the trim of the item it is printed on;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut).
 
@@ -458,7 +458,10 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
     for page in read.pages:
         if page.found is None:
             continue
-        cut = [r for r in page.found.runs if r.clipped and r.text.strip()]
+        # cut by the clip it is drawn in, or running off the page's trim (the paper's edge: nothing clips it,
+        # the cut does)
+        edge = page.trim or page.media
+        cut = [r for r in page.found.runs if r.text.strip() and (r.clipped or _crosses(r.box, edge))]
         if cut and kinds.get(page.number) in _TILE_PAGES:
             # a piece cut into sheets: the clip is the sheet's window, its edge a seam running through the label
             run = cut[0]

@@ -30,6 +30,7 @@ from ..draw import fonts
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
+from ..reader_thresholds import value as threshold
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
@@ -512,7 +513,8 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     avail_w, avail_h = region[2] - 10, region[3] - 14 - 30
     scale = min(avail_w / face.bleed_width_mm, avail_h / face.bleed_height_mm, 1.0)
     ox = region[0] + (region[2] - face.bleed_width_mm * scale) / 2
-    with pdf.group(translate=(ox, top), scale=scale):
+    # The map shows the sheets' names, not the art's small print: a label it would print under the floor is left out
+    with pdf.group(translate=(ox, top), scale=scale), pdf.text_floor(threshold("min_label_pt")):
         with pdf.group(clip=(0, 0, face.bleed_width_mm, face.bleed_height_mm)):
             face.draw(pdf)
     big = TextStyle(size_pt=12, bold=True, colour="#000000")

@@ -244,6 +244,14 @@ def test_text_cut_by_its_frame_is_found():
     assert _kinds(Subject("f.pdf", _pdf(_clipped(False)))) == []
 
 
+def test_text_running_off_the_pages_trim_is_found():
+    # a running header too long for its page: nothing clips it, the paper's edge cuts it
+    across = _pdf(lambda c, n: _text(c, A4[0] - 60, 800, "Règles réécrites pour PnP Forge", 9))
+    inside = _pdf(lambda c, n: _text(c, A4[0] - 200, 800, "Règles réécrites pour PnP Forge", 9))
+    assert _kinds(Subject("h.pdf", across)) == ["clipped_text"]
+    assert _kinds(Subject("h.pdf", inside)) == []
+
+
 def test_text_across_an_items_cut_line_is_found():
     # one 63 x 88 mm card at (10, 10) mm; a label straddling its right edge, and one well inside
     entry = {"file": "c.pdf", "pages": [{"page": 1, "kind": "sheet", "side": "single", "width_mm": 210,

@@ -146,3 +146,29 @@ def test_a_board_whose_trim_fits_inside_the_margin_stays_whole_with_its_outline_
     # The top and bottom cuts find no room for crop marks beside the board: each has its guide at both ends.
     assert sorted(g for g in guides if g[0] == "h") == sorted(
         [("h", round(cy, 1), round(cx, 1)) for cy in (y, y + h) for cx in (p.art[0], x + w)])
+
+
+def test_the_assembly_map_leaves_out_the_arts_labels_it_would_print_under_the_floor():
+    # a 600 x 400 mm mat drawn about 1:3.4 on the map: its 9 pt labels would print at 2.6 pt (left out, not
+    # enlarged: the map shows the sheets' names), its 40 pt title at 11.7 pt (kept as it is)
+    import pdfplumber
+
+    from generator.components.face import Face
+    from generator.draw import TextStyle
+    from generator.reader_thresholds import value
+
+    def draw(c):
+        c.rect(0, 0, 606, 406, fill="#F4EFE2")
+        c.text(100, 100, "Temple", TextStyle(size_pt=9))
+        c.text(300, 200, "Tapis", TextStyle(size_pt=40, bold=True))
+    item = Item("tapis", "tapis", Face(600.0, 400.0, draw))
+    doc = tile_face(item, PrintOptions(), game_title="Essai", component_name="Tapis")
+    assert doc.pages[0].kind == "map"
+    with pdfplumber.open(io.BytesIO(doc.pdf)) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+        tile_words = {w["text"] for w in pdf.pages[1 + [p.tile for p in doc.pages[1:]].index("A1")]
+                      .extract_words()}
+    texts = {w["text"] for w in words}
+    assert min(w["size"] for w in words) >= value("min_label_pt") - 0.01
+    assert "Temple" not in texts and "Tapis" in texts and "A1" in texts
+    assert "Temple" in tile_words                          # at real size on its sheet, as drawn

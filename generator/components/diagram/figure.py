@@ -9,7 +9,7 @@ places are through `Places`; marks, arrows and frames are drawn here, once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ...content.diagrams import Diagram
@@ -29,6 +29,11 @@ CROSS_INK = "#222222"     # a crossed-out place: black, never the accent red of 
 CROSS_OF_PLACE = 0.62     # the cross spans this much of its place
 MIN_ARROW_MM = 5.5        # an arrow over one square stays this long, head included, to be read as an arrow
 FRAME_MM = 0.8            # the accent frame round a highlighted place: a shape, so colour is not alone
+LABEL_GROWTH = 2.5        # a label with no box, shrunk under the floor, is enlarged back to it up to 2.5 times its
+                          # printed size (a card's small print in a row of cards); one needing more was made for
+                          # the component at full size (a whole mat's rulers at 1:6) and, enlarged, would cover
+                          # what stands round it: left out. A label set to a width (a zone's) has that width
+                          # to measure it against instead
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,19 @@ class Figure:
         canvas = SvgCanvas(self.width_mm, self.height_mm, title=self.caption)
         self.draw(canvas)
         return canvas.tostring()
+
+
+def readable(figure: Figure, floor_pt: float, growth: float = LABEL_GROWTH) -> Figure:
+    """The figure with every text it draws smaller than its component (a card, a tile, a whole mat shrunk to
+    the column) printed at `floor_pt` at the least: enlarged to it where it still fits (text without a box at
+    most `growth` times), else left out (Canvas.text_floor). Wherever it is drawn: the rulebook's PDF (which may shrink it again),
+    its SVG, the gallery."""
+    inner = figure.draw
+
+    def draw(canvas: Canvas) -> None:
+        with canvas.text_floor(floor_pt, growth=growth):
+            inner(canvas)
+    return replace(figure, draw=draw)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,9 @@ ROW_GAP_MM = 4.0
 FAN_STEP_DEG = 9.0          # turn between two neighbours of a fan
 FAN_RADIUS = 1.8            # the fan's pivot lies this many item heights below the items' centres
 ITEM_MAX_HEIGHT_MM = 70.0   # a figure of cards stays a picture, not a sheet of cards at real size
-COLUMN_MAX_HEIGHT_MM = 100.0   # a column of cards, all of them: about half a page
+COLUMN_MAX_HEIGHT_MM = 100.0   # a column of cards, all of them, or rows of them: about half a page
+MIN_ITEM_FACTOR = 0.5       # an item drawn under half its size is a thumbnail whose print nobody reads (its labels
+                            # fall under the reader's floor): a row that would shrink it more is split into rows
 CUT_OUTLINE = Stroke("#555555", 0.25)
 PAGE = "#FFFFFF"
 MASK_OVERLAP_MM = 0.5       # how far past its bleed a round item's mask reaches
@@ -96,21 +98,43 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
     gap = max(ROW_GAP_MM, max(f.bleed_mm for _, f in faces) + 2 * MASK_OVERLAP_MM)
     column = diagram.show.arrange == "column"      # one above the other: a card turned over its top edge
     if column:
+        per_row = 1
         factor = fit_factor(fw, n * fh, max_width_mm, max_height_mm=COLUMN_MAX_HEIGHT_MM - (n - 1) * gap)
     else:
-        factor = fit_factor(n * fw, fh, max_width_mm - (n - 1) * gap, max_height_mm=ITEM_MAX_HEIGHT_MM)
+        per_row, factor = _rows(n, fw, fh, gap, max_width_mm)
     w, h = fw * factor, fh * factor
-    step_x, step_y = (0.0, h + gap) if column else (w + gap, 0.0)
-    spots = {}
+    spots, at = {}, []
     for i, (name, _) in enumerate(faces):
-        spots.setdefault(name, (i * step_x, i * step_y, w, h))
+        at.append(((i % per_row) * (w + gap), (i // per_row) * (h + gap)))
+        spots.setdefault(name, (*at[-1], w, h))
+    rows = -(-n // per_row)
 
     def draw(canvas) -> None:
-        for i, (_, face) in enumerate(faces):
-            _draw_cut_face(canvas, face, i * step_x + w / 2, i * step_y + h / 2, 0.0, factor)
+        for (_, face), (x, y) in zip(faces, at):
+            _draw_cut_face(canvas, face, x + w / 2, y + h / 2, 0.0, factor)
         draw_accents(canvas, diagram, _places(spots, w))
 
-    return Figure(diagram.id, diagram.caption, w + (n - 1) * step_x, h + (n - 1) * step_y, draw, _shows(faces))
+    return Figure(diagram.id, diagram.caption, per_row * w + (per_row - 1) * gap, rows * h + (rows - 1) * gap, draw,
+                  _shows(faces))
+
+
+def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tuple[int, float]:
+    """How many items a row of the figure holds, and their scale: all n in one row, unless that draws them under
+    MIN_ITEM_FACTOR of their size; then the fewest rows that draw them at it at least, in reading order (or
+    the rows that draw them largest, if none does)."""
+    best = None
+    for rows in range(1, n + 1):
+        per_row = -(-n // rows)
+        if rows > 1 and -(-n // (rows - 1)) == per_row:
+            continue                       # as many a row as with one row fewer: no larger
+        rows = -(-n // per_row)
+        room_h = ITEM_MAX_HEIGHT_MM if rows == 1 else COLUMN_MAX_HEIGHT_MM - (rows - 1) * gap
+        factor = fit_factor(per_row * fw, rows * fh, max_width_mm - (per_row - 1) * gap, max_height_mm=room_h)
+        if factor >= MIN_ITEM_FACTOR - 1e-9:
+            return per_row, factor
+        if best is None or factor > best[1] + 1e-9:
+            best = (per_row, factor)
+    return best
 
 
 def _shows(faces) -> tuple:
