@@ -109,6 +109,8 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
     result = runner.invoke(cli, ["build", "caravan", "--content", str(guide_content), "--out", str(out),
                                  "--jobs", "1"])
     assert result.exit_code == 0, result.output
+    # The example follows its own advice: every figure's marks, arrows and highlights are explained.
+    assert "warning:" not in result.output, result.output
     built = out / "caravan"
     rules = "".join(page.extract_text() for page in PdfReader(built / "rules.pdf").pages)
     # The rules took their numbers from the components: 6 + 4 + 2 cards, a 7 x 7 board, one figure per diagram.
@@ -134,6 +136,24 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
         assert star[0]["bottom"] - star[0]["top"] == pytest.approx((max(ys) - min(ys)) * unit, abs=0.05)
     cards = "".join(page.extract_text() for page in PdfReader(built / "goods.pdf").pages)
     assert cards.count("Spices") == 4 and cards.count("No. 02") == 4 and cards.count("No. 03") == 2
+
+
+def test_the_guide_s_example_in_french_speaks_french(guide_content, tmp_path):
+    """The guide's claim for French designers: the same game with `language: fr` gets every word the generator
+    adds in French (file names, the material list of `components()`, the rulebook's appendices)."""
+    content = tmp_path / "content"
+    shutil.copytree(guide_content / "caravan", content / "caravan")
+    game = content / "caravan" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "\nlanguage: en " in text
+    game.write_text(text.replace("\nlanguage: en ", "\nlanguage: fr "), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "caravan", "--content", str(content), "--out", str(out),
+                                      "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    rules = " ".join(page.extract_text() for page in PdfReader(out / "caravan" / "regles.pdf").pages)
+    assert "12 × Goods cards (cartes de 63" in rules.replace("\n", " ")
+    assert "Notes de conception" in rules and "Design notes" not in rules
 
 
 def test_the_guide_s_yaml_files_pass_the_schema(guide_content):
