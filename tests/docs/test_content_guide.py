@@ -75,8 +75,8 @@ def test_every_example_names_its_file_and_every_kind_has_one():
     assert kinds == set(COMPONENT_KINDS)
     # A figure on every kind that carries figures (all but sheets and forms).
     ids = {read_yaml_text(text)["id"]: read_kind(text) for name, text in files.items()
-           if name.startswith("caravane/") and read_kind(text)}
-    drawn_on = {ids[d.get("on", "plateau")] for d in yaml.safe_load(files["caravane/diagrams.yaml"])}
+           if name.startswith("caravan/") and read_kind(text)}
+    drawn_on = {ids[d.get("on", "board")] for d in yaml.safe_load(files["caravan/diagrams.yaml"])}
     assert drawn_on == {k for k, model in COMPONENT_KINDS.items() if model.figure_spec is not None}
     text = GUIDE.read_text(encoding="utf-8")
     for kind in COMPONENT_KINDS:
@@ -98,29 +98,31 @@ def read_kind(text: str):
 
 def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
     games = guide_games(guide_content)
-    assert "caravane" in games and "tactix" in games
+    assert "caravan" in games and "tactix" in games
     runner = CliRunner()
     result = runner.invoke(cli, ["validate", *games, "--content", str(guide_content)])
     assert result.exit_code == 0, result.output
-    assert "caravane" in result.output
+    assert "caravan" in result.output
     # The claims example is checked by Tactix's engine: a false claim would fail validate with exit 1.
     assert re.search(r"tactix\D+\d+", result.output)
     out = tmp_path / "out"
-    result = runner.invoke(cli, ["build", "caravane", "--content", str(guide_content), "--out", str(out),
+    result = runner.invoke(cli, ["build", "caravan", "--content", str(guide_content), "--out", str(out),
                                  "--jobs", "1"])
     assert result.exit_code == 0, result.output
-    built = out / "caravane"
-    rules = "".join(page.extract_text() for page in PdfReader(built / "regles.pdf").pages)
+    # The example follows its own advice: every figure's marks, arrows and highlights are explained.
+    assert "warning:" not in result.output, result.output
+    built = out / "caravan"
+    rules = "".join(page.extract_text() for page in PdfReader(built / "rules.pdf").pages)
     # The rules took their numbers from the components: 6 + 4 + 2 cards, a 7 x 7 board, one figure per diagram.
-    assert "Il y a 12 cartes Marchandise" in rules and "7 × 7 cases" in rules
-    for caption in ("Une main de trois cartes", "Le dé du vent déplié", "Les trois terrains", "Les deux pièces"):
+    assert "There are 12 Goods cards" in rules and "7 × 7 squares" in rules
+    for caption in ("A hand of three cards", "The wind die unfolded", "The three terrains", "The two coins"):
         assert caption in rules.replace("\n", " "), caption
-    # The player aid's heading "Les marchandises" stays in the column of its list (it once ended column 1 alone).
-    with pdfplumber.open(built / "aide.pdf") as pdf:
+    # The player aid's heading "The goods" stays in the column of its list (it once ended column 1 alone).
+    with pdfplumber.open(built / "aid.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
-        heading = next(w for w in words if w["text"] == "marchandises")
-        first_item = next(w for w in words if w["text"] == "Sel")
+        heading = next(w for w in words if w["text"] == "goods")
+        first_item = next(w for w in words if w["text"] == "Salt")
         assert (heading["x0"] < page.width / 2) == (first_item["x0"] < page.width / 2)
         assert 0 < first_item["top"] - heading["top"] < 30     # points: the next line down
         # "rare :star:" in the aid's list: the star drawn right after the word, on its line, as tall as a capital.
@@ -132,13 +134,31 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
         ys = [v for op in icons.ICONS["star"][0] for v in op[2::2]]
         unit = icons.INLINE_EM * rare["size"] / icons.GRID
         assert star[0]["bottom"] - star[0]["top"] == pytest.approx((max(ys) - min(ys)) * unit, abs=0.05)
-    cards = "".join(page.extract_text() for page in PdfReader(built / "marchandises.pdf").pages)
-    assert cards.count("Épices") == 4 and cards.count("n° 02") == 4 and cards.count("n° 03") == 2
+    cards = "".join(page.extract_text() for page in PdfReader(built / "goods.pdf").pages)
+    assert cards.count("Spices") == 4 and cards.count("No. 02") == 4 and cards.count("No. 03") == 2
+
+
+def test_the_guide_s_example_in_french_speaks_french(guide_content, tmp_path):
+    """The guide's claim for French designers: the same game with `language: fr` gets every word the generator
+    adds in French (file names, the material list of `components()`, the rulebook's appendices)."""
+    content = tmp_path / "content"
+    shutil.copytree(guide_content / "caravan", content / "caravan")
+    game = content / "caravan" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "\nlanguage: en " in text
+    game.write_text(text.replace("\nlanguage: en ", "\nlanguage: fr "), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "caravan", "--content", str(content), "--out", str(out),
+                                      "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    rules = " ".join(page.extract_text() for page in PdfReader(out / "caravan" / "regles.pdf").pages)
+    assert "12 × Goods cards (cartes de 63" in rules.replace("\n", " ")
+    assert "Notes de conception" in rules and "Design notes" not in rules
 
 
 def test_the_guide_s_yaml_files_pass_the_schema(guide_content):
     validator = jsonschema.Draft7Validator(content_schema())
-    files = sorted(guide_content.glob("caravane/*.yaml"))
+    files = sorted(guide_content.glob("caravan/*.yaml"))
     assert len(files) == 12
     for path in files:
         assert list(validator.iter_errors(read_yaml(path))) == [], path.name
