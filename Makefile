@@ -22,7 +22,8 @@ validate: $(STAMP)
 
 # The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in this one process), each test module on
 # one worker (--dist loadgroup, by module unless a test names its group: a module's fixtures are made once);
-# builds that several modules read are made once for all workers (tests/conftest.py). The gallery's tests need a Chromium (Debian: apt-get install -y
+# builds that several modules read are made once for all workers, and the longest groups start first so the
+# workers finish together (tests/conftest.py). The gallery's tests need a Chromium (Debian: apt-get install -y
 # chromium); without one they are skipped and the summary says so (in CI they fail).
 TEST_WORKERS ?= auto
 test: $(STAMP)

@@ -21,6 +21,11 @@ tests/print/test_preflight.py). Rules that keep any test, new or old, safe in pa
   `monkeypatch`, which puts it back: a worker runs many modules one after the other.
 - A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
   testing less; `pytest --durations=25` lists the slowest.
+- The modules that read an expensive shared build are in one group with it (`game-puxes`: the PuXes outputs,
+  its mats and the preflight of its build), so no worker waits on the lock while another builds. A slow test
+  that is many independent cases is split into groups of its own (the mutated content, per part of the
+  content files), and the longest groups are named in LONGEST_FIRST below, so that they start first and the
+  short modules fill the end of the run on both workers.
 """
 
 from __future__ import annotations
@@ -44,12 +49,42 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
 
-@pytest.hookimpl(tryfirst=True)        # before xdist reads the groups (--dist loadgroup)
-def pytest_collection_modifyitems(items) -> None:
-    """Each test without an xdist_group of its own is in its module's: a module runs on one worker."""
+# The xdist groups that take longest (CPU seconds of one run of their tests, benchmarks/RESULTS.md, "The test
+# suite"), longest first. They are handed out first, the many short modules after them fill the end of the run
+# on both workers (longest processing time first): without this a group of two tests but minutes of work, queued
+# late, would run alone at the end while the other worker waits.
+LONGEST_FIRST = (
+    "game-puxes",                               # build with --shop 57 s, its mats read back 150 s, its outputs
+    "mutated-puxes-1", "mutated-puxes-2",       # a PuXes validate is about 56 s
+    "mutated-praxis", "preflight-games-praxis", "mutated-3d-run",
+    "tests/print/test_praxis_print.py",
+    "tests/engine/test_praxis_editions.py",     # reads the Praxis build, made by then
+    "tests/foundation/test_mutated_content.py",
+)
+
+
+def pytest_configure(config) -> None:
+    # xdist would otherwise hand out the groups by their number of tests, not in the order collected (below).
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def _group(item) -> str:
+    """The item's xdist group, named as xdist names it (its group marks joined)."""
+    return "_".join(sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                            for mark in item.iter_markers("xdist_group")}))
+
+
+@pytest.hookimpl(hookwrapper=True)      # around every plugin's: xdist reads the groups (--dist loadgroup)
+def pytest_collection_modifyitems(items):
+    """Each test without an xdist_group of its own is in its module's: a module runs on one worker. Once every
+    plugin has ordered the tests, the groups of LONGEST_FIRST come first, in that order; the rest keep theirs."""
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    yield
+    rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(_group(item), len(rank)))      # a stable sort
 
 
 @pytest.fixture(scope="session")

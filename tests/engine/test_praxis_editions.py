@@ -88,12 +88,11 @@ def test_a_build_under_a_variant_writes_that_edition(tmp_path):
     assert "Praxis, règles et design de Lucas Borboleta" in text and "CC BY-NC-SA 4.0" in text
 
 
-def test_a_figure_stands_on_its_heading_s_page_or_at_the_top_of_the_next(tmp_path):
+def test_a_figure_stands_on_its_heading_s_page_or_at_the_top_of_the_next(game_build):
     """A section's figure floats to the next page at most (rulebook/pdf.py), never before its heading, and a
     heading always stands with the paragraph that opens its section (tested in tests/rulebook)."""
     from generator.rulebook.markdown import FigureBlock, Heading, Paragraph
-    build_games(CONTENT, tmp_path, ["praxis"], BuildOptions(), jobs=1)
-    reader = pypdf.PdfReader(tmp_path / "praxis" / "regles.pdf")
+    reader = pypdf.PdfReader(game_build("praxis").out / "regles.pdf")
     heading_page: dict[str, int] = {}
 
     def walk(items):

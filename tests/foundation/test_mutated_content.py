@@ -6,11 +6,13 @@ never another code or a traceback. Examples are derandomized, so a run is the sa
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,10 +31,30 @@ SETTINGS = dict(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+# `pnp validate` checks and renders the whole game whatever file was mutated (a PuXes validate takes about 50 s of
+# CPU, a Tactix one 3 s): its examples are drawn per part of the content files, each part a test of its own
+# xdist group, so the two workers share them. A part is a game's files, at most PART_FILES of them; its examples
+# are its share of VALIDATE_EXAMPLES, rounded up: every file is drawn as often as from the whole list, or more.
+VALIDATE_EXAMPLES, PART_FILES = 40, 7
+
+
+def _parts() -> dict[str, tuple[Path, ...]]:
+    parts = {}
+    for game in sorted({path.parent.name for path in CONTENT_FILES}):
+        files = [path for path in CONTENT_FILES if path.parent.name == game]
+        count = math.ceil(len(files) / PART_FILES)
+        for i in range(count):
+            parts[game if count == 1 else f"{game}-{i + 1}"] = tuple(files[i::count])
+    return parts
+
+
+PARTS = _parts()
+
+
 @st.composite
-def mutations(draw) -> tuple[Path, str, bytes]:
-    """(the real file, what was done, its mutated bytes)."""
-    path = draw(st.sampled_from(CONTENT_FILES))
+def mutations(draw, files: tuple[Path, ...] = tuple(CONTENT_FILES)) -> tuple[Path, str, bytes]:
+    """(the real file, what was done, its mutated bytes), of one of `files`."""
+    path = draw(st.sampled_from(files))
     data = path.read_bytes()
     lines = data.splitlines(keepends=True)
     numbers = list(NUMBER.finditer(data))
@@ -73,9 +95,15 @@ def test_loading_mutated_content_succeeds_or_names_the_file_and_line(mutation):
             assert err.path is not None and err.line, f"{kind} of {path.name}: {err.format()}"
 
 
-@settings(max_examples=40, **SETTINGS)   # about 1 s each: validate checks every diagram
-@given(mutations())
-def test_validate_on_mutated_content_exits_0_or_2_with_file_and_line_never_a_traceback(mutation):
+@pytest.mark.parametrize("part", [pytest.param(part, marks=pytest.mark.xdist_group(f"mutated-{part}"))
+                                  for part in PARTS])
+def test_validate_on_mutated_content_exits_0_or_2_with_file_and_line_never_a_traceback(part):
+    files = PARTS[part]
+    examples = math.ceil(VALIDATE_EXAMPLES * len(files) / len(CONTENT_FILES))
+    settings(max_examples=examples, **SETTINGS)(given(mutations(files))(_validate_mutated))()
+
+
+def _validate_mutated(mutation) -> None:
     path, kind, data = mutation
     with tempfile.TemporaryDirectory() as tmp:
         content, game = _mutated_copy(tmp, path, data)

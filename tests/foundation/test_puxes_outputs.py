@@ -27,6 +27,7 @@ SETS = {"a": (range(1, 11), None), "b": (range(11, 21), "stripes"), "c": (range(
         "d": (range(1, 11), "crosshatch")}
 DIXE_MM = 25.0
 STICKER_MM = 22.0
+pytestmark = pytest.mark.xdist_group("game-puxes")     # with the other readers of its build (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

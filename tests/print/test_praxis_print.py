@@ -3,6 +3,7 @@ sheets cut on its grid lines, the seeded setup card, and the words of the player
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,9 @@ import pdfplumber
 import pytest
 from printkit import MM_PER_PT, hexc
 
-from generator.build import BuildOptions, build_games
+from generator.build import BuildOptions, build_games, render_unit, unit_result
+from generator.content import load_game
+from generator.figures import game_figures
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 TILE_MM = 32.5
@@ -30,6 +33,15 @@ def _build(out: Path, **options) -> Path:
 @pytest.fixture(scope="module")
 def a4(tmp_path_factory) -> Path:
     return _build(tmp_path_factory.mktemp("a4"), seed=7)
+
+
+@pytest.fixture(scope="module")
+def board():
+    """`board(**options)`: the unit of Praxis's board (the board and its setup card) rendered in memory as
+    `pnp build` renders it, with its files and manifest entries: a test of one component does not build the rest."""
+    game = load_game(CONTENT, "praxis")
+    figures = game_figures(game, CONTENT)
+    return lambda **options: unit_result(render_unit(game, figures, BuildOptions(**options), "component:plateau"))
 
 
 def _manifest(folder: Path, name: str) -> dict:
@@ -143,9 +155,8 @@ def test_overlap_notes_sit_between_grid_lines(a4):
     assert checked >= 4      # A1 has two notes, A2 and B1 one each
 
 
-def test_the_board_is_one_a3_page(tmp_path):
-    folder = _build(tmp_path, paper="a3")
-    entry = _manifest(folder, "plateau.pdf")
+def test_the_board_is_one_a3_page(board):
+    entry = next(e for e in board(paper="a3").entries if e["file"] == "plateau.pdf")
     assert len(entry["pages"]) == 1 and entry["pages"][0]["kind"] == "sheet"
     assert entry["pages"][0]["items"][0]["trim_mm"][2:] == pytest.approx([287.0, 287.0])
 
@@ -167,13 +178,13 @@ def test_the_setup_card_draws_each_portal_in_its_rectangle_and_says_its_seed(a4)
         assert column in columns and row in rows, (colour, column, row)
 
 
-def test_the_same_seed_gives_the_same_card_byte_for_byte_and_another_seed_another(a4, tmp_path):
-    again = _build(tmp_path / "again", seed=7)
-    other = _build(tmp_path / "other", seed=11)
+def test_the_same_seed_gives_the_same_card_byte_for_byte_and_another_seed_another(a4, board):
+    again = board(seed=7).files["plateau-mise-en-place.pdf"]
+    other = board(seed=11).files["plateau-mise-en-place.pdf"]
     card = (a4 / "plateau-mise-en-place.pdf").read_bytes()
-    assert (again / "plateau-mise-en-place.pdf").read_bytes() == card
-    assert (other / "plateau-mise-en-place.pdf").read_bytes() != card
-    assert "Tirage n° 11" in pdfplumber.open(other / "plateau-mise-en-place.pdf").pages[0].extract_text()
+    assert again == card
+    assert other != card
+    assert "Tirage n° 11" in pdfplumber.open(io.BytesIO(other)).pages[0].extract_text()
 
 
 def test_the_player_aids_say_the_catalogue_the_collections_and_the_turn(a4):

@@ -155,8 +155,12 @@ def printer_config(shared_folder) -> Path:
         PrinterProfile("essai", 1.5, -0.75, 0.4), folder / "pnp-forge" / "printers"))
 
 
-@pytest.fixture(params=[pytest.param(name, marks=pytest.mark.xdist_group(f"preflight-{name}"))
-                        for name in sorted(BUILDS)])       # each build's two tests together, builds spread
+# Each build's two tests together, builds spread; PuXes' with the other readers of its build (tests/conftest.py).
+GROUPS = {"games-puxes": "game-puxes"}
+
+
+@pytest.fixture(params=[pytest.param(name, marks=pytest.mark.xdist_group(GROUPS.get(name, f"preflight-{name}")))
+                        for name in sorted(BUILDS)])
 def one_output(request, game_build, shared_build, printer_config) -> tuple[str, Path]:
     """(name, output folder) of one of BUILDS; a game's is the build its other tests read too."""
     content, extra = BUILDS[request.param]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
@@ -18,6 +19,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 D = 25.0                   # one DiXe, mm
 BLEED = 3.0
 SACRED, TEMPLE, PUBLIC = "#F3C2B8", "#D8CFC0", "#CDE8C4"      # the zones' fills in the mat files
+pytestmark = pytest.mark.xdist_group("game-puxes")     # with the other readers of its build (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -35,26 +37,48 @@ def _filled(folder: Path, name: str, colour: str) -> set[tuple[float, float, flo
     return _filled_by_colour(folder, name).get(colour, set())
 
 
+@dataclass(frozen=True)
+class _Page:
+    """What these tests read of one page of a mat's PDF."""
+    fills: tuple            # (colour #RRGGBB, x0, top, width, height) in pt of each rectangle filled in RGB
+    chars: tuple            # pdfplumber's chars
+    lines: tuple            # printkit.lines_mm
+    text: str
+
+
+@functools.lru_cache(maxsize=None)
+def _read(folder: Path, name: str, index: int) -> _Page:
+    """One page of a mat's PDF, parsed once for all the tests and colours that read it: parsing its tiles (every
+    dot of the pattern is a path) is most of these tests' time."""
+    with pdfplumber.open(folder / name, pages=[index + 1]) as pdf:
+        page = pdf.pages[0]
+        fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
+                       r["height"]) for r in page.rects
+                      if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
+        return _Page(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or "")
+
+
+def _pages(folder: Path, name: str) -> list[_Page]:
+    with pdfplumber.open(folder / name) as pdf:
+        count = len(pdf.pages)
+    return [_read(folder, name, i) for i in range(count)]
+
+
 @functools.lru_cache(maxsize=None)
 def _filled_by_colour(folder: Path, name: str) -> dict[str, set[tuple[float, float, float, float]]]:
-    # A mat's tiles are read once for every test and colour: parsing them is most of these tests' time.
     entry = _entry(folder, name)
-    pdf = pdfplumber.open(folder / name)
     found: dict[str, set] = {}
-    for info, page in zip(entry["pages"], pdf.pages):
+    for index, info in enumerate(entry["pages"]):
         if info["kind"] != "tile":
             continue
+        page = _read(folder, name, index)
         item = info["items"][0]
         wx, wy = info["window_mm"][:2]
         ax, ay = item["art_mm"][:2]
-        for r in page.rects:
-            c = r.get("non_stroking_color")
-            if not r.get("fill") or not c or len(c) != 3:
-                continue
-            x0, y0 = r["x0"] * MM_PER_PT - ax + wx - BLEED, r["top"] * MM_PER_PT - ay + wy - BLEED
-            found.setdefault(hexc(round(v * 255) for v in c), set()).add(
-                (round(x0, 1), round(y0, 1), round(x0 + r["width"] * MM_PER_PT, 1),
-                 round(y0 + r["height"] * MM_PER_PT, 1)))
+        for colour, x, top, width, height in page.fills:
+            x0, y0 = x * MM_PER_PT - ax + wx - BLEED, top * MM_PER_PT - ay + wy - BLEED
+            found.setdefault(colour, set()).add((round(x0, 1), round(y0, 1), round(x0 + width * MM_PER_PT, 1),
+                                                 round(y0 + height * MM_PER_PT, 1)))
     return found
 
 
@@ -81,15 +105,14 @@ def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size
 
 def test_each_tile_carries_its_assembly_marks_and_names_the_sheet_laid_over_it(out):
     entry = _entry(out, "tapis-2j.pdf")
-    pdf = pdfplumber.open(out / "tapis-2j.pdf")
-    info, page = entry["pages"][1], pdf.pages[1]            # A1, after the assembly map
+    info, page = entry["pages"][1], _read(out, "tapis-2j.pdf", 1)            # A1, after the assembly map
     assert info["tile"] == "A1"
     art = info["items"][0]["art_mm"]
     edge_x = art[0] + art[2] - 10.0            # where A2's cut edge lies once laid on A1
-    marks = [ln for ln in lines_mm(page) if ln["dashed"] and abs(ln["p0"][0] - edge_x) < 1e-2
+    marks = [ln for ln in page.lines if ln["dashed"] and abs(ln["p0"][0] - edge_x) < 1e-2
              and abs(ln["p1"][0] - edge_x) < 1e-2]
     assert len(marks) == 2 and not any(segment_hits_box(m["p0"], m["p1"], art) for m in marks)
-    text = page.extract_text()
+    text = page.text
     turned = "".join(ch["text"] for ch in page.chars if not ch["upright"])      # the note along the right edge
     assert "feuille A2" in (turned, turned[::-1])[turned.startswith("ici")] or "feuille A2" in turned[::-1]
     assert "feuille B1" in text and "feuille A1" in text
@@ -110,10 +133,10 @@ def test_the_two_player_mat_s_seams_run_clear_of_its_zones_rulers_and_labels(out
     for box in marks:
         assert not any(box[0] < x < box[2] for x in xs), (box, xs)
         assert not any(box[1] < y < box[3] for y in ys), (box, ys)
-    pdf = pdfplumber.open(out / "tapis-2j.pdf")
-    for info, page in zip(entry["pages"], pdf.pages):
+    for index, info in enumerate(entry["pages"]):
         if info["kind"] != "tile":
             continue
+        page = _read(out, "tapis-2j.pdf", index)
         ax, ay, aw, ah = info["items"][0]["art_mm"]
         for ch in page.chars:
             x0, x1 = ch["x0"] * MM_PER_PT, ch["x1"] * MM_PER_PT
@@ -125,8 +148,7 @@ def test_the_two_player_mat_s_seams_run_clear_of_its_zones_rulers_and_labels(out
 
 
 def test_the_mat_s_edge_says_what_the_assembly_map_says(out):
-    pdf = pdfplumber.open(out / "tapis-2j.pdf")
-    text = " ".join((page.extract_text() or "") for page in pdf.pages)
+    text = " ".join(page.text for page in _pages(out, "tapis-2j.pdf"))
     assert "bord à bord" not in text
 
 
@@ -158,8 +180,7 @@ def test_the_public_garden_holds_four_oracles_one_dixe_apart_in_front_of_the_tem
 
 
 def test_every_zone_is_named_on_the_mat_and_the_dixe_is_stated(out):
-    pdf = pdfplumber.open(out / "tapis-2j.pdf")
-    text = " ".join(p.extract_text() or "" for p in pdf.pages[:-1])
+    text = " ".join(p.text for p in _pages(out, "tapis-2j.pdf")[:-1])
     for word in ("Temple A", "Jardin sacré A", "Jardin public A", "Oracle A1", "Oracle A4", "1 DiXe = 25 mm",
                  "Joueur A", "Règle de 6 DiXes", "Centre : place de la forteresse"):
         assert word in text, word
