@@ -3,7 +3,9 @@ placed by <use>, which prints as the pattern drawn point by point did."""
 
 import io
 import re
+import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -121,3 +123,25 @@ def test_bounds_of_repeated_art_are_its_zones():
         assert _bounds(_repeated, turn) == pytest.approx(_bounds(_zones, turn), abs=1e-9)
         assert _bounds(lambda c: (_zones(c), _repeated(c)), turn) == \
             pytest.approx(_bounds(lambda c: (_zones(c), _point_by_point(c)), turn), abs=1e-9)
+
+
+def test_a_game_with_patterns_builds_to_the_same_bytes_cached_or_fresh(tmp_path):
+    # Parcours: a tiled mat with a striped zone, a map with dotted, striped and crosshatched cells. Form names
+    # follow the order of first drawing within each document, so any build of the same content, by one
+    # process or two, cached or not, gives the same bytes.
+    from click.testing import CliRunner
+    from generator.cli import cli
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "components" / "fixtures" / "parcours", content / "parcours")
+
+    def build(out: str, *args: str) -> dict:
+        result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(tmp_path / out), *args])
+        assert result.exit_code == 0, result.output
+        return {str(p.relative_to(tmp_path / out)): p.read_bytes() for p in sorted((tmp_path / out).rglob("*"))
+                if p.is_file() and ".pnp-cache" not in p.parts}
+
+    first = build("a", "--jobs", "1")
+    pdfs = [name for name in first if name.endswith(".pdf") and b"/Subtype /Form" in first[name]]
+    assert len(pdfs) >= 2, "the mat and the map place their patterns as forms"
+    assert build("b", "--jobs", "2", "--no-cache") == first
+    assert build("a", "--jobs", "1") == first                  # everything from the cache
