@@ -180,8 +180,8 @@ def run_once(case: Case, env: dict[str, str]) -> tuple[float, float, dict[str, f
     return cpu, wall, reported
 
 
-def measure(chosen: list[Case], runs: int, env: dict[str, str]) -> dict[str, Timing]:
-    for case in chosen:
+def measure(chosen: list[Case], runs: int, env: dict[str, str], warm_up: bool = True) -> dict[str, Timing]:
+    for case in chosen if warm_up else ():
         run_once(case, env)     # warm-up, untimed: writes the bytecode cache
     timings = {case.name: Timing() for case in chosen}
     for r in range(runs):
@@ -283,6 +283,9 @@ def main() -> None:
     parser.add_argument("--cases", nargs="+", default=None, help="names of the cases to run (the floor always runs)")
     parser.add_argument("--playouts", type=int, default=3, help="playouts per run for games other than Tactix")
     parser.add_argument("--profile", action="store_true", help="cProfile every case that misses its aim")
+    parser.add_argument("--pycache", type=Path, default=None,
+                        help="a bytecode cache folder already written (`PYTHONPYCACHEPREFIX=DIR python -m compileall "
+                             "generator` and a build): no warm-up round (a long case's round is minutes here)")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another source tree (`git archive REV | tar -x -C DIR`): each chosen `pnp` case runs "
                              "there too, as NAME@baseline, in the same rounds, on the same content")
@@ -300,9 +303,9 @@ def main() -> None:
         chosen = chosen + [replace(c, name=f"{c.name}@baseline", cwd=base, faster_than=None, what=f"{c.what}, at {base}")
                            for c in chosen if c.argv is not _squib and "generator.cli" in " ".join(c.argv(Path("/x")))]
     with tempfile.TemporaryDirectory(prefix="bench-pycache-") as pycache:
-        env = child_environment(Path(pycache))
+        env = child_environment(args.pycache or Path(pycache))
         loads = [os.getloadavg()]
-        timings = measure(chosen, args.runs, env)
+        timings = measure(chosen, args.runs, env, warm_up=args.pycache is None)
         loads.append(os.getloadavg())
         print(report(chosen, timings, args.runs, loads))
         if args.profile:
