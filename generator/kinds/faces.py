@@ -5,13 +5,15 @@ kinds' renderers and figure functions only."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..components.diagram import Figure, items_figure as draw_items_figure
 from ..components.face import Face, Item
 from ..draw.svg import SvgCanvas
 from ..print import impose_sheets, shop_export, tile_face
 from . import FigureJob, Job, Kind
+
+if TYPE_CHECKING:       # the figures' drawing is imported by a figure only: a deck's build never draws one
+    from ..components.diagram import Figure
 
 
 def face_svg(face: Face, title: str) -> str:
@@ -65,6 +67,7 @@ def check_face_set(job: Job, items: Sequence[Item]) -> None:
 def items_figure(job: FigureJob, component: Any, make_items) -> Figure:
     """A figure of some of the component's items (`show.items`, else the engine's), from the same Items its
     print sheets use (`make_items(component, game folder)`)."""
+    from ..components.diagram import items_figure as draw_items_figure
     items = job.items(component, make_items)
     return draw_items_figure(component, items, job.diagram, refs=job.engine_items(component),
                              max_width_mm=job.max_width_mm)
