@@ -52,13 +52,16 @@ class AxisFit:
     gap: float            # trim-to-trim gap between neighbours
     outer_bleed: float    # art kept beyond the outermost trims
     inner_bleed: float    # art kept toward a neighbour
+    bleed: float = 0.0    # the items' own bleed: kept toward a slot left empty
 
     def trim_at(self, i: int) -> float:
         return self.start + i * (self.size + self.gap)
 
-    def art_extent(self, i: int) -> tuple[float, float]:
-        lo = self.outer_bleed if i == 0 else self.inner_bleed
-        hi = self.outer_bleed if i == self.count - 1 else self.inner_bleed
+    def art_extent(self, i: int, before: bool = True, after: bool = True) -> tuple[float, float]:
+        """Art along this axis of the unit at i; `before`/`after`: whether the neighbouring slot on that side
+        holds a unit (an empty slot is free paper: the unit keeps its whole bleed toward it)."""
+        lo = self.outer_bleed if i == 0 else (self.inner_bleed if before else self.bleed)
+        hi = self.outer_bleed if i == self.count - 1 else (self.inner_bleed if after else self.bleed)
         return self.trim_at(i) - lo, self.trim_at(i) + self.size + hi
 
 
@@ -73,7 +76,7 @@ def fit_axis(lo: float, length: float, size: float, bleed: float, gutter: float,
         span = n * size + (n - 1) * gap
         side = (length - span) / 2
         outer = max(0.0, min(bleed, side - MIN_MARK_MM - MARK_CLEARANCE_MM))
-        fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2))
+        fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2), bleed)
         if best is None or fit.count > best.count:
             best = fit
     return best
@@ -92,12 +95,15 @@ class Grid:
     def per_page(self) -> int:
         return self.fx.count * self.fy.count
 
-    def slot(self, i: int) -> tuple[Box, Box]:
-        """Trim and allowed art of slot i, row by row from the top-left."""
+    def slot(self, i: int, filled: Optional[int] = None) -> tuple[Box, Box]:
+        """Trim and allowed art of slot i, row by row from the top-left, on a page whose first `filled` slots
+        (all, if None) hold units: toward an empty slot a unit keeps its whole bleed (the last row's bottom
+        edge is cut like any outer edge)."""
+        filled = self.per_page if filled is None else filled
         c, r = i % self.fx.count, i // self.fx.count
         x, y = self.fx.trim_at(c), self.fy.trim_at(r)
-        ax0, ax1 = self.fx.art_extent(c)
-        ay0, ay1 = self.fy.art_extent(r)
+        ax0, ax1 = self.fx.art_extent(c, after=i + 1 < filled)
+        ay0, ay1 = self.fy.art_extent(r, after=i + self.fx.count < filled)
         return (x, y, self.fx.size, self.fy.size), (ax0, ay0, ax1 - ax0, ay1 - ay0)
 
 
@@ -222,12 +228,11 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
         grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
         page = grid.page
         flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
-        for start in range(0, len(entries), grid.per_page):
-            chunk = entries[start:start + grid.per_page]
+        for chunk in _chunks(entries, grid):
             number = len(pages) + 1
             faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
             for slot, (item, copy) in enumerate(chunk):
-                unit_trim, unit_art = grid.slot(slot)
+                unit_trim, unit_art = grid.slot(slot, len(chunk))
                 trims.append(unit_trim)
                 lines.extend(_unit_lines(unit_trim))
                 if mode == "fold":
@@ -271,6 +276,30 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
                                   outlines=[], folds=[], band=flip.map_box(grid.label_band), cut_paths=[],
                                   flip=options.duplex))
     return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper)
+
+
+def page_counts(count: int, grid: Grid) -> list[int]:
+    """How many units each page holds: full pages, unless the last would hold a lone row under pages of
+    several rows; then the rows are spread evenly over the same number of pages (first pages one row more),
+    so no sheet is nearly empty: 3 x 3 cards, 20 of them, go 9 + 6 + 5, not 9 + 9 + 2."""
+    per_page, cols, rows = grid.per_page, grid.fx.count, grid.fy.count
+    pages = math.ceil(count / per_page)
+    plain = [per_page] * (pages - 1) + [count - per_page * (pages - 1)]
+    if pages < 2 or rows < 2 or plain[-1] > cols:
+        return plain
+    needed = math.ceil(count / cols)              # rows in all
+    spread = [needed // pages + (1 if k < needed % pages else 0) for k in range(pages)]
+    counts = [r * cols for r in spread]
+    counts[-1] -= sum(counts) - count             # the last row of the last page may be short
+    return counts
+
+
+def _chunks(entries: list, grid: Grid) -> list[list]:
+    out, start = [], 0
+    for n in page_counts(len(entries), grid):
+        out.append(entries[start:start + n])
+        start += n
+    return out
 
 
 def _blank_back(front: Face) -> Face:
