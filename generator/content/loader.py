@@ -106,7 +106,28 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
             limits.check(limits.ITEMS_PER_GAME, items, "items of the game (every row counted with its copies)",
                          path, where.line)
     errors.raise_any()
+    _check_shared_sheets(components, sources)
     return components, sources
+
+
+def _check_shared_sheets(components: list, sources: dict) -> None:
+    """`sheet_with: <id>` names a component of the game printed on n-up sheets, itself on its own sheets."""
+    by_id = {c.id: c for c in components}
+    for c in components:
+        host_id = getattr(c, "sheet_with", None)
+        if host_id is None:
+            continue
+        host = by_id.get(host_id)
+        where = sources[c.id]
+        if host is None or host is c or not hasattr(host, "sheet_with"):
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles or counters "
+                              f"of the game ({', '.join(sorted(k for k, v in by_id.items() if hasattr(v, 'sheet_with') and v is not c)) or 'none'})")
+        if host.kind != c.kind:
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is {host.kind}: only pieces of one kind "
+                              f"share sheets (the print guide gives one paper and one way to cut them)")
+        if host.sheet_with is not None:
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on the sheets of "
+                              f"'{host.sheet_with}': name that one")
 
 
 def _check_component_files(component, folder: Path, where: Where) -> None:

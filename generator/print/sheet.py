@@ -179,6 +179,7 @@ class SheetPlan:
     pages: tuple[PlannedPage, ...]
     mode: str                                  # single | duplex | fold
     paper: str
+    banded: bool = False                       # a sheet holds a band of other pieces under its first grid
 
 
 def _copies(items: Sequence[Item]) -> list[tuple[Item, int]]:
@@ -220,62 +221,116 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
         groups.setdefault(_group_key(item, mode), []).append((item, copy))
 
     pages: list[dict] = []
+    banded = False
     for entries in groups.values():
         first = entries[0][0].front
         w, h = first.width_mm, first.height_mm
         bleed = max(max(it.front.bleed_mm, it.back.bleed_mm if it.back else 0.0) for it, _ in entries)
         unit_w = 2 * w if mode == "fold" else w
+        if pages:     # a second size goes first in the free rows under the last sheet's pieces
+            band = _band_grid(pages[-2] if mode == "duplex" else pages[-1], unit_w, h, bleed, options,
+                              shared_cuts=shared_cuts, count=len(entries))
+            if band is not None:
+                chunk, entries = entries[:band.per_page], entries[band.per_page:]
+                _add_block(pages, chunk, band, mode, w, h, options, appended=True)
+                banded = True
+        if not entries:
+            continue
         grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
-        page = grid.page
-        flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
         for chunk in _chunks(entries, grid):
-            number = len(pages) + 1
-            faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
-            for slot, (item, copy) in enumerate(chunk):
-                unit_trim, unit_art = grid.slot(slot, len(chunk))
-                trims.append(unit_trim)
-                lines.extend(_unit_lines(unit_trim))
-                if mode == "fold":
-                    back = item.back or _blank_back(item.front)
-                    pair = pair_placements(unit_trim, unit_art, grid.rotation_deg, w, h, page=number,
-                                           item_id=item.id, copy=copy, component=item.component,
-                                           front=item.front, back=back)
-                    faces.extend(zip(pair, (item.front, back)))
-                    arts.extend(p.art for p in pair)
-                    seg = fold_segment(unit_trim, grid.rotation_deg, w, h)
-                    folds.append(seg)
-                    vertical = abs(seg[0] - seg[2]) < 1e-9
-                    lines.append(Line(vertical, seg[0] if vertical else seg[1], "fold"))
-                    cut_paths.append(_pair_cut_ops(pair, unit_trim, item.front))
-                    if options.cut_lines or item.front.shape != "rect":
-                        outlines.extend(pair)
-                else:
-                    p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
-                                  art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
-                                  shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component,
-                                  safe_mm=item.front.safe_mm)
-                    faces.append((p, item.front))
-                    arts.append(unit_art)
-                    cut_paths.append(placement_cut_ops(p))
-                    if options.cut_lines or item.front.shape != "rect":
-                        outlines.append(p)
-            marks = grid_marks(arts, _dedupe(lines), trims, grid.region)
-            pages.append(dict(number=number, page=page, side="fold" if mode == "fold" else
-                              ("recto" if mode == "duplex" else "single"), faces=faces, marks=marks,
-                              outlines=outlines, folds=folds, band=grid.label_band, cut_paths=cut_paths,
-                              flip=None))
-            if mode == "duplex":
-                number = len(pages) + 1
-                backs = []
-                for (item, _), (p, face) in zip(chunk, faces):
-                    if item.back is None:
-                        continue
-                    backs.append((back_placement(p, item.back, flip, oriented=item.back_oriented, page=number),
-                                  item.back))
-                pages.append(dict(number=number, page=page, side="verso", faces=backs, marks=[],
-                                  outlines=[], folds=[], band=flip.map_box(grid.label_band), cut_paths=[],
-                                  flip=options.duplex))
-    return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper)
+            _add_block(pages, chunk, grid, mode, w, h, options)
+    return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper, banded)
+
+
+def _add_block(pages: list[dict], chunk: list, grid: Grid, mode: str, w: float, h: float, options: PrintOptions, *,
+               appended: bool = False) -> None:
+    """Lay `chunk` in `grid`: on a new sheet (and its back), or `appended` on the last sheet (a band under
+    what it holds, its marks inside that band: the band is cut off first, then its pieces)."""
+    page = grid.page
+    flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
+    if appended:
+        front = pages[-2] if mode == "duplex" else pages[-1]
+        number = front["number"]
+    else:
+        number = len(pages) + 1
+        front = dict(number=number, page=page, side="fold" if mode == "fold" else
+                     ("recto" if mode == "duplex" else "single"), faces=[], marks=[], outlines=[], folds=[],
+                     band=grid.label_band, cut_paths=[], flip=None, region=grid.region)
+        pages.append(front)
+    faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
+    for slot, (item, copy) in enumerate(chunk):
+        unit_trim, unit_art = grid.slot(slot, len(chunk))
+        trims.append(unit_trim)
+        lines.extend(_unit_lines(unit_trim))
+        if mode == "fold":
+            back = item.back or _blank_back(item.front)
+            pair = pair_placements(unit_trim, unit_art, grid.rotation_deg, w, h, page=number,
+                                   item_id=item.id, copy=copy, component=item.component,
+                                   front=item.front, back=back)
+            faces.extend(zip(pair, (item.front, back)))
+            arts.extend(p.art for p in pair)
+            seg = fold_segment(unit_trim, grid.rotation_deg, w, h)
+            folds.append(seg)
+            vertical = abs(seg[0] - seg[2]) < 1e-9
+            lines.append(Line(vertical, seg[0] if vertical else seg[1], "fold"))
+            cut_paths.append(_pair_cut_ops(pair, unit_trim, item.front))
+            if options.cut_lines or item.front.shape != "rect":
+                outlines.extend(pair)
+        else:
+            p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
+                          art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
+                          shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component,
+                          safe_mm=item.front.safe_mm)
+            faces.append((p, item.front))
+            arts.append(unit_art)
+            cut_paths.append(placement_cut_ops(p))
+            if options.cut_lines or item.front.shape != "rect":
+                outlines.append(p)
+    front["faces"].extend(faces)
+    front["marks"].extend(grid_marks(arts, _dedupe(lines), trims, grid.region))
+    front["outlines"].extend(outlines)
+    front["folds"].extend(folds)
+    front["cut_paths"].extend(cut_paths)
+    front.setdefault("arts", []).extend(arts)
+    if mode != "duplex":
+        return
+    backs = []
+    for (item, _), (p, face) in zip(chunk, faces):
+        if item.back is not None:
+            backs.append((back_placement(p, item.back, flip, oriented=item.back_oriented, page=number + 1), item.back))
+    if appended:
+        pages[-1]["faces"].extend(backs)
+    else:
+        pages.append(dict(number=number + 1, page=page, side="verso", faces=backs, marks=[], outlines=[], folds=[],
+                          band=flip.map_box(grid.label_band), cut_paths=[], flip=options.duplex))
+
+
+def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: PrintOptions, *,
+               shared_cuts: bool, count: int) -> Optional[Grid]:
+    """A grid of units in the free rows of a sheet under what it holds (its art, its marks, a clearance):
+    upright when that holds the `count` units, else the turn that holds more; None when not one row fits, or
+    with a cutting machine (its frame is planned for one grid)."""
+    if options.cutter or not last.get("arts"):
+        return None
+    page, (rx, ry, rw, rh) = last["page"], last["region"]
+    used = max(a[1] + a[3] for a in last["arts"]) + MARK_CLEARANCE_MM + MARK_LEN_MM
+    region = (rx, used, rw, ry + rh - used)
+    if region[3] <= 0:
+        return None
+    gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
+    shared_cuts = shared_cuts and options.gutter_mm is None
+    best = None
+    for turn in (0, 90):
+        w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
+        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
+        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
+        if fx is None or fy is None:
+            continue
+        fy = replace(fy, start=region[1] + EDGE_MIN_MM + min(fy.outer_bleed, bleed))   # up against the band's top
+        grid = Grid(page, turn, fx, fy, region, last["band"])
+        if best is None or min(grid.per_page, count) > min(best.per_page, count):
+            best = grid
+    return best
 
 
 def page_counts(count: int, grid: Grid) -> list[int]:
@@ -354,12 +409,12 @@ def _setting(mode: str, options: PrintOptions) -> str:
 
 def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
                   kind: str = "cards", shared_cuts: bool = True, paper: str | None = None,
-                  extra_steps: Sequence[str] = ()) -> ImposedDocument:
+                  extra_steps: Sequence[str] = (), alone: str = "") -> ImposedDocument:
     """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto.
 
     `kind` is what the manifest calls the file; `paper` (default: ordinary sheet paper, in the options'
     language) and `extra_steps` are what the print guide says of this kind of component (the registry of
-    kinds, generator.kinds, knows them)."""
+    kinds, generator.kinds, knows them); `alone`, why its sheets share with no other (the content's reason)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
     cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
     total = len(plan.pages)
@@ -408,7 +463,8 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                 svg = cut_svg(info.width_mm, info.height_mm, planned.cut_paths, title=title)
             cut_files.append((info.number, svg))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
-                           paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
+                           paper=options.paper, guide=replace(_guide(plan, options, component_name, items, paper,
+                                                                     extra_steps), alone=alone),
                            cut_files=tuple(cut_files), language=options.language)
 
 
@@ -439,6 +495,8 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words(f"print.cutter.{options.cutter}_step", **_settings_words(cutter, words)))
         steps.append(words("print.cutter.cut_file"))
     else:
+        if plan.banded:     # a ruler run across the whole sheet along the first grid's marks would cut the band
+            steps.append(words("print.step.cut_bands"))
         steps.append(words("print.step.cut_ruler"))
         # the shapes this file holds, named: a guide saying "hexagonal" of triangles sends readers looking
         shapes = [shape for shape in ("round", "hex", "triangle") if any(it.front.shape == shape for it in items)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pypdfium2
 import pytest
-from printkit import SIDE_CODE, open_pdf, rects_by_colour, synthetic_items
+from printkit import SIDE_CODE, lines_mm, open_pdf, rects_by_colour, segment_hits_box, synthetic_items
 
 from generator.print import PrintOptions, impose_sheets
 
@@ -69,3 +69,69 @@ def test_every_cut_edge_of_every_piece_bleeds_the_last_row_and_column_too(count,
                 inside_other = any(tx < px < tx + tw and ty < py < ty + th for tx, ty, tw, th in trims)
                 if not inside_other:
                     assert _pixel(bitmap, px, py) == BLEED_FILL[side], (info.number, (x, y), (px, py))
+
+
+def test_a_second_size_goes_in_a_band_under_the_first_and_its_backs_line_up():
+    items = synthetic_items(12, 14, 14) + synthetic_items(6, 16, 16, component="grands")
+    doc = impose(items)
+    assert [p.side for p in doc.pages] == ["recto", "verso"]        # one sheet, not one per size
+    pdf = open_pdf(doc.pdf)
+    recto, verso = doc.pages
+    small = [p.trim for p in recto.placements if p.width_mm == 14]
+    large = [p.trim for p in recto.placements if p.width_mm == 16]
+    assert len(small) == 12 and len(large) == 6
+    assert {p.rotation_deg for p in recto.placements} == {0}          # upright: the band holds them all
+    band_top = min(y for _, y, _, _ in large)
+    assert band_top > max(y + h for _, y, _, h in small) + 5          # room for the first grid's marks
+    backs = {(p.component, p.item_id, p.copy): p.trim for p in verso.placements}
+    for p in recto.placements:
+        assert backs[(p.component, p.item_id, p.copy)] == pytest.approx(flipped(p.trim, recto.width_mm), abs=0.01)
+    # in the drawing: every front's coloured trim where the plan says, no mark across any piece's art
+    fronts = rects_by_colour(pdf.pages[0])
+    drawn = sorted(tuple(round(v, 1) for v in box) for key, boxes in fronts.items()
+                   if key[1:] == SIDE_CODE["front"] for box in boxes)
+    assert drawn == sorted(tuple(round(v, 1) for v in p.trim) for p in recto.placements)
+    arts = [p.art for p in recto.placements]
+    for line in lines_mm(pdf.pages[0]):
+        (x0, y0), (x1, y1) = line["p0"], line["p1"]
+        assert not any(segment_hits_box((x0, y0), (x1, y1), (a[0] + 0.1, a[1] + 0.1, a[2] - 0.2, a[3] - 0.2))
+                       for a in arts)
+    assert any("séparer les rangées" in step for step in doc.guide.steps)
+
+
+def test_tectonic_prints_its_18_pieces_on_one_sheet_named_in_guide_and_manifest(game_build):
+    import json
+    out = game_build("tectonic").out
+    assert not (out / "monts.pdf").exists() and not (out / "pics.pdf").exists()
+    pdf = open_pdf((out / "collines.pdf").read_bytes())
+    assert len(pdf.pages) == 2
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(f for f in manifest["files"] if f["file"] == "collines.pdf")
+    recto, verso = entry["pages"]
+    assert sorted({i["component"] for i in recto["items"]}) == ["collines", "monts", "pics"]
+    assert len(recto["items"]) == len(verso["items"]) == 18
+    assert entry["print"]["copies"] == 18 and entry["print"]["alone"]
+    # compared without spaces: French typography's narrow spaces are not read back as spaces
+    guide = "".join("".join(page.extract_text() for page in open_pdf((out / "guide-impression.pdf").read_bytes())
+                            .pages).split())
+    assert "Collines,MontsetPics—collines.pdf" in guide and "piècesde:MontsetPics;chacune" in guide
+    # the drawing: the letters of the 18 fronts are on page 1, inside their pieces' trims
+    words = [w for w in pdf.pages[0].extract_words() if w["text"] in ("B", "N")]
+    assert len(words) == 18
+
+
+@pytest.mark.parametrize("value,said", [("plateau", "is not another deck, tiles or counters"),
+                                        ("pics", "prints on the sheets of 'collines'"),
+                                        ("pions-plies", None)])
+def test_sheet_with_names_another_face_set_of_the_game_that_is_on_its_own_sheets(game_copy, value, said):
+    from generator.content import ContentError, load_game
+    content = game_copy("tectonic")
+    path = content / "tectonic" / "monts.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("sheet_with: collines", f"sheet_with: {value}"),
+                    encoding="utf-8")
+    if said is None:     # pions-plies: another counters file of the game, on sheets of its own: allowed
+        assert load_game(content, "tectonic")
+        return
+    with pytest.raises(ContentError) as err:
+        load_game(content, "tectonic")
+    assert said in str(err.value) and "monts.yaml" in str(err.value)
