@@ -169,8 +169,14 @@ def test_separate_cuts_keep_the_whole_bleed_of_every_item():
         assert p.art == pytest.approx((p.trim[0] - 3, p.trim[1] - 3, p.trim[2] + 6, p.trim[3] + 6))
 
 
-def test_items_of_different_sizes_go_on_pages_of_their_own():
+def test_items_of_another_size_go_under_the_last_sheets_pieces_or_on_a_page_of_their_own():
+    # room under a row of cards: the smaller items go there, in a grid of their own (tests/print/test_print_nup.py)
     items = synthetic_items(3, back=False) + synthetic_items(3, 40.0, 40.0, back=False)
+    items = [Item(f"x{i}", it.component, it.front) for i, it in enumerate(items)]
+    doc = impose(items)
+    assert [sorted({p.trim[2] for p in page.placements}) for page in doc.pages] == [[40.0, 63.5]]
+    # a full sheet of cards: no room, a page of their own
+    items = synthetic_items(9, back=False) + synthetic_items(3, 40.0, 40.0, back=False)
     items = [Item(f"x{i}", it.component, it.front) for i, it in enumerate(items)]
     doc = impose(items)
     assert [sorted({p.trim[2] for p in page.placements}) for page in doc.pages] == [[63.5], [40.0]]
