@@ -130,13 +130,7 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         if cutter:
             lo, hi = max(px, cutter.label_span[0]), min(px + pw, cutter.label_span[1])
             band = (lo, band[1], hi - lo, LABEL_BAND_MM)
-        for turn in (0, 90):
-            w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
-            fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
-            fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
-            if fx is None or fy is None:
-                continue
-            grid = Grid(page, turn, fx, fy, region, band)
+        for grid in _grids(page, region, band, unit_w, unit_h, bleed, gutter, shared_cuts):
             if cutter and not _clears(grid, cutter):
                 continue
             if best is None or _rank(grid, count) < _rank(best, count):
@@ -147,6 +141,17 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES[options.paper]} "
                          f"inside a {options.margin_mm:g} mm margin: tile it across pages")
     return best
+
+
+def _grids(page: Page, region: Box, band: Box, unit_w: float, unit_h: float, bleed: float, gutter: float,
+           shared_cuts: bool):
+    """The grids of the region with the units upright, then turned, where at least one fits."""
+    for turn in (0, 90):
+        w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
+        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
+        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
+        if fx is not None and fy is not None:
+            yield Grid(page, turn, fx, fy, region, band)
 
 
 def _clears(grid: Grid, cutter) -> bool:
@@ -320,14 +325,9 @@ def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: 
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     shared_cuts = shared_cuts and options.gutter_mm is None
     best = None
-    for turn in (0, 90):
-        w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
-        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
-        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
-        if fx is None or fy is None:
-            continue
-        fy = replace(fy, start=region[1] + EDGE_MIN_MM + min(fy.outer_bleed, bleed))   # up against the band's top
-        grid = Grid(page, turn, fx, fy, region, last["band"])
+    for grid in _grids(page, region, last["band"], unit_w, unit_h, bleed, gutter, shared_cuts):
+        # up against the band's top, not centred in it
+        grid = replace(grid, fy=replace(grid.fy, start=region[1] + EDGE_MIN_MM + min(grid.fy.outer_bleed, bleed)))
         if best is None or min(grid.per_page, count) > min(best.per_page, count):
             best = grid
     return best
