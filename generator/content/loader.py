@@ -7,7 +7,7 @@ from pathlib import Path
 from . import limits
 from ..reader_thresholds import check_override
 from .errors import Collector, ContentError
-from .models import COMPONENT_KINDS, Game, GameInfo
+from .models import COMPONENT_KINDS, FaceSet, Game, GameInfo, Mat
 from .paths import inside_game, plain_name
 from .schema import Where, build
 from .yamlfile import LocatedDict, LocatedList, read_yaml
@@ -119,12 +119,16 @@ def _check_shared_sheets(components: list, sources: dict) -> None:
             continue
         host = by_id.get(host_id)
         where = sources[c.id]
-        if host is None or host is c or not hasattr(host, "sheet_with"):
+        hosts = sorted(k for k, v in by_id.items() if isinstance(v, FaceSet) and v is not c)
+        if host is None or host is c or not isinstance(host, FaceSet):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles or counters "
-                              f"of the game ({', '.join(sorted(k for k, v in by_id.items() if hasattr(v, 'sheet_with') and v is not c)) or 'none'})")
-        if host.kind != c.kind:
+                              f"of the game ({', '.join(hosts) or 'none'})")
+        if host.kind != c.kind and not isinstance(c, Mat):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is {host.kind}: only pieces of one kind "
-                              f"share sheets (the print guide gives one paper and one way to cut them)")
+                              f"(or a small mat, a piece cut whole) share sheets: the print guide gives one paper "
+                              f"and one way to cut them")
+        if getattr(c, "sizes", None):
+            raise where.error(f"mat '{c.id}': sheet_with: a mat with other sizes prints a file for each")
         if host.sheet_with is not None:
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on the sheets of "
                               f"'{host.sheet_with}': name that one")

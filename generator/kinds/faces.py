@@ -11,7 +11,7 @@ from ..components.diagram import Figure, items_figure as draw_items_figure
 from ..components.face import Face, Item
 from ..draw.svg import SvgCanvas
 from ..print import impose_sheets, shop_export, tile_face
-from . import FigureJob, Job, Kind
+from . import FigureJob, Job, Kind, kind_of
 
 
 def face_svg(face: Face, title: str) -> str:
@@ -49,7 +49,7 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     if component.sheet_with is None:     # a guest's pieces are on its host's sheets: it writes its previews only
         name = component.name
         if guests:
-            items = list(items) + [item for guest in guests for item in kind.items(guest, job.game.folder)]
+            items = list(items) + [item for guest in guests for item in kind_of(guest).pieces(guest, job.game.folder)]
             name = words("kinds.shared.title", names=_joined([component.name] + [g.name for g in guests], words))
             steps = (words("kinds.shared.step", names=_joined([g.name for g in guests], words)),) + steps
         if component.sheet_alone:
