@@ -7,7 +7,7 @@ from pathlib import Path
 from . import limits
 from ..reader_thresholds import check_override
 from .errors import Collector, ContentError
-from .models import COMPONENT_KINDS, FaceSet, Game, GameInfo, Mat
+from .models import COMPONENT_KINDS, Game, GameInfo
 from .paths import inside_game, plain_name
 from .schema import Where, build
 from .yamlfile import LocatedDict, LocatedList, read_yaml
@@ -119,11 +119,11 @@ def _check_shared_sheets(components: list, sources: dict) -> None:
             continue
         host = by_id.get(host_id)
         where = sources[c.id]
-        hosts = sorted(k for k, v in by_id.items() if isinstance(v, FaceSet) and v is not c)
-        if host is None or host is c or not isinstance(host, FaceSet):
+        hosts = sorted(k for k, v in by_id.items() if getattr(v, "hosts_sheets", False) and v is not c)
+        if host is None or host is c or not getattr(host, "hosts_sheets", False):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles or counters "
                               f"of the game ({', '.join(hosts) or 'none'})")
-        if host.kind != c.kind and not isinstance(c, Mat):
+        if host.kind != c.kind and not getattr(c, "whole_piece", False):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is {host.kind}: only pieces of one kind "
                               f"(or a small mat, a piece cut whole) share sheets: the print guide gives one paper "
                               f"and one way to cut them")

@@ -221,6 +221,7 @@ class FaceSet(FigureTarget):
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
 
+    hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
 

@@ -254,6 +254,7 @@ class Mat(FigureTarget):
     _source: Optional[Where] = derived()
     _plan: Optional[tuple] = derived()     # the zones and elements as written, before their expressions
 
+    whole_piece = True       # small enough, it may print on the sheets of a deck, tiles or counters (sheet_with)
     # A figure shows a region or a zone of the mat and places pieces on it; no engine reads them.
     figure_spec = FigureSpec(show=("region", "zone"), pieces=True)
 
