@@ -135,3 +135,15 @@ def test_sheet_with_names_another_face_set_of_the_game_that_is_on_its_own_sheets
     with pytest.raises(ContentError) as err:
         load_game(content, "tectonic")
     assert said in str(err.value) and "monts.yaml" in str(err.value)
+
+
+def test_a_small_mat_prints_on_a_decks_sheets_but_not_on_another_mat(game_copy):
+    from generator.content import ContentError, load_game
+    content = game_copy("puxes")
+    assert load_game(content, "puxes").component("tapis-forteresse").sheet_with == "competences"
+    path = content / "puxes" / "tapis-forteresse.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("sheet_with: competences", "sheet_with: tapis-2j"),
+                    encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game(content, "puxes")
+    assert "is not another deck, tiles or counters" in str(err.value) and "tapis-forteresse.yaml" in str(err.value)
