@@ -11,6 +11,7 @@ reportlab script drawing the peer deck of benchmarks/peer-deck.
     python benchmarks/bench.py                     # every case, 5 rounds
     python benchmarks/bench.py --runs 7 --cases floor peer-deck
     python benchmarks/bench.py --profile           # cProfile of every case that misses its aim
+    python benchmarks/bench.py --cases puxes --baseline /tmp/main   # the same cases on another tree too
 
 A case is a command timed as a fresh process in a fresh scratch folder, with an
 optional untimed `prepare` step run in that folder first (a rebuild case builds
@@ -37,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -62,6 +63,8 @@ class Case:
     aim_on: str = "cpu"                 # ... in "cpu" or "wall" time
     aim_stat: tuple[str, float] | None = None   # or: the child's BENCH number `name` at least this
     aim_seconds: float | None = None    # or: at most this many wall seconds, whole process
+    faster_than: tuple[str, float] | None = None   # and: CPU time at most that case's divided by this
+    cwd: Path = ROOT                    # where `python -m generator.cli` finds the generator (--baseline)
 
 
 @dataclass
@@ -69,6 +72,23 @@ class Timing:
     cpu: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     reported: dict[str, list[float]] = field(default_factory=dict)
+
+
+# Squib (Ruby, Cairo), installed from source by ../shared/bench/squib/setup.sh into SQUIB_DIR; its
+# squib_deck.rb draws the peer deck with Squib's vector (svg) backend: fronts.pdf and backs.pdf, crop marks.
+SQUIB_DIR = Path(os.environ.get("PNP_BENCH_SQUIB", "/tmp/squib"))
+SQUIB_DECKS = [up / "shared" / "bench" / "squib" / "squib_deck.rb" for up in (ROOT.parent, ROOT.parent.parent)]
+
+
+def _squib(scratch: Path) -> list[str]:
+    env_file = SQUIB_DIR / "squib.env"
+    deck = next((d for d in SQUIB_DECKS if d.is_file()), None)
+    if not env_file.is_file() or deck is None:
+        sys.exit(f"squib-vector: Squib is not installed in {SQUIB_DIR} (run `bash ../shared/bench/squib/setup.sh "
+                 f"{SQUIB_DIR}`; PNP_BENCH_SQUIB names another folder) or squib_deck.rb is not in "
+                 f"{' or '.join(str(d.parent) for d in SQUIB_DECKS)}")
+    lib = env_file.read_text(encoding="utf-8").strip().partition("=")[2]
+    return ["ruby", "-I", lib, "-I", str(SQUIB_DIR / "rubystub"), str(deck), "vector", str(scratch / "out")]
 
 
 def _build(games: list[str], content: Path, out: Path) -> list[str]:
@@ -97,14 +117,19 @@ def cases(playouts: int) -> list[Case]:
              "raw reportlab script: the 48 cards of the peer deck, 12 pages"),
         Case("peer-deck", lambda s: _build(["peer-deck"], BENCH, s / "out"),
              "`pnp build peer-deck`: sheets, duplex backs, cut files, previews, calibration, guide, manifest",
-             aim=1.5, aim_on="cpu"),
+             aim=3.0, aim_on="cpu", faster_than=("squib-vector", 1.5)),
+        Case("squib-vector", _squib, "Squib 0.20.0a (Ruby, Cairo), svg backend: the peer deck's fronts.pdf and "
+             "backs.pdf (../shared/bench/squib/squib_deck.rb)"),
         Case("all-games", lambda s: _build([], ROOT / "content", s / "out"),
-             f"cold `pnp build` of every game of content/ ({', '.join(games)})", aim=20.0, aim_on="wall"),
+             f"cold `pnp build` of every game of content/ ({', '.join(games)})", aim=55.0, aim_on="wall"),
+        Case("puxes", lambda s: _build(["puxes"], ROOT / "content", s / "out"),
+             "cold `pnp build puxes` (mats tiled over many pages, figures of mats, A5 booklet)",
+             aim=25.0, aim_on="wall"),
         Case("rebuild-unchanged", lambda s: _build([], s / "content", s / "out"),
              "`pnp build` again with nothing changed", prepare=_copy_and_build, aim=2.0, aim_on="wall"),
         Case("rebuild-rule-edit", lambda s: _build([], s / "content", s / "out"),
              "`pnp build` after a one-line edit of rules.fr.md of Tactix", prepare=_edit_one_rule,
-             aim=5.0, aim_on="wall"),
+             aim=8.0, aim_on="wall"),
         Case("perft-4", lambda s: [*PNP, "engine", "tactix", "perft", "4"],
              "`pnp engine tactix perft 4` (1,806,807 leaves), whole process"),
     ]
@@ -141,7 +166,7 @@ def run_once(case: Case, env: dict[str, str]) -> tuple[float, float, dict[str, f
         argv = case.argv(scratch)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env)
+        done = subprocess.run(argv, cwd=case.cwd, capture_output=True, text=True, env=env)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -155,8 +180,8 @@ def run_once(case: Case, env: dict[str, str]) -> tuple[float, float, dict[str, f
     return cpu, wall, reported
 
 
-def measure(chosen: list[Case], runs: int, env: dict[str, str]) -> dict[str, Timing]:
-    for case in chosen:
+def measure(chosen: list[Case], runs: int, env: dict[str, str], warm_up: bool = True) -> dict[str, Timing]:
+    for case in chosen if warm_up else ():
         run_once(case, env)     # warm-up, untimed: writes the bytecode cache
     timings = {case.name: Timing() for case in chosen}
     for r in range(runs):
@@ -203,6 +228,15 @@ def report(chosen: list[Case], timings: dict[str, Timing], runs: int, loads: lis
         lines.append(f"| {case.name} | {cpu:.3f} | {wall:.3f} | {cpu / fc:.2f} | {wall / fw:.2f} | {aim} | "
                      f"{'' if met is None else 'yes' if met else 'NO'} | {case.what} |" if fc else
                      f"| {case.name} | {cpu:.3f} | {wall:.3f} | | | {aim} | | {case.what} |")
+    versus = [(case, case.faster_than) for case in chosen if case.faster_than and case.faster_than[0] in timings]
+    if versus:
+        lines += ["", "| case | against | their CPU / ours | their wall / ours | aim | met |", "|---|---|---:|---:|---|---|"]
+        for case, (other, times) in versus:
+            ours, theirs = timings[case.name], timings[other]
+            cpu_x = statistics.median(theirs.cpu) / statistics.median(ours.cpu)
+            wall_x = statistics.median(theirs.wall) / statistics.median(ours.wall)
+            lines.append(f"| {case.name} | {other} | {cpu_x:.2f} | {wall_x:.2f} | ≥ {times:g}x faster (CPU) | "
+                         f"{'yes' if cpu_x >= times else 'NO'} |")
     stats = [(case.name, name, values) for case in chosen for name, values in timings[case.name].reported.items()]
     if stats:
         lines += ["", "| case | reported by the process itself | median | runs |", "|---|---|---:|---|"]
@@ -249,6 +283,12 @@ def main() -> None:
     parser.add_argument("--cases", nargs="+", default=None, help="names of the cases to run (the floor always runs)")
     parser.add_argument("--playouts", type=int, default=3, help="playouts per run for games other than Tactix")
     parser.add_argument("--profile", action="store_true", help="cProfile every case that misses its aim")
+    parser.add_argument("--pycache", type=Path, default=None,
+                        help="a bytecode cache folder already written (`PYTHONPYCACHEPREFIX=DIR python -m compileall "
+                             "generator` and a build): no warm-up round (a long case's round is minutes here)")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another source tree (`git archive REV | tar -x -C DIR`): each chosen `pnp` case runs "
+                             "there too, as NAME@baseline, in the same rounds, on the same content")
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs: the rule is medians of at least 5 fresh processes")
@@ -258,10 +298,14 @@ def main() -> None:
     unknown = set(args.cases or ()) - {c.name for c in every}
     if unknown:
         parser.error(f"unknown cases {sorted(unknown)}; cases: {', '.join(c.name for c in every)}")
+    if args.baseline is not None:
+        base = args.baseline.resolve()
+        chosen = chosen + [replace(c, name=f"{c.name}@baseline", cwd=base, faster_than=None, what=f"{c.what}, at {base}")
+                           for c in chosen if c.argv is not _squib and "generator.cli" in " ".join(c.argv(Path("/x")))]
     with tempfile.TemporaryDirectory(prefix="bench-pycache-") as pycache:
-        env = child_environment(Path(pycache))
+        env = child_environment(args.pycache or Path(pycache))
         loads = [os.getloadavg()]
-        timings = measure(chosen, args.runs, env)
+        timings = measure(chosen, args.runs, env, warm_up=args.pycache is None)
         loads.append(os.getloadavg())
         print(report(chosen, timings, args.runs, loads))
         if args.profile:

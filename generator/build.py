@@ -540,11 +540,15 @@ def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
 
 
 def _figures(content_dir: Path, game: Game, variant: str | None) -> dict:
-    from .figures import game_figures
     key = (str(content_dir), game.id)
     if key not in _drawn:
+        diagrams = _diagrams(content_dir, game, variant)
+        if not diagrams:        # a game without diagrams (a deck) never imports the figures' drawing
+            _drawn[key] = {}
+            return _drawn[key]
+        from .figures import game_figures
         with at_step("render", game.id, game.info.language):
-            _drawn[key] = game_figures(game, content_dir, diagrams=_diagrams(content_dir, game, variant))
+            _drawn[key] = game_figures(game, content_dir, diagrams=diagrams)
     return _drawn[key]
 
 

@@ -14,7 +14,7 @@ from ..draw import symbols
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
-from .layout import pattern_paths
+from .layout import PatternArt
 
 FaceDrawer = Callable[[Canvas], None]
 
@@ -54,10 +54,10 @@ def _set_marks(canvas: Canvas, die: Die, x: float, y: float, size_mm: float, ble
         box = (x - bleed_mm, y - bleed_mm, size_mm + 2 * bleed_mm, size_mm + 2 * bleed_mm)
         fill_only = die.pattern in ("dots", "checks")
         stroke = None if fill_only else Stroke(die.pattern_colour, max(MIN_LINE_MM, size_mm * PATTERN_STROKE))
-        with canvas.group(clip=box):
-            for ops in pattern_paths(die.pattern, *box, size_mm * PATTERN_SPACING,
-                                     max(MIN_LINE_MM, size_mm * PATTERN_STROKE * (2.2 if fill_only else 1)), 45.0):
-                canvas.path(ops, fill=die.pattern_colour if fill_only else None, stroke=stroke)
+        art = PatternArt(die.pattern, box[2], box[3], size_mm * PATTERN_SPACING,
+                         max(MIN_LINE_MM, size_mm * PATTERN_STROKE * (2.2 if fill_only else 1)), 45.0,
+                         die.pattern_colour, stroke)
+        canvas.repeated(art.key, box[2], box[3], art, at=(box[0], box[1]))
         canvas.circle(cx, cy, size_mm * CLEAR_RADIUS, fill=die.fill)
     if die.mark:
         probe = TextStyle(size_pt=10.0, bold=True)

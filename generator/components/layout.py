@@ -542,15 +542,25 @@ def _pattern(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     if marks > limits.PATTERN_MARKS.default:
         raise r.spot.error(limits.exceeded(limits.PATTERN_MARKS, marks, f"{kind} of {spacing:g} mm over "
                                                                        f"{w:g} x {h:g} mm: marks"))
-    paths = pattern_paths(kind, x, y, w, h, spacing, width, angle)
-    fill_only = kind in ("dots", "checks")
-    stroke = None if fill_only else Stroke(colour, width, cap="round", join="round")
+    art = PatternArt(kind, w, h, spacing, width, angle, colour)
+    return [lambda c: c.repeated(art.key, w, h, art, at=(x, y))]
 
-    def draw(c: Canvas) -> None:
-        with c.group(clip=(x, y, w, h)):
-            for ops in paths:
-                c.path(ops, fill=colour if fill_only else None, stroke=stroke)
-    return [draw]
+
+class PatternArt:
+    """A pattern over a box of w x h mm at the origin, as Canvas.repeated draws it (once per document,
+    however many tiles, figures, zones or faces show it); its key is everything that shapes it.
+    Dots and checks are filled; lines are stroked with `stroke`, round by default."""
+
+    def __init__(self, kind: str, w: float, h: float, spacing: float, width: float, angle: float, colour: str,
+                 stroke: Optional[Stroke] = None):
+        self.paths = pattern_paths(kind, 0.0, 0.0, w, h, spacing, width, angle)
+        self.fill = colour if kind in ("dots", "checks") else None
+        self.stroke = None if self.fill else stroke or Stroke(colour, width, cap="round", join="round")
+        self.key = ("pattern", kind, spacing, width, angle, self.fill, self.stroke)
+
+    def __call__(self, c: Canvas) -> None:
+        for ops in self.paths:
+            c.path(ops, fill=self.fill, stroke=self.stroke)
 
 
 def pattern_marks(kind: str, w: float, h: float, spacing: float) -> int:

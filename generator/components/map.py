@@ -26,7 +26,7 @@ from ..draw.style import (INK_SAVER_AREA_MM2, MIN_LINE_MM, PT_PER_MM, Stroke, Te
 from ..i18n import catalogue
 from .board import LABEL_HALF_EM, edge_label_offset, edge_label_size
 from .face import DEFAULT_SAFE_MM, Face, Item
-from .layout import _HANDLERS, FaceContext, Frame, Resolver, pattern_paths, replay
+from .layout import _HANDLERS, FaceContext, Frame, PatternArt, Resolver, replay
 from .mat import ElementSpot, element_values, resolve_elements
 
 MIN_PT = 7.0                    # STYLE.md: nothing a player reads under 7 pt
@@ -138,16 +138,10 @@ def _symbol_stamp(m: Map, ch: str, symbol: MapSymbol, size: float, ctx: FaceCont
     if symbol.pattern is not None:
         spacing = _pattern_spacing(symbol.pattern, size)
         width = max(PATTERN_LINE_MM, MIN_LINE_MM) if symbol.pattern not in ("dots",) else max(spacing * 0.4, 0.3)
-        paths = pattern_paths(symbol.pattern, 0.0, 0.0, size, size, spacing, width, 45.0)
-        fill_only = symbol.pattern in ("dots", "checks")
-        colour = symbol.pattern_colour
-        stroke = None if fill_only else Stroke(colour, width, cap="round", join="round")
+        art = PatternArt(symbol.pattern, size, size, spacing, width, 45.0, symbol.pattern_colour)
 
-        def pattern(c: Canvas, x: float, y: float, paths=paths, colour=colour, stroke=stroke) -> None:
-            with c.group(translate=(x, y)):
-                with c.group(clip=(0.0, 0.0, size, size)):
-                    for ops in paths:
-                        c.path(ops, fill=colour if fill_only else None, stroke=stroke)
+        def pattern(c: Canvas, x: float, y: float, art=art) -> None:
+            c.repeated(art.key, size, size, art, at=(x, y))
         parts.append(pattern)
     if symbol.image is not None:
         pad = size * 0.06

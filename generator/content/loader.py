@@ -141,7 +141,34 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
                          path, where.line)
             sources[component.id] = where
             components.append(component)     # only a component without error: the build may lay it out
+    if not errors:     # a sheet shared with a component that failed to load is told by that failure
+        with errors.attempt():
+            _check_shared_sheets(components, sources)
     return components, sources
+
+
+def _check_shared_sheets(components: list, sources: dict) -> None:
+    """`sheet_with: <id>` names a component of the game printed on n-up sheets, itself on its own sheets."""
+    by_id = {c.id: c for c in components}
+    for c in components:
+        host_id = getattr(c, "sheet_with", None)
+        if host_id is None:
+            continue
+        host = by_id.get(host_id)
+        where = sources[c.id]
+        hosts = sorted(k for k, v in by_id.items() if getattr(v, "hosts_sheets", False) and v is not c)
+        if host is None or host is c or not getattr(host, "hosts_sheets", False):
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles or counters "
+                              f"of the game ({', '.join(hosts) or 'none'})")
+        if host.kind != c.kind and not getattr(c, "whole_piece", False):
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is {host.kind}: only pieces of one kind "
+                              f"(or a small mat, a piece cut whole) share sheets: the print guide gives one paper "
+                              f"and one way to cut them")
+        if getattr(c, "sizes", None):
+            raise where.error(f"mat '{c.id}': sheet_with: a mat with other sizes prints a file for each")
+        if host.sheet_with is not None:
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on the sheets of "
+                              f"'{host.sheet_with}': name that one")
 
 
 def _check_component_files(component, folder: Path, where: Where) -> None:

@@ -12,7 +12,7 @@ import math
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from . import fonts, icons
 from .errors import LayoutError   # text that cannot fit its box, an unknown icon: the one error of draw/
@@ -281,6 +281,26 @@ class Canvas:
         """Draw the block's calls moved, then rotated (clockwise, in degrees), then scaled; clip in local mm."""
         raise NotImplementedError
         yield
+
+    def repeated(self, key: tuple, w: float, h: float, draw: Callable[["Canvas"], None], *,
+                 at: Point = (0.0, 0.0)) -> None:
+        """Art that recurs (a pattern over a zone, a die's or a cell's texture): `draw` draws it in the box
+        (0, 0, w, h), which clips it, and it is placed with that box's corner at `at`.
+
+        The backends draw it once per document and place it by reference after that (a PDF form XObject,
+        an SVG group in <defs> and <use>), so a mat's dots are written once, not on every tile and figure.
+        `key` names the drawing: equal keys must draw the same (the backend adds what it changes itself,
+        the scale that thickens thin lines and --ink-saver). Here: drawn in place, clipped to its box.
+        """
+        with self.group(translate=at, clip=(0.0, 0.0, w, h)):
+            draw(self)
+
+    def _placed_outside_view(self, at: Point, w: float, h: float) -> bool:
+        x, y = at
+        return self._outside_view([("M", x, y), ("L", x + w, y + h)], None)
+
+    def _repeat_key(self, key: tuple, w: float, h: float) -> tuple:
+        return (key, w, h, self.scale, self.ink_saver)
 
     # --- built from primitives: the same in every backend ------------------------
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: Stroke) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
@@ -123,6 +123,31 @@ class ReportlabCanvas(Canvas):
         c.translate(x, y + h)
         c.scale(1, -1)
         c.drawImage(ImageReader(str(path)), 0, 0, w, h, mask="auto")
+        c.restoreState()
+
+    def repeated(self, key: tuple, w: float, h: float, draw: Callable[[Canvas], None], *,
+                 at: Point = (0.0, 0.0)) -> None:
+        """A form XObject per drawing and document (its /BBox the box: it clips), named in the order first
+        drawn, so the same document gives the same bytes; drawn whole (no view), placed with one Do."""
+        if self._placed_outside_view(at, w, h):
+            return
+        c = self._c
+        forms = c.__dict__.setdefault("_pnp_forms", {})       # the reportlab canvas is the document
+        full = self._repeat_key(key, w, h) + (self.cmyk,)
+        name = forms.get(full)
+        if name is None:
+            name = forms[full] = f"pnpArt{len(forms) + 1}"
+            c.beginForm(name, 0, 0, w, h)
+            outer_view, self.view = self.view, (0.0, 0.0, w, h)
+            try:
+                draw(self)
+            finally:
+                self.view = outer_view
+                c.endForm()
+        c.saveState()
+        if at != (0.0, 0.0):
+            c.translate(*at)
+        c.doForm(name)
         c.restoreState()
 
     @contextmanager

@@ -18,7 +18,7 @@ import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import svgwrite
 
@@ -99,6 +99,7 @@ class SvgCanvas(Canvas):
         self._stack = [self.dwg]
         self._ids = 0
         self._used: dict[tuple[bool, bool], set[str]] = {}
+        self._art: dict[tuple, str] = {}        # Canvas.repeated: the id of each drawing in <defs>
         self.embed_fonts = embed_fonts
 
     def _next_id(self, prefix: str) -> str:
@@ -170,6 +171,26 @@ class SvgCanvas(Canvas):
         mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
         self._add(self.dwg.image(href=f"data:{mime};base64,{data}", insert=(num(x), num(y)),
                                  size=(num(w), num(h)), preserveAspectRatio="none"))
+
+    def repeated(self, key: tuple, w: float, h: float, draw: Callable[[Canvas], None], *,
+                 at: Point = (0.0, 0.0)) -> None:
+        """A group in <defs> per drawing (its clip the box), then a <use> wherever it is placed."""
+        full = self._repeat_key(key, w, h)
+        ref = self._art.get(full)
+        if ref is None:
+            ref = self._art[full] = self._next_id("art")
+            art = self.dwg.g(id=ref)
+            self.dwg.defs.add(art)
+            self._stack.append(art)
+            try:
+                with self.group(clip=(0.0, 0.0, w, h)):
+                    draw(self)
+            finally:
+                self._stack.pop()
+        use = self.dwg.use(f"#{ref}")
+        if at != (0.0, 0.0):
+            use.attribs["x"], use.attribs["y"] = num(at[0]), num(at[1])
+        self._add(use)
 
     @contextmanager
     def group(self, *, translate: Point = (0.0, 0.0), rotate_deg: float = 0.0, scale: float = 1.0,

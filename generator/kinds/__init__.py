@@ -91,6 +91,12 @@ class Kind:
     figure: Optional[Callable[[FigureJob, Any], Any]] = None   # draws a rulebook figure on a component
     items: Optional[Callable[[Any, Any], list]] = None   # (component, game folder) -> its Items, for kinds made of
                                                          # faces a player cuts out one by one (`pnp export`)
+    sheet_items: Optional[Callable[[Any, Any], list]] = None   # its Items on another component's sheets (its
+                                                               # `sheet_with`), for a kind without `items`
+
+    def pieces(self, component: Any, folder: Any) -> list:
+        """The Items a component of this kind puts on its host's sheets (content: `sheet_with`)."""
+        return (self.items or self.sheet_items)(component, folder)
 
     def paper_advice(self, words: Catalogue) -> str:
         return words(self.paper)

@@ -5,13 +5,15 @@ kinds' renderers and figure functions only."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..components.diagram import Figure, items_figure as draw_items_figure
 from ..components.face import Face, Item
 from ..draw.svg import SvgCanvas
 from ..print import impose_sheets, shop_export, tile_face
-from . import FigureJob, Job, Kind
+from . import FigureJob, Job, Kind, kind_of
+
+if TYPE_CHECKING:       # the figures' drawing is imported by a figure only: a deck's build never draws one
+    from ..components.diagram import Figure
 
 
 def face_svg(face: Face, title: str) -> str:
@@ -29,6 +31,10 @@ def render_large_face(job: Job, kind: Kind, component: Any, item: Item) -> None:
     """One face at real size: whole on a page when it fits, else tiled; and its SVG preview."""
     document = tile_face(item, job.print_options, game_title=job.title, component_name=component.name,
                          kind=kind.name)
+    reason = getattr(component, "sheet_alone", None)
+    if reason:
+        document = replace(document, guide=replace(document.guide, alone=reason,
+                                                   steps=document.guide.steps + (alone_step(reason, job.words),)))
     job.out.add_document(f"{component.id}.pdf", with_paper(document, kind, job))
     job.out.add(f"{component.id}.svg", face_svg(item.front, f"{job.title} — {component.name}"))
 
@@ -41,9 +47,19 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     words = job.words
     paper = words(advice[0]) if advice else kind.paper_advice(words)
     steps = tuple(words(key) for key in advice[1]) if advice else kind.steps(words)
-    document = impose_sheets(items, job.print_options, game_title=job.title, component_name=component.name,
-                             kind=kind.name, paper=component.paper or paper, extra_steps=steps)
-    job.out.add_document(f"{component.id}.pdf", document)
+    guests = sharing(job.game, component)
+    if component.sheet_with is None:     # a guest's pieces are on its host's sheets: it writes its previews only
+        name = component.name
+        if guests:
+            items = list(items) + [item for guest in guests for item in kind_of(guest).pieces(guest, job.game.folder)]
+            name = words("kinds.shared.title", names=_joined([component.name] + [g.name for g in guests], words))
+            steps = (words("kinds.shared.step", names=_joined([g.name for g in guests], words)),) + steps
+        if component.sheet_alone:
+            steps = steps + (alone_step(component.sheet_alone, words),)
+        document = impose_sheets(items, job.print_options, game_title=job.title, component_name=name,
+                                 kind=kind.name, paper=component.paper or paper, extra_steps=steps,
+                                 alone=component.sheet_alone or "")
+        job.out.add_document(f"{component.id}.pdf", document)
     if items:
         first = items[0]
         job.out.add(words("kinds.files.front_svg", id=component.id), face_svg(first.front, f"{job.title} — {first.label}"))
@@ -53,6 +69,23 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     if shop:
         job.out.add_document(words("kinds.files.shop_pdf", id=component.id),
                              shop_export(items, job.print_options, game_title=job.title, component_name=component.name))
+
+
+def sharing(game: Any, host: Any) -> list:
+    """The components printed on `host`'s sheets (their `sheet_with`), in the game's order."""
+    return [c for c in game.components if getattr(c, "sheet_with", None) == host.id]
+
+
+def alone_step(reason: str, words) -> str:
+    """The guide's word on a sheet that shares with no other component, with the content's reason."""
+    return words("kinds.shared.alone", reason=reason.strip().rstrip("."))
+
+
+def _joined(names: list[str], words) -> str:
+    """'Collines, Monts et Pics'."""
+    if len(names) < 2:
+        return "".join(names)
+    return words("kinds.shared.comma").join(names[:-1]) + words("kinds.shared.and") + names[-1]
 
 
 def check_face_set(job: Job, items: Sequence[Item]) -> None:
@@ -65,6 +98,7 @@ def check_face_set(job: Job, items: Sequence[Item]) -> None:
 def items_figure(job: FigureJob, component: Any, make_items) -> Figure:
     """A figure of some of the component's items (`show.items`, else the engine's), from the same Items its
     print sheets use (`make_items(component, game folder)`)."""
+    from ..components.diagram import items_figure as draw_items_figure
     items = job.items(component, make_items)
     return draw_items_figure(component, items, job.diagram, refs=job.engine_items(component),
                              max_width_mm=job.max_width_mm)

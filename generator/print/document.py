@@ -80,6 +80,7 @@ class GuideInfo:
     steps: tuple[str, ...]          # how to cut and assemble, in order
     pages: int = 0
     copies: int = 1
+    alone: str = ""                 # why this file's sheets share with no other (its steps say it too)
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,8 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                 "component": {"type": "string"},
                 "kind": {"type": "string"},
                 "paper": {"type": "string"},
-                "print": {"type": "object", "required": ["sides", "paper", "copies", "steps"]},
+                "print": {"type": "object", "required": ["sides", "paper", "copies", "steps"],
+                          "properties": {"alone": {"type": "string"}}},
                 "cut_files": {"type": "array", "items": {
                     "type": "object", "required": ["page", "file"],
                     "properties": {"page": {"type": "integer"}, "file": {"type": "string"}}}},
@@ -78,6 +79,7 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                             "required": ["id", "copy", "face", "trim_mm", "art_mm", "rotation_deg", "shape"],
                             "properties": {
                                 "id": {"type": "string"},
+                                "component": {"type": "string"},      # the component the piece is of
                                 "copy": {"type": "integer"},
                                 "face": {"type": "string"},
                                 "trim_mm": _RECT,
@@ -101,7 +103,8 @@ def _rect(box) -> list[float] | None:
 
 
 def _item(p: Placement) -> dict:
-    return {"id": p.item_id, "copy": p.copy, "face": p.face, "trim_mm": _rect(p.trim), "art_mm": _rect(p.art),
+    return {"id": p.item_id, "component": p.component, "copy": p.copy, "face": p.face, "trim_mm": _rect(p.trim),
+            "art_mm": _rect(p.art),
             "safe_mm": round(p.safe_mm, 3),
             "rotation_deg": p.rotation_deg, "shape": p.shape}
 
@@ -128,7 +131,8 @@ def document_entry(file_name: str, doc: ImposedDocument) -> dict:
     names = doc.cut_file_names(file_name)
     g = doc.guide
     return {"file": file_name, "component": doc.component, "kind": doc.kind, "paper": doc.paper,
-            "print": {"sides": g.sides, "paper": g.paper_fr, "copies": g.copies, "steps": list(g.steps)},
+            "print": {"sides": g.sides, "paper": g.paper_fr, "copies": g.copies, "steps": list(g.steps),
+                      **({"alone": g.alone} if g.alone else {})},
             "cut_files": [{"page": n, "file": names[n]} for n, _ in doc.cut_files],
             "pages": [_page(p) for p in doc.pages]}
 

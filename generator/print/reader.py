@@ -386,9 +386,11 @@ def _content_share(page) -> float:
 
 def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """Sheets of items: the last sheet holding one row where the others hold several (spread them), or a sheet
-    whose items cover under min_sheet_fill of the page, alone or last in its document (share a sheet)."""
+    whose items cover under min_sheet_fill of the page, alone or last in its document (share a sheet), unless
+    its print entry says why it shares with no other (`alone`: the component's `sheet_alone`, also in the guide)."""
     if not subject.entry:
         return []
+    alone = bool((subject.entry.get("print") or {}).get("alone"))    # the content says why, the guide too
     least = threshold("min_sheet_fill", overrides)
     pages = [p for p in subject.entry.get("pages", []) if p.get("kind") in _ITEM_PAGES and p.get("items")
              and p.get("side") != "verso"]
@@ -403,7 +405,7 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
         others = rows[:index] + rows[index + 1:]
         if last and n_rows == 1 and others and max(others) >= 3:
             out.append(_warn(subject, "sheet_fill", p["page"], form="row", others=max(others)))
-        elif share < least and (last or len(pages) == 1):
+        elif share < least and (last or len(pages) == 1) and not alone:
             out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
     return out
 

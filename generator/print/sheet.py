@@ -52,13 +52,16 @@ class AxisFit:
     gap: float            # trim-to-trim gap between neighbours
     outer_bleed: float    # art kept beyond the outermost trims
     inner_bleed: float    # art kept toward a neighbour
+    bleed: float = 0.0    # the items' own bleed: kept toward a slot left empty
 
     def trim_at(self, i: int) -> float:
         return self.start + i * (self.size + self.gap)
 
-    def art_extent(self, i: int) -> tuple[float, float]:
-        lo = self.outer_bleed if i == 0 else self.inner_bleed
-        hi = self.outer_bleed if i == self.count - 1 else self.inner_bleed
+    def art_extent(self, i: int, before: bool = True, after: bool = True) -> tuple[float, float]:
+        """Art along this axis of the unit at i; `before`/`after`: whether the neighbouring slot on that side
+        holds a unit (an empty slot is free paper: the unit keeps its whole bleed toward it)."""
+        lo = self.outer_bleed if i == 0 else (self.inner_bleed if before else self.bleed)
+        hi = self.outer_bleed if i == self.count - 1 else (self.inner_bleed if after else self.bleed)
         return self.trim_at(i) - lo, self.trim_at(i) + self.size + hi
 
 
@@ -73,7 +76,7 @@ def fit_axis(lo: float, length: float, size: float, bleed: float, gutter: float,
         span = n * size + (n - 1) * gap
         side = (length - span) / 2
         outer = max(0.0, min(bleed, side - MIN_MARK_MM - MARK_CLEARANCE_MM))
-        fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2))
+        fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2), bleed)
         if best is None or fit.count > best.count:
             best = fit
     return best
@@ -92,12 +95,15 @@ class Grid:
     def per_page(self) -> int:
         return self.fx.count * self.fy.count
 
-    def slot(self, i: int) -> tuple[Box, Box]:
-        """Trim and allowed art of slot i, row by row from the top-left."""
+    def slot(self, i: int, filled: Optional[int] = None) -> tuple[Box, Box]:
+        """Trim and allowed art of slot i, row by row from the top-left, on a page whose first `filled` slots
+        (all, if None) hold units: toward an empty slot a unit keeps its whole bleed (the last row's bottom
+        edge is cut like any outer edge)."""
+        filled = self.per_page if filled is None else filled
         c, r = i % self.fx.count, i // self.fx.count
         x, y = self.fx.trim_at(c), self.fy.trim_at(r)
-        ax0, ax1 = self.fx.art_extent(c)
-        ay0, ay1 = self.fy.art_extent(r)
+        ax0, ax1 = self.fx.art_extent(c, after=i + 1 < filled)
+        ay0, ay1 = self.fy.art_extent(r, after=i + self.fx.count < filled)
         return (x, y, self.fx.size, self.fy.size), (ax0, ay0, ax1 - ax0, ay1 - ay0)
 
 
@@ -124,13 +130,7 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         if cutter:
             lo, hi = max(px, cutter.label_span[0]), min(px + pw, cutter.label_span[1])
             band = (lo, band[1], hi - lo, LABEL_BAND_MM)
-        for turn in (0, 90):
-            w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
-            fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
-            fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
-            if fx is None or fy is None:
-                continue
-            grid = Grid(page, turn, fx, fy, region, band)
+        for grid in _grids(page, region, band, unit_w, unit_h, bleed, gutter, shared_cuts):
             if cutter and not _clears(grid, cutter):
                 continue
             if best is None or _rank(grid, count) < _rank(best, count):
@@ -141,6 +141,17 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
         raise DoesNotFit(f"a {unit_w:g} x {unit_h:g} mm item does not fit on {PAPER_NAMES[options.paper]} "
                          f"inside a {options.margin_mm:g} mm margin: tile it across pages")
     return best
+
+
+def _grids(page: Page, region: Box, band: Box, unit_w: float, unit_h: float, bleed: float, gutter: float,
+           shared_cuts: bool):
+    """The grids of the region with the units upright, then turned, where at least one fits."""
+    for turn in (0, 90):
+        w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
+        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
+        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
+        if fx is not None and fy is not None:
+            yield Grid(page, turn, fx, fy, region, band)
 
 
 def _clears(grid: Grid, cutter) -> bool:
@@ -173,6 +184,7 @@ class SheetPlan:
     pages: tuple[PlannedPage, ...]
     mode: str                                  # single | duplex | fold
     paper: str
+    banded: bool = False                       # a sheet holds a band of other pieces under its first grid
 
 
 def _copies(items: Sequence[Item]) -> list[tuple[Item, int]]:
@@ -214,63 +226,135 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
         groups.setdefault(_group_key(item, mode), []).append((item, copy))
 
     pages: list[dict] = []
+    banded = False
     for entries in groups.values():
         first = entries[0][0].front
         w, h = first.width_mm, first.height_mm
         bleed = max(max(it.front.bleed_mm, it.back.bleed_mm if it.back else 0.0) for it, _ in entries)
         unit_w = 2 * w if mode == "fold" else w
+        if pages:     # a second size goes first in the free rows under the last sheet's pieces
+            band = _band_grid(pages[-2] if mode == "duplex" else pages[-1], unit_w, h, bleed, options,
+                              shared_cuts=shared_cuts, count=len(entries))
+            if band is not None:
+                chunk, entries = entries[:band.per_page], entries[band.per_page:]
+                _add_block(pages, chunk, band, mode, w, h, options, appended=True)
+                banded = True
+        if not entries:
+            continue
         grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
-        page = grid.page
-        flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
-        for start in range(0, len(entries), grid.per_page):
-            chunk = entries[start:start + grid.per_page]
-            number = len(pages) + 1
-            faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
-            for slot, (item, copy) in enumerate(chunk):
-                unit_trim, unit_art = grid.slot(slot)
-                trims.append(unit_trim)
-                lines.extend(_unit_lines(unit_trim))
-                if mode == "fold":
-                    back = item.back or _blank_back(item.front)
-                    pair = pair_placements(unit_trim, unit_art, grid.rotation_deg, w, h, page=number,
-                                           item_id=item.id, copy=copy, component=item.component,
-                                           front=item.front, back=back)
-                    faces.extend(zip(pair, (item.front, back)))
-                    arts.extend(p.art for p in pair)
-                    seg = fold_segment(unit_trim, grid.rotation_deg, w, h)
-                    folds.append(seg)
-                    vertical = abs(seg[0] - seg[2]) < 1e-9
-                    lines.append(Line(vertical, seg[0] if vertical else seg[1], "fold"))
-                    cut_paths.append(_pair_cut_ops(pair, unit_trim, item.front))
-                    if options.cut_lines or item.front.shape != "rect":
-                        outlines.extend(pair)
-                else:
-                    p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
-                                  art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
-                                  shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component,
-                                  safe_mm=item.front.safe_mm)
-                    faces.append((p, item.front))
-                    arts.append(unit_art)
-                    cut_paths.append(placement_cut_ops(p))
-                    if options.cut_lines or item.front.shape != "rect":
-                        outlines.append(p)
-            marks = grid_marks(arts, _dedupe(lines), trims, grid.region)
-            pages.append(dict(number=number, page=page, side="fold" if mode == "fold" else
-                              ("recto" if mode == "duplex" else "single"), faces=faces, marks=marks,
-                              outlines=outlines, folds=folds, band=grid.label_band, cut_paths=cut_paths,
-                              flip=None))
-            if mode == "duplex":
-                number = len(pages) + 1
-                backs = []
-                for (item, _), (p, face) in zip(chunk, faces):
-                    if item.back is None:
-                        continue
-                    backs.append((back_placement(p, item.back, flip, oriented=item.back_oriented, page=number),
-                                  item.back))
-                pages.append(dict(number=number, page=page, side="verso", faces=backs, marks=[],
-                                  outlines=[], folds=[], band=flip.map_box(grid.label_band), cut_paths=[],
-                                  flip=options.duplex))
-    return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper)
+        for chunk in _chunks(entries, grid):
+            _add_block(pages, chunk, grid, mode, w, h, options)
+    return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper, banded)
+
+
+def _add_block(pages: list[dict], chunk: list, grid: Grid, mode: str, w: float, h: float, options: PrintOptions, *,
+               appended: bool = False) -> None:
+    """Lay `chunk` in `grid`: on a new sheet (and its back), or `appended` on the last sheet (a band under
+    what it holds, its marks inside that band: the band is cut off first, then its pieces)."""
+    page = grid.page
+    flip = sheet_flip(page.width_mm, page.height_mm, options.duplex) if mode == "duplex" else None
+    if appended:
+        front = pages[-2] if mode == "duplex" else pages[-1]
+        number = front["number"]
+    else:
+        number = len(pages) + 1
+        front = dict(number=number, page=page, side="fold" if mode == "fold" else
+                     ("recto" if mode == "duplex" else "single"), faces=[], marks=[], outlines=[], folds=[],
+                     band=grid.label_band, cut_paths=[], flip=None, region=grid.region)
+        pages.append(front)
+    faces, lines, outlines, folds, arts, trims, cut_paths = [], [], [], [], [], [], []
+    for slot, (item, copy) in enumerate(chunk):
+        unit_trim, unit_art = grid.slot(slot, len(chunk))
+        trims.append(unit_trim)
+        lines.extend(_unit_lines(unit_trim))
+        if mode == "fold":
+            back = item.back or _blank_back(item.front)
+            pair = pair_placements(unit_trim, unit_art, grid.rotation_deg, w, h, page=number,
+                                   item_id=item.id, copy=copy, component=item.component,
+                                   front=item.front, back=back)
+            faces.extend(zip(pair, (item.front, back)))
+            arts.extend(p.art for p in pair)
+            seg = fold_segment(unit_trim, grid.rotation_deg, w, h)
+            folds.append(seg)
+            vertical = abs(seg[0] - seg[2]) < 1e-9
+            lines.append(Line(vertical, seg[0] if vertical else seg[1], "fold"))
+            cut_paths.append(_pair_cut_ops(pair, unit_trim, item.front))
+            if options.cut_lines or item.front.shape != "rect":
+                outlines.extend(pair)
+        else:
+            p = Placement(page=number, item_id=item.id, copy=copy, face="front", trim=unit_trim,
+                          art=unit_art, rotation_deg=grid.rotation_deg, width_mm=w, height_mm=h,
+                          shape=item.front.shape, corner_mm=item.front.corner_mm, component=item.component,
+                          safe_mm=item.front.safe_mm)
+            faces.append((p, item.front))
+            arts.append(unit_art)
+            cut_paths.append(placement_cut_ops(p))
+            if options.cut_lines or item.front.shape != "rect":
+                outlines.append(p)
+    front["faces"].extend(faces)
+    front["marks"].extend(grid_marks(arts, _dedupe(lines), trims, grid.region))
+    front["outlines"].extend(outlines)
+    front["folds"].extend(folds)
+    front["cut_paths"].extend(cut_paths)
+    front.setdefault("arts", []).extend(arts)
+    if mode != "duplex":
+        return
+    backs = []
+    for (item, _), (p, face) in zip(chunk, faces):
+        if item.back is not None:
+            backs.append((back_placement(p, item.back, flip, oriented=item.back_oriented, page=number + 1), item.back))
+    if appended:
+        pages[-1]["faces"].extend(backs)
+    else:
+        pages.append(dict(number=number + 1, page=page, side="verso", faces=backs, marks=[], outlines=[], folds=[],
+                          band=flip.map_box(grid.label_band), cut_paths=[], flip=options.duplex))
+
+
+def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: PrintOptions, *,
+               shared_cuts: bool, count: int) -> Optional[Grid]:
+    """A grid of units in the free rows of a sheet under what it holds (its art, its marks, a clearance):
+    upright when that holds the `count` units, else the turn that holds more; None when not one row fits, or
+    with a cutting machine (its frame is planned for one grid)."""
+    if options.cutter or not last.get("arts"):
+        return None
+    page, (rx, ry, rw, rh) = last["page"], last["region"]
+    used = max(a[1] + a[3] for a in last["arts"]) + MARK_CLEARANCE_MM + MARK_LEN_MM
+    region = (rx, used, rw, ry + rh - used)
+    if region[3] <= 0:
+        return None
+    gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
+    shared_cuts = shared_cuts and options.gutter_mm is None
+    best = None
+    for grid in _grids(page, region, last["band"], unit_w, unit_h, bleed, gutter, shared_cuts):
+        # up against the band's top, not centred in it
+        grid = replace(grid, fy=replace(grid.fy, start=region[1] + EDGE_MIN_MM + min(grid.fy.outer_bleed, bleed)))
+        if best is None or min(grid.per_page, count) > min(best.per_page, count):
+            best = grid
+    return best
+
+
+def page_counts(count: int, grid: Grid) -> list[int]:
+    """How many units each page holds: full pages, unless the last would hold a lone row under pages of
+    several rows; then the rows are spread evenly over the same number of pages (first pages one row more),
+    so no sheet is nearly empty: 3 x 3 cards, 20 of them, go 9 + 6 + 5, not 9 + 9 + 2."""
+    per_page, cols, rows = grid.per_page, grid.fx.count, grid.fy.count
+    pages = math.ceil(count / per_page)
+    plain = [per_page] * (pages - 1) + [count - per_page * (pages - 1)]
+    if pages < 2 or rows < 2 or plain[-1] > cols:
+        return plain
+    needed = math.ceil(count / cols)              # rows in all
+    spread = [needed // pages + (1 if k < needed % pages else 0) for k in range(pages)]
+    counts = [r * cols for r in spread]
+    counts[-1] -= sum(counts) - count             # the last row of the last page may be short
+    return counts
+
+
+def _chunks(entries: list, grid: Grid) -> list[list]:
+    out, start = [], 0
+    for n in page_counts(len(entries), grid):
+        out.append(entries[start:start + n])
+        start += n
+    return out
 
 
 def _blank_back(front: Face) -> Face:
@@ -325,12 +409,12 @@ def _setting(mode: str, options: PrintOptions) -> str:
 
 def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: str, component_name: str,
                   kind: str = "cards", shared_cuts: bool = True, paper: str | None = None,
-                  extra_steps: Sequence[str] = ()) -> ImposedDocument:
+                  extra_steps: Sequence[str] = (), alone: str = "") -> ImposedDocument:
     """Cards, tiles or counters on n-up sheets: PDF, page data for the manifest, one cut file per recto.
 
     `kind` is what the manifest calls the file; `paper` (default: ordinary sheet paper, in the options'
     language) and `extra_steps` are what the print guide says of this kind of component (the registry of
-    kinds, generator.kinds, knows them)."""
+    kinds, generator.kinds, knows them); `alone`, why its sheets share with no other (the content's reason)."""
     plan = plan_sheets(items, options, shared_cuts=shared_cuts)
     cutter = cutter_layout(options.cutter, options.paper) if options.cutter else None
     total = len(plan.pages)
@@ -379,7 +463,8 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                 svg = cut_svg(info.width_mm, info.height_mm, planned.cut_paths, title=title)
             cut_files.append((info.number, svg))
     return ImposedDocument(pdf=pdf.finish(), pages=tuple(infos), component=component_name, kind=kind,
-                           paper=options.paper, guide=_guide(plan, options, component_name, items, paper, extra_steps),
+                           paper=options.paper, guide=replace(_guide(plan, options, component_name, items, paper,
+                                                                     extra_steps), alone=alone),
                            cut_files=tuple(cut_files), language=options.language)
 
 
@@ -410,6 +495,8 @@ def _guide(plan: SheetPlan, options: PrintOptions, name: str, items: Sequence[It
         steps.append(words(f"print.cutter.{options.cutter}_step", **_settings_words(cutter, words)))
         steps.append(words("print.cutter.cut_file"))
     else:
+        if plan.banded:     # a ruler run across the whole sheet along the first grid's marks would cut the band
+            steps.append(words("print.step.cut_bands"))
         steps.append(words("print.step.cut_ruler"))
         # the shapes this file holds, named: a guide saying "hexagonal" of triangles sends readers looking
         shapes = [shape for shape in ("round", "hex", "triangle") if any(it.front.shape == shape for it in items)]

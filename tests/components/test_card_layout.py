@@ -164,8 +164,14 @@ def test_pattern_is_clipped_to_its_box(make_component):
     items_of(comp, folder)[0].front.draw(svg)
     root = ET.fromstring(svg.tostring())
     ns = {"s": "http://www.w3.org/2000/svg"}
+    # The pattern is drawn once in <defs> (Canvas.repeated), clipped to its box, and placed at the box's corner.
     clips = [r.attrib for r in root.iterfind(".//s:clipPath/s:rect", ns)]
-    assert {"x": "10", "y": "10", "width": "20", "height": "20"}.items() <= clips[-1].items()
+    assert {"x": "0", "y": "0", "width": "20", "height": "20"}.items() <= clips[-1].items()
+    art = root.find(".//s:defs/s:g", ns)
+    assert art.find(".//s:g[@clip-path]/s:path", ns) is not None
+    (use,) = root.iterfind(".//s:use", ns)
+    assert (use.get("x"), use.get("y")) == ("10", "10")
+    assert use.get("{http://www.w3.org/1999/xlink}href") == "#" + art.get("id")
 
 
 def test_pdf_and_svg_agree_on_a_face_rectangles(demo):

@@ -183,6 +183,17 @@ def test_a_sheet_holding_a_strip_is_found():
     assert _kinds(Subject("p.pdf", _pdf(lambda c, n: None), role="sheets", entry=full)) == []
 
 
+def test_a_strip_sheet_that_says_why_it_shares_with_no_other_passes():
+    strip = [_sheet(1, 1, per_row=6, w=18, h=18)]
+    silent = {"file": "p.pdf", "pages": strip, "print": {"steps": []}}
+    told = {"file": "p.pdf", "pages": strip, "print": {"steps": [], "alone": "another stock"}}
+    assert _kinds(Subject("p.pdf", _pdf(lambda c, n: None), role="sheets", entry=silent)) == ["sheet_fill"]
+    assert _kinds(Subject("p.pdf", _pdf(lambda c, n: None), role="sheets", entry=told)) == []
+    # the reason covers the blank share, not a lone row that a spread of the rows avoids
+    lone = {"file": "c.pdf", "pages": [_sheet(1, 3), _sheet(2, 3), _sheet(3, 1)], "print": {"alone": "why"}}
+    assert _kinds(Subject("c.pdf", _pdf(lambda c, n: None, pages=3), role="sheets", entry=lone)) == ["sheet_fill"]
+
+
 # --- d. page breaks ---------------------------------------------------------------------------------------
 def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     bad = [_flow("paragraph", 3), _flow("heading", 3, 12, level=2), _flow("list_first", 3, 14),

@@ -31,7 +31,8 @@ def test_nine_poker_cards_fit_a_portrait_a4_page_three_by_three():
     doc = impose(synthetic_items(20, back=False))
     first = doc.pages[0]
     assert (first.width_mm, first.height_mm) == (210.0, 297.0)
-    assert [len(p.placements) for p in doc.pages] == [9, 9, 2]
+    # 9 + 9 + 2 would leave a lone row on the last sheet: the seven rows are spread 3 + 2 + 2
+    assert [len(p.placements) for p in doc.pages] == [9, 6, 5]
     xs = sorted({p.trim[0] for p in first.placements})
     ys = sorted({p.trim[1] for p in first.placements})
     assert len(xs) == 3 and len(ys) == 3
@@ -168,8 +169,14 @@ def test_separate_cuts_keep_the_whole_bleed_of_every_item():
         assert p.art == pytest.approx((p.trim[0] - 3, p.trim[1] - 3, p.trim[2] + 6, p.trim[3] + 6))
 
 
-def test_items_of_different_sizes_go_on_pages_of_their_own():
+def test_items_of_another_size_go_under_the_last_sheets_pieces_or_on_a_page_of_their_own():
+    # room under a row of cards: the smaller items go there, in a grid of their own (tests/print/test_print_nup.py)
     items = synthetic_items(3, back=False) + synthetic_items(3, 40.0, 40.0, back=False)
+    items = [Item(f"x{i}", it.component, it.front) for i, it in enumerate(items)]
+    doc = impose(items)
+    assert [sorted({p.trim[2] for p in page.placements}) for page in doc.pages] == [[40.0, 63.5]]
+    # a full sheet of cards: no room, a page of their own
+    items = synthetic_items(9, back=False) + synthetic_items(3, 40.0, 40.0, back=False)
     items = [Item(f"x{i}", it.component, it.front) for i, it in enumerate(items)]
     doc = impose(items)
     assert [sorted({p.trim[2] for p in page.placements}) for page in doc.pages] == [[63.5], [40.0]]

@@ -254,8 +254,16 @@ def test_three_temples_stand_at_120_degrees_a_sixth_of_the_circle_s_diameter_fro
     assert sorted(round(a) for a in angles) == [0, 120, 240]
 
 
-def test_the_fortress_is_one_piece_of_3_x_3_dixes_printed_whole(out):
-    entry = _entry(out, "tapis-forteresse.pdf")
-    assert len(entry["pages"]) == 1 and entry["pages"][0]["kind"] == "sheet"
-    assert entry["pages"][0]["items"][0]["trim_mm"][2:] == [3 * D, 3 * D]
-    assert "Forteresse" in pdfplumber.open(out / "tapis-forteresse.pdf").pages[0].extract_text()
+def test_the_fortress_is_one_piece_of_3_x_3_dixes_printed_whole_under_the_last_skill_cards(out):
+    # its sheet_with: not a 75 mm square alone on an A4, but in the free rows of competences.pdf's last sheet
+    assert not (out / "tapis-forteresse.pdf").exists()
+    entry = _entry(out, "competences.pdf")
+    last = [p for p in entry["pages"] if p["side"] == "recto"][-1]
+    (fort,) = [i for i in last["items"] if i["component"] == "tapis-forteresse"]
+    assert fort["trim_mm"][2:] == [3 * D, 3 * D]
+    cards = [i for i in last["items"] if i["component"] == "competences"]
+    assert fort["trim_mm"][1] > max(i["art_mm"][1] + i["art_mm"][3] for i in cards)      # under them
+    page = pdfplumber.open(out / "competences.pdf").pages[last["page"] - 1]
+    x, y, w, h = fort["trim_mm"]
+    inside = page.within_bbox((x / MM_PER_PT, y / MM_PER_PT, (x + w) / MM_PER_PT, (y + h) / MM_PER_PT))
+    assert "Forteresse" in inside.extract_text()

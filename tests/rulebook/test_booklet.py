@@ -80,3 +80,53 @@ def test_imposed_sheets_are_a4_landscape_with_each_page_on_its_half():
 def test_imposition_is_deterministic():
     pdf = _numbered_pdf(5)
     assert impose(pdf) == impose(pdf)
+
+
+def _merged_sheets(pdf: bytes) -> bytes:
+    """The imposition as it was made before the form XObjects: pypdf merging each page's parsed content."""
+    from pypdf import PageObject, PdfWriter, Transformation
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    half_w, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
+    writer = PdfWriter()
+    for side in booklet_order(len(pages)):
+        sheet = PageObject.create_blank_page(width=2 * half_w, height=height)
+        for slot, number in enumerate((side.left, side.right)):
+            if number is not None:
+                sheet.merge_transformed_page(pages[number - 1], Transformation().translate(slot * half_w, 0))
+        writer.add_page(sheet)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _drawn(pdf: bytes) -> list:
+    """Every page's characters, lines, rectangles and curves with their positions, as pdfplumber reads them."""
+    pages = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            chars = sorted((c["text"], round(c["x0"], 2), round(c["top"], 2), round(c["size"], 2), c["fontname"])
+                           for c in page.chars)
+            shapes = sorted((kind, tuple(round(v, 2) for v in (o["x0"], o["top"], o["x1"], o["bottom"])))
+                            for kind in ("lines", "rects", "curves") for o in getattr(page, kind))
+            pages.append((chars, shapes))
+    return pages
+
+
+def test_the_tactix_booklet_sheets_draw_what_merged_pages_drew(tactix):
+    # The pages placed as forms of their own streams are the pages pypdf merged: the same text at the
+    # same places, the same lines and shapes, sheet by sheet; and the contents' links lead to the sheets.
+    import yaml
+    from generator.rulebook import build_rulebook
+    from rulebook_helpers import CONTENT, box_figures
+    diagrams = yaml.safe_load((CONTENT / "tactix" / "diagrams.yaml").read_text(encoding="utf-8"))
+    out = build_rulebook(tactix, figures=box_figures(*(d["id"] for d in diagrams)))
+    sheets = out.pdf_booklet
+    new, old = _drawn(sheets), _drawn(_merged_sheets(out.pdf_a5))
+    assert len(new) == len(old) == 2 * out.booklet_sheets
+    assert sum(len(chars) for chars, _ in new) > 1000
+    assert new == old
+    reader = PdfReader(io.BytesIO(sheets))
+    sheet_refs = [p.indirect_reference.idnum for p in reader.pages]
+    links = [a.get_object() for p in reader.pages for a in p.get("/Annots", ())]
+    assert links and all(link["/Dest"][0].idnum in sheet_refs for link in links)
+    assert len(reader.trailer["/Root"]["/Pages"]["/Kids"]) == len(sheet_refs)

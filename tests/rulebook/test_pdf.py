@@ -90,12 +90,23 @@ def test_outline_has_every_heading_at_its_level_and_page(built, document, editio
         assert _flat(title) in pages[page], f"{title!r} is not on page {page + 1}"
 
 
+def _fonts_of(resources) -> list:
+    """The fonts a page's resources name, with those of the form XObjects it places (the booklet's pages)."""
+    resources = resources.get_object()
+    fonts = list(resources.get("/Font", {}).values())
+    for xobject in resources.get("/XObject", {}).values():
+        xobject = xobject.get_object()
+        if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject:
+            fonts += _fonts_of(xobject["/Resources"])
+    return fonts
+
+
 def test_every_font_is_embedded_and_is_ours(built):
     for pdf in (built.pdf_a4, built.pdf_a5, built.pdf_booklet):
         reader = PdfReader(io.BytesIO(pdf))
         seen = set()
         for page in reader.pages:
-            for font in page["/Resources"]["/Font"].values():
+            for font in _fonts_of(page["/Resources"]):
                 font = font.get_object()
                 descriptor = font["/FontDescriptor"].get_object()
                 assert "/FontFile2" in descriptor, font["/BaseFont"]

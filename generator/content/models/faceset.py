@@ -234,10 +234,17 @@ class FaceSet(FigureTarget):
     safe_mm: float = spec(3.0, minimum=0, maximum=20, doc="text stays this far inside the cut line")
     paper: Optional[str] = spec(None, doc="the stock the print guide advises, in the game's language "
                                           "(default: the kind's advice)")
+    sheet_with: Optional[Name] = spec(None, doc="print these items on the sheets of that component of the game "
+                                                 "(a deck, tiles or counters), after its own: small sets share "
+                                                 "paper; the print guide names the pieces each file holds")
+    sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component (another stock, "
+                                                 "another way to print): the print guide says it, the reader's "
+                                                 "preflight accepts a sheet mostly blank")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
 
+    hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
 

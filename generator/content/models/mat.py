@@ -247,9 +247,14 @@ class Mat(FigureTarget):
     cut_line: Optional[bool] = spec(None, doc="draw the cut outline in the art; default: when corners are rounded")
     bleed_mm: float = spec(3.0, minimum=0, maximum=20)
     safe_mm: float = spec(5.0, minimum=0, maximum=100, doc="text stays this far inside the cut line")
+    sheet_with: Optional[Name] = spec(None, doc="a mat small enough for a sheet (a piece laid on another): print "
+                                                "it on the sheets of that deck, tiles or counters of the game")
+    sheet_alone: Optional[str] = spec(None, doc="why a mat small enough for one sheet shares it with nothing else: "
+                                                "the print guide says it, the reader's preflight accepts the sheet")
     _source: Optional[Where] = derived()
     _plan: Optional[tuple] = derived()     # the zones and elements as written, before their expressions
 
+    whole_piece = True       # small enough, it may print on the sheets of a deck, tiles or counters (sheet_with)
     # A figure shows a region or a zone of the mat and places pieces on it; no engine reads them.
     figure_spec = FigureSpec(show=("region", "zone"), pieces=True)
 
