@@ -11,6 +11,9 @@ shop's page) and they are that item's trim and bleed.
 A verso printed with a printer profile (`options.printer`) keeps its items'
 rectangles as placed and gives `printer_correction`, the map to where they
 are printed.
+What programs read is language-neutral (a page's `side` front/back/single, `print.sides` single,
+duplex-long or duplex-short); the words for people keep their game's language and say so in their key
+(`sides_label`, `paper_label`, `label`, `steps`). `shrunk_text` lists the texts a face shrank to fit.
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
