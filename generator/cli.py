@@ -102,6 +102,21 @@ def _words(content_dir: Path, game_ids: list[str]) -> Catalogue:
     return catalogue(shared_language(languages))
 
 
+def _shrunk_texts(out_dir: Path, games) -> None:
+    """-v: every text a face shrank to fit, from each game's manifest (cards a designer may find cramped)."""
+    from .gallery import shrunk_lines
+    for game in games:
+        try:
+            manifest = json.loads((Path(out_dir) / game.game_id / "manifest.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        lines = shrunk_lines(manifest, catalogue(game.language))
+        if lines:
+            click.echo(catalogue(game.language)("gallery.shrunk", count=len(lines)) + f" ({game.game_id}):")
+            for line in lines:
+                click.echo("  " + line)
+
+
 def _run(fn, *args, **kwargs):
     """Run a command body, turning known failures into messages and exit codes."""
     try:
@@ -267,7 +282,7 @@ def cli(debug: bool) -> None:
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
               help="The draw of a setup card (pieces placed at random): same seed, same card.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the last line, and errors.")
-@click.option("-v", "--verbose", is_flag=True, help="A line for every output rendered, with its time.")
+@click.option("-v", "--verbose", is_flag=True, help="A line for every output rendered, with its time; every text shrunk to fit.")
 @strict_option
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
           cutter, jobs, no_cache, seed, quiet, verbose, strict):
@@ -305,6 +320,8 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         warnings = _reading(built.games, quiet) + _figure_problem_count(built.games)
         if not quiet:
             _figure_summaries(built.games, built=True)
+        if verbose:
+            _shrunk_texts(out_dir, built.games)
         _make_gallery(built.gallery, words, quiet)
         if strict:
             _strict_exit(warnings, words)

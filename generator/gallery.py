@@ -297,6 +297,7 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
                for f in about.get("figures", [])]
     figures = [f for f in figures if f["src"][len(game_id) + 1:] in files]
     checked = sum(1 for f in figures if f["checked"])
+    shrunk = shrunk_lines(manifest, words)
     return {"id": game_id, "title": manifest.get("title", game_id), "language": words.language, "words": words,
             "players": words("gallery.players", players=about.get("players", "?")),
             "duration": about.get("duration", ""), "ages": about.get("ages", ""), "credit": about.get("credit", ""),
@@ -305,7 +306,17 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
             + words("figures.illustrations", count=len(figures) - checked) if figures else "",
             "reading": summary_line(manifest["preflight"], words) if "preflight" in manifest else "",
             "reading_lines": list(manifest.get("preflight", {}).get("lines", [])),
+            "shrunk": words("gallery.shrunk", count=len(shrunk)) if shrunk else "", "shrunk_lines": shrunk,
             "failed": failed}
+
+
+def shrunk_lines(manifest: dict, words) -> list[str]:
+    """One line per text a face shrank to fit (manifest `shrunk_text`): which cards are cramped, and how much."""
+    return [words("gallery.shrunk_line", file=entry["file"], id=note["id"],
+                  side=words("gallery.faces.back" if note["side"] == "back" else "gallery.faces.front"),
+                  text=note["text"] if len(note["text"]) <= 40 else note["text"][:39] + "…",
+                  asked=words.number(note["asked_pt"]), set=words.number(note["set_pt"]))
+            for entry in manifest.get("files", []) for note in entry.get("shrunk_text", [])]
 
 
 def _capital(text: str) -> str:

@@ -59,7 +59,7 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
         document = impose_sheets(items, job.print_options, game_title=job.title, component_name=name,
                                  kind=kind.name, paper=component.paper or paper, extra_steps=steps,
                                  alone=component.sheet_alone or "")
-        job.out.add_document(f"{component.id}.pdf", document)
+        job.out.add_document(f"{component.id}.pdf", with_shrunk_texts(document, items))
     if items:
         first = items[0]
         job.out.add(words("kinds.files.front_svg", id=component.id), face_svg(first.front, f"{job.title} — {first.label}"))
@@ -69,6 +69,15 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
     if shop:
         job.out.add_document(words("kinds.files.shop_pdf", id=component.id),
                              shop_export(items, job.print_options, game_title=job.title, component_name=component.name))
+
+
+def with_shrunk_texts(document, items: Sequence[Item]):
+    """The document, its meta listing the texts its items' faces shrank to fit (the manifest's `shrunk_text`),
+    each once per item: which cards are cramped is what a designer looks for."""
+    from dataclasses import replace as copy_with
+    from ..components.layout import shrunk_texts
+    found = [{"id": item.id, **note} for item in items for note in shrunk_texts(item)]
+    return copy_with(document, meta={**document.meta, "shrunk_text": found}) if found else document
 
 
 def sharing(game: Any, host: Any) -> list:

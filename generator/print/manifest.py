@@ -11,6 +11,9 @@ shop's page) and they are that item's trim and bleed.
 A verso printed with a printer profile (`options.printer`) keeps its items'
 rectangles as placed and gives `printer_correction`, the map to where they
 are printed.
+What programs read is language-neutral (a page's `side` front/back/single, `print.sides` single,
+duplex-long or duplex-short); the words for people keep their game's language and say so in their key
+(`sides_label`, `paper_label`, `label`, `steps`). `shrunk_text` lists the texts a face shrank to fit.
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
@@ -25,7 +28,9 @@ from .cutter import cutter_layout
 from .document import ImposedDocument, PageInfo, Placement
 from .options import PrintOptions
 
-MANIFEST_VERSION = 2     # 2: every page states its TrimBox and BleedBox
+MANIFEST_VERSION = 3     # 2: every page states its TrimBox and BleedBox; 3: values programs read are
+#                          language-neutral (side front/back/single, print.sides a code), words in *_label keys
+SIDES = {"recto": "front", "verso": "back", "single": "single"}     # a page's side, as the manifest says it
 
 _RECT = {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
 _NULLABLE_RECT = {"type": ["array", "null"], "items": {"type": "number"}, "minItems": 4, "maxItems": 4}
@@ -49,8 +54,12 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                 "component": {"type": "string"},
                 "kind": {"type": "string"},
                 "paper": {"type": "string"},
-                "print": {"type": "object", "required": ["sides", "paper", "copies", "steps"],
-                          "properties": {"alone": {"type": "string"}}},
+                "print": {"type": "object", "required": ["sides", "sides_label", "paper_label", "copies", "steps"],
+                          "properties": {"alone": {"type": "string"},
+                                         "sides": {"type": "string",
+                                                   "enum": ["single", "duplex-long", "duplex-short"]}}},
+                "shrunk_text": {"type": "array", "items": {
+                    "type": "object", "required": ["id", "side", "element", "text", "asked_pt", "set_pt"]}},
                 "cut_files": {"type": "array", "items": {
                     "type": "object", "required": ["page", "file"],
                     "properties": {"page": {"type": "integer"}, "file": {"type": "string"}}}},
@@ -64,7 +73,7 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                         "height_mm": {"type": "number"},
                         "kind": {"type": "string", "enum": ["sheet", "fold", "tile", "map", "dice", "stickers",
                                                             "calibration", "guide", "card"]},
-                        "side": {"type": "string", "enum": ["recto", "verso", "single"]},
+                        "side": {"type": "string", "enum": ["front", "back", "single"]},
                         "flip": {"type": ["string", "null"], "enum": ["long", "short", None]},
                         "label": {"type": "string"},
                         "tile": {"type": ["string", "null"]},
@@ -115,7 +124,7 @@ def _page(info: PageInfo) -> dict:
     page_box = (0.0, 0.0, info.width_mm, info.height_mm)
     trim = info.trim_box or page_box
     return {"page": info.number, "width_mm": round(info.width_mm, 3), "height_mm": round(info.height_mm, 3),
-            "kind": info.kind, "side": info.side, "flip": info.flip, "label": info.label, "tile": info.tile,
+            "kind": info.kind, "side": SIDES[info.side], "flip": info.flip, "label": info.label, "tile": info.tile,
             "window_mm": _rect(info.window), "boxes": "page" if info.trim_box is None else "item",
             "trim_box_mm": _rect(trim), "bleed_box_mm": _rect(info.bleed_box or trim),
             "printer_correction": _correction(info), "items": [_item(p) for p in info.placements]}
@@ -130,11 +139,14 @@ def _correction(info: PageInfo) -> list[float] | None:
 def document_entry(file_name: str, doc: ImposedDocument) -> dict:
     names = doc.cut_file_names(file_name)
     g = doc.guide
+    backs = [p for p in doc.pages if p.side == "verso"]
+    sides = f"duplex-{backs[0].flip or 'long'}" if backs else "single"
     return {"file": file_name, "component": doc.component, "kind": doc.kind, "paper": doc.paper,
-            "print": {"sides": g.sides, "paper": g.paper_fr, "copies": g.copies, "steps": list(g.steps),
-                      **({"alone": g.alone} if g.alone else {})},
+            "print": {"sides": sides, "sides_label": g.sides, "paper_label": g.paper_fr, "copies": g.copies,
+                      "steps": list(g.steps), **({"alone": g.alone} if g.alone else {})},
             "cut_files": [{"page": n, "file": names[n]} for n, _ in doc.cut_files],
-            "pages": [_page(p) for p in doc.pages]}
+            "pages": [_page(p) for p in doc.pages],
+            **({"shrunk_text": doc.meta["shrunk_text"]} if doc.meta.get("shrunk_text") else {})}
 
 
 def build_manifest(game_id: str, game_title: str, files: Sequence[tuple[str, ImposedDocument]],

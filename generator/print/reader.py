@@ -349,7 +349,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
         return out
     page = read.pages[-1]
     sides = {p["page"]: p.get("side") for p in (subject.entry or {}).get("pages", [])}
-    if page.found is None or sides.get(page.number) == "verso":
+    if page.found is None or sides.get(page.number) == "back":
         return out                # a back holds what its front needs (the calibration sheet's scales)
     share = _content_share(page)
     if share < last_least:
@@ -393,7 +393,7 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     alone = bool((subject.entry.get("print") or {}).get("alone"))    # the content says why, the guide too
     least = threshold("min_sheet_fill", overrides)
     pages = [p for p in subject.entry.get("pages", []) if p.get("kind") in _ITEM_PAGES and p.get("items")
-             and p.get("side") != "verso"]
+             and p.get("side") != "back"]
     if not pages:
         return []
     rows = [len({round(i["trim_mm"][1], 1) for i in p["items"]}) for p in pages]

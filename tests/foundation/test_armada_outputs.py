@@ -82,7 +82,7 @@ def test_the_print_guide_names_every_file_and_no_long_edge_duplex(armada_build):
     # No file of Armada is printed on both sides but the booklet, which says its own short edge, and the
     # calibration sheet, whose back measures the printer's duplex offset.
     assert "bord court" in text
-    sides = {name: entry["print"]["sides"] for name, entry in _manifest(armada_build).items()}
+    sides = {name: entry["print"]["sides_label"] for name, entry in _manifest(armada_build).items()}
     assert [name for name, side in sides.items() if "bord long" in side] == ["calibrage.pdf"], sides
     # The counters are glued on card before they are cut.
     steps = _manifest(armada_build)["navires.pdf"]["print"]["steps"]

@@ -39,7 +39,7 @@ def test_new_game_validates_and_builds(tmp_path):
         assert (out / name).is_file(), name
     # The deck is the CSV's rows, each `count` times (6 + 3 + 1 cards); the counters 10 + 5; every card shows its row.
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    items = {f["kind"]: sum(len(p["items"]) for p in f["pages"] if p["side"] in ("recto", "single"))
+    items = {f["kind"]: sum(len(p["items"]) for p in f["pages"] if p["side"] in ("front", "single"))
              for f in manifest["files"]}
     assert items["deck"] == 10 and items["counters"] == 15 and items["board"] == 1
     cards = "".join(page.extract_text() for page in PdfReader(out / "cartes.pdf").pages)
@@ -197,3 +197,11 @@ def test_new_without_language_follows_the_system_and_says_so(tmp_path, monkeypat
     assert (content / "jeu" / f"rules.{language}.md").is_file()
     other = "en" if language == "fr" else "fr"
     assert result.output.splitlines()[0] == catalogue(language)("cli.language_chosen", other=other)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_new_game_passes_its_own_reader_s_preflight(tmp_path, language):
+    content = tmp_path / "content"
+    assert CliRunner().invoke(cli, ["new", "jeu", "--content", str(content), "--language", language]).exit_code == 0
+    result = CliRunner().invoke(cli, ["validate", "jeu", "--content", str(content), "--strict"])
+    assert result.exit_code == 0, result.output     # a designer's first build shows no warning

@@ -105,8 +105,8 @@ def test_twenty_skill_cards_and_one_back_all_poker_size(build):
     folder, _ = build
     entry = _manifest(folder, "competences.pdf")
     # the fortress (tapis-forteresse.yaml, sheet_with) prints under the last cards, one-sided
-    fronts = [i for p in entry["pages"] if p["side"] == "recto" for i in p["items"] if i["component"] == "competences"]
-    backs = [i for p in entry["pages"] if p["side"] == "verso" for i in p["items"]]
+    fronts = [i for p in entry["pages"] if p["side"] == "front" for i in p["items"] if i["component"] == "competences"]
+    backs = [i for p in entry["pages"] if p["side"] == "back" for i in p["items"]]
     assert len(fronts) == len(backs) == 20
     for item in fronts + backs:
         assert item["trim_mm"][2:] == pytest.approx([63.5, 88.9], abs=0.01)

@@ -43,7 +43,7 @@ def test_each_kind_is_six_duplex_counters_of_its_shape_on_the_one_shared_sheet(b
     # monts and pics print on the collines' sheet (their sheet_with): the 18 pieces on one sheet
     entry = _manifest(build, "collines.pdf")
     recto, verso = entry["pages"]
-    assert (recto["side"], verso["side"]) == ("recto", "verso")
+    assert (recto["side"], verso["side"]) == ("front", "back")
     mine = [item for item in recto["items"] if item["component"] == component]
     assert len(mine) == len([i for i in verso["items"] if i["component"] == component]) == 6
     for item in mine:

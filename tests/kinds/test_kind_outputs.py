@@ -48,7 +48,7 @@ def test_deck_card_stock_advice_reaches_the_print_guide(french):
     assert "papier 160 à 250 g/m² (ou 80 g/m² glissé dans des protège-cartes devant une carte à jouer)" in deck_entry
     manifest = json.loads(french["manifest.json"])
     deck = next(f for f in manifest["files"] if f["file"] == "actions.pdf")
-    assert deck["kind"] == "deck" and deck["print"]["paper"].startswith("papier 160 à 250 g/m²")
+    assert deck["kind"] == "deck" and deck["print"]["paper_label"].startswith("papier 160 à 250 g/m²")
 
 
 def test_tiles_and_counters_are_glued_onto_greyboard_in_the_guide(french):
@@ -92,7 +92,7 @@ def test_tiles_with_a_back_are_never_told_to_glue_a_two_sided_sheet(tmp_path, op
                      encoding="utf-8")
     files = render_game(load_game(game.folder.parent, "cartes"), options).files
     entry = next(f for f in json.loads(files["manifest.json"])["files"] if f["file"] == "terrains.pdf")
-    assert entry["print"]["paper"].startswith(paper)
+    assert entry["print"]["paper_label"].startswith(paper)
     assert any(step in s for s in entry["print"]["steps"])
     if options.duplex != "none" or options.fold:
         assert not any("Collez la feuille sur du carton" in s for s in entry["print"]["steps"])

@@ -63,9 +63,9 @@ def _filled(page, colours) -> list[tuple[float, float, float, float]]:
 def test_112_tiles_of_32_5_mm_each_with_its_back_under_it_after_a_long_edge_flip(a4):
     entry = _manifest(a4, "tuiles.pdf")
     pdf = pdfplumber.open(a4 / "tuiles.pdf")
-    fronts = [(p, it) for p in entry["pages"] if p["side"] == "recto" for it in p["items"]]
+    fronts = [(p, it) for p in entry["pages"] if p["side"] == "front" for it in p["items"]]
     backs = {(p["page"], round(it["trim_mm"][0], 2), round(it["trim_mm"][1], 2)): it
-             for p in entry["pages"] if p["side"] == "verso" for it in p["items"]}
+             for p in entry["pages"] if p["side"] == "back" for it in p["items"]}
     assert len(fronts) == 112
     ids = [it["id"] for _, it in fronts]
     assert ids.count("plus1-bleu") == 8 and ids.count("moins1-jaune") == 8 and ids.count("portail-vert") == 1

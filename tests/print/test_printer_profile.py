@@ -175,11 +175,11 @@ def test_printer_add_then_build_with_it_records_the_profile_in_the_manifest(tmp_
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "cartes" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["options"]["printer"] == {"name": "bureau", "offset_mm": [1.5, -0.75], "angle_deg": 0.3}
-    versos = [p for f in manifest["files"] for p in f["pages"] if p["side"] == "verso" and p["kind"] == "sheet"]
+    versos = [p for f in manifest["files"] for p in f["pages"] if p["side"] == "back" and p["kind"] == "sheet"]
     assert versos and all(p["printer_correction"] for p in versos)
     a, b, c, d, tx, ty = versos[0]["printer_correction"]
     assert math.degrees(math.atan2(c, a)) == pytest.approx(0.3, abs=1e-4)
-    rectos = [p for f in manifest["files"] for p in f["pages"] if p["side"] != "verso"]
+    rectos = [p for f in manifest["files"] for p in f["pages"] if p["side"] != "back"]
     assert all(p["printer_correction"] is None for p in rectos)
 
 

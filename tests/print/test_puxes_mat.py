@@ -258,7 +258,7 @@ def test_the_fortress_is_one_piece_of_3_x_3_dixes_printed_whole_under_the_last_s
     # its sheet_with: not a 75 mm square alone on an A4, but in the free rows of competences.pdf's last sheet
     assert not (out / "tapis-forteresse.pdf").exists()
     entry = _entry(out, "competences.pdf")
-    last = [p for p in entry["pages"] if p["side"] == "recto"][-1]
+    last = [p for p in entry["pages"] if p["side"] == "front"][-1]
     (fort,) = [i for i in last["items"] if i["component"] == "tapis-forteresse"]
     assert fort["trim_mm"][2:] == [3 * D, 3 * D]
     cards = [i for i in last["items"] if i["component"] == "competences"]

@@ -43,7 +43,7 @@ class GameInfo:
     language: Literal["fr", "en"] = "fr"
     variants: list[Variant] = spec(factory=tuple)
     assumptions: list[str] = spec(factory=tuple, doc="choices made where the sources are silent")
-    rules: Optional[str] = spec(None, doc="Markdown rule text, e.g. rules.fr.md")
+    rules: Optional[str] = spec(None, doc="Markdown rule text, e.g. rules.en.md (rules.fr.md for a French game)")
     numbers: dict[str, int] = spec(factory=dict, doc="named numbers of the rules that no component holds "
                                                      "(a starting life total), read as game.numbers.<name>")
     limits: dict[str, int] = spec(factory=dict, doc="raise a limit for this game, e.g. {items_per_game: 20000}: "
