@@ -775,6 +775,9 @@ class StoryBuilder:
     def list_block(self, b: ListBlock, indent: float) -> list:
         t = self.t
         step = t.body_pt * 1.5
+        if b.ordered and b.items:     # "10." and on: the text starts after the widest number, on every line
+            widest = pdfmetrics.stringWidth(f"{b.start + len(b.items) - 1}.", self.s.body.fontName, t.body_pt)
+            step = max(step, widest + t.body_pt * 0.65)    # reportlab keeps 0.6 em after a bullet
         inner = indent + step
         out: list = []
         for n, item in enumerate(b.items):
