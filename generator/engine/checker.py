@@ -238,11 +238,12 @@ def diagram_aside(game_id: str, diagram: Diagram, engine: Engine | None = None) 
     befores, played, after = played_moves(engine, diagram)
     final = engine.placements(after)
     still = {(place, piece) for place, piece, _ in final}
-    occupied = {place for place, _, _ in final}
+    standing = {place: piece for place, piece, _ in final}
     out = []
     for before, move in zip(befores, played):
         for piece in [*engine.placements(before), *engine.move_pieces(before, move)]:
-            if piece[0] in occupied and piece[:2] not in still and piece not in out:
+            if piece[0] in standing and piece[:2] not in still and piece not in out \
+                    and not engine.same_piece(piece[1], standing[piece[0]]):    # turned over in place: not taken
                 out.append(piece)
     return out
 

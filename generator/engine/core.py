@@ -332,6 +332,11 @@ class Engine:
         """The pieces the move puts down from outside the board, where (a figure must show them); default: none."""
         return []
 
+    def same_piece(self, before: str, after: str) -> bool:
+        """Whether a piece of style `before` became `after` where it stands (turned over, recoloured) rather
+        than being taken off for another: a figure then lists nothing beside the board; default: never."""
+        return False
+
     def piece_text(self, key: str, text: Any) -> str:
         """Canonical text of one piece as write_position spells it (NotationError when invalid)."""
         return str(text)

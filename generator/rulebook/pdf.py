@@ -502,7 +502,7 @@ class RulebookTemplate(BaseDocTemplate):
         # A typesetter's float: a figure that does not fit in what is left of the page is set smaller (down to
         # its least fit) or waits for the top of the next one while the text after it fills this page; the
         # figures that wait keep their order, share the next page's top (smaller if they must) and none passes
-        # a chapter (a heading of level 1), a page break or the end of the book.
+        # a chapter or a section (a heading of level 1 or 2), a page break or the end of the book.
         if flowables is self._hanging:      # reportlab's own page actions (a page begins), not the story
             return super().handle_flowable(flowables)
         first = flowables[0] if flowables else None
@@ -775,6 +775,9 @@ class StoryBuilder:
     def list_block(self, b: ListBlock, indent: float) -> list:
         t = self.t
         step = t.body_pt * 1.5
+        if b.ordered and b.items:     # "10." and on: the text starts after the widest number, on every line
+            widest = pdfmetrics.stringWidth(f"{b.start + len(b.items) - 1}.", self.s.body.fontName, t.body_pt)
+            step = max(step, widest + t.body_pt * 0.65)    # reportlab keeps 0.6 em after a bullet
         inner = indent + step
         out: list = []
         for n, item in enumerate(b.items):
@@ -991,13 +994,14 @@ class FloatBarrier(Flowable):
 
 
 def _holds_floats_back(flowable) -> bool:
-    """A flowable no figure may float past: a chapter heading (alone or leading a group kept
-    together), a page break, the end of the book."""
+    """A flowable no figure may float past: a heading of a chapter or a section (levels 1 and 2, alone or
+    leading a group kept together: a figure set under the next section's heading reads as that section's),
+    a page break, the end of the book."""
     if isinstance(flowable, KeepTogether) and flowable._content and \
             (not isinstance(flowable, FigureFloat) or flowable.lead):
         flowable = flowable._content[0]
     if isinstance(flowable, HeadingFlowable):
-        return flowable.level <= 1
+        return flowable.level <= 2
     return isinstance(flowable, (PageBreak, CondPageBreak, NextPageTemplate, FloatBarrier))
 
 

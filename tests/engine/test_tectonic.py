@@ -327,3 +327,21 @@ def test_random_games_round_trip_through_the_notation():
                 assert E.parse_move(p, E.format_move(p, m)) == m
             assert E.read_position(E.write_position(p), E.to_move(p)) == p
             p = E.play(p, rng.choice(moves))
+
+
+def test_a_piece_turned_red_in_place_is_not_drawn_as_taken_off():
+    # The figures' "taken off" list (checker.diagram_aside) showed a pic turned red as removed from e6.
+    from generator.content import load_game
+    from generator.engine.checker import diagram_aside, get_engine, load_game_diagrams
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "content"
+    game = load_game(root, "tectonic")
+    diagrams = {d.id: d for d in load_game_diagrams("tectonic", root, game.components)}
+    engine = get_engine("tectonic")
+    for turned in ("contact", "retournement", "retournement-choix", "rouge-repris", "rouge-ou-ennemi",
+                   "victoire-tout-rouge"):
+        assert diagram_aside("tectonic", diagrams[turned], engine) == [], turned
+    # a red piece exchanged for another is taken off: it is still listed
+    assert diagram_aside("tectonic", diagrams["rouge-echange"], engine) == [("f5", "colline_rouge_noir", None)]
+    assert engine.same_piece("pic_blanc", "pic_rouge_blanc") and not engine.same_piece("pic_blanc", "pic_noir")
+    assert not engine.same_piece("pic_blanc", "mont_rouge_blanc")

@@ -245,7 +245,7 @@ def test_the_drawing_sets_aside_a_taken_die_and_a_tile_used_at_once(fixture_game
     tile = figures["tuile-main-good"]
     assert ("d5", "tuile_plus1_bleu", "aside") in {(s.place, s.piece, s.how) for s in tile.shows}
     svg = good.svg()
-    assert "Ôtés du terrain" in svg and ">c6<" in svg, "the row beside the board is drawn, named in French"
+    assert "Ôtés du plateau" in svg and ">c6<" in svg, "the row beside the board is drawn, named in French"
 
 
 def test_what_a_player_holds_is_drawn_beside_the_board_and_a_figure_leaving_it_out_is_flagged(fixture_game):

@@ -175,7 +175,8 @@ def test_into_notes_writes_the_figures_and_the_rulebook_quotes_them(tmp_path):
     text = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "out" / "tactix" / "regles.pdf")).pages)
     text = " ".join(text.split())
     first = data["first_player"]
-    assert "Parties simulées" in text and "10 parties" in text and "graine 5" in text
+    assert "Parties simulées" in text and "10 parties" in text and "graine" not in text     # words for players
+    assert f"chaque partie arrêtée au bout de {data['max_plies']} coups au plus" in text
     assert f"en gagne {first['wins']} % (intervalle de confiance à 95 % : {first['low']} à {first['high']} %)" in text
     # the games drawn by the rules and those stopped at the limit, each said as the figures have them
     assert (f"{data['draws']} % des parties ont été nulles" in text) == (data["draws"] > 0)

@@ -202,3 +202,24 @@ def test_a_page_left_short_only_where_the_next_figure_could_not_fit_even_smaller
     assert figure["page"] == page + 1 and record["fill"] < 0.75
     assert figure["least"] > record["room"]
     assert record["room"] * MM_PER_PT == pytest.approx((1 - record["fill"]) * A4.text_h_mm, abs=1)
+
+
+def test_a_numbered_list_past_nine_starts_every_line_of_an_item_at_one_margin(tactix):
+    # Numbers 10 and on were wider than the indent: the first line of an item started further right.
+    text = ("Un point de règle assez long pour tenir sur deux lignes de la colonne, et même un peu plus, "
+            "pour voir où reprend la ligne qui suit le numéro de l'élément.")
+    items = tuple((Paragraph((Span(text),), n),) for n in range(1, 13))
+    doc = Document((Heading(1, (Span("Liste"),), "liste", 1), ListBlock(True, 1, items, 1)), [], 0)
+    pdf = render_pdf(doc, tactix.info, A5)
+    starts: dict = {"number": set(), "text": set()}
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for page in document.pages[2:]:
+            for line in page.extract_text_lines():
+                first = line["text"].split()[0]
+                if first.endswith(".") and first[:-1].isdigit():
+                    after = next(c for c in line["chars"] if c["text"] == "U")    # the item's text, after its number
+                    starts["number"].add(round(after["x0"], 1))
+                elif line["text"].startswith("Un") or line["text"][0].islower():
+                    starts["text"].add(round(line["x0"], 1))
+    every = starts["number"] | starts["text"]
+    assert starts["number"] and starts["text"] and max(every) - min(every) <= 0.3, starts    # one margin

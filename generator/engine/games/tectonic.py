@@ -196,6 +196,12 @@ class TectonicEngine(Engine):
                  else f"{KIND_NAMES[p.kind]}_{colour[p.face]}", None)
                 for i, p in enumerate(position.board) if p is not None]
 
+    def same_piece(self, before: str, after: str) -> bool:
+        """A piece turned red keeps its kind and its owner (`pic_blanc` -> `pic_rouge_blanc`): it stayed."""
+        kind, _, colour = before.partition("_")
+        return after in (f"{kind}_rouge_{colour}", f"{kind}_{colour}") and after != before \
+            or before.startswith(f"{kind}_rouge_") and after == f"{kind}_{before.rsplit('_', 1)[1]}"
+
     def reserve(self, position: TectonicPosition, player: str) -> dict[str, int]:
         """Pieces of each kind (colline, pic, mont) the player has off the board."""
         side = PLAYERS.index(player)
