@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Sequence
 from ..content.coords import column_letter, parse_square, square_range
 from ..content.models import Board
 from ..draw import symbols
+from ..draw.bounds import bounds
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
@@ -217,24 +218,28 @@ def _draw_lines(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
 
 
 def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
-    g, v = board.grid, d.view
     for zone in board.zones:
-        squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
-        cols = [c for c, _ in squares]
-        rows = [r for _, r in squares]
-        c0, c1 = max(min(cols), v.c0), min(max(cols), v.c1)
-        r0, r1 = max(min(rows), v.r0), min(max(rows), v.r1)
-        if c0 > c1 or r0 > r1:
-            continue
-        x0, y0, _, _ = d.square_rect(c0, r1)
-        x1, y1, w, h = d.square_rect(c1, r0)
-        inset = zone.width_mm / 2 + board.line_mm
-        dash = (2.0, 1.4) if zone.line == "dashed" else None
-        canvas.rect(x0 + inset, y0 + inset, x1 + w - x0 - 2 * inset, y1 + h - y0 - 2 * inset,
-                    stroke=Stroke(zone.colour, zone.width_mm, dash_mm=dash), radius=1.0)
-        if zone.label:
-            ts = TextStyle(size_pt=zone.label_pt, colour=zone.label_colour or zone.colour, bold=True)
-            canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
+        _draw_zone(canvas, board, d, zone)
+
+
+def _draw_zone(canvas: Canvas, board: Board, d: BoardDrawing, zone) -> None:
+    g, v = board.grid, d.view
+    squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
+    cols = [c for c, _ in squares]
+    rows = [r for _, r in squares]
+    c0, c1 = max(min(cols), v.c0), min(max(cols), v.c1)
+    r0, r1 = max(min(rows), v.r0), min(max(rows), v.r1)
+    if c0 > c1 or r0 > r1:
+        return
+    x0, y0, _, _ = d.square_rect(c0, r1)
+    x1, y1, w, h = d.square_rect(c1, r0)
+    inset = zone.width_mm / 2 + board.line_mm
+    dash = (2.0, 1.4) if zone.line == "dashed" else None
+    canvas.rect(x0 + inset, y0 + inset, x1 + w - x0 - 2 * inset, y1 + h - y0 - 2 * inset,
+                stroke=Stroke(zone.colour, zone.width_mm, dash_mm=dash), radius=1.0)
+    if zone.label:
+        ts = TextStyle(size_pt=zone.label_pt, colour=zone.label_colour or zone.colour, bold=True)
+        canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
 LABEL_HALF_EM = 0.6     # half the height a label's box takes about its middle: 0.8 em above the baseline, 0.25 below
@@ -301,8 +306,12 @@ def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
                    safe_mm=board.safe_mm)
 
     xs, ys = grid_line_positions(board, bleed_mm, bleed_mm)
+    # A tiled board is cut on its grid lines, on those clear of its zones where the paper allows (print/tiling.py)
+    d = BoardDrawing(board, full_view(board), bleed_mm + board.margin_mm, bleed_mm + board.margin_mm)
+    zones = [bounds(lambda c, zone=zone: _draw_zone(c, board, d, zone))[0] for zone in board.zones]
     face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm, safe_mm=board.safe_mm,
-                grid_lines_mm=(tuple(xs), tuple(ys)))
+                grid_lines_mm=(tuple(xs), tuple(ys)),
+                keep_clear_mm=tuple((*box, True) for box in zones if box is not None))
     return Item(id=board.id, component=board.id, front=face, label=board.name)
 
 

@@ -12,8 +12,8 @@ could read as one of the game's own labels.
 A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
 chosen among the positions the page and the overlap allow, to run through the fewest marks.
 
-A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
-a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
+A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on the lines clear of its marks
+where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
 are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
 stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
 lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
@@ -205,6 +205,10 @@ def _axis_options(length: float, room: float, overlap: float, lines: Sequence[fl
     if marks and not lines:
         options += [o for o in (_clear_cuts(length, room, overlap, marks, k) for k in (count, count + 1))
                     if o is not None]
+    if lines and marks:
+        # a map's or a board's seams on its grid lines, and of those lines the ones clear of its labels and zones
+        clear = [x for x in lines if not seam_crossings(x, marks)[0]]
+        lines = clear if _spans_on_lines(length, room, overlap, clear) is not None else lines
     greedy = _spans_on_lines(length, room, overlap, lines) if lines else None
     if greedy is not None:
         balanced = _balanced(length, room, overlap, lines, len(greedy))
