@@ -488,13 +488,20 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
                      and _inside(z, window)]
             tiles.append((p["page"], window, texts, zones))
     # The seams: where a window starts inside the piece (the first ones start in its bleed, left of the trim).
-    cuts = (sorted({round(t[1][0], 3) for t in tiles if t[1][0] > 0}),
-            sorted({round(t[1][1], 3) for t in tiles if t[1][1] > 0}))
+    # A vertical seam runs down its own row of sheets only (rows may be staggered, print/tiling.py).
+    def row(window) -> tuple:
+        return round(window[1], 1), round(window[3], 1)
+    across = {}
+    for t in tiles:
+        if t[1][0] > 0:
+            across.setdefault(row(t[1]), set()).add(round(t[1][0], 3))
+    downs = sorted({round(t[1][1], 3) for t in tiles if t[1][1] > 0})
     longest = (max((t[1][2] - t[1][0] for t in tiles), default=0.0), max((t[1][3] - t[1][1] for t in tiles), default=0.0))
     out = []
     for page, window, texts, zones in tiles:
         # Each seam across this window, as the segment seen on it: up to the first seam across it (beyond it,
         # the next row or column of sheets covers this one).
+        cuts = (sorted(across.get(row(window), ())), downs)
         inner = [[c for c in cuts[axis] if window[axis] + 1e-6 < c < window[axis + 2] - 1e-6] for axis in (0, 1)]
         segments = [(axis, at, window[1 - axis], inner[1 - axis][0] if inner[1 - axis] else window[3 - axis])
                     for axis in (0, 1) for at in inner[axis]]
@@ -502,24 +509,23 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         for axis, at, lo, hi in segments:
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
-            for z in zones:
-                if not (z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
-                        and z[1 - axis] < hi and z[3 - axis] > lo):
-                    continue
+            across_zones = [z for z in zones if z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
+                            and z[1 - axis] < hi and z[3 - axis] > lo]
+            for z in across_zones:
+                if any(o != z and _holds(o, z) for o in across_zones):
+                    continue        # a zone's pattern, a place drawn in it: the zone holding them is told
                 whole = _whole_zone(z, axis, window, tiles)
-                if whole is not None and whole[axis + 2] - whole[axis] < longest[axis] and not any(
-                        max(abs(a - b) for a, b in zip(z, seen)) < SEAM_ZONE_SAME_MM for seen in cut_zones):
-                    cut_zones.append(z)      # a zone's fill, pattern and outline are one zone
+                if whole is not None and whole[axis + 2] - whole[axis] < longest[axis]:
+                    cut_zones.append(z)
         if crossed:
             out.append(_warn(subject, "seam", page, text=_sample(crossed[0].text), count=len(crossed)))
         if cut_zones:
-            out.append(_warn(subject, "seam", page, form="zone", count=len(cut_zones)))
+            out.append(_warn(subject, "seam", page, form="zone", count=len(set(cut_zones))))
     return out
 
 
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
-SEAM_ZONE_SAME_MM = 1.5     # boxes this close on every side are one zone (its fill, its pattern, its outline)
 _EDGE_MM = 0.3
 
 
@@ -541,6 +547,11 @@ def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
                     and abs(z[3 - axis] - zone[3 - axis]) < _EDGE_MM and z[hi] < other[hi] - _EDGE_MM:
                 return tuple(zone[k] if k != hi else z[hi] for k in range(4))
     return None
+
+
+def _holds(outer, inner, tol: float = 1.5) -> bool:
+    return outer[0] - tol <= inner[0] and outer[1] - tol <= inner[1] and inner[2] <= outer[2] + tol \
+        and inner[3] <= outer[3] + tol
 
 
 def _shift(box, dx: float, dy: float) -> tuple:
