@@ -10,7 +10,9 @@ Printed on the page, a sheet is "feuille A2" (catalogue), never a bare A2 that
 could read as one of the game's own labels.
 
 A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
-chosen among the positions the page and the overlap allow, to run through the fewest marks.
+chosen among the positions the page and the overlap allow, never through text where any way avoids it, then
+through the fewest zones (each worth MARK_WORTH_PAGES sheets). Where a seam down the whole height would cut
+a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks).
 
 A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on the lines clear of its marks
 where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
@@ -147,7 +149,7 @@ def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
 
 Marks = Sequence[tuple[float, float, bool, bool]]   # (start, end, heavy, text) of what a seam should not cross
 SEAM_CLEARANCE_MM = reader_thresholds.value("seam_clearance_mm")   # a seam this close to text runs through it
-TEXT_SLACK_MM = 0.5         # the reader measures text from its glyphs, we from the font's advance: a margin
+TEXT_SLACK_MM = 1.0         # the reader measures text from its glyphs, we from the font's advance: a margin
 ZONE_EDGE_MM = 0.5          # a seam on a zone's edge runs along its outline (two zones side by side), not across
 CUT_STEP_MM = 1.0
 MARK_WORTH_PAGES = 3        # a zone kept whole is worth up to three more sheets (text is kept whole first)
@@ -180,6 +182,32 @@ def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int]:
     return text, zones, light
 
 
+def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
+    """What a seam costs at each of the evenly spaced `positions` (seam_crossings, text first), each mark
+    added over the positions it covers rather than each position testing every mark."""
+    if not positions:
+        return []
+    step, first = (positions[1] - positions[0] if len(positions) > 1 else 1.0), positions[0]
+    delta = [0.0] * (len(positions) + 1)
+    for start, end, is_heavy, is_text in marks:
+        margin = SEAM_CLEARANCE_MM + TEXT_SLACK_MM if is_text or not is_heavy else -ZONE_EDGE_MM
+        lo = max(0, math.floor((start - margin - first) / step) + 1)         # first position > start - margin
+        hi = min(len(positions), math.ceil((end + margin - first) / step))   # first position >= end + margin
+        while lo < len(positions) and not positions[lo] > start - margin:
+            lo += 1
+        while hi > 0 and not positions[hi - 1] < end + margin:
+            hi -= 1
+        if lo < hi:
+            cost = 1e3 if not is_heavy else (1e9 if is_text else 1e6)
+            delta[lo] += cost
+            delta[hi] -= cost
+    out, running = [], 0.0
+    for d in delta[:-1]:
+        running += d
+        out.append(running)
+    return out
+
+
 def _score(pages: int, crossed: Sequence[tuple[int, int, int]]) -> tuple:
     """What a way to cut costs, least first: text run through (never, where any other way avoids it), then
     sheets with MARK_WORTH_PAGES for each zone cut, then zones, then lines."""
@@ -194,10 +222,7 @@ def _clear_cuts(length: float, room: float, overlap: float, marks: Marks, count:
         return None
     n = int(length / CUT_STEP_MM)
     positions = [i * CUT_STEP_MM for i in range(1, n)]
-    weight = []
-    for x in positions:
-        text, zones, light = seam_crossings(x, marks)
-        weight.append(text * 1e9 + zones * 1e6 + light * 1e3)
+    weight = _weights(positions, marks)
     reach = int((room - overlap) / CUT_STEP_MM + 1e-9)       # cut to next cut, at most
     least = int(overlap / CUT_STEP_MM) + 1                   # a window is more than its overlap
     inf = float("inf")
@@ -315,17 +340,19 @@ def _crossings(xs: Sequence[Span], ys: Sequence[Span], marks: tuple[Marks, Marks
 def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
                 grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ()),
                 keep_clear_mm: Sequence[tuple] = ()) -> Tiling:
-    """Fewest pages plus zones and labels (keep_clear_mm, bleed-box mm) run through by a seam: a sheet
-    more is worth a mark kept whole; then seams clear of thin lines; then windows cut on the grid lines,
-    balanced; portrait wins ties."""
+    """No text run through by a seam where any way avoids it (keep_clear_mm, bleed-box mm); then fewest pages
+    plus MARK_WORTH_PAGES per zone cut; then seams clear of thin lines; then windows cut on the grid lines,
+    balanced; portrait wins ties. Rows cut on their own (staggered) where that cuts fewer marks."""
     best: Optional[tuple[tuple, int, Tiling]] = None
     o = options.overlap_mm
-    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
-        _, _, pw, ph = page.printable
-        room_w, room_h = pw - 2 * EDGE_MIN_MM, ph - LABEL_BAND_MM - 2 * EDGE_MIN_MM
-        # A mark longer than a sheet's window is cut whatever the seams (PuXes' play circle): not counted.
-        fitting = [b for b in keep_clear_mm if b[2] <= room_w and b[3] <= room_h]
-        marks = (_marks_on_axis(fitting, 0), _marks_on_axis(fitting, 1))
+    pages_ = candidate_pages(options.paper, options.orientation, options.margin_mm)
+    rooms = [(p.printable[2] - 2 * EDGE_MIN_MM, p.printable[3] - LABEL_BAND_MM - 2 * EDGE_MIN_MM) for p in pages_]
+    # A mark larger than a sheet's window whichever way the paper turns is cut whatever the seams (PuXes' play
+    # circle): not counted. One that only the other way holds is counted, so that way wins.
+    fitting = [b for b in keep_clear_mm if any(b[2] <= w and b[3] <= h for w, h in rooms)]
+    marks = (_marks_on_axis(fitting, 0), _marks_on_axis(fitting, 1))
+    for page, (room_w, room_h) in zip(pages_, rooms):
+        staggered_by_rows: dict = {}      # the rows' own cuts depend on the rows only
         x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0], marks[0])
         y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1], marks[1])
         for rank, (xs, ys) in enumerate((xs, ys) for xs in x_options for ys in y_options):
@@ -342,7 +369,9 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
             if any(c[0] or c[1] for c in crossed) and not lined and len(ys) > 1:
                 # The same rows, each cut on its own: a seam then runs down one row only, and may miss a
                 # mark that a seam down the whole height would cut (staggered sheets, like bricks).
-                staggered = _staggered(width_mm, room_w, o, ys, fitting)
+                if ys not in staggered_by_rows:
+                    staggered_by_rows[ys] = _staggered(width_mm, room_w, o, ys, fitting)
+                staggered = staggered_by_rows[ys]
                 if staggered is not None:
                     row_xs, s_crossed = staggered
                     s_score = _score(sum(len(r) for r in row_xs),
