@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Sequence
 from ..content.coords import column_letter, parse_square, square_range
 from ..content.models import Board
 from ..draw import symbols
+from ..draw.bounds import bounds
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm, text_width_mm
 from ..draw.style import MM_PER_PT, Stroke, TextStyle
@@ -221,24 +222,30 @@ def _draw_lines(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
 
 
 def _draw_zones(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
-    g, v = board.grid, d.view
     for zone in board.zones:
-        squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
-        cols = [c for c, _ in squares]
-        rows = [r for _, r in squares]
-        c0, c1 = max(min(cols), v.c0), min(max(cols), v.c1)
-        r0, r1 = max(min(rows), v.r0), min(max(rows), v.r1)
-        if c0 > c1 or r0 > r1:
-            continue
-        x0, y0, _, _ = d.square_rect(c0, r1)
-        x1, y1, w, h = d.square_rect(c1, r0)
-        inset = zone.width_mm / 2 + board.line_mm
-        dash = (2.0, 1.4) if zone.line == "dashed" else None
+        _draw_zone(canvas, board, d, zone)
+
+
+def _draw_zone(canvas: Canvas, board: Board, d: BoardDrawing, zone, *, outline: bool = True,
+               label: bool = True) -> None:
+    g, v = board.grid, d.view
+    squares = square_range(zone.corners[0], zone.corners[1], g.columns, g.rows)
+    cols = [c for c, _ in squares]
+    rows = [r for _, r in squares]
+    c0, c1 = max(min(cols), v.c0), min(max(cols), v.c1)
+    r0, r1 = max(min(rows), v.r0), min(max(rows), v.r1)
+    if c0 > c1 or r0 > r1:
+        return
+    x0, y0, _, _ = d.square_rect(c0, r1)
+    x1, y1, w, h = d.square_rect(c1, r0)
+    inset = zone.width_mm / 2 + board.line_mm
+    dash = (2.0, 1.4) if zone.line == "dashed" else None
+    if outline:
         canvas.rect(x0 + inset, y0 + inset, x1 + w - x0 - 2 * inset, y1 + h - y0 - 2 * inset,
                     stroke=Stroke(zone.colour, zone.width_mm, dash_mm=dash), radius=1.0)
-        if zone.label:
-            ts = TextStyle(size_pt=zone.label_pt, colour=zone.label_colour or zone.colour, bold=True)
-            canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
+    if zone.label and label:
+        ts = TextStyle(size_pt=zone.label_pt, colour=zone.label_colour or zone.colour, bold=True)
+        canvas.text(x0 + inset + 1.2, y0 + inset + 1.2 + cap_height_mm(ts), zone.label, ts)
 
 
 def _zone_label_boxes(board: Board, d: BoardDrawing) -> list[tuple[float, float, float, float]]:
@@ -361,8 +368,16 @@ def board_item(board: Board, *, bleed_mm: float = DEFAULT_BLEED_MM) -> Item:
                    safe_mm=board.safe_mm)
 
     xs, ys = grid_line_positions(board, bleed_mm, bleed_mm)
+    # A tiled board is cut on its grid lines, on those clear of its zones where the paper allows (print/tiling.py)
+    d = BoardDrawing(board, full_view(board), bleed_mm + board.margin_mm, bleed_mm + board.margin_mm)
+    marks = []
+    for zone in board.zones:     # its outline (a seam may run along its edge), its label (kept clear)
+        for outline, label in ((True, False), (False, True)):
+            box = bounds(lambda c, zone=zone: _draw_zone(c, board, d, zone, outline=outline, label=label))[0]
+            if box is not None:
+                marks.append((*box, True, label))
     face = Face(width_mm=w, height_mm=h, draw=draw, bleed_mm=bleed_mm, safe_mm=board.safe_mm,
-                grid_lines_mm=(tuple(xs), tuple(ys)))
+                grid_lines_mm=(tuple(xs), tuple(ys)), keep_clear_mm=tuple(marks))
     return Item(id=board.id, component=board.id, front=face, label=board.name)
 
 

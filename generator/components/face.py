@@ -29,10 +29,11 @@ class Face:
     # A grid board's lines (xs, ys) in bleed-box mm: a tiled sheet's cut edge falls on one, and the notes
     # printed on the overlap strips keep clear of them (print/tiling.py). Empty: the face has no grid.
     grid_lines_mm: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
-    # Boxes (x, y, w, h, heavy) in bleed-box mm that carry the face's marks: the seams of a tiled sheet keep
-    # clear of them where the paper allows (print/tiling.py). Heavy: a zone, a label, a ruler, which a seam
-    # would spoil; light: a thin line (an arrow, a cross's arm), glued true without a look.
-    keep_clear_mm: tuple[tuple[float, float, float, float, bool], ...] = ()
+    # Boxes (x, y, w, h, heavy[, text]) in bleed-box mm that carry the face's marks: the seams of a tiled sheet
+    # keep clear of them where the paper allows (print/tiling.py). Heavy: a zone, a label, a ruler, which a seam
+    # would spoil; light: a thin line (an arrow, a cross's arm), glued true without a look. Text (the default):
+    # kept seam_clearance_mm away; not text (a zone's area): a seam may run along its edge.
+    keep_clear_mm: tuple[tuple, ...] = ()
     # Texts shrunk to fit their box: (element number, text, size asked, size set), so a designer sees which
     # faces are cramped (the manifest, the gallery, `pnp build -v`).
     shrunk: tuple[tuple[int, str, float, float], ...] = field(default=(), compare=False)

@@ -13,12 +13,13 @@ surface, not as tiles with seams.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..content.models import ImageSpec, Map, MapSymbol, map_column_name, parse_map_cell
 from ..draw import fonts, icons
+from ..draw.bounds import bounds
 from ..draw.canvas import Canvas
 from ..draw.errors import LayoutError
 from ..draw.style import (INK_SAVER_AREA_MM2, MIN_LINE_MM, PT_PER_MM, Stroke, TextStyle, contrast_ratio,
@@ -243,6 +244,8 @@ def map_face(m: Map, game_folder: Path, *, language: str) -> Face:
     inner = Stroke(m.line_colour, m.line_mm)
     outer = Stroke("#333333", m.border_mm, join="miter")
     rows = m.rows
+    legend = (_legend_ops(m, geo, entries, samples, m.legend_title or catalogue(language)("kinds.map.legend"))
+              if geo.legend is not None else [])
 
     def draw(c: Canvas) -> None:
         c.rect(0.0, 0.0, bw, bh, fill=m.background)
@@ -260,12 +263,17 @@ def map_face(m: Map, game_folder: Path, *, language: str) -> Face:
             _draw_coordinates(c, m, gx, gy, gw, gh)
         for op in label_ops:
             op(c)
-        if geo.legend is not None:
-            _draw_legend(c, m, geo, entries, samples, m.legend_title or catalogue(language)("kinds.map.legend"))
+        for op in legend:
+            op(c)
         for op in overlay:
             op(c)
 
-    return frame.face(replay([draw], frame))
+    # A tiled map is cut on its grid lines (whole cells on every sheet), clear of its labels, the legend's title
+    # and entries and the elements laid over it (print/tiling.py).
+    marks = label_ops + legend[1:] + overlay
+    clear = tuple(dict.fromkeys((*box, True) for box in (bounds(op)[0] for op in marks) if box is not None))
+    lines = (tuple(gx + i * cell for i in range(m.columns + 1)), tuple(gy + j * cell for j in range(len(rows) + 1)))
+    return replace(frame.face(replay([draw], frame)), grid_lines_mm=lines, keep_clear_mm=clear)
 
 
 def _draw_coordinates(c: Canvas, m: Map, gx: float, gy: float, gw: float, gh: float) -> None:
@@ -324,26 +332,37 @@ def _label_op(m: Map, label, geo: MapGeometry):
     return draw
 
 
-def _draw_legend(c: Canvas, m: Map, geo: MapGeometry, entries, samples, legend_title: str) -> None:
+def _legend_ops(m: Map, geo: MapGeometry, entries, samples, legend_title: str) -> list[Callable[[Canvas], None]]:
+    """The legend as drawing operations: its frame, its title, then one per entry (a sample and its name), so
+    the seams of a tiled map can be kept clear of each entry (map_face)."""
     x, y, w, h = geo.legend
-    c.rect(x, y, w, h, fill="#FFFFFF", stroke=Stroke("#555555", 0.3), radius=1.5)
     title = TextStyle(size_pt=TITLE_PT, bold=True)
     title_cap = fonts.cap_height_mm(title)
-    c.text(x + LEGEND_PAD_MM, y + LEGEND_PAD_MM + title_cap, legend_title, title)
     top = y + LEGEND_PAD_MM + title_cap + 3.0
     name_style = TextStyle(size_pt=NAME_PT)
     s = geo.sample_mm
     frame = Stroke("#555555", 0.25)
-    for n, (ch, symbol) in enumerate(entries):
+
+    def box(c: Canvas) -> None:
+        c.rect(x, y, w, h, fill="#FFFFFF", stroke=Stroke("#555555", 0.3), radius=1.5)
+
+    def heading(c: Canvas) -> None:
+        c.text(x + LEGEND_PAD_MM, y + LEGEND_PAD_MM + title_cap, legend_title, title)
+
+    def entry(n: int, ch: str, symbol) -> Callable[[Canvas], None]:
         col, row = n // geo.legend_rows, n % geo.legend_rows
         ex = x + LEGEND_PAD_MM + col * (geo.column_w + LEGEND_COL_GAP_MM)
         ey = top + row * (s + LEGEND_ROW_GAP_MM)
-        with c.group(clip=(ex, ey, s, s)):
-            c.rect(ex, ey, s, s, fill=m.background)
-            samples[ch](c, ex, ey)
-        c.rect(ex, ey, s, s, stroke=frame)
-        c.text(ex + s + LEGEND_NAME_GAP_MM, ey + s / 2 + fonts.cap_height_mm(name_style) / 2, symbol.name,
-               name_style)
+
+        def draw(c: Canvas) -> None:
+            with c.group(clip=(ex, ey, s, s)):
+                c.rect(ex, ey, s, s, fill=m.background)
+                samples[ch](c, ex, ey)
+            c.rect(ex, ey, s, s, stroke=frame)
+            c.text(ex + s + LEGEND_NAME_GAP_MM, ey + s / 2 + fonts.cap_height_mm(name_style) / 2, symbol.name,
+                   name_style)
+        return draw
+    return [box, heading] + [entry(n, ch, symbol) for n, (ch, symbol) in enumerate(entries)]
 
 
 def map_item(m: Map, game_folder: Path, *, language: str) -> Item:

@@ -207,7 +207,7 @@ def mat_face(mat: Mat, game_folder: Path) -> Face:
     for op in marks:
         box, text = bounds(op)
         if box is not None:
-            clear.append((*box, text or min(box[2], box[3]) > THIN_MARK_MM))
+            clear.append((*box, text or min(box[2], box[3]) > THIN_MARK_MM, text))
     clear = tuple(dict.fromkeys(clear))
     return replace(frame.face(replay(ops, frame)), keep_clear_mm=tuple(clear))
 

@@ -95,13 +95,15 @@ class _Font:
 @dataclass(frozen=True)
 class TextRun:
     """One string shown: its size once every transform is applied, its box (default user space, pt, as drawn,
-    before any clip), whether a clip cuts part of it away, its text, and where its baseline starts."""
+    before any clip), whether a clip cuts part of it away, its text, where its baseline starts, and whether it is
+    drawn inside a clip at all (a face drawn in its frame or a tiled sheet's window; a page's own notes are not)."""
     size_pt: float
     box: tuple
     clipped: bool
     text: str
     x: float
     y: float
+    framed: bool = False
 
 
 @dataclass
@@ -112,6 +114,7 @@ class Findings:
     fonts_missing: set = field(default_factory=set)
     runs: list = field(default_factory=list)         # TextRun of every string shown
     fills: list = field(default_factory=list)        # (x0, y0, x1, y1) in pt of every area filled, clipped
+    outlines: list = field(default_factory=list)     # the same of every path stroked (a zone's outline, a line)
 
 
 @dataclass
@@ -310,7 +313,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 cut = clip is not None and not _inside(drawn, clip, tol=0.05 * PT_PER_MM)
                 x, y = _apply(trm, 0.0, 0.0)
                 found.runs.append(TextRun(size * _scale(_mul(tm, ctm)), drawn, cut,
-                                          font.decode(data) if font is not None else "", x, y))
+                                          font.decode(data) if font is not None else "", x, y, clip is not None))
         tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
 
     for operands, op in ops:
@@ -346,10 +349,12 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
                                                          _intersect(path_box, clip) is not None):
                     found.strokes.append((effective, ctm[4], ctm[5]))
-            if op != "n" and op not in ("S", "s") and path_box is not None:
-                filled = path_box if clip is None else _intersect(path_box, clip)
-                if filled is not None:
-                    found.fills.append(filled)
+            if op != "n" and path_box is not None:
+                shown = path_box if clip is None else _intersect(path_box, clip)
+                if shown is not None and op not in ("S", "s"):
+                    found.fills.append(shown)
+                if shown is not None and op not in ("f", "F", "f*"):
+                    found.outlines.append(shown)
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
                 clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))

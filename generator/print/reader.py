@@ -16,6 +16,8 @@ in the order of what it costs him:
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim; cut_text:
   text crossing the trim of the item it is printed on;
+- seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
+  piece's text, or cutting across a zone whole on a sheet;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut).
 
@@ -152,6 +154,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += sheet_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += clipped_text(subject, read)
+    found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
     return Report(len(read.pages), _capped(found))
 
@@ -460,15 +463,13 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
     for page in read.pages:
         if page.found is None:
             continue
+        if kinds.get(page.number) in _TILE_PAGES:
+            continue          # a sheet's window clips the piece by design: seams() says where that hurts
         # cut by the clip it is drawn in, or running off the page's trim (the paper's edge: nothing clips it,
         # the cut does)
         edge = page.trim or page.media
         cut = [r for r in page.found.runs if r.text.strip() and (r.clipped or _crosses(r.box, edge))]
-        if cut and kinds.get(page.number) in _TILE_PAGES:
-            # a piece cut into sheets: the clip is the sheet's window, its edge a seam running through the label
-            run = cut[0]
-            out.append(_warn(subject, "seam", page.number, text=_sample(run.text), count=len(cut)))
-        elif cut:
+        if cut:
             run = cut[0]
             source = _figure_at(subject, page.number, run.box) or _where(subject)
             out.append(_warn(subject, "clipped_text", page.number, source, text=_sample(run.text), count=len(cut)))
@@ -484,6 +485,113 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
             out.append(_warn(subject, "cut_text", page.number, None, text=_sample(crossing[0].text),
                              count=len(crossing)))
     return out
+
+
+# --- f. seams of a tiled piece ------------------------------------------------------------------------------
+def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[ReaderWarning]:
+    """A piece tiled over sheets (tile pages of the manifest): where a seam runs through what the player reads
+    once the sheets are glued. Each sheet is laid with its left and top edges on the sheets before it, so a
+    seam is the left or top edge of a window that starts inside the piece; the edges under the next sheets
+    are hidden. A seam is looked at on the sheet lying under it (the window it runs across), where both
+    sides of it are printed: text of the piece (drawn in the window's clip) within seam_clearance_mm of it,
+    and a zone (an area filled or outlined, wider and taller than SEAM_ZONE_MIN_MM) that it cuts across. A
+    zone longer than a sheet's window is cut whatever the seams: it is not told."""
+    clearance = threshold("seam_clearance_mm", overrides)
+    pages = {page.number: page for page in read.pages if page.found is not None}
+    tiles = []      # (page number, window, texts, zones), all in the piece's trim millimetres
+    for p in (subject.entry or {}).get("pages", []):
+        if p.get("kind") not in _TILE_PAGES or p["page"] not in pages:
+            continue
+        found = pages[p["page"]].found
+        for item in p.get("items", []):
+            tx, ty = item["trim_mm"][:2]
+            ax, ay, aw, ah = item["art_mm"]
+            window = (ax - tx, ay - ty, ax - tx + aw, ay - ty + ah)
+            texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
+                     if r.framed and r.text.strip()]
+            zones = [_shift(_mm_box(b, p["height_mm"]), tx, ty) for b in found.fills + found.outlines]
+            zones = [z for z in zones if min(z[2] - z[0], z[3] - z[1]) > SEAM_ZONE_MIN_MM
+                     and _inside(z, window)]
+            tiles.append((p["page"], window, texts, zones))
+    # The seams: where a window starts inside the piece (the first ones start in its bleed, left of the trim).
+    # A vertical seam runs down its own row of sheets only (rows may be staggered, print/tiling.py).
+    def row(window) -> tuple:
+        return round(window[1], 1), round(window[3], 1)
+    across = {}
+    for t in tiles:
+        if t[1][0] > 0:
+            across.setdefault(row(t[1]), set()).add(round(t[1][0], 3))
+    downs = sorted({round(t[1][1], 3) for t in tiles if t[1][1] > 0})
+    longest = (max((t[1][2] - t[1][0] for t in tiles), default=0.0), max((t[1][3] - t[1][1] for t in tiles), default=0.0))
+    out = []
+    for page, window, texts, zones in tiles:
+        # Each seam across this window, as the segment seen on it: up to the first seam across it (beyond it,
+        # the next row or column of sheets covers this one).
+        cuts = (sorted(across.get(row(window), ())), downs)
+        inner = [[c for c in cuts[axis] if window[axis] + 1e-6 < c < window[axis + 2] - 1e-6] for axis in (0, 1)]
+        segments = [(axis, at, window[1 - axis], inner[1 - axis][0] if inner[1 - axis] else window[3 - axis])
+                    for axis in (0, 1) for at in inner[axis]]
+        crossed, cut_zones = [], []
+        for axis, at, lo, hi in segments:
+            crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
+                        and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
+            across_zones = [z for z in zones if z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
+                            and z[1 - axis] < hi and z[3 - axis] > lo]
+            for z in across_zones:
+                if any(o != z and _holds(o, z) for o in across_zones):
+                    continue        # a zone's pattern, a place drawn in it: the zone holding them is told
+                whole = _whole_zone(z, axis, window, tiles)
+                if whole is not None and whole[axis + 2] - whole[axis] < longest[axis]:
+                    cut_zones.append(z)
+        if crossed:
+            out.append(_warn(subject, "seam", page, text=_sample(crossed[0].text), count=len(crossed)))
+        if cut_zones:
+            out.append(_warn(subject, "seam", page, form="zone", count=len(set(cut_zones))))
+    return out
+
+
+SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
+SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
+_EDGE_MM = 0.3
+
+
+def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
+    """The zone as the piece has it, along `axis`: as seen on this sheet when it ends there, else joined to the
+    part on the sheet beside (starting at that window's edge, the same extent across). None when it starts
+    before this window or runs on past the next one too (longer than a sheet either way)."""
+    lo, hi = axis, axis + 2
+    if zone[lo] <= window[lo] + _EDGE_MM or zone[1 - axis] <= window[1 - axis] + _EDGE_MM \
+            or zone[3 - axis] >= window[3 - axis] - _EDGE_MM:
+        return None
+    if zone[hi] < window[hi] - _EDGE_MM:
+        return zone
+    for _, other, _, zones in tiles:
+        if other[lo] <= window[lo] + _EDGE_MM or other[lo] >= zone[hi]:
+            continue
+        for z in zones:
+            if abs(z[lo] - other[lo]) < _EDGE_MM and abs(z[1 - axis] - zone[1 - axis]) < _EDGE_MM \
+                    and abs(z[3 - axis] - zone[3 - axis]) < _EDGE_MM and z[hi] < other[hi] - _EDGE_MM:
+                return tuple(zone[k] if k != hi else z[hi] for k in range(4))
+    return None
+
+
+def _holds(outer, inner, tol: float = 1.5) -> bool:
+    return outer[0] - tol <= inner[0] and outer[1] - tol <= inner[1] and inner[2] <= outer[2] + tol \
+        and inner[3] <= outer[3] + tol
+
+
+def _shift(box, dx: float, dy: float) -> tuple:
+    return (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
+
+
+def _inside(box, window) -> bool:
+    return box[0] >= window[0] - 0.05 and box[1] >= window[1] - 0.05 and box[2] <= window[2] + 0.05 \
+        and box[3] <= window[3] + 0.05
+
+
+def _mm_box(box, page_h_mm: float) -> tuple:
+    """A box in PDF points (y up) as (x0, y0, x1, y1) in page millimetres from the top-left."""
+    return (box[0] / PT_PER_MM, page_h_mm - box[3] / PT_PER_MM, box[2] / PT_PER_MM, page_h_mm - box[1] / PT_PER_MM)
 
 
 def _item_trims(subject: Subject) -> dict[int, list]:

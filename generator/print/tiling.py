@@ -10,10 +10,12 @@ Printed on the page, a sheet is "feuille A2" (catalogue), never a bare A2 that
 could read as one of the game's own labels.
 
 A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
-chosen among the positions the page and the overlap allow, to run through the fewest marks.
+chosen among the positions the page and the overlap allow, never through text where any way avoids it, then
+through the fewest zones (each worth MARK_WORTH_PAGES sheets). Where a seam down the whole height would cut
+a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks).
 
-A face with grid lines (a board: Face.grid_lines_mm) is cut on them: each sheet's left and top edges fall on
-a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
+A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on the lines clear of its marks
+where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
 are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
 stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
 lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
@@ -25,6 +27,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from .. import reader_thresholds
 from ..components.face import Item
 from ..draw import fonts
 from ..draw.errors import LayoutError
@@ -68,17 +71,36 @@ class Tiling:
     xs: tuple[Span, ...] = ()   # each column's window when they differ (cut on grid lines); () when equal
     ys: tuple[Span, ...] = ()
     sheets: tuple[tuple[tuple[int, int], ...], ...] = ()   # (row, col) of the windows of each page; (): one each
+    # Each row's own columns when the rows are staggered (a mat whose marks no seam running the whole height
+    # could miss); (): every row has the columns above. `columns` is then the most a row has.
+    row_xs: tuple[tuple[Span, ...], ...] = ()
 
     @property
     def pages(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The windows printed on each page, in assembly order."""
-        return self.sheets or tuple(((r, c),) for r in range(self.rows) for c in range(self.columns))
+        return self.sheets or tuple(((r, c),) for r in range(self.rows) for c in range(self.columns_in(r)))
+
+    @property
+    def count(self) -> int:
+        """How many windows (sheets to cut and glue)."""
+        return sum(self.columns_in(r) for r in range(self.rows))
+
+    def columns_in(self, row: int) -> int:
+        return len(self.row_xs[row]) if self.row_xs else self.columns
 
     def window(self, row: int, col: int) -> Box:
         """In face-bleed-local millimetres (origin at the top-left of the face's bleed box)."""
-        x, w = self.xs[col] if self.xs else (col * (self.tile_w - self.overlap), self.tile_w)
+        xs = self.row_xs[row] if self.row_xs else self.xs
+        x, w = xs[col] if xs else (col * (self.tile_w - self.overlap), self.tile_w)
         y, h = self.ys[row] if self.ys else (row * (self.tile_h - self.overlap), self.tile_h)
         return (x, y, w, h)
+
+    def below(self, row: int, col: int) -> int:
+        """The column of the next row whose sheet covers the middle of this sheet's bottom strip."""
+        x, _, w, _ = self.window(row, col)
+        middle = x + w / 2
+        return next((c for c in range(self.columns_in(row + 1))
+                     if self.window(row + 1, c)[0] <= middle <= sum(self.window(row + 1, c)[0:3:2])), col)
 
 
 def _count(length: float, room: float, overlap: float) -> Optional[int]:
@@ -126,24 +148,72 @@ def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
     return tuple((i * (size - overlap), size) for i in range(count))
 
 
-Marks = Sequence[tuple[float, float, bool]]   # (start, end, heavy) of what a seam should not cross, on one axis
-SEAM_CLEARANCE_MM = 2.0     # a seam this close to a mark's edge still reads as running through it
+Marks = Sequence[tuple[float, float, bool, bool]]   # (start, end, heavy, text) of what a seam should not cross
+SEAM_CLEARANCE_MM = reader_thresholds.value("seam_clearance_mm")   # a seam this close to text runs through it
+TEXT_SLACK_MM = 1.0         # the reader measures text from its glyphs, we from the font's advance: a margin
+ZONE_EDGE_MM = 0.5          # a seam on a zone's edge runs along its outline (two zones side by side), not across
 CUT_STEP_MM = 1.0
-MARK_WORTH_PAGES = 3        # a zone or label kept whole is worth up to three more sheets
+MARK_WORTH_PAGES = 3        # a zone kept whole is worth up to three more sheets (text is kept whole first)
 
 
-def _marks_on_axis(boxes: Sequence[tuple], axis: int) -> list[tuple[float, float, bool]]:
-    """The marks' extents along one axis (0: x, 1: y), each (start, end, heavy): Face.keep_clear_mm."""
-    return [(box[axis], box[axis] + box[axis + 2], bool(box[4])) for box in boxes]
+def _marks_on_axis(boxes: Sequence[tuple], axis: int) -> list[tuple[float, float, bool, bool]]:
+    """The marks' extents along one axis (0: x, 1: y), each (start, end, heavy, text): Face.keep_clear_mm."""
+    return [(box[axis], box[axis] + box[axis + 2], bool(box[4]), _is_text(box)) for box in boxes]
 
 
-def seam_crossings(cut: float, marks: Marks) -> tuple[int, int]:
-    """(heavy, light) marks that a seam at `cut` runs through."""
-    heavy = light = 0
-    for start, end, is_heavy in marks:
-        if start - SEAM_CLEARANCE_MM < cut < end + SEAM_CLEARANCE_MM:
-            heavy, light = heavy + is_heavy, light + (not is_heavy)
-    return heavy, light
+def _is_text(box: tuple) -> bool:
+    """Whether a keep_clear box holds text (kept seam_clearance_mm away) rather than a zone's area."""
+    return bool(box[5]) if len(box) > 5 else True
+
+
+def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int]:
+    """(text, zones, light) marks that a seam at `cut` runs through: text (a label, a ruler's figures), zones
+    (heavy marks without text: a zone's area, not along its edge), light (a line), each this side of the
+    clearance."""
+    text = zones = light = 0
+    for start, end, is_heavy, is_text in marks:
+        margin = SEAM_CLEARANCE_MM + TEXT_SLACK_MM if is_text or not is_heavy else -ZONE_EDGE_MM
+        if start - margin < cut < end + margin:
+            if not is_heavy:
+                light += 1
+            elif is_text:
+                text += 1
+            else:
+                zones += 1
+    return text, zones, light
+
+
+def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
+    """What a seam costs at each of the evenly spaced `positions` (seam_crossings, text first), each mark
+    added over the positions it covers rather than each position testing every mark."""
+    if not positions:
+        return []
+    step, first = (positions[1] - positions[0] if len(positions) > 1 else 1.0), positions[0]
+    delta = [0.0] * (len(positions) + 1)
+    for start, end, is_heavy, is_text in marks:
+        margin = SEAM_CLEARANCE_MM + TEXT_SLACK_MM if is_text or not is_heavy else -ZONE_EDGE_MM
+        lo = max(0, math.floor((start - margin - first) / step) + 1)         # first position > start - margin
+        hi = min(len(positions), math.ceil((end + margin - first) / step))   # first position >= end + margin
+        while lo < len(positions) and not positions[lo] > start - margin:
+            lo += 1
+        while hi > 0 and not positions[hi - 1] < end + margin:
+            hi -= 1
+        if lo < hi:
+            cost = 1e3 if not is_heavy else (1e9 if is_text else 1e6)
+            delta[lo] += cost
+            delta[hi] -= cost
+    out, running = [], 0.0
+    for d in delta[:-1]:
+        running += d
+        out.append(running)
+    return out
+
+
+def _score(pages: int, crossed: Sequence[tuple[int, int, int]]) -> tuple:
+    """What a way to cut costs, least first: text run through (never, where any other way avoids it), then
+    sheets with MARK_WORTH_PAGES for each zone cut, then zones, then lines."""
+    text, zones, light = (sum(c[k] for c in crossed) for k in range(3))
+    return (text, pages + MARK_WORTH_PAGES * zones, zones, light)
 
 
 def _clear_cuts(length: float, room: float, overlap: float, marks: Marks, count: int) -> Optional[tuple[Span, ...]]:
@@ -153,10 +223,7 @@ def _clear_cuts(length: float, room: float, overlap: float, marks: Marks, count:
         return None
     n = int(length / CUT_STEP_MM)
     positions = [i * CUT_STEP_MM for i in range(1, n)]
-    weight = []
-    for x in positions:
-        heavy, light = seam_crossings(x, marks)
-        weight.append(heavy * 1e6 + light * 1e3)
+    weight = _weights(positions, marks)
     reach = int((room - overlap) / CUT_STEP_MM + 1e-9)       # cut to next cut, at most
     least = int(overlap / CUT_STEP_MM) + 1                   # a window is more than its overlap
     inf = float("inf")
@@ -206,6 +273,10 @@ def _axis_options(length: float, room: float, overlap: float, lines: Sequence[fl
     if marks and not lines:
         options += [o for o in (_clear_cuts(length, room, overlap, marks, k) for k in (count, count + 1))
                     if o is not None]
+    if lines and marks:
+        # a map's or a board's seams on its grid lines, and of those lines the ones clear of its labels and zones
+        clear = [x for x in lines if not any(seam_crossings(x, marks)[:2])]
+        lines = clear if _spans_on_lines(length, room, overlap, clear) is not None else lines
     greedy = _spans_on_lines(length, room, overlap, lines) if lines else None
     if greedy is not None:
         balanced = _balanced(length, room, overlap, lines, len(greedy))
@@ -231,25 +302,58 @@ def _pack(xs: Sequence[Span], ys: Sequence[Span], room_h: float) -> tuple[tuple[
     return tuple(tuple(page) for page in pages)
 
 
-def _crossings(xs: Sequence[Span], ys: Sequence[Span], marks: tuple[Marks, Marks]) -> tuple[int, int]:
-    """(heavy, light) marks run through by the seams of these windows, both ways."""
-    found = [seam_crossings(start, axis_marks) for spans, axis_marks in ((xs, marks[0]), (ys, marks[1]))
-             for start, _ in spans[1:]]
-    return sum(h for h, _ in found), sum(l for _, l in found)
+def _in_band(marks: Sequence[tuple], lo: float, hi: float) -> list[tuple[float, float, bool, bool]]:
+    """The marks (keep_clear boxes) that reach into the band [lo, hi] of y, on the x axis: what a vertical seam
+    running only down that band could cross."""
+    return [(b[0], b[0] + b[2], bool(b[4]), _is_text(b)) for b in marks
+            if b[1] - SEAM_CLEARANCE_MM < hi and b[1] + b[3] + SEAM_CLEARANCE_MM > lo]
+
+
+def _staggered(width: float, room: float, overlap: float, ys: Sequence[Span], boxes: Sequence[tuple]
+               ) -> Optional[tuple[tuple[tuple[Span, ...], ...], list]]:
+    """Each row cut on its own, its vertical seams running only down the row (from its top edge to the next
+    row's): the columns of every row, and the marks each seam runs through (seam_crossings); None when a row
+    cannot be cut."""
+    rows, crossed = [], []
+    for r, (y, h) in enumerate(ys):
+        end = ys[r + 1][0] if r + 1 < len(ys) else y + h
+        marks = _in_band(boxes, y, end)
+        count = _count(width, room, overlap)
+        if count is None:
+            return None
+        options = [o for o in (_clear_cuts(width, room, overlap, marks, k) for k in (count, count + 1))
+                   if o is not None] or ([_equal(width, count, overlap)] if count == 1 else [])
+        if not options:
+            return None
+
+        best = min(options, key=lambda xs: _score(len(xs), [seam_crossings(start, marks) for start, _ in xs[1:]]))
+        rows.append(best)
+        crossed += [seam_crossings(start, marks) for start, _ in best[1:]]
+    return tuple(rows), crossed
+
+
+def _crossings(xs: Sequence[Span], ys: Sequence[Span], marks: tuple[Marks, Marks]) -> list:
+    """The marks run through by each seam of these windows, both ways (seam_crossings)."""
+    return [seam_crossings(start, axis_marks) for spans, axis_marks in ((xs, marks[0]), (ys, marks[1]))
+            for start, _ in spans[1:]]
 
 
 def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
                 grid_lines_mm: tuple[Sequence[float], Sequence[float]] = ((), ()),
                 keep_clear_mm: Sequence[tuple] = ()) -> Tiling:
-    """Fewest pages plus zones and labels (keep_clear_mm, bleed-box mm) run through by a seam: a sheet
-    more is worth a mark kept whole; then seams clear of thin lines; then windows cut on the grid lines,
-    balanced; portrait wins ties."""
+    """No text run through by a seam where any way avoids it (keep_clear_mm, bleed-box mm); then fewest pages
+    plus MARK_WORTH_PAGES per zone cut; then seams clear of thin lines; then windows cut on the grid lines,
+    balanced; portrait wins ties. Rows cut on their own (staggered) where that cuts fewer marks."""
     best: Optional[tuple[tuple, int, Tiling]] = None
     o = options.overlap_mm
-    marks = (_marks_on_axis(keep_clear_mm, 0), _marks_on_axis(keep_clear_mm, 1))
-    for page in candidate_pages(options.paper, options.orientation, options.margin_mm):
-        _, _, pw, ph = page.printable
-        room_w, room_h = pw - 2 * EDGE_MIN_MM, ph - LABEL_BAND_MM - 2 * EDGE_MIN_MM
+    pages_ = candidate_pages(options.paper, options.orientation, options.margin_mm)
+    rooms = [(p.printable[2] - 2 * EDGE_MIN_MM, p.printable[3] - LABEL_BAND_MM - 2 * EDGE_MIN_MM) for p in pages_]
+    # A mark larger than a sheet's window whichever way the paper turns is cut whatever the seams (PuXes' play
+    # circle): not counted. One that only the other way holds is counted, so that way wins.
+    fitting = [b for b in keep_clear_mm if any(b[2] <= w and b[3] <= h for w, h in rooms)]
+    marks = (_marks_on_axis(fitting, 0), _marks_on_axis(fitting, 1))
+    for page, (room_w, room_h) in zip(pages_, rooms):
+        staggered_by_rows: dict = {}      # the rows' own cuts depend on the rows only
         x_options = _axis_options(width_mm, room_w, o, grid_lines_mm[0], marks[0])
         y_options = _axis_options(height_mm, room_h, o, grid_lines_mm[1], marks[1])
         for rank, (xs, ys) in enumerate((xs, ys) for xs in x_options for ys in y_options):
@@ -259,10 +363,24 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
             t = Tiling(page, len(xs), len(ys), max(w for _, w in xs), max(h for _, h in ys), o,
                        xs if lined or marks[0] else (), ys if lined or marks[1] else (),
                        sheets if len(sheets) < len(xs) * len(ys) else ())
-            heavy, light = _crossings(xs, ys, marks)
-            score = (pages + MARK_WORTH_PAGES * heavy, heavy, light)
+            crossed = _crossings(xs, ys, marks)
+            score = _score(pages, crossed)
             if best is None or (score, rank) < best[:2]:
                 best = (score, rank, t)
+            if any(c[0] or c[1] for c in crossed) and not lined and len(ys) > 1:
+                # The same rows, each cut on its own: a seam then runs down one row only, and may miss a
+                # mark that a seam down the whole height would cut (staggered sheets, like bricks).
+                if ys not in staggered_by_rows:
+                    staggered_by_rows[ys] = _staggered(width_mm, room_w, o, ys, fitting)
+                staggered = staggered_by_rows[ys]
+                if staggered is not None:
+                    row_xs, s_crossed = staggered
+                    s_score = _score(sum(len(r) for r in row_xs),
+                                     s_crossed + [seam_crossings(start, marks[1]) for start, _ in ys[1:]])
+                    if (s_score, rank) < best[:2]:
+                        best = (s_score, rank, Tiling(page, max(len(r) for r in row_xs), len(ys),
+                                                      max(w for r in row_xs for _, w in r),
+                                                      max(h for _, h in ys), o, (), ys, (), row_xs))
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
     return best[2]
@@ -352,7 +470,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         oy = py + (region[3] - stack_h) / 2
         placed = []
         for (r, c), win in zip(windows, wins):
-            ox = px + _window_left(t, c, win[2], region[2], bool(face.keep_clear_mm))
+            ox = px + _window_left(t, r, c, win[2], region[2], bool(face.keep_clear_mm))
             shift_x, shift_y = ox - win[0], oy - win[1]
             art = (ox, oy, win[2], win[3])
             trim = (shift_x + face.bleed_mm, shift_y + face.bleed_mm, face.width_mm, face.height_mm)
@@ -385,9 +503,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         steps=(words("print.step.print_100"),
-               (words("print.tiling.sheets", what=_what(kind, words), count=t.rows * t.columns, names=_names(t))
-                if total - 1 == t.rows * t.columns else
-                words("print.tiling.sheets_shared", what=_what(kind, words), count=t.rows * t.columns,
+               (words("print.tiling.sheets", what=_what(kind, words), count=t.count, names=_names(t))
+                if total - 1 == t.count else
+                words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,
                       names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
                words("print.tiling.lay", overlap=words.number(t.overlap)),
@@ -395,13 +513,13 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
 
 
-def _window_left(t: Tiling, col: int, width: float, room: float, marked: bool) -> float:
+def _window_left(t: Tiling, row: int, col: int, width: float, room: float, marked: bool) -> float:
     """Where a window starts across its page, from the printable region's left. Centred; but a mat cut between
     its marks may have a narrow window: the first column then keeps to the left, the last to the right, like
     full ones, so the mat's trim never ends under the page's label (which is slug, not art)."""
-    if marked and t.columns > 1 and col == 0:
+    if marked and t.columns_in(row) > 1 and col == 0:
         return EDGE_MIN_MM
-    if marked and t.columns > 1 and col == t.columns - 1:
+    if marked and t.columns_in(row) > 1 and col == t.columns_in(row) - 1:
         return room - EDGE_MIN_MM - width
     return (room - width) / 2
 
@@ -445,7 +563,7 @@ def sheet_name(name: str, words) -> str:
 
 
 def _names(t: Tiling) -> str:
-    return ", ".join(f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns))
+    return ", ".join(f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns_in(r)))
 
 
 def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
@@ -456,7 +574,7 @@ def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
     ax, ay, aw, ah = art
     lines.append(Line(True, x) if c == 0 else Line(True, ax))
     lines.append(Line(False, y) if r == 0 else Line(False, ay))
-    if c == t.columns - 1:
+    if c == t.columns_in(r) - 1:
         lines.append(Line(True, x + w))
     else:
         lines.append(Line(True, ax + aw - t.overlap, "align"))
@@ -490,13 +608,13 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
     between the grid lines of a board."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
-    if c < t.columns - 1 and t.overlap >= 4:
+    if c < t.columns_in(r) - 1 and t.overlap >= 4:
         name = sheet_name(f"{row_name(r)}{c + 2}", words)
         along = _clear_of(lines[1], ay, ay + ah)
         with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
             pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
     if r < t.rows - 1 and t.overlap >= 4:
-        name = sheet_name(f"{row_name(r + 1)}{c + 1}", words)
+        name = sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words)
         along = _clear_of(lines[0], ax, ax + aw)
         pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
                  align="center")
@@ -519,7 +637,7 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             face.draw(pdf)
     big = TextStyle(size_pt=12, bold=True, colour="#000000")
     for r in range(t.rows):
-        for c in range(t.columns):
+        for c in range(t.columns_in(r)):
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
@@ -531,5 +649,5 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
-                 fr(words("print.tiling.map_note", count=t.rows * t.columns, overlap=words.number(t.overlap)),
+                 fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap)),
                     language), note)

@@ -298,7 +298,8 @@ def test_a_map_larger_than_the_paper_is_tiled_like_a_mat(make_component):
     a4 = tile_face(item, PrintOptions(paper="a4"), game_title="T", component_name="Carte", kind="map")
     a3 = tile_face(item, PrintOptions(paper="a3"), game_title="T", component_name="Carte", kind="map")
     assert item.front.width_mm == pytest.approx(30 * 10 + 2 * 8)
-    assert [p.kind for p in a4.pages].count("tile") >= 2 and a4.pages[0].kind == "map"
+    # cut on its grid lines like a board: two thin strips may share a page
+    assert sum(len(p.tile.split(", ")) for p in a4.pages if p.kind == "tile") >= 2 and a4.pages[0].kind == "map"
     assert len(a3.pages) == 1
     assert pdf_box_mm(PdfReader(io.BytesIO(a3.pdf)).pages[0], "/TrimBox") == pytest.approx(
         (item.front.width_mm, item.front.height_mm), abs=0.1)

@@ -276,12 +276,66 @@ def test_text_across_an_items_cut_line_is_found():
 
 
 # --- f. seams ---------------------------------------------------------------------------------------------
-def test_a_seam_through_a_label_of_a_tiled_piece_is_found():
-    """A tile's page shows its window of the piece through a clip: a label the clip cuts is cut by the seam."""
-    tile = {"file": "m.pdf", "pages": [{"page": 1, "kind": "tile", "side": "single", "width_mm": 210,
-                                        "height_mm": 297, "items": []}]}
-    assert _kinds(Subject("m.pdf", _pdf(_clipped(True)), entry=tile)) == ["seam"]
-    assert _kinds(Subject("m.pdf", _pdf(_clipped(False)), entry=tile)) == []
+# A piece 300 x 100 mm tiled on two sheets: A1 shows its bleed box from -3 to 190 mm (trim mm), A2 from 180 on;
+# the seam, once glued, is A2's left edge at 180 mm, seen on A1 at 8 + 180 = 188 mm from the page's left.
+_A1 = {"page": 1, "kind": "tile", "side": "single", "width_mm": 210, "height_mm": 297, "tile": "A1",
+       "items": [{"id": "m", "trim_mm": [8, 20, 300, 100], "art_mm": [5, 17, 193, 106]}]}
+_A2 = {"page": 2, "kind": "tile", "side": "single", "width_mm": 210, "height_mm": 297, "tile": "A2",
+       "items": [{"id": "m", "trim_mm": [-170, 20, 300, 100], "art_mm": [10, 17, 123, 106]}]}
+_TILED = {"file": "m.pdf", "pages": [_A1, _A2]}
+
+
+def _on_a1(draw_in_window):
+    """Two tile pages; on A1, `draw_in_window(c)` inside the window's clip, as tile_face draws the piece."""
+    def draw(c, n):
+        if n:
+            return
+        art = _A1["items"][0]["art_mm"]
+        c.saveState()
+        p = c.beginPath()
+        p.rect(art[0] * MM, (297 - art[1] - art[3]) * MM, art[2] * MM, art[3] * MM)
+        c.clipPath(p, stroke=0, fill=0)
+        draw_in_window(c)
+        c.restoreState()
+    return _pdf(draw, pages=2)
+
+
+def _label_at(x_mm: float, text: str = "Temple B"):
+    return lambda c: _text(c, x_mm * MM, (297 - 60) * MM, text, 9)
+
+
+def _zone_at(x_mm: float, w_mm: float = 20.0):
+    def draw(c):
+        c.setFillColorRGB(0.8, 0.9, 0.8)
+        c.rect(x_mm * MM, (297 - 80) * MM, w_mm * MM, 20 * MM, stroke=1, fill=1)
+    return draw
+
+
+def _seams(subject: Subject, overrides=None) -> list[str]:
+    """The seam warnings only (the two sparse tile pages are also underfilled)."""
+    return [k for k in _kinds(subject, overrides) if k == "seam"]
+
+
+def test_a_seam_through_or_beside_a_label_of_a_tiled_piece_is_found():
+    """The seam (188 mm on A1) through a label, or closer to it than seam_clearance_mm, is found; a label clear
+    of it passes, and so does one cut only by A1's right edge (198 mm), hidden under A2 once glued."""
+    assert _seams(Subject("m.pdf", _on_a1(_label_at(180.0)), entry=_TILED)) == ["seam"]     # 180-196: across
+    assert _seams(Subject("m.pdf", _on_a1(_label_at(189.0)), entry=_TILED)) == ["seam"]     # 1 mm beside it
+    assert _seams(Subject("m.pdf", _on_a1(_label_at(150.0)), entry=_TILED)) == []
+    assert _seams(Subject("m.pdf", _on_a1(_label_at(191.0)), entry=_TILED)) == []           # under A2
+    assert _seams(Subject("m.pdf", _on_a1(_label_at(189.0)), entry=_TILED), {"seam_clearance_mm": 0.5}) == []
+
+
+def test_a_seam_cutting_across_a_zone_that_a_sheet_could_hold_is_found():
+    """A 15 mm zone across the seam (whole on A1) is found; one beside it passes, and so does a zone wider than a sheet
+    (the seams cannot go round it) and one whose edge the seam runs along (a board cut on its grid lines)."""
+    found = [w for w in check(Subject("m.pdf", _on_a1(_zone_at(178.0, 15.0)), entry=_TILED), FR).warnings
+             if w.kind == "seam"]
+    assert [(w.kind, w.facts.get("form"), w.page) for w in found] == [("seam", "zone", 1)]
+    assert "zone" in found[0].describe(FR)
+    assert _seams(Subject("m.pdf", _on_a1(_zone_at(150.0)), entry=_TILED)) == []
+    assert _seams(Subject("m.pdf", _on_a1(_zone_at(20.0, 250.0)), entry=_TILED)) == []
+    assert _seams(Subject("m.pdf", _on_a1(_zone_at(168.0)), entry=_TILED)) == []            # ends on 188
 
 
 # --- g. bleed -----------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from printkit import MM_PER_PT, lines_mm, open_pdf, segment_hits_box, synthetic_face
@@ -172,3 +173,30 @@ def test_the_assembly_map_leaves_out_the_arts_labels_it_would_print_under_the_fl
     assert min(w["size"] for w in words) >= value("min_label_pt") - 0.01
     assert "Temple" not in texts and "Tapis" in texts and "A1" in texts
     assert "Temple" in tile_words                          # at real size on its sheet, as drawn
+
+
+def test_rows_are_cut_on_their_own_where_a_seam_down_the_whole_height_would_run_through_a_label():
+    """Labels at x 310-340 and 350-380 mm in the top half, 240-270 and 340-370 in the bottom half of a 500 x 400
+    face: no cut down the whole height misses them all in three columns, but each row's own cut does (343 mm
+    above, 333 below), in as many sheets as the face without labels, each sheet's seam 2 mm or more away."""
+    labels = [(310.0, 50.0), (350.0, 50.0), (240.0, 300.0), (340.0, 300.0)]
+    keep = tuple((x, y, 30.0, 10.0, True) for x, y in labels)
+    t = plan_tiling(500.0, 400.0, PrintOptions(), keep_clear_mm=keep)
+    assert t.row_xs and t.row_xs[0] != t.row_xs[1]
+    assert t.count == plan_tiling(500.0, 400.0, PrintOptions()).count == 6
+    for r in range(t.rows):
+        y0, h = t.ys[r]
+        for c in range(1, t.columns_in(r)):
+            seam = t.window(r, c)[0]
+            for x, y in labels:
+                if y0 <= y <= y0 + h:
+                    assert seam <= x - 2.0 or seam >= x + 30.0 + 2.0, (r, seam, x)
+    # every window still covers its part of the face, the sheets of a row overlapping by 10 mm
+    for r in range(t.rows):
+        spans = [t.window(r, c) for c in range(t.columns_in(r))]
+        assert spans[0][0] == 0 and spans[-1][0] + spans[-1][2] == pytest.approx(500.0)
+        assert all(a[0] + a[2] - b[0] == pytest.approx(10.0) for a, b in zip(spans, spans[1:]))
+    # drawn: each row's sheets carry their own names, the plan first
+    doc = tile_face(Item("tapis", "tapis", replace(synthetic_face(0, "front", 494.0, 394.0), keep_clear_mm=keep)),
+                    PrintOptions(), game_title="Essai", component_name="Tapis")
+    assert doc.pages[0].kind == "map" and [p.tile for p in doc.pages[1:]] == ["A1", "A2", "A3", "B1", "B2", "B3"]
