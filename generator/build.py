@@ -510,6 +510,8 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
                         check_component(partial, {}, BuildOptions(), unit)
                     except ContentError as more:
                         failure = merged(failure, more)
+                    except Exception:      # noqa: BLE001 - a component leaning on one that failed to load (its
+                        continue           # sheet's host): what is wrong is told already; this was only more
         raise failure from None
 
 

@@ -154,6 +154,8 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
     for (place, piece, value), source, line in expected:
         if (place, piece) in drawn or (place, piece) in told:
             continue
+        if engine is not None and any(at == place and engine.same_piece(piece, other) for at, other in drawn):
+            continue        # the same piece, turned over where it stands: drawn as it is after the move
         told.add((place, piece))
         shown = f"{piece} {value}" if value else piece
         problems.append(_problem(diagram, line, "missing", words, "missing", piece=shown, place=place,

@@ -351,7 +351,10 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
         try:
             check(where)
         except ContentError as err:
-            err.partial = obj      # read whole, refused by its own checks: the build may still lay out the rest
+            # Refused only for some of its rows (the model itself is whole): the build may still lay out the
+            # others, for their own errors. Refused for anything else, it is not laid out.
+            if all(getattr(one, "row_level", False) for one in err.errors):
+                err.partial = obj
             raise
     return obj
 

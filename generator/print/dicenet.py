@@ -30,6 +30,7 @@ from .dieart import DieArt
 from .document import GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
 from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
+from .preflight import SAFE_MM
 from .options import PrintOptions
 from .sheet import choose_grid
 from .stickers import dice_stickers, spread, sticker_size
@@ -215,7 +216,9 @@ def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
     """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
     letter, clear of the art in the middle, on a patch of the face's own ground (a striped or dotted set's
     texture would break up so small a figure)."""
-    inset = size_mm * NET_NUMBER_INSET
+    # at least the safe zone's 3 mm (and a little) from the face's edge: on a face at the net's outer edge the
+    # number must survive an imprecise cut, as all text does (print/preflight.py)
+    inset = max(size_mm * NET_NUMBER_INSET, SAFE_MM + 0.8)     # 0.8: the figure's descent, and a little
     if getattr(pdf, "ink_saver", False):
         ink = ink_saver_ink(ink)
     style = TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True)

@@ -273,6 +273,16 @@ def test_the_real_praxis_figures_show_what_they_claim():
     assert problems == [], "\n".join(p.format() for p in problems)
 
 
+def test_the_real_tectonic_figures_show_their_pieces_turned_where_they_stand():
+    # A pic turned red at e6 is the same piece, drawn as it is after the move: not missing, not set aside.
+    game = load_game(CONTENT, "tectonic")
+    diagrams = load_game_diagrams("tectonic", CONTENT, game.components)
+    figures = game_figures(game, CONTENT, diagrams=diagrams)
+    problems = prove_figures(game, diagrams, figures)
+    assert problems == [], "\n".join(p.format() for p in problems)
+    assert not [s for s in figures["contact"].shows if s.how == "aside"]
+
+
 def test_validate_prints_the_problems_as_warnings_and_keeps_its_exit_code(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "tactix", content / "tactix")

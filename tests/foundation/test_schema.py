@@ -231,7 +231,9 @@ def test_a_wrong_playtest_file_fails_in_the_schema_as_the_loader_refuses_it(tmp_
     folder = tmp_path / "jeu"
     folder.mkdir()
     text = (ROOT / "content" / "tactix" / "playtest.yaml").read_text(encoding="utf-8")
-    (folder / "playtest.yaml").write_text(text.replace("capped: 3", "capped: trois"), encoding="utf-8")
+    import re
+    (folder / "playtest.yaml").write_text(re.sub(r"(?m)^capped: \d+$", "capped: trois", text), encoding="utf-8")
+    assert "capped: trois" in (folder / "playtest.yaml").read_text(encoding="utf-8")
     with pytest.raises(ContentError):
         read_playtest_notes(folder)
     errors = list(VALIDATOR.iter_errors(read_yaml(folder / "playtest.yaml")))

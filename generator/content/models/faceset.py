@@ -287,6 +287,8 @@ class FaceSet(FigureTarget):
                                                            f"row {seen[item_id]}")
             if item_id:
                 seen.setdefault(item_id, row.index)
+        for err in errors.errors:
+            err.row_level = True     # a wrong row: the build may still lay out the others (schema.build)
         with errors.attempt():
             if self.back is None and not self.backs and self.back_oriented:
                 raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")

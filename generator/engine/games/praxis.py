@@ -570,8 +570,9 @@ class _State:
                       for pl, before in zip(p.players, p.hands))
         collections = tuple(before if self.collections[pl] is before else sorted_tiles(self.collections[pl])
                             for pl, before in zip(p.players, p.collections))
-        # Made without the frozen dataclass's __init__ (a field at a time through object.__setattr__): a
-        # greedy playtest freezes every legal move of every turn. The same fields, so the same position.
+        # Made without the frozen dataclass's __init__ (its fields one at a time, each through the frozen
+        # class's guard): a greedy playtest freezes every legal move of every turn. A new object, all its fields
+        # given at once and never changed after: the same fields, so the same position.
         position = object.__new__(PraxisPosition)
         position.__dict__.update(
             players=p.players, to_move=to_move, dice=tuple((sq, pl, f) for sq, (pl, f) in sorted(self.dice.items())),
