@@ -125,13 +125,15 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     Returns the square-to-mm mapping, so callers (diagrams) can draw marks and arrows over it.
     """
     view = view or full_view(board)
+    placements = list(placements) if placements is not None else None
     m = board.margin_mm if margin_mm is None else margin_mm
     g, cell = board.grid, board.grid.cell_mm
     d = BoardDrawing(board, view, x + m, y + m)
     gw, gh = view.columns * cell, view.rows * cell
     if background:
         canvas.rect(x, y, gw + 2 * m, gh + 2 * m, fill=board.colours.background)
-    _fill_cells(canvas, board, d)
+    standing = {square for square, _, _ in placements} if placements is not None else set()
+    _fill_cells(canvas, board, d, standing)
     for name in highlight:
         if d.visible(name):
             if g.points:
@@ -165,7 +167,9 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     return d
 
 
-def _fill_cells(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
+def _fill_cells(canvas: Canvas, board: Board, d: BoardDrawing, standing: set = frozenset()) -> None:
+    """The squares' fills, marks and labels; a square a piece stands on keeps no label (it would peek out
+    from under the piece: the region's other squares carry it)."""
     v = d.view
     if board.grid.checkered:
         for row in range(v.r0, v.r1 + 1):
@@ -183,7 +187,7 @@ def _fill_cells(canvas: Canvas, board: Board, d: BoardDrawing) -> None:
                 canvas.rect(x, y, w, h, fill=style.fill)
             if style.mark != "none":
                 symbols.draw_symbol(canvas, style.mark, x + w / 2, y + h / 2, w * 0.55, style.mark_colour)
-            if style.label:
+            if style.label and name not in standing:
                 ts = TextStyle(size_pt=7.5, colour=style.label_colour)
                 canvas.text(x + w - 1.2, y + h - 1.2, style.label, ts, align="right")
 

@@ -60,3 +60,21 @@ def test_a_margin_that_holds_them_keeps_the_coordinates_outside_the_grid():
     assert len(words) == 2 * (board.grid.columns + board.grid.rows)
     assert not any(_inside(w, grid) for w in words)
     assert min(w["size"] for w in words) >= threshold("min_label_pt")
+
+
+def test_a_square_s_label_is_left_out_under_a_piece_standing_on_it():
+    # Tectonic's regions carry their owner's letter in each square; under a piece it peeked out (fig 18).
+    from generator.components.board import draw_board
+    board = _board("tectonic")
+
+    def size_7_5_letters(placements) -> list[str]:
+        pdf = PdfCanvas()
+        pdf.begin_page(300, 300)
+        draw_board(pdf, board, 0, 0, placements=placements)
+        with pdfplumber.open(io.BytesIO(pdf.finish())) as doc:
+            return [w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size"])
+                    if abs(w["size"] - 7.5) < 0.05 and w["text"] in ("B", "N")]
+    empty = size_7_5_letters([])
+    assert empty.count("N") == 12 and empty.count("B") == 12           # four regions of six squares
+    taken = size_7_5_letters([("a10", "colline_noir", None), ("b9", "colline_rouge_blanc", None)])
+    assert taken.count("N") == 10 and taken.count("B") == 12
