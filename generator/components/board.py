@@ -146,10 +146,8 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
     _draw_zones(canvas, board, d)
     if g.coordinates:
         _draw_coordinates(canvas, board, d, m, coord_pt, safe_mm)
-    occupied = set()
     if placements is not None:
         for square, piece, value in placements:
-            occupied.add(square)
             if d.visible(square):
                 cx, cy = d.centre(square)
                 draw_piece(canvas, board.pieces[piece], cx, cy, value)
@@ -158,7 +156,7 @@ def draw_board(canvas: Canvas, board: Board, x: float, y: float, *, view: View |
         if not d.visible(name):
             continue
         cx, cy = d.centre(name)
-        if name in occupied:
+        if name in standing:
             half = cell * 0.46
             canvas.rect(cx - half, cy - half, 2 * half, 2 * half, stroke=Stroke(highlight_mark, max(0.4, cell * 0.05)),
                         radius=cell * 0.08)

@@ -14,7 +14,6 @@ never halfway through writing a sheet.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
-from ..content.errors import Collector, ContentError, display_path
+from ..content.errors import Collector, ContentError, did_you_mean, display_path
 from ..content.paths import inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
@@ -153,9 +152,8 @@ def substitute(text: str, values: dict[str, str], spot: Spot) -> str:
         name, _, fmt = expr.partition(":")
         name = name.strip()
         if name not in values:
-            close = difflib.get_close_matches(name, list(values), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise spot.error(f"unknown field '{name}' in {text!r}{hint}; fields: {', '.join(sorted(values))}")
+            raise spot.error(f"unknown field '{name}' in {text!r}{did_you_mean(name, values)}; "
+                             f"fields: {', '.join(sorted(values))}")
         value = values[name]
         if not fmt:
             return value
@@ -180,11 +178,9 @@ def check_condition_fields(elements: Iterable[LayoutElement], known: Iterable[st
         for key_name, cond in (("when", element.when), ("unless", element.unless)):
             for name in cond:
                 if name not in known:
-                    close = difflib.get_close_matches(name, known, n=1)
-                    hint = f" (did you mean '{close[0]}'?)" if close else ""
                     with errors.attempt():
-                        raise where(number, element).error(
-                            f"{key_name}: unknown field '{name}'{hint}; fields: {', '.join(known)}")
+                        raise where(number, element).error(f"{key_name}: unknown field '{name}'"
+                                                           f"{did_you_mean(name, known)}; fields: {', '.join(known)}")
 
 
 def referenced_fields(layout: Iterable[LayoutElement]) -> frozenset[str]:

@@ -157,7 +157,8 @@ def test_mat_zone_outside_the_bleed_box_names_its_line(make_component):
     assert err.value.line == 8 and "zone 2" in err.value.message and "bleed box" in err.value.message
 
 
-def test_mat_element_with_an_unknown_field_names_its_line(make_component):
+def _mat_refused(make_component, elements: str) -> tuple[ContentError, Path]:
+    """The error of a 100 mm square mat whose `elements:` block is `elements`, and the mat's file."""
     comp, folder, path = make_component("""\
     kind: mat
     id: t
@@ -165,29 +166,27 @@ def test_mat_element_with_an_unknown_field_names_its_line(make_component):
     width_mm: 100
     height_mm: 100
     elements:
-      - text: {text: "{titel}", x: 10, y: 10}
-    """)
+""" + elements)
     with pytest.raises(ContentError) as err:
         mat_item(comp, folder)
-    assert err.value.path == path and err.value.line == 7
-    assert "unknown field 'titel'" in err.value.message and "element 1 (text)" in err.value.message
+    return err.value, path
+
+
+def test_mat_element_with_an_unknown_field_names_its_line(make_component):
+    error, path = _mat_refused(make_component, """\
+      - text: {text: "{titel}", x: 10, y: 10}
+    """)
+    assert error.path == path and error.line == 7
+    assert "unknown field 'titel'" in error.message and "element 1 (text)" in error.message
 
 
 def test_mat_element_condition_on_an_unknown_field_is_an_error(make_component):
-    comp, folder, path = make_component("""\
-    kind: mat
-    id: t
-    name: T
-    width_mm: 100
-    height_mm: 100
-    elements:
+    error, path = _mat_refused(make_component, """\
       - text: {text: "X", x: 10, y: 10}
         when: {nmae: T}
     """)
-    with pytest.raises(ContentError) as err:
-        mat_item(comp, folder)
-    assert err.value.path == path and err.value.line == 7
-    assert "when: unknown field 'nmae'" in err.value.message and "did you mean 'name'" in err.value.message
+    assert error.path == path and error.line == 7
+    assert "when: unknown field 'nmae'" in error.message and "did you mean 'name'" in error.message
 
 
 # --- maps -----------------------------------------------------------------------------------------
