@@ -83,7 +83,7 @@ def test_every_example_names_its_file_and_every_kind_has_one():
         assert f"\n### {kind}\n" in text, f"no section for the kind {kind}"
     # The icon list the guide gives is the whole list.
     from generator.draw.icons import icon_names
-    icons = re.search(r"The icons are: (.*?) \(", text, re.S).group(1)
+    icons = re.search(r"The built-in icons are: (.*?) \(", text, re.S).group(1)
     assert sorted(n.strip() for n in icons.replace("\n", " ").split(",")) == sorted(icon_names())
 
 
