@@ -136,6 +136,9 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
         assert star[0]["bottom"] - star[0]["top"] == pytest.approx((max(ys) - min(ys)) * unit, abs=0.05)
     cards = "".join(page.extract_text() for page in PdfReader(built / "goods.pdf").pages)
     assert cards.count("Spices") == 4 and cards.count("No. 02") == 4 and cards.count("No. 03") == 2
+    # The Oasis row picks game.yaml's layout `oasis` (its `layout` field): its three tiles, and only they, say so.
+    tiles = " ".join(" ".join(page.extract_text() for page in PdfReader(built / "terrain.pdf").pages).split())
+    assert tiles.count("take back a coin") == 3 and tiles.count("Oasis") == 3 and tiles.count("Desert") == 6
 
 
 def test_the_guide_s_example_in_french_speaks_french(guide_content, tmp_path):
