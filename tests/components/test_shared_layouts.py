@@ -200,3 +200,13 @@ def test_without_game_layouts_a_layout_column_is_a_plain_field(tmp_path):
     assert result.exit_code == 0, result.output
     text = _pdf_text(out / "demo" / "cards.pdf")
     assert "Joker (portrait)" in text and "Advance ()" in text
+
+
+def test_an_error_in_a_layout_only_rows_pick_names_game_yaml_and_no_row(tmp_path):
+    content = _game(tmp_path, layouts=LAYOUTS.replace('size_pt: 16, bold: true', 'size_pt: 16, bold: yes-ish'))
+    _rows(content)
+    result = CliRunner().invoke(cli, ["validate", "demo", "--content", str(content)])
+    assert result.exit_code == EXIT_BAD_INPUT
+    game_file = content / "demo" / "game.yaml"
+    assert f"game.yaml:{_line(game_file, 'bold: yes-ish')}:" in result.stderr, result.stderr
+    assert "is not one of game.yaml's" not in result.stderr and "Traceback" not in result.stderr

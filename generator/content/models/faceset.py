@@ -245,6 +245,7 @@ class FaceSet(FigureTarget):
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
     _game_layouts: Any = derived(None)     # game.yaml's `layouts` (as written): a row's `layout` field picks one
     _row_fronts: Any = derived(None)       # name -> elements of each game layout some row picks as its front
+    _layout_errors: tuple = derived(())    # those layouts' own errors (at game.yaml's lines): not a row's
 
     hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
@@ -260,12 +261,12 @@ class FaceSet(FigureTarget):
     def derive(self, where: Where) -> dict:
         rows, errors = _read_rows(self, where)
         fronts, wrong = _row_fronts(self, rows)
-        return {"_rows": rows, "_row_errors": errors + wrong, "_row_fronts": fronts}
+        return {"_rows": rows, "_row_errors": errors, "_row_fronts": fronts, "_layout_errors": wrong}
 
     def row_layout(self, row: Row) -> Optional[str]:
         """The game layout a row picks as its front (its 'layout' field), None for the component's `front`.
         Without `layouts` in game.yaml, 'layout' is a plain field; an empty cell gives none."""
-        return (row.get("layout") or None) if self._game_layouts else None
+        return (row.get("layout") or None) if isinstance(self._game_layouts, dict) and self._game_layouts else None
 
     def unknown_layout(self, row: Row, name: str) -> ContentError:
         return ContentError(row.path, row.line, f"row {row.index}: layout '{name}' is not one of game.yaml's "
@@ -306,6 +307,7 @@ class FaceSet(FigureTarget):
                 seen.setdefault(item_id, row.index)
         for err in errors.errors:
             err.row_level = True     # a wrong row: the build may still lay out the others (schema.build)
+        errors.errors.extend(self._layout_errors)     # a layout rows pick cannot be built: none is laid out
         with errors.attempt():
             if self.back is None and not self.backs and self.back_oriented:
                 raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
@@ -330,7 +332,7 @@ def _row_fronts(owner: FaceSet, rows) -> tuple[dict, tuple]:
     from ..layouts import expand
     from ..schema import convert
     layouts = owner._game_layouts
-    if not layouts:
+    if not isinstance(layouts, dict) or not layouts:
         return {}, ()
     fronts, errors = {}, Collector()
     for name in dict.fromkeys(owner.row_layout(row) for row in rows):
