@@ -293,13 +293,15 @@ def render_game(game: Game, options: BuildOptions) -> GameOutput:
     """Every output of one game, in memory."""
     from .figures import game_figures
     out = GameOutput(game)
-    drawn = game_figures(game, game.folder.parent, variant=options.variant)
-    names = game_units(game)
-    units = [unit_result(render_unit(game, drawn, options, unit)) for unit in names]
+    with own_icons(game):
+        drawn = game_figures(game, game.folder.parent, variant=options.variant)
+        names = game_units(game)
+        units = [unit_result(render_unit(game, drawn, options, unit)) for unit in names]
+        finished = finish_game(game, options, units, names)
     for unit in units:
         for name, data in unit.files.items():
             out.add(name, data)
-    for name, data in finish_game(game, options, units, names).items():
+    for name, data in finished.items():
         out.add(name, data)
     return out
 
@@ -822,7 +824,8 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)
-        problems = prove_figures(game, diagrams, _figures(content_dir, game, options.variant)) if diagrams else []
+        with own_icons(game):     # a figure proved may lay out the game's own icons (PuXes's DiXe faces)
+            problems = prove_figures(game, diagrams, _figures(content_dir, game, options.variant)) if diagrams else []
         summary = {"language": game.info.language, "figures": [count.checked, count.illustrations],
                    "figure_list": figures_about(diagrams), "figure_proof": [p.as_dict() for p in problems]}
     folder = out_dir / game_id
@@ -835,7 +838,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
         results.append(result)
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
                                    result.entries, result.reader)
-    with at_step("render", game_id, game.info.language):
+    with at_step("render", game_id, game.info.language), own_icons(game):
         finished, report = _finish(game, options, results, units, summary.get("figure_list", []))
     summary = {**summary, "reader": report.as_dict()}
     files = {name: data for result in results for name, data in result.files.items()}

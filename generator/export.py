@@ -108,9 +108,11 @@ def tts_saved_object(game, set_id: str, name: str, sheets: list[list[Item]], fac
         objects = [{"GUID": _guid(game.id, set_id), "Name": "DeckCustom", "Transform": transform,
                     "Nickname": name, "Description": "", "DeckIDs": [card["CardID"] for card in cards],
                     "CustomDeck": decks, "ContainedObjects": cards, "Hands": False, "SidewaysCard": False}]
-    return {"SaveName": name, "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
-            "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    # A saved object is a save whose outer fields are left empty (or at their defaults): only its objects count;
+    # TTS lists it by its file name, and shows the deck by its Nickname.
+    return {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "", "GameComplexity": "",
+            "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "TabStates": {},
+            "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}
 
 
 def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float, url_of=None,

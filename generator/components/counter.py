@@ -21,7 +21,8 @@ from ..content.models import Counters
 from ..draw.canvas import Canvas
 from ..draw.style import Stroke
 from .face import Item
-from .layout import FaceMaker, Frame, Op, back_layout, build_items, frame_of, item_ids, item_meta, label_of
+from .layout import (FaceMaker, Frame, Op, back_layout, build_items, frame_of, front_layout, item_ids, item_meta,
+                     label_of)
 
 SHAPES = {"round": "round", "square": "rect", "hex": "hex", "triangle": "triangle"}
 FOLD_TICK = Stroke("#8A8A8A", 0.2, dash_mm=(1.0, 0.6))
@@ -38,10 +39,11 @@ def items(component: Counters, game_folder: Path) -> list[Item]:
     for row, item_id in zip(component.rows, item_ids(component)):
         if row.count == 0:
             continue
-        front_ops = maker.ops(component.front, row, item_id, "front")
+        front, front_side = front_layout(component, row)
+        front_ops = maker.ops(front, row, item_id, front_side)
         layout, side = back_layout(component, row)
         if layout is None:   # a standee without a back shows the front's art on both sides
-            layout, side = component.front, "front"
+            layout, side = front, front_side
         back_ops = maker.ops(layout, row, item_id, side)
         compose = _fold if component.form == "fold" else _standee
         face, folds = compose(component, frame, front_ops, back_ops)

@@ -30,7 +30,7 @@ def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: fl
     _set_marks(canvas, die, x, y, size_mm, bleed_mm)
     if value.isdigit() and 1 <= int(value) <= 6:
         symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
-    elif value in symbols.SYMBOLS:
+    elif symbols.is_symbol(value):
         symbols.draw_symbol(canvas, value, cx, cy, size_mm * (MARKED_SYMBOL if die.mark else SYMBOL), die.ink)
     elif value.strip():
         style = TextStyle(size_pt=size_mm * 1.1, colour=die.ink, bold=True)
@@ -79,7 +79,7 @@ def draw_die_top(canvas: Canvas, die: Die, cx: float, cy: float, size_mm: float,
     value = die.faces[face]
     if value.isdigit() and 1 <= int(value) <= 6:
         symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
-    elif value in symbols.SYMBOLS:
+    elif symbols.is_symbol(value):
         symbols.draw_symbol(canvas, value, cx, cy, size_mm * 0.7, die.ink)
     else:
         style = TextStyle(size_pt=size_mm, colour=die.ink, bold=True)

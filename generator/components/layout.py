@@ -706,6 +706,17 @@ def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutE
     return component.back, "back"
 
 
+def front_layout(component: FaceSet, row: Row) -> tuple[Sequence[LayoutElement], str]:
+    """The front layout of a row and its name for messages: the game layout its 'layout' field picks (game.yaml
+    `layouts`), else the component's `front`."""
+    name = component.row_layout(row)
+    if name is None:
+        return component.front, "front"
+    if name not in (component._row_fronts or {}):
+        raise component.unknown_layout(row, name)      # told by the component's check too: the same error, once
+    return component._row_fronts[name], f"layout '{name}'"
+
+
 def label_of(row: Row, item_id: str) -> str:
     for key in ("name", "title", "label"):
         if row.get(key):
@@ -723,6 +734,7 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     no_row = Row({}, 0, 0, None, None)     # a condition is wrong for every row: the message names none
     layouts = [("front", component.front), ("back", component.back)]
     layouts += [(f"back '{name}'", layout) for name, layout in (component.backs or {}).items()]
+    layouts += [(f"layout '{name}'", layout) for name, layout in (component._row_fronts or {}).items()]
     for side, layout in layouts:
         if layout is not None:
             check_condition_fields(layout, known, errors,
@@ -738,7 +750,8 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
             continue
         front = back = None
         with errors.attempt():
-            front = maker.face(component.front, row, item_id, "front")
+            layout, side = front_layout(component, row)
+            front = maker.face(layout, row, item_id, side)
         layout = None
         with errors.attempt():
             layout, back_name = back_layout(component, row)

@@ -55,7 +55,7 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     if value is not None and shape == "die" and value.isdigit() and 1 <= int(value) <= 6 and style.mark == "none":
         symbols.pips(canvas, cx, cy, size, int(value), style.ink)
         return
-    if value in symbols.SYMBOLS and shape == "die" and style.mark == "none":
+    if symbols.is_symbol(value) and shape == "die" and style.mark == "none":
         # A die whose face is an icon (a DiXe's smiley): the face drawn, its letter small in the corner.
         with_label = bool(style.label)
         symbols.draw_symbol(canvas, value, cx, cy + (size * 0.06 if with_label else 0.0),

@@ -55,7 +55,7 @@ def load_component(path: Path, layouts=None):
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         line = data.line_of("kind") if isinstance(data, LocatedDict) else None
         raise ContentError(path, line, f"unknown component kind '{kind}'{hint}; known: {', '.join(COMPONENT_KINDS)}")
-    return build(COMPONENT_KINDS[kind], data, where, f"{kind} component"), where
+    return build(COMPONENT_KINDS[kind], data, where, f"{kind} component", given={"_game_layouts": layouts}), where
 
 
 def load_game(content_dir: Path, game_id: str) -> Game:

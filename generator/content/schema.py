@@ -303,8 +303,9 @@ def _check_bounds(field: dataclasses.Field, value: Any, where: Where, name: str)
             raise where.error(f"{name}: {value} is above the maximum {hi}")
 
 
-def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
-    """Build dataclass `cls` from a mapping, naming unknown, missing and wrong keys."""
+def build(cls: type, value: Any, where: Where, name: str | None = None, given: dict | None = None) -> Any:
+    """Build dataclass `cls` from a mapping, naming unknown, missing and wrong keys. `given`: derived fields
+    the caller knows and the content does not say (a table's game layouts), passed before `derive`."""
     label = name or cls.__name__
     where = where_of(value, where)
     if not isinstance(value, dict):
@@ -340,6 +341,8 @@ def build(cls: type, value: Any, where: Where, name: str | None = None) -> Any:
     errors.raise_any()
     if any(f.name == "_source" for f in dataclasses.fields(cls)):
         kwargs["_source"] = where
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs.update({key: v for key, v in (given or {}).items() if key in names and key.startswith("_")})
     obj = cls(**kwargs)
     derive = getattr(obj, "derive", None)
     if callable(derive):

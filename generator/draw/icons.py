@@ -19,7 +19,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
 
-from .dixe_icons import DIXE_ICONS
 from .effect_icons import EFFECT_ICONS
 from .errors import LayoutError
 from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
@@ -85,7 +84,8 @@ ICONS: dict[str, tuple[list[PathOp], bool]] = {
                  + _poly((3, 4.5), (17.5, 4.5), (21.5, 8), (17.5, 11.5), (3, 11.5)), False),
 }
 ICONS.update(EFFECT_ICONS)   # die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal
-ICONS.update(DIXE_ICONS)     # the 8 symbols and 20 characters of DiXe dice (PuXes)
+# Only icons any game may use live here: an icon drawn for one game (PuXes's DiXe faces) is that game's own,
+# an SVG of its assets/icons (content/game_icons.py), so its names never crowd another game's list.
 
 
 # The icons of the game being built (its assets/icons/*.svg, content/game_icons.py): set around each step that

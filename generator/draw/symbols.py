@@ -20,7 +20,10 @@ PIP_LAYOUT = {
     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
 }
 
-SYMBOLS = frozenset(icons.icon_names())
+def is_symbol(value: str) -> bool:
+    """A die face or piece value naming an icon: a built-in one or the game's own (asked each time: the game's
+    own icons are known only while its step runs)."""
+    return icons.known(value)
 
 
 def pips(canvas: Canvas, cx: float, cy: float, size: float, value: int, colour: str, *,

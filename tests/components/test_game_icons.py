@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from generator.cli import EXIT_BAD_INPUT, cli
 from generator.content import ContentError, load_game
@@ -84,3 +86,22 @@ def test_a_file_that_cannot_make_an_icon_is_refused_saying_how_to_fix_it(tmp_pat
         load_game(content, "demo")
     [name] = files
     assert refused.value.path.name == name and message in refused.value.message, str(refused.value)
+
+
+def test_a_die_face_naming_a_game_s_own_icon_is_drawn_as_that_icon_not_as_its_name(tmp_path):
+    # A die face is an icon when its name is one (symbols.is_symbol, asked per face): a game's own icons
+    # included, which a list made when the module was imported never held (the face printed 'sword').
+    content = _game(tmp_path)
+    folder = content / "demo"
+    (folder / "dice.yaml").write_text(
+        'kind: dice\nid: dice\nname: Dice\nsize_mm: 16\nform: net\n'
+        'dice:\n  - {id: duel, name: Duel die, faces: [sword, "2", "3", "4", "5", "6"]}\n', encoding="utf-8")
+    _edit(folder / "game.yaml", "  - counters.yaml\n", "  - counters.yaml\n  - dice.yaml\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    pdf = out / "demo" / "dice-nets.pdf"
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Duel die" in text and "sword" not in text
+    with pdfplumber.open(pdf) as doc:     # the face holds a filled silhouette (the sword's 12 corners), no word
+        assert any(c["fill"] and len(c["pts"]) >= 12 for c in doc.pages[0].curves), "no icon drawn on the face"

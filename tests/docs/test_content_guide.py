@@ -83,7 +83,7 @@ def test_every_example_names_its_file_and_every_kind_has_one():
         assert f"\n### {kind}\n" in text, f"no section for the kind {kind}"
     # The icon list the guide gives is the whole list.
     from generator.draw.icons import icon_names
-    icons = re.search(r"The icons are: (.*?) \(", text, re.S).group(1)
+    icons = re.search(r"The built-in icons are: (.*?) \(", text, re.S).group(1)
     assert sorted(n.strip() for n in icons.replace("\n", " ").split(",")) == sorted(icon_names())
 
 
@@ -136,6 +136,9 @@ def test_the_guide_s_examples_validate_and_build(guide_content, tmp_path):
         assert star[0]["bottom"] - star[0]["top"] == pytest.approx((max(ys) - min(ys)) * unit, abs=0.05)
     cards = "".join(page.extract_text() for page in PdfReader(built / "goods.pdf").pages)
     assert cards.count("Spices") == 4 and cards.count("No. 02") == 4 and cards.count("No. 03") == 2
+    # The Oasis row picks game.yaml's layout `oasis` (its `layout` field): its three tiles, and only they, say so.
+    tiles = " ".join(" ".join(page.extract_text() for page in PdfReader(built / "terrain.pdf").pages).split())
+    assert tiles.count("take back a coin") == 3 and tiles.count("Oasis") == 3 and tiles.count("Desert") == 6
 
 
 def test_the_guide_s_example_in_french_speaks_french(guide_content, tmp_path):

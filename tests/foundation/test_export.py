@@ -55,25 +55,50 @@ def test_every_face_of_every_set_is_a_png_of_its_trim_at_the_stated_resolution(e
     assert sets == 3          # the deck, the tiles and the counters; the dice are not cut out one by one
 
 
+# Tabletop Simulator's saved-object format, field by field (TTS wiki "Save File Format"; TTS Mod Manager's
+# "Saved Object" table: a save whose outer fields are empty or at their defaults, its objects in ObjectStates).
+SAVED_OBJECT = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+                "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+                "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+TRANSFORM_KEYS = {f"{what}{axis}" for what in ("pos", "rot", "scale") for axis in "XYZ"}
+OBJECT_KEYS = {"GUID", "Name", "Transform", "Nickname", "Description", "CustomDeck", "Hands", "SidewaysCard"}
+DECK_KEYS = OBJECT_KEYS | {"DeckIDs", "ContainedObjects"}
+CARD_KEYS = OBJECT_KEYS | {"CardID"}
+CUSTOM_DECK_KEYS = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+
+
 def check_tts_saved_object(data: dict, folder: Path) -> list[dict]:
-    """What Tabletop Simulator's loader needs of a saved object (Saves/Saved Objects/*.json): ObjectStates of
-    Card or DeckCustom objects; a deck's DeckIDs are its cards' CardIDs in order; each CardID is a CustomDeck
-    entry * 100 + a slot of that entry's grid (at most 10 x 7, the last slot kept for the hidden card); every
-    image URL names a file of the export folder, whose pixels divide into the grid. Returns the cards."""
-    assert set(data) >= {"SaveName", "ObjectStates"} and len(data["ObjectStates"]) == 1
+    """What Tabletop Simulator's loader needs of a saved object (Saves/Saved Objects/*.json), pinned key by key:
+    the save's outer fields empty, ObjectStates one Card or DeckCustom; a deck's DeckIDs are its cards' CardIDs
+    in order; each CardID is a CustomDeck entry * 100 + a slot of that entry's grid (at most 10 x 7, the last
+    slot kept for the hidden card); every object has a full Transform, lying face down; every image URL names a
+    file of the export folder, whose pixels divide into the grid. Returns the cards."""
+    assert {k: v for k, v in data.items() if k != "ObjectStates"} == SAVED_OBJECT
+    assert len(data["ObjectStates"]) == 1
     [state] = data["ObjectStates"]
     cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
     if state["Name"] == "DeckCustom":
+        assert set(state) == DECK_KEYS and state["Hands"] is False
         assert state["DeckIDs"] == [card["CardID"] for card in cards] and len(cards) >= 2
+        assert all(isinstance(n, int) for n in state["DeckIDs"])
     else:
         assert state["Name"] == "Card"
+    for obj in [state] + cards:
+        transform = obj["Transform"]
+        assert set(transform) == TRANSFORM_KEYS and all(isinstance(v, float) for v in transform.values())
+        assert (transform["rotY"], transform["rotZ"], transform["scaleY"]) == (180.0, 180.0, 1.0)    # face down
+        assert len(obj["GUID"]) == 6 and int(obj["GUID"], 16) >= 0 and obj["SidewaysCard"] is False
+    assert len({obj["GUID"] for obj in [state] + cards}) == len(cards) + (state is not cards[0])
     for card in cards:
-        assert card["Name"] == "Card" and isinstance(card["Nickname"], str) and len(card["GUID"]) == 6
+        assert set(card) == CARD_KEYS and card["Name"] == "Card" and card["Hands"] is True
+        assert isinstance(card["Nickname"], str) and isinstance(card["CardID"], int)
         entry, slot = divmod(card["CardID"], 100)
+        assert entry >= 1 and list(card["CustomDeck"]) == [str(entry)]
         deck = card["CustomDeck"][str(entry)]
         if state["Name"] == "DeckCustom":
             assert state["CustomDeck"][str(entry)] == deck
-        assert 2 <= deck["NumWidth"] <= 10 and 2 <= deck["NumHeight"] <= 7
+        assert set(deck) == CUSTOM_DECK_KEYS and isinstance(deck["UniqueBack"], bool)
+        assert (deck["NumWidth"], deck["NumHeight"]) == (10, 7)
         assert 0 <= slot < deck["NumWidth"] * deck["NumHeight"] - 1
         assert deck["Type"] == 0 and deck["BackIsHidden"] is True
         for key in ("FaceURL", "BackURL"):

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.draw.dixe_icons import CHARACTER_ICONS, SYMBOL_ICONS
+from generator.content.game_icons import read_game_icons
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "content" / "puxes"
@@ -67,8 +67,8 @@ def test_each_set_is_ten_dixes_one_character_face_on_top_and_the_contracts_five_
         assert die["mark"] == set_id.upper() and die.get("pattern") == pattern
 
 
-def test_every_face_of_every_set_is_one_drawn_icon():
-    assert sorted(SYMBOL_ICONS) == sorted(SYMBOLS) and sorted(CHARACTER_ICONS) == sorted(CHARACTERS)
+def test_every_face_of_every_set_is_one_of_the_game_s_own_icons():
+    assert sorted(read_game_icons(GAME)) == sorted(SYMBOLS + CHARACTERS)      # content/puxes/assets/icons
 
 
 @pytest.mark.parametrize("set_id", sorted(SETS))

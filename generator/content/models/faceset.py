@@ -243,6 +243,9 @@ class FaceSet(FigureTarget):
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
+    _game_layouts: Any = derived(None)     # game.yaml's `layouts` (as written): a row's `layout` field picks one
+    _row_fronts: Any = derived(None)       # name -> elements of each game layout some row picks as its front
+    _layout_errors: tuple = derived(())    # those layouts' own errors (at game.yaml's lines): not a row's
 
     hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
@@ -257,7 +260,18 @@ class FaceSet(FigureTarget):
 
     def derive(self, where: Where) -> dict:
         rows, errors = _read_rows(self, where)
-        return {"_rows": rows, "_row_errors": errors}
+        fronts, wrong = _row_fronts(self, rows)
+        return {"_rows": rows, "_row_errors": errors, "_row_fronts": fronts, "_layout_errors": wrong}
+
+    def row_layout(self, row: Row) -> Optional[str]:
+        """The game layout a row picks as its front (its 'layout' field), None for the component's `front`.
+        Without `layouts` in game.yaml, 'layout' is a plain field; an empty cell gives none."""
+        return (row.get("layout") or None) if isinstance(self._game_layouts, dict) and self._game_layouts else None
+
+    def unknown_layout(self, row: Row, name: str) -> ContentError:
+        return ContentError(row.path, row.line, f"row {row.index}: layout '{name}' is not one of game.yaml's "
+                                                f"`layouts` ({', '.join(sorted(self._game_layouts))})"
+                                                f"{did_you_mean(name, self._game_layouts)}")
 
     def item_count(self) -> int:
         """Items this component prints: every row counted with its copies (bounded per game by the loader)."""
@@ -280,6 +294,10 @@ class FaceSet(FigureTarget):
             with errors.attempt():
                 if name is not None and name not in self.backs:
                     raise self.unknown_back(row, name)
+            layout = self.row_layout(row)
+            with errors.attempt():
+                if layout is not None and layout not in self._game_layouts:
+                    raise self.unknown_layout(row, layout)
             item_id = row.get("id")
             with errors.attempt():
                 if item_id and item_id in seen:
@@ -289,6 +307,7 @@ class FaceSet(FigureTarget):
                 seen.setdefault(item_id, row.index)
         for err in errors.errors:
             err.row_level = True     # a wrong row: the build may still lay out the others (schema.build)
+        errors.errors.extend(self._layout_errors)     # a layout rows pick cannot be built: none is laid out
         with errors.attempt():
             if self.back is None and not self.backs and self.back_oriented:
                 raise where.error(f"{self.kind} '{self.id}': back_oriented needs a back")
@@ -305,6 +324,26 @@ class FaceSet(FigureTarget):
                                 else diagram.line_of("show"),
                                 f"show: items: name the {self.kind} of '{self.id}' to draw, by id or row "
                                 f"number (e.g. items: [1, 2])")
+
+
+def _row_fronts(owner: FaceSet, rows) -> tuple[dict, tuple]:
+    """The elements of every game layout the rows pick (`layout` field), each built once; and the errors of
+    those that cannot be built (told at game.yaml's lines). An unknown name is told by check(), at its row."""
+    from ..layouts import expand
+    from ..schema import convert
+    layouts = owner._game_layouts
+    if not isinstance(layouts, dict) or not layouts:
+        return {}, ()
+    fronts, errors = {}, Collector()
+    for name in dict.fromkeys(owner.row_layout(row) for row in rows):
+        if name is None or name not in layouts:
+            continue
+        with errors.attempt():
+            line = layouts.line_of(name) if hasattr(layouts, "line_of") else None
+            elements = expand(layouts[name], layouts, (name,))
+            fronts[name] = convert(list[LayoutElement], elements, Where(getattr(layouts, "path", None), line),
+                                   f"layout '{name}'")
+    return fronts, tuple(errors.errors)
 
 
 HEX_RATIO = 2.0 / math.sqrt(3.0)   # corner-to-corner over flat-to-flat of a regular hexagon
