@@ -230,6 +230,17 @@ def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
 
 
+def test_a_figure_parted_from_its_caption_by_the_page_end_is_found():
+    parted = [_flow("paragraph", 3), _flow("figure", 3, 12, figure="f"), _flow("caption", 4, 12, figure="f"),
+              _flow("paragraph", 4, 14)]
+    together = [_flow("paragraph", 3), _flow("figure", 4, 12, figure="f"), _flow("caption", 4, 12, figure="f"),
+                _flow("paragraph", 4, 14)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], parted), rules_path="r.md"),
+                     FR).warnings
+    assert [(w.kind, w.page, w.line, w.facts["what"]) for w in warnings] == [("page_break", 3, 12, "figure")]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], together))) == []
+
+
 def test_a_table_split_after_one_row_is_found():
     split = [_flow("table", 3, 20, rows=1, split=True), _flow("table", 4, 20, rows=4, split=False)]
     fine = [_flow("table", 3, 20, rows=2, split=True), _flow("table", 4, 20, rows=3, split=False)]
