@@ -486,7 +486,7 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
             run = cut[0]
             source = _figure_at(subject, page.number, run.box) or _where(subject)
             out.append(_warn(subject, "clipped_text", page.number, source, text=_sample(run.text), count=len(cut)))
-        short = shortened(page.found.runs)
+        short = [r for r in shortened(page.found.runs) if not _in_flow(subject, page.number, r.box)]
         if short:
             source = _figure_at(subject, page.number, short[0].box) or _where(subject)
             out.append(_warn(subject, "clipped_text", page.number, source, form="shortened",
@@ -508,13 +508,23 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
 def shortened(runs: list[TextRun]) -> list[TextRun]:
     """Labels cut short to fit, an ellipsis for their end (a running head, a die's name on its tab): a string
     ending in "…" straight after a letter that is not running text (a sentence may trail off; a label the
-    layout shortened has lost its end)."""
+    layout shortened has lost its end). On a rulebook page, only what lies outside its text (`_in_flow`)."""
     shown = [r for r in runs if r.text.strip()]
     body = running_text(shown)
     return [r for i, r in enumerate(shown) if i not in body and _CUT_SHORT.search(r.text)]
 
 
-_CUT_SHORT = re.compile(r"\w\s?…\s*$")
+_CUT_SHORT = re.compile(r"[^\W\d_]\s?…\s*$")     # "un joueur…" may end a sentence; "A1, A2…" is a list
+
+
+def _in_flow(subject: Subject, page: int, box) -> bool:
+    """Whether `box` lies in a block the rulebook's layout set on the page (its text, a figure): what the
+    writer wrote, where an ellipsis is his; the page's head and foot are the layout's own."""
+    if not subject.layout:
+        return False
+    middle = (box[1] + box[3]) / 2          # a line's box runs past its block's by the font's ascent
+    return any(flow["page"] == page and flow["bottom"] - 1 <= middle <= flow["top"] + 1
+               for flow in subject.layout["flows"])
 
 
 # --- f. seams of a tiled piece ------------------------------------------------------------------------------

@@ -310,6 +310,12 @@ def test_a_label_cut_short_with_an_ellipsis_is_found():
         for k, line in enumerate(("On lance, on relance, on relance encore, et", "ainsi de suite…")):
             _text(c, 100, 700 - k * 12, line, 9)
     assert _kinds(Subject("r.pdf", _pdf(trailing))) == []
+    # On a rulebook page, a line of the writer's (in a block the layout set) is his, even alone: only the page's
+    # head and foot are checked (the starter game's rules say "À son tour, un joueur…").
+    both = _pdf(lambda c, n: (_text(c, 100, 700, "À son tour, un joueur…", 9), _text(c, 300, 800, "Licence CC BY-SA…", 7)))
+    layout = {"pages": [{"page": 1, "fill": 0.9, "kind": None}], "flows": [_flow("paragraph", 1, 17, top=712, bottom=698)]}
+    warnings = check(Subject("r.pdf", both, layout=layout, rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.facts["text"]) for w in warnings] == [("clipped_text", "Licence CC BY-SA…")]
 
 
 def test_text_across_an_items_cut_line_is_found():
