@@ -514,7 +514,7 @@ def shortened(runs: list[TextRun]) -> list[TextRun]:
     return [r for i, r in enumerate(shown) if i not in body and _CUT_SHORT.search(r.text)]
 
 
-_CUT_SHORT = re.compile(r"[^\W\d_]\s?…\s*$")     # "un joueur…" may end a sentence; "A1, A2…" is a list
+_CUT_SHORT = re.compile(r"\w\s?…\s*$")     # a word or a number cut: "bandes de recouvrement de 1…"
 
 
 def _in_flow(subject: Subject, page: int, box) -> bool:

@@ -340,8 +340,9 @@ _A2 = {"page": 2, "kind": "tile", "side": "single", "width_mm": 210, "height_mm"
 _TILED = {"file": "m.pdf", "pages": [_A1, _A2]}
 
 
-def _on_a1(draw_in_window):
-    """Two tile pages; on A1, `draw_in_window(c)` inside the window's clip, as tile_face draws the piece."""
+def _on_a1(draw_in_window, draw_beside=None):
+    """Two tile pages; on A1, `draw_in_window(c)` inside the window's clip, as tile_face draws the piece, then
+    `draw_beside(c)` outside it, as the tiling writes its notes."""
     def draw(c, n):
         if n:
             return
@@ -352,6 +353,8 @@ def _on_a1(draw_in_window):
         c.clipPath(p, stroke=0, fill=0)
         draw_in_window(c)
         c.restoreState()
+        if draw_beside:
+            draw_beside(c)
     return _pdf(draw, pages=2)
 
 
@@ -430,24 +433,15 @@ def test_an_assembly_plan_after_the_sheets_is_found():
 
 
 def _sheets_saying(piece_text: str, note_text: str) -> bytes:
-    """The two tile pages of _TILED; on A1, `piece_text` drawn in the window's clip (the piece's own) and
-    `note_text` outside it, as the tiling writes its notes in the strip under the next sheet."""
-    def draw(c, n):
-        if n:
-            return
-        art = _A1["items"][0]["art_mm"]
-        c.saveState()
-        p = c.beginPath()
-        p.rect(art[0] * MM, (297 - art[1] - art[3]) * MM, art[2] * MM, art[3] * MM)
-        c.clipPath(p, stroke=0, fill=0)
-        _text(c, 40 * MM, (297 - 60) * MM, piece_text, 9)
-        c.restoreState()
+    """The two tile pages of _TILED; on A1, `piece_text` in the window (the piece's own) and `note_text` turned
+    in the strip under the next sheet, outside the window's clip."""
+    def note(c):
         c.saveState()
         c.translate(193 * MM, (297 - 70) * MM)
         c.rotate(90)
         _text(c, 0, 0, note_text, 7)
         c.restoreState()
-    return _pdf(draw, pages=2)
+    return _on_a1(lambda c: _text(c, 40 * MM, (297 - 60) * MM, piece_text, 9), note)
 
 
 def _assembly(pdf, entry=_TILED) -> list[tuple]:
