@@ -11,9 +11,9 @@ in the order of what it costs him:
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
   section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
   room left even at its least size (the layout records both: honest white space) on a page that holds text
-  (a page of figures alone is not excused: set smaller, two would share it, or the section's text
-  would run round them), or it is the
-  last page; the last page of any document under min_last_page_fill; sheet_fill: a sheet of items whose lone row or small share could have gone elsewhere;
+  (a page of figures alone is not excused: set smaller, two would share it, or the section's text would run
+  round them), or it is the last page; the last page of any document under min_last_page_fill; sheet_fill: a
+  sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
@@ -507,8 +507,9 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
 
 def shortened(runs: list[TextRun]) -> list[TextRun]:
     """Labels cut short to fit, an ellipsis for their end (a running head, a die's name on its tab): a string
-    ending in "…" straight after a letter that is not running text (a sentence may trail off; a label the
-    layout shortened has lost its end). On a rulebook page, only what lies outside its text (`_in_flow`)."""
+    ending in "…" straight after a letter or a digit that is not running text (a sentence may trail off; a
+    label the layout shortened has lost its end). On a rulebook page, only what lies outside its text
+    (`_in_flow`)."""
     shown = [r for r in runs if r.text.strip()]
     body = running_text(shown)
     return [r for i, r in enumerate(shown) if i not in body and _CUT_SHORT.search(r.text)]
