@@ -488,7 +488,8 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
             out.append(_warn(subject, "clipped_text", page.number, source, text=_sample(run.text), count=len(cut)))
         short = [r for r in shortened(page.found.runs) if not _in_flow(subject, page.number, r.box)]
         if short:
-            source = _figure_at(subject, page.number, short[0].box) or _where(subject)
+            source = _cut_from(subject, short[0].text) or _figure_at(subject, page.number, short[0].box) \
+                or _where(subject)
             out.append(_warn(subject, "clipped_text", page.number, source, form="shortened",
                              text=_sample(short[0].text, 40), count=len(short)))
         crossing = []
@@ -516,6 +517,16 @@ def shortened(runs: list[TextRun]) -> list[TextRun]:
 
 
 _CUT_SHORT = re.compile(r"\w\s?…\s*$")     # a word or a number cut: "bandes de recouvrement de 1…"
+
+
+def _cut_from(subject: Subject, text: str) -> Optional[tuple]:
+    """Where the whole of a shortened label is written (game.yaml's licence for a running head): the first line
+    of the subject's content files holding its last three words before the ellipsis."""
+    tail = re.findall(r"\w+", text.rstrip().rstrip("…"))[-3:]        # words only: "d’après" is "d'après"
+    if len(tail) < 2:
+        return None
+    where = _written_at(subject, re.compile(r"\W+".join(re.escape(w) for w in tail)))
+    return where if where[0] else None
 
 
 def _in_flow(subject: Subject, page: int, box) -> bool:

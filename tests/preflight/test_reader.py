@@ -294,7 +294,7 @@ def test_text_running_off_the_pages_trim_is_found():
     assert _kinds(Subject("h.pdf", inside)) == []
 
 
-def test_a_label_cut_short_with_an_ellipsis_is_found():
+def test_a_label_cut_short_with_an_ellipsis_is_found(tmp_path):
     """PuXes' booklet (the readers' finding): the running head's licence cut with "…" on every page, nothing
     clipped. A label ending in an ellipsis is found; the whole label passes, and so does running text that
     trails off."""
@@ -304,6 +304,13 @@ def test_a_label_cut_short_with_an_ellipsis_is_found():
                      FR).warnings
     assert [(w.kind, w.facts.get("form")) for w in warnings] == [("clipped_text", "shortened")]
     assert "points de suspension" in warnings[0].describe(FR)
+    # named where the whole label is written: the licence in game.yaml, which the running head shows
+    game_yaml = tmp_path / "game.yaml"
+    game_yaml.write_text("id: puxes\n# d'après la règle\nlicence: \"Règles réécrites pour PnP Forge, licence CC BY-SA 4.0 — "
+                         "d'après la règle de DiXe\"\n", encoding="utf-8")
+    named = check(Subject("livret.pdf", head("Règles réécrites pour PnP Forge, licence CC BY-SA 4.0 — d’après…"),
+                          search=(str(game_yaml),)), FR).warnings
+    assert [(w.source, w.line) for w in named] == [(str(game_yaml), 3)]
     assert _kinds(Subject("livret.pdf", head("Règles réécrites pour PnP Forge, licence CC BY-SA 4.0"))) == []
 
     def trailing(c, n):
