@@ -349,7 +349,8 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     for name, data, layout in ((f"{rules}.pdf", book.pdf_a4, book.layout_full),
                                (f"{booklet}.pdf", book.pdf_a5, book.layout_half)):
         out.reading.append(Subject(name, data, role="rulebook", layout=layout, rules_path=path,
-                                   figure_sources=figure_sources, search=(path, *{p for p, _ in figure_sources.values()}),
+                                   figure_sources=figure_sources, search=(path, *sorted({p for p, _ in figure_sources.values()}),
+                                                                          str(game.folder / "game.yaml")),
                                    source=(path, None)))
     edition = edition_for(options.paper, game.info.language)
     out.guide.append((f"{booklet}.pdf", GuideInfo(

@@ -15,7 +15,9 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
   which only a `legal` or `legal_moves` claim (a possible move) explains (kind `state`);
 - every mark drawn is explained: a numbered mark by its number in the caption; arrows, highlighted places and
   crosses by the caption or the figure legend of the rules text (kind `legend`);
-- two figures drawing the same picture (kind `duplicate`).
+- two figures drawing the same picture (kind `duplicate`);
+- a label the caption names that the picture's crop hides, no copy of it shown (PuXes' "6 DiXes" ruler
+  beyond a mat figure's region; kind `missing`).
 
 Each problem is a warning (file:line of the diagram in diagrams.yaml), in the game's language: `pnp validate`
 and `pnp build` print it under the game's summary line; the reader's preflight takes them from
@@ -76,6 +78,7 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _missing(diagram, component, figure, engine, words)
         problems += _state(diagram, component, figure, engine, words)
         problems += _legend(diagram, legend, words)
+        problems += _hidden_labels(diagram, figure, words)
         key = _picture_key(diagram, figure)
         if key in seen:
             problems.append(_problem(diagram, diagram.line, "duplicate", words, "duplicate",
@@ -166,6 +169,30 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
             problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "held",
                                      piece=f"{piece} {value}" if value else piece, player=player))
     return problems
+
+
+def _hidden_labels(diagram: Diagram, figure, words) -> list[FigureProblem]:
+    """Labels of the drawing (three characters or more, a letter among them) that the caption quotes as they
+    are written (case and all: "les pics" names what is drawn, not a legend's "Pics"), while the figure's crop
+    hides them and no text it shows holds them: the caption talks of what the reader cannot see."""
+    from .draw.bounds import texts
+    caption = _plain(diagram.caption)
+    drawn = [(_plain(t), hidden) for t, hidden in texts(figure.draw)]
+    shown = [t for t, hidden in drawn if not hidden]
+    problems, told = [], set()
+    for label, hidden in drawn:
+        if not hidden or label in told or len(label) < 3 or not re.search(r"[^\W\d_]", label):
+            continue
+        quoted = re.compile(rf"(?<!\w){re.escape(label)}(?!\w)")
+        if quoted.search(caption) and not any(quoted.search(t) for t in shown):
+            told.add(label)
+            problems.append(_problem(diagram, diagram.line_of("caption"), "missing", words, "hidden", label=label))
+    return problems
+
+
+def _plain(text: str) -> str:
+    """One space for any run of white space (no-break ones too), one apostrophe."""
+    return re.sub(r"[\s\u00a0\u202f\u2009]+", " ", str(text).replace("\u2019", "'")).strip()
 
 
 # --- the move convention ---------------------------------------------------------------------------------

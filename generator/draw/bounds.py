@@ -102,6 +102,32 @@ class BoundsCanvas(Canvas):
             self._matrix, self._clip = saved, saved_clip
 
 
+class TextsCanvas(BoundsCanvas):
+    """Records every string a drawing writes and whether the clip in force hides it wholly (a figure's crop
+    of a mat draws the whole face: what lies beyond the crop is drawn and hidden)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[tuple[str, bool]] = []
+
+    def _text_run(self, x: float, y: float, text: str, style: TextStyle) -> None:
+        w = fonts.text_width_mm(text, style)
+        corners = [self._map(px, py) for px in (x, x + w) for py in (y - 0.8 * style.size_mm, y + 0.25 * style.size_mm)]
+        x0, y0 = min(p[0] for p in corners), min(p[1] for p in corners)
+        x1, y1 = max(p[0] for p in corners), max(p[1] for p in corners)
+        clip = self._clip
+        hidden = clip is not None and (x1 <= clip[0] or x0 >= clip[2] or y1 <= clip[1] or y0 >= clip[3])
+        self.texts.append((text, hidden))
+        super()._text_run(x, y, text, style)
+
+
+def texts(draw) -> list[tuple[str, bool]]:
+    """Each string `draw(canvas)` writes, in order, and whether its clip hides it wholly."""
+    canvas = TextsCanvas()
+    draw(canvas)
+    return canvas.texts
+
+
 def bounds(draw) -> tuple[Optional[Box], bool]:
     """The box that `draw(canvas)` covers (None when it draws nothing), and whether it writes text."""
     canvas = BoundsCanvas()

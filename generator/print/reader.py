@@ -10,16 +10,23 @@ in the order of what it costs him:
   in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
   section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
-  room left even at its least size (the layout records both: honest white space), or it is the last page; the last page of any document under
-  min_last_page_fill; sheet_fill: a sheet of items whose lone row or small share could have gone elsewhere;
+  room left even at its least size (the layout records both: honest white space) on a page that holds text
+  (a page of figures alone is not excused: set smaller, two would share it, or the section's text would run
+  round them), or it is the last page; the last page of any document under min_last_page_fill; sheet_fill: a
+  sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
-- clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim; cut_text:
+- clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
+  cut short with an ellipsis to fit (a running head, a name: what was cut is lost to the reader); cut_text:
   text crossing the trim of the item it is printed on;
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
   piece's text, or cutting across a zone whole on a sheet;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
-  the cut).
+  the cut);
+- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a
+  sheet (A2) where the sheets' notes call it by its bare name ("A2 se colle ici" beside "Oracle A2"), or whose
+  text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
+  on sheets laid over one another's strips).
 
 Each warning names the content that causes it where the build knows it (the component file, the rules
 file's line, the diagram's line in diagrams.yaml), else the output file and page. The thresholds are
@@ -38,7 +45,7 @@ from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 
 KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "clipped_text",
-         "cut_text", "seam", "bleed")
+         "cut_text", "seam", "bleed", "assembly")
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
 _TILE_PAGES = ("tile",)
@@ -156,6 +163,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += clipped_text(subject, read)
     found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
+    found += assembly(subject, read, words)
     return Report(len(read.pages), _capped(found))
 
 
@@ -342,11 +350,13 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
             if p.get("kind") in ("cover", "contents") or nxt is None or \
                     (nxt["kind"] == "heading" and nxt.get("level", 9) <= 1):
                 continue       # a section's last page, the cover, the contents
-            if nxt.get("least", 0) > p.get("room", float("inf")):
+            held = {flow["kind"] for flow in flows if flow["page"] == n}
+            figures_only = bool(held) and held <= _FIGURE_FLOWS
+            if nxt.get("least", 0) > p.get("room", float("inf")) and not figures_only:
                 continue       # the figure opening the next page did not fit in what was left, even set smaller
             if fill < least:
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
-                                 least=_pc(least)))
+                                 least=_pc(least), **({"form": "figures"} if figures_only else {})))
         return out
     if subject.role == "sheets" or len(read.pages) < 2:
         return out
@@ -358,6 +368,9 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
     if share < last_least:
         out.append(_warn(subject, "page_fill", page.number, None, fill=_pc(share), least=_pc(last_least)))
     return out
+
+
+_FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 
 def _pc(share: float) -> int:
@@ -473,6 +486,12 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
             run = cut[0]
             source = _figure_at(subject, page.number, run.box) or _where(subject)
             out.append(_warn(subject, "clipped_text", page.number, source, text=_sample(run.text), count=len(cut)))
+        short = [r for r in shortened(page.found.runs) if not _in_flow(subject, page.number, r.box)]
+        if short:
+            source = _cut_from(subject, short[0].text) or _figure_at(subject, page.number, short[0].box) \
+                or _where(subject)
+            out.append(_warn(subject, "clipped_text", page.number, source, form="shortened",
+                             text=_sample(short[0].text, 40), count=len(short)))
         crossing = []
         for run in page.found.runs:
             if not run.text.strip():
@@ -485,6 +504,39 @@ def clipped_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
             out.append(_warn(subject, "cut_text", page.number, None, text=_sample(crossing[0].text),
                              count=len(crossing)))
     return out
+
+
+def shortened(runs: list[TextRun]) -> list[TextRun]:
+    """Labels cut short to fit, an ellipsis for their end (a running head, a die's name on its tab): a string
+    ending in "…" straight after a letter or a digit that is not running text (a sentence may trail off; a
+    label the layout shortened has lost its end). On a rulebook page, only what lies outside its text
+    (`_in_flow`)."""
+    shown = [r for r in runs if r.text.strip()]
+    body = running_text(shown)
+    return [r for i, r in enumerate(shown) if i not in body and _CUT_SHORT.search(r.text)]
+
+
+_CUT_SHORT = re.compile(r"\w\s?…\s*$")     # a word or a number cut: "bandes de recouvrement de 1…"
+
+
+def _cut_from(subject: Subject, text: str) -> Optional[tuple]:
+    """Where the whole of a shortened label is written (game.yaml's licence for a running head): the first line
+    of the subject's content files holding its last three words before the ellipsis."""
+    tail = re.findall(r"\w+", text.rstrip().rstrip("…"))[-3:]        # words only: "d’après" is "d'après"
+    if len(tail) < 2:
+        return None
+    where = _written_at(subject, re.compile(r"\W+".join(re.escape(w) for w in tail)))
+    return where if where[0] else None
+
+
+def _in_flow(subject: Subject, page: int, box) -> bool:
+    """Whether `box` lies in a block the rulebook's layout set on the page (its text, a figure): what the
+    writer wrote, where an ellipsis is his; the page's head and foot are the layout's own."""
+    if not subject.layout:
+        return False
+    middle = (box[1] + box[3]) / 2          # a line's box runs past its block's by the font's ascent
+    return any(flow["page"] == page and flow["bottom"] - 1 <= middle <= flow["top"] + 1
+               for flow in subject.layout["flows"])
 
 
 # --- f. seams of a tiled piece ------------------------------------------------------------------------------
@@ -660,6 +712,65 @@ def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
         if edge == "bottom" and overlap_h and abs(oy - (y + h)) < tol:
             return True
     return False
+
+
+# --- h. a tiled piece's assembly ------------------------------------------------------------------------------
+def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
+    """A piece tiled over sheets (the manifest's tile pages; its assembly plan a `map` page): the plan comes
+    before the sheets (a player reads how they go together before cutting any); the piece's own text names
+    no sheet that the sheets' notes name bare (the reader takes "A2 se colle ici" for the piece's "Oracle A2");
+    and it tells no butt joint (`preflight.butt_joint_words`) where the sheets lie over one another's strips."""
+    pages = (subject.entry or {}).get("pages", [])
+    tiles = [p for p in pages if p.get("kind") in _TILE_PAGES]
+    if not tiles:
+        return []
+    out = []
+    plans = [p["page"] for p in pages if p.get("kind") == "map"]
+    if plans and min(plans) > min(p["page"] for p in tiles):
+        out.append(_warn(subject, "assembly", min(plans), form="plan_last", first=min(p["page"] for p in tiles)))
+    names = {n.strip() for p in tiles for n in str(p.get("tile") or "").split(",") if n.strip()}
+    read_pages = {page.number: page for page in read.pages if page.found is not None}
+    piece, notes = [], []          # the piece's text (drawn in its window's clip), the sheets' own
+    for p in tiles:
+        page = read_pages.get(p["page"])
+        if page is not None:
+            for run in page.found.runs:
+                if run.text.strip():
+                    (piece if run.framed else notes).append(run.text)
+    clashes = []                   # (name, the piece's text, the sheets' note), one warning for them all
+    for name in sorted(names):
+        word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        called = words("print.tiling.sheet", name=name)
+        bare = [t for t in notes if word.search(t) and called not in t]
+        clash = [t for t in piece if word.search(t)]
+        if bare and clash:
+            clashes.append((name, clash[0], bare[0]))
+    if clashes:
+        name, text, note = clashes[0]
+        out.append(_warn(subject, "assembly", None, form="names", name=name, text=_sample(text), note=_sample(note),
+                         count=len(clashes)))
+    if _overlapping(tiles):
+        for term in (t.strip() for t in words("preflight.butt_joint_words").split("|")):
+            pattern = re.compile(rf"(?<!\w){re.escape(term)}(?!\w)", re.I)
+            said = next((t for t in piece if pattern.search(" ".join(t.split()))), None)
+            if said is not None:
+                where = _written_at(subject, pattern)
+                out.append(_warn(subject, "assembly", None, where if where[0] else None, form="joint", words=term,
+                                 text=_sample(said, 40)))
+    return out
+
+
+def _overlapping(tiles: list[dict]) -> bool:
+    """Whether the sheets of a tiled piece overlap (each laid over a strip of the one before) rather than meet
+    edge to edge: two windows (in the piece's trim millimetres) sharing more than a millimetre."""
+    windows = []
+    for p in tiles:
+        for item in p.get("items", []):
+            tx, ty = item["trim_mm"][:2]
+            ax, ay, aw, ah = item["art_mm"]
+            windows.append((ax - tx, ay - ty, ax - tx + aw, ay - ty + ah))
+    return any(a != b and min(a[2], b[2]) - max(a[0], b[0]) > 1.0 and min(a[3], b[3]) - max(a[1], b[1]) > 1.0
+               for k, a in enumerate(windows) for b in windows[k + 1:])
 
 
 # --- any PDF (pnp check-print) -------------------------------------------------------------------------------

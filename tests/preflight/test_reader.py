@@ -153,6 +153,26 @@ def test_a_short_page_is_excused_only_where_the_next_figure_needed_more_than_its
     assert [(w.kind, w.page) for w in warnings] == [("page_fill", 2)], "it would have fit, set smaller"
 
 
+def test_a_page_of_figures_alone_is_not_excused_by_the_next_figure():
+    """3d Run's booklet, pages 6-8 (the readers' finding): one figure each and a third of the page blank, each
+    'excused' by the next figure too tall for the room left. Figures set smaller would share a page, or their
+    section's text would run round them: a page holding figures alone is told; a page that also holds text
+    keeps the excuse."""
+    def layout(alone):
+        pages = [{"page": 1, "fill": 0.9, "kind": None, "room": 50}, {"page": 2, "fill": 0.6, "kind": None, "room": 190},
+                 {"page": 3, "fill": 0.9, "kind": None, "room": 50}]
+        flows = [_flow("paragraph", 1), _flow("figure", 2, 20, figure="a"), _flow("caption", 2, 20, figure="a"),
+                 _flow("figure", 3, 30, least=320.0, figure="b"), _flow("caption", 3, 30, figure="b"),
+                 _flow("paragraph", 3, 40)]
+        if not alone:
+            flows.insert(1, _flow("paragraph", 2, 18))
+        return {"pages": pages, "flows": flows}
+    warnings = check(Subject("r.pdf", BLANK, layout=layout(True), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.page, w.facts.get("form")) for w in warnings] == [("page_fill", 2, "figures")]
+    assert "figures seules" in warnings[0].describe(FR)
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(False), rules_path="r.md")) == []
+
+
 def test_a_last_page_holding_a_line_is_found():
     two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
 
@@ -210,6 +230,17 @@ def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
 
 
+def test_a_figure_parted_from_its_caption_by_the_page_end_is_found():
+    parted = [_flow("paragraph", 3), _flow("figure", 3, 12, figure="f"), _flow("caption", 4, 12, figure="f"),
+              _flow("paragraph", 4, 14)]
+    together = [_flow("paragraph", 3), _flow("figure", 4, 12, figure="f"), _flow("caption", 4, 12, figure="f"),
+                _flow("paragraph", 4, 14)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], parted), rules_path="r.md"),
+                     FR).warnings
+    assert [(w.kind, w.page, w.line, w.facts["what"]) for w in warnings] == [("page_break", 3, 12, "figure")]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], together))) == []
+
+
 def test_a_table_split_after_one_row_is_found():
     split = [_flow("table", 3, 20, rows=1, split=True), _flow("table", 4, 20, rows=4, split=False)]
     fine = [_flow("table", 3, 20, rows=2, split=True), _flow("table", 4, 20, rows=3, split=False)]
@@ -263,6 +294,37 @@ def test_text_running_off_the_pages_trim_is_found():
     assert _kinds(Subject("h.pdf", inside)) == []
 
 
+def test_a_label_cut_short_with_an_ellipsis_is_found(tmp_path):
+    """PuXes' booklet (the readers' finding): the running head's licence cut with "…" on every page, nothing
+    clipped. A label ending in an ellipsis is found; the whole label passes, and so does running text that
+    trails off."""
+    def head(text):
+        return _pdf(lambda c, n: (_text(c, 300, 800, text, 7), _paragraph(9)(c, n)))
+    warnings = check(Subject("livret.pdf", head("Règles réécrites pour PnP Forge, licence CC BY-SA 4.0 — d’après…")),
+                     FR).warnings
+    assert [(w.kind, w.facts.get("form")) for w in warnings] == [("clipped_text", "shortened")]
+    assert "points de suspension" in warnings[0].describe(FR)
+    # named where the whole label is written: the licence in game.yaml, which the running head shows
+    game_yaml = tmp_path / "game.yaml"
+    game_yaml.write_text("id: puxes\n# d'après la règle\nlicence: \"Règles réécrites pour PnP Forge, licence CC BY-SA 4.0 — "
+                         "d'après la règle de DiXe\"\n", encoding="utf-8")
+    named = check(Subject("livret.pdf", head("Règles réécrites pour PnP Forge, licence CC BY-SA 4.0 — d’après…"),
+                          search=(str(game_yaml),)), FR).warnings
+    assert [(w.source, w.line) for w in named] == [(str(game_yaml), 3)]
+    assert _kinds(Subject("livret.pdf", head("Règles réécrites pour PnP Forge, licence CC BY-SA 4.0"))) == []
+
+    def trailing(c, n):
+        for k, line in enumerate(("On lance, on relance, on relance encore, et", "ainsi de suite…")):
+            _text(c, 100, 700 - k * 12, line, 9)
+    assert _kinds(Subject("r.pdf", _pdf(trailing))) == []
+    # On a rulebook page, a line of the writer's (in a block the layout set) is his, even alone: only the page's
+    # head and foot are checked (the starter game's rules say "À son tour, un joueur…").
+    both = _pdf(lambda c, n: (_text(c, 100, 700, "À son tour, un joueur…", 9), _text(c, 300, 800, "Licence CC BY-SA…", 7)))
+    layout = {"pages": [{"page": 1, "fill": 0.9, "kind": None}], "flows": [_flow("paragraph", 1, 17, top=712, bottom=698)]}
+    warnings = check(Subject("r.pdf", both, layout=layout, rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.facts["text"]) for w in warnings] == [("clipped_text", "Licence CC BY-SA…")]
+
+
 def test_text_across_an_items_cut_line_is_found():
     # one 63 x 88 mm card at (10, 10) mm; a label straddling its right edge, and one well inside
     entry = {"file": "c.pdf", "pages": [{"page": 1, "kind": "sheet", "side": "single", "width_mm": 210,
@@ -285,8 +347,9 @@ _A2 = {"page": 2, "kind": "tile", "side": "single", "width_mm": 210, "height_mm"
 _TILED = {"file": "m.pdf", "pages": [_A1, _A2]}
 
 
-def _on_a1(draw_in_window):
-    """Two tile pages; on A1, `draw_in_window(c)` inside the window's clip, as tile_face draws the piece."""
+def _on_a1(draw_in_window, draw_beside=None):
+    """Two tile pages; on A1, `draw_in_window(c)` inside the window's clip, as tile_face draws the piece, then
+    `draw_beside(c)` outside it, as the tiling writes its notes."""
     def draw(c, n):
         if n:
             return
@@ -297,6 +360,8 @@ def _on_a1(draw_in_window):
         c.clipPath(p, stroke=0, fill=0)
         draw_in_window(c)
         c.restoreState()
+        if draw_beside:
+            draw_beside(c)
     return _pdf(draw, pages=2)
 
 
@@ -352,6 +417,70 @@ def test_an_item_bled_on_three_edges_only_is_found():
     assert [(w.kind, w.facts["edges"]) for w in warnings if w.kind == "bleed"] == [("bleed", "bottom")]
     assert "bleed" not in _kinds(Subject("p.pdf", blank, entry=entry(bled)))
     assert "bleed" not in _kinds(Subject("p.pdf", blank, entry=entry(bare, below)))
+
+
+# --- h. a tiled piece's assembly --------------------------------------------------------------------------
+_PLAN = {"page": 1, "kind": "map", "side": "single", "width_mm": 210, "height_mm": 297, "tile": None, "items": []}
+
+
+def _tiled(*pages):
+    return {"file": "m.pdf", "pages": [dict(p, page=n) for n, p in enumerate(pages, start=1)]}
+
+
+def _plan_kinds(entry) -> list[tuple]:
+    pdf = _pdf(lambda c, n: None, pages=len(entry["pages"]))
+    return [(w.kind, w.facts.get("form")) for w in check(Subject("m.pdf", pdf, entry=entry), FR).warnings
+            if w.kind == "assembly"]
+
+
+def test_an_assembly_plan_after_the_sheets_is_found():
+    """3d Run's level and PuXes' mats (the readers' finding): the plan was the last page."""
+    assert _plan_kinds(_tiled(_A1, _A2, _PLAN)) == [("assembly", "plan_last")]
+    assert _plan_kinds(_tiled(_PLAN, _A1, _A2)) == []
+
+
+def _sheets_saying(piece_text: str, note_text: str) -> bytes:
+    """The two tile pages of _TILED; on A1, `piece_text` in the window (the piece's own) and `note_text` turned
+    in the strip under the next sheet, outside the window's clip."""
+    def note(c):
+        c.saveState()
+        c.translate(193 * MM, (297 - 70) * MM)
+        c.rotate(90)
+        _text(c, 0, 0, note_text, 7)
+        c.restoreState()
+    return _on_a1(lambda c: _text(c, 40 * MM, (297 - 60) * MM, piece_text, 9), note)
+
+
+def _assembly(pdf, entry=_TILED) -> list[tuple]:
+    return [(w.kind, w.facts.get("form")) for w in check(Subject("m.pdf", pdf, entry=entry), FR).warnings
+            if w.kind == "assembly"]
+
+
+def test_a_sheet_name_that_is_also_a_label_of_the_piece_is_found():
+    """PuXes' mat (the readers' finding): "A2 se colle ici" in the strip beside the game's own "Oracle A2". The
+    sheets called by their sheet name ("la feuille A2 se colle ici") pass, and so does a piece naming no sheet."""
+    assert _assembly(_sheets_saying("Oracle A2", "A2 se colle ici")) == [("assembly", "names")]
+    called = FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="A2"))
+    assert _assembly(_sheets_saying("Oracle A2", called)) == []
+    assert _assembly(_sheets_saying("Oracle du temple", "A2 se colle ici")) == []
+
+
+def test_a_tiled_piece_saying_its_sheets_meet_edge_to_edge_is_found(tmp_path):
+    """PuXes' mat (the readers' finding): its edge says "à coller bord à bord" while the plan lays each sheet over
+    10 mm of the one before. Found, at the line of the component file that writes it; sheets that meet edge to
+    edge (no strip under the next) may say it, and a piece that does not say it passes."""
+    mat = tmp_path / "tapis.yaml"
+    mat.write_text("id: tapis\nelements:\n  - text: {text: \"Tapis · à coller bord à bord\"}\n", encoding="utf-8")
+    pdf = _sheets_saying("Tapis · à coller bord à bord", "")
+    warnings = [w for w in check(Subject("m.pdf", pdf, entry=_TILED, source=(str(mat), 1), search=(str(mat),)),
+                                 FR).warnings if w.kind == "assembly"]
+    assert [(w.facts.get("form"), w.source, w.line) for w in warnings] == [("joint", str(mat), 3)]
+    assert "bord à bord" in warnings[0].describe(FR)
+    meeting = json.loads(json.dumps(_TILED))
+    meeting["pages"][1]["items"][0]["art_mm"] = [10, 17, 113, 106]       # A2 starts at 180 + 10 = 190 mm
+    meeting["pages"][1]["items"][0]["trim_mm"] = [-180, 20, 300, 100]
+    assert _assembly(pdf, meeting) == []
+    assert _assembly(_sheets_saying("Tapis · assemblez selon le plan", "")) == []
 
 
 # --- thresholds in game.yaml, the summary, --strict ---------------------------------------------------------

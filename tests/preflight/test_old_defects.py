@@ -1,0 +1,78 @@
+"""The defects the readers of issue 24 found, kept as fixtures: a few pages of the outputs of commit 66e77a1 as the
+reader's preflight reads them (tests/preflight/fixtures/*.json, made by fixtures/extract.py; the audit of every
+defect is benchmarks/RESULTS-preflight-audit.md). Each is found again, by the warning that finds it; should a
+check stop seeing one, this fails."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.i18n import catalogue
+from generator.print.preflight import Findings, PageRead, PdfRead, TextRun
+from generator.print.reader import Subject, check
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FR = catalogue("fr")
+
+
+def _read(fixture: dict) -> PdfRead:
+    pages = []
+    for p in fixture["pages"]:
+        runs = [TextRun(size, tuple(box), clipped, text, x, y, framed) for size, box, clipped, text, x, y, framed
+                in p["runs"]]
+        found = Findings(runs=runs, fills=[tuple(b) for b in p["fills"]], outlines=[tuple(b) for b in p["outlines"]])
+        pages.append(PageRead(p["number"], tuple(p["media"]), p["trim"] and tuple(p["trim"]),
+                              p["bleed"] and tuple(p["bleed"]), 0, found))
+    return PdfRead(pages, False)
+
+
+def warnings_of(name: str, search: tuple = ()) -> list:
+    fixture = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    subject = Subject(fixture["file"], read=_read(fixture), role=fixture["role"], entry=fixture["entry"],
+                      layout=fixture.get("layout"), rules_path=fixture.get("rules"), search=search)
+    return check(subject, FR).warnings
+
+
+def _found(name: str) -> set[tuple]:
+    return {(w.kind, w.facts.get("form"), w.page) for w in warnings_of(name)}
+
+
+def test_puxes_booklet_running_head_cut_short():
+    found = [w for w in warnings_of("puxes-booklet-head") if w.kind == "clipped_text"]
+    assert [(w.facts.get("form"), w.facts["count"]) for w in found] == [("shortened", 2)]     # both A5 pages
+    assert found[0].facts["text"].endswith("appartiennent à leur…")
+
+
+def test_puxes_mat_plan_last_sheet_names_and_butt_joint_and_seams():
+    found = _found("puxes-mat-2p")
+    assert ("assembly", "plan_last", 17) in found
+    assert ("assembly", "names", None) in found
+    assert ("assembly", "joint", None) in found
+    # the 2-player mat's seams ran through both gardens and temples (here, through their names)
+    assert {page for kind, form, page in found if kind == "seam" and form is None} >= {2, 14}
+    names = next(w for w in warnings_of("puxes-mat-2p") if w.facts.get("form") == "names")
+    assert (names.facts["name"], names.facts["text"], names.facts["note"]) == ("A2", "Oracle A2", "A2 se colle ici")
+
+
+def test_three_d_run_booklet_pages_of_one_figure_each():
+    found = [(w.kind, w.facts.get("form"), w.page) for w in warnings_of("3d-run-booklet-figure-pages")]
+    assert found == [("page_fill", "figures", 3), ("page_fill", "figures", 4), ("page_fill", "figures", 5)]
+
+
+@pytest.mark.parametrize("name, words", [("praxis-rules-command", {"pnp", "--variant"}),
+                                         ("calibration-command", {"pnp", "--readings", "--printer"})])
+def test_commands_of_our_tool_in_player_material(name, words):
+    assert {w.facts["word"] for w in warnings_of(name) if w.kind == "tool_words"} == words
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("lutinades-cards-lone-row", {("sheet_fill", "row", 12), ("bleed", None, 11), ("bleed", None, 12)}),
+    ("puxes-skills-lone-row", {("sheet_fill", "row", 6), ("bleed", None, 5), ("bleed", None, 6)}),
+    ("3d-run-pawns-strip", {("sheet_fill", None, 1), ("bleed", None, 1)}),
+    ("puxes-fortress-alone", {("sheet_fill", None, 1)}),
+])
+def test_sheets_of_a_lone_row_or_a_strip_and_bleed_stopping_at_a_cut(name, expected):
+    assert _found(name) == expected
