@@ -15,6 +15,7 @@ import math
 from typing import Sequence
 
 from .effect_icons import _arc, _circle, _hole, _solid, _turned
+from .icon_table import IconTable
 from .geometry import Affine, PathOp, Point
 
 CENTRE = (12.0, 12.0)
@@ -423,8 +424,8 @@ CHARACTER_ICONS = {"oni": _oni, "kaeru": _kaeru, "kala": _kala, "petitgris": _pe
                    "veinard": _veinard, "rukura": _rukura, "parieur": _parieur, "gaucher": _gaucher,
                    "fortune": _fortune, "charmeur": _charmeur, "gardien": _gardien}
 
-# name -> (ops on the 24-unit grid, even-odd fill): merged into draw/icons.ICONS
-DIXE_ICONS: dict[str, tuple[list[PathOp], bool]] = {
-    **{name: (make(), False) for name, make in SYMBOL_ICONS.items()},
-    **{name: (_character(make()), False) for name, make in CHARACTER_ICONS.items()},
-}
+# name -> (ops on the 24-unit grid, even-odd fill), each made on first use: merged into draw/icons.ICONS
+DIXE_ICONS = IconTable({
+    **{name: (lambda make=make: (make(), False)) for name, make in SYMBOL_ICONS.items()},
+    **{name: (lambda make=make: (_character(make()), False)) for name, make in CHARACTER_ICONS.items()},
+})

@@ -22,6 +22,7 @@ from typing import Iterator, Mapping, Sequence
 from .dixe_icons import DIXE_ICONS
 from .effect_icons import EFFECT_ICONS
 from .errors import LayoutError
+from .icon_table import IconTable
 from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
 from .style import Stroke
 
@@ -51,7 +52,7 @@ def _rotated(ops: Sequence[PathOp], degrees: float) -> list[PathOp]:
 
 
 # name -> (ops on the 24-unit grid, even-odd fill)
-ICONS: dict[str, tuple[list[PathOp], bool]] = {
+_DRAWN_HERE: dict[str, tuple[list[PathOp], bool]] = {
     "crown": (_poly((3, 18), (2.5, 6.5), (8, 11), (12, 3.5), (16, 11), (21.5, 6.5), (21, 18))
               + _poly((3, 19.5), (21, 19.5), (21, 22), (3, 22)), False),
     "star": (_star(5, 11.0, 4.4), False),
@@ -84,8 +85,9 @@ ICONS: dict[str, tuple[list[PathOp], bool]] = {
     "signpost": (_poly((10.5, 2), (13.5, 2), (13.5, 22), (10.5, 22))
                  + _poly((3, 4.5), (17.5, 4.5), (21.5, 8), (17.5, 11.5), (3, 11.5)), False),
 }
-ICONS.update(EFFECT_ICONS)   # die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal
-ICONS.update(DIXE_ICONS)     # the 8 symbols and 20 characters of DiXe dice (PuXes)
+# die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal; the 8 symbols and 20 characters of DiXe
+# dice (PuXes): drawn on first use
+ICONS = IconTable({}).merged(_DRAWN_HERE).merged(EFFECT_ICONS).merged(DIXE_ICONS)
 
 
 # The icons of the game being built (its assets/icons/*.svg, content/game_icons.py): set around each step that
