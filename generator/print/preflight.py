@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..paper_sizes import paper_size_mm
+from . import pdf_objects
 from .pdf_content import operations, page_content, stream_bytes
 
 PT_PER_MM = 72 / 25.4
@@ -481,7 +482,6 @@ def read_pdf(data: bytes, *, ours: bool = False) -> PdfRead:
     `ours`: a file this build just wrote, read through its cross-reference table (print/pdf_objects.py), pypdf
     not even imported; a file that table does not describe whole is read with pypdf as any other file is."""
     if ours:
-        from . import pdf_objects
         pdf = pdf_objects.read(data)
         if pdf is not None:
             try:
