@@ -373,6 +373,8 @@ def _diagram_sources(game: Game) -> dict:
 
 def check_game(game: Game, content_dir: Path, diagrams: list | None = None) -> None:
     """Every diagram claim of the game against its engine; raises Contradicted listing each failure."""
+    if diagrams is not None and not diagrams:
+        return          # nothing to check: the rules engines are not even imported (a deck)
     from .engine.checker import check_diagrams
     failures = check_diagrams(game.id, Path(content_dir), diagrams, game.components, game=game)
     if failures:
@@ -534,10 +536,13 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
 def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
     """The game's diagrams as the edition of `variant` (--variant) checks and draws them."""
     from .content.diagrams import for_edition
-    from .engine.checker import load_game_diagrams
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
-        _diagrams_read[key] = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
+        found = []       # load_game_diagrams' answer without a file, without importing the rules engines
+        if os.path.lexists(Path(content_dir) / game.id / DIAGRAMS_FILE):
+            from .engine.checker import load_game_diagrams
+            found = load_game_diagrams(game.id, content_dir, game.components)
+        _diagrams_read[key] = for_edition(found, variant)
     return _diagrams_read[key]
 
 
@@ -812,10 +817,12 @@ def _gallery_step(out_dir: Path, game_ids: list[str], failures: dict[str, Except
 
 
 def _summary_of(game_id: str, summary: dict) -> GameSummary:
-    from .figure_proof import FigureProblem
+    problems = summary.get("figure_proof", [])
+    if problems:        # figure_proof imports the rules engines: only for a game with something to say
+        from .figure_proof import FigureProblem
+        problems = [FigureProblem.from_dict(p) for p in problems]
     return GameSummary(game_id, summary["language"], FigureCount(*summary["figures"]),
-                       figure_problems=tuple(FigureProblem.from_dict(p) for p in summary.get("figure_proof", [])),
-                       reader=summary.get("reader"))
+                       figure_problems=tuple(problems), reader=summary.get("reader"))
 
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
@@ -835,11 +842,13 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
-        from .figure_proof import prove_figures
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)
-        problems = prove_figures(game, diagrams, _figures(content_dir, game, options.variant)) if diagrams else []
+        problems = []
+        if diagrams:      # figure_proof imports the rules engines
+            from .figure_proof import prove_figures
+            problems = prove_figures(game, diagrams, _figures(content_dir, game, options.variant))
         summary = {"language": game.info.language, "figures": [count.checked, count.illustrations],
                    "figure_list": figures_about(diagrams), "figure_proof": [p.as_dict() for p in problems]}
     folder = out_dir / game_id

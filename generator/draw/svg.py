@@ -24,7 +24,6 @@ from . import fonts
 from .canvas import Canvas
 from .geometry import PathOp, Point
 from .style import Stroke, TextStyle
-from .svgimport import draw_svg_file
 
 FONT_FAMILY = "PnP Fira Sans"
 _MARKER = re.compile(rb"/\*pnp-font-faces:([01 ]*)\*/")   # faces as "bi" digits: "00 10" = regular and bold
@@ -214,6 +213,7 @@ class SvgCanvas(Canvas):
     def image(self, x, y, w, h, source):
         path = Path(source)
         if path.suffix.lower() == ".svg":
+            from .svgimport import draw_svg_file      # only for a drawing that places an SVG file
             draw_svg_file(self, path, x, y, w, h)
             return
         data = base64.b64encode(path.read_bytes()).decode("ascii")
