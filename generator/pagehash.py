@@ -35,7 +35,7 @@ _ROOT = re.compile(rb"/Root (\d+) \d+ R")
 _PAGES = re.compile(rb"/Pages (\d+) \d+ R")
 
 
-def _offsets(pdf: bytes) -> Optional[dict[int, int]]:
+def xref_offsets(pdf: bytes) -> Optional[dict[int, int]]:
     """Object number -> offset of `N G obj`, from the classic cross-reference sections (the last first)."""
     found = _STARTXREF.search(pdf, max(0, len(pdf) - 64))
     if not found:
@@ -74,7 +74,7 @@ def _offsets(pdf: bytes) -> Optional[dict[int, int]]:
 
 def page_hashes(pdf: bytes) -> Optional[list[str]]:
     """The hash of each page, in order; None when the file's objects cannot be read as bytes here."""
-    offsets = _offsets(pdf)
+    offsets = xref_offsets(pdf)
     if not offsets:
         return None
     ends = sorted(offsets.values()) + [len(pdf)]

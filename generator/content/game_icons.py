@@ -23,11 +23,11 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")     # what `:name:
 
 def read_game_icons(folder: Path) -> dict:
     """name -> (ops on the 24-unit grid, even-odd fill) for every SVG of `folder`/assets/icons, checked."""
-    from ..draw import icons
-    from ..draw.svgimport import SvgBounds, SvgImportError, load_svg
     where_folder = Path(folder) / ICONS_FOLDER
     if not where_folder.is_dir():
         return {}
+    from ..draw import icons
+    from ..draw.svgimport import SvgBounds, SvgImportError, load_svg
     files = sorted(p for p in where_folder.iterdir() if p.suffix.lower() == ".svg")
     limits.check(limits.GAME_ICONS, len(files), "icons in assets/icons", where_folder, None)
     bounds = SvgBounds(limits.SVG_FILE_BYTES.default, limits.SVG_DEPTH.default, limits.SVG_ELEMENTS.default,

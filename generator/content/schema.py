@@ -14,6 +14,7 @@ import difflib
 import re
 import types
 import typing
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -303,6 +304,13 @@ def _check_bounds(field: dataclasses.Field, value: Any, where: Where, name: str)
             raise where.error(f"{name}: {value} is above the maximum {hi}")
 
 
+@lru_cache(maxsize=None)
+def _type_hints(cls: type) -> dict:
+    """A model's field types, worked out once per process: get_type_hints compiles every annotation's text (the
+    models say `from __future__ import annotations`), and a deck builds the same element models dozens of times."""
+    return get_type_hints(cls)
+
+
 def build(cls: type, value: Any, where: Where, name: str | None = None, given: dict | None = None) -> Any:
     """Build dataclass `cls` from a mapping, naming unknown, missing and wrong keys. `given`: derived fields
     the caller knows and the content does not say (a table's game layouts), passed before `derive`."""
@@ -311,7 +319,7 @@ def build(cls: type, value: Any, where: Where, name: str | None = None, given: d
     if not isinstance(value, dict):
         raise where.error(f"{label}: expected a mapping, found {_describe(value)}")
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")}
-    hints = get_type_hints(cls)
+    hints = _type_hints(cls)
     # Each key is checked on its own, so every wrong key of a mapping is told at once (in the file's order);
     # what the model works out and checks from all of them (derive, check) waits until they are all right.
     errors, meant = Collector(), set()
@@ -423,7 +431,7 @@ def json_schema(hint: Any, definitions: dict | None = None) -> dict:
 
 
 def _object_schema(cls: type, definitions: dict | None) -> dict:
-    hints = get_type_hints(cls)
+    hints = _type_hints(cls)
     props, required = {}, []
     for f in dataclasses.fields(cls):
         if not f.init or f.name.startswith("_"):

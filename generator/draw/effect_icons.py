@@ -12,6 +12,7 @@ import math
 from typing import Sequence
 
 from .geometry import PathOp, Point, polygon_ops, rotation
+from .icon_table import IconTable
 
 ARC_STEPS_PER_TURN = 64      # a full circle as a polygon of 64 sides: smooth at any tile size
 
@@ -144,13 +145,13 @@ def _portal() -> list[PathOp]:
 
 
 # name -> (ops on the 24-unit grid, even-odd fill): merged into draw/icons.ICONS
-EFFECT_ICONS: dict[str, tuple[list[PathOp], bool]] = {
-    "die-roll": (_die_roll(), False),
-    "swords": (_swords(), False),
-    "return": (_return_arrow(), False),
-    "no-entry": (_no_entry(), False),
-    "burst": (_burst(), False),
-    "draw-pile": (_draw_pile(), False),
-    "teleport": (_teleport(), False),
-    "portal": (_portal(), False),
-}
+EFFECT_ICONS = IconTable({   # each made on first use
+    "die-roll": lambda: (_die_roll(), False),
+    "swords": lambda: (_swords(), False),
+    "return": lambda: (_return_arrow(), False),
+    "no-entry": lambda: (_no_entry(), False),
+    "burst": lambda: (_burst(), False),
+    "draw-pile": lambda: (_draw_pile(), False),
+    "teleport": lambda: (_teleport(), False),
+    "portal": lambda: (_portal(), False),
+})

@@ -21,6 +21,7 @@ from typing import Iterator, Mapping, Sequence
 
 from .effect_icons import EFFECT_ICONS
 from .errors import LayoutError
+from .icon_table import IconTable
 from .geometry import Affine, PathOp, circle_ops, polygon_ops, regular_polygon, rotation
 from .style import Stroke
 
@@ -50,7 +51,7 @@ def _rotated(ops: Sequence[PathOp], degrees: float) -> list[PathOp]:
 
 
 # name -> (ops on the 24-unit grid, even-odd fill)
-ICONS: dict[str, tuple[list[PathOp], bool]] = {
+_DRAWN_HERE: dict[str, tuple[list[PathOp], bool]] = {
     "crown": (_poly((3, 18), (2.5, 6.5), (8, 11), (12, 3.5), (16, 11), (21.5, 6.5), (21, 18))
               + _poly((3, 19.5), (21, 19.5), (21, 22), (3, 22)), False),
     "star": (_star(5, 11.0, 4.4), False),
@@ -83,9 +84,10 @@ ICONS: dict[str, tuple[list[PathOp], bool]] = {
     "signpost": (_poly((10.5, 2), (13.5, 2), (13.5, 22), (10.5, 22))
                  + _poly((3, 4.5), (17.5, 4.5), (21.5, 8), (17.5, 11.5), (3, 11.5)), False),
 }
-ICONS.update(EFFECT_ICONS)   # die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal
-# Only icons any game may use live here: an icon drawn for one game (PuXes's DiXe faces) is that game's own,
-# an SVG of its assets/icons (content/game_icons.py), so its names never crowd another game's list.
+# die-roll, swords, return, no-entry, burst, draw-pile, teleport, portal: drawn on first use. Only icons any game
+# may use live here: an icon drawn for one game (PuXes's DiXe faces) is that game's own, an SVG of its
+# assets/icons (content/game_icons.py), so its names never crowd another game's list.
+ICONS = IconTable({}).merged(_DRAWN_HERE).merged(EFFECT_ICONS)
 
 
 # The icons of the game being built (its assets/icons/*.svg, content/game_icons.py): set around each step that

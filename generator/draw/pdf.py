@@ -21,7 +21,6 @@ from . import fonts
 from .canvas import Canvas
 from .geometry import Box, PathOp, Point
 from .style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb, rgb_to_cmyk
-from .svgimport import draw_svg_file
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -116,6 +115,7 @@ class ReportlabCanvas(Canvas):
     def image(self, x, y, w, h, source):
         path = Path(source)
         if path.suffix.lower() == ".svg":
+            from .svgimport import draw_svg_file      # only for a drawing that places an SVG file
             draw_svg_file(self, path, x, y, w, h)
             return
         c = self._c

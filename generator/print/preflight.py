@@ -12,8 +12,9 @@
   BleedBox is slug, such as a sheet's label beside its one item, and free);
 - every page the size stated: the paper asked, or the size the manifest gives the page.
 
-The file is read with pypdf and its content streams interpreted here (graphics state, text state and
-the glyph widths of each font), so the command needs nothing the build does not already have. Text
+The file is read with pypdf (a file the build just wrote: through its cross-reference table, by
+print/pdf_objects.py) and its content streams interpreted here (graphics state, text state and the glyph
+widths of each font), so the command needs nothing the build does not already have. Text
 extents are each glyph's advance times the font size, from the baseline down 0.25 em and up 0.8 em: the
 box a player sees, not the font's largest accent.
 """
@@ -24,11 +25,13 @@ import io
 import json
 import math
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ..paper_sizes import paper_size_mm
+from . import pdf_objects
 from .pdf_content import operations, page_content, stream_bytes
 
 PT_PER_MM = 72 / 25.4
@@ -473,8 +476,19 @@ class PdfRead:
     pdfx: bool
 
 
-def read_pdf(data: bytes) -> PdfRead:
-    """Every page of the PDF `data` with what its content streams show; PreflightError if it is no PDF."""
+def read_pdf(data: bytes, *, ours: bool = False) -> PdfRead:
+    """Every page of the PDF `data` with what its content streams show; PreflightError if it is no PDF.
+
+    `ours`: a file this build just wrote, read through its cross-reference table (print/pdf_objects.py), pypdf
+    not even imported; a file that table does not describe whole is read with pypdf as any other file is."""
+    if ours:
+        pdf = pdf_objects.read(data)
+        if pdf is not None:
+            try:
+                return PdfRead(_read_pages(pdf.pages, catch=()), _is_pdfx(pdf))
+            except (pdf_objects.PdfObjectError, ValueError, KeyError, TypeError, IndexError, AttributeError,
+                    RecursionError, zlib.error):
+                pass                     # not as we write files after all: pypdf reads it, and says what is wrong
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
     try:
@@ -482,6 +496,12 @@ def read_pdf(data: bytes) -> PdfRead:
         pages = list(reader.pages)
     except (PdfReadError, ValueError, KeyError, TypeError) as err:
         raise PreflightError(f"not a readable PDF ({err})") from None
+    return PdfRead(_read_pages(pages, catch=(PdfReadError, ValueError, KeyError, TypeError, IndexError,
+                                             AttributeError)), _is_pdfx(reader))
+
+
+def _read_pages(pages, catch: tuple) -> list[PageRead]:
+    """Each page read (pypdf's page objects or pdf_objects'); an error of `catch` makes that page unreadable."""
     cache = _Cache()
     out = []
     for n, page in enumerate(pages, start=1):
@@ -491,10 +511,10 @@ def read_pdf(data: bytes) -> PdfRead:
             found = Findings()
             _interpret(operations(page_content(page)), page.get("/Resources"), IDENTITY, found, cache=cache)
             read.found = found
-        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
+        except catch as err:
             read.error = f"{type(err).__name__}: {err}"
         out.append(read)
-    return PdfRead(out, _is_pdfx(reader))
+    return out
 
 
 def preflight(data, expect: Expectation = Expectation()) -> list[str]:

@@ -31,7 +31,7 @@ in the order of what it costs him:
 Each warning names the content that causes it where the build knows it (the component file, the rules
 file's line, the diagram's line in diagrams.yaml), else the output file and page. The thresholds are
 generator/reader_thresholds.py, each overridable per game in game.yaml. The PDF is read once
-(preflight.read_pdf), from the bytes the build has in memory.
+(preflight.read_pdf, as a file we wrote: without pypdf), from the bytes the build has in memory.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def summary_line(summary: dict, words) -> str:
 
 def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     """Every check that applies to the subject, in the order of KINDS."""
-    read = subject.read or read_pdf(subject.data)
+    read = subject.read or read_pdf(subject.data, ours=True)     # bytes the build just wrote
     found: list[ReaderWarning] = []
     found += small_text(subject, read, overrides)
     found += tool_words(subject, read, words)
