@@ -1,4 +1,4 @@
-"""SVG backend: the mm canvas as SVG elements written here (as svgwrite wrote them), one page per file.
+"""SVG backend: the mm canvas on svgwrite, one page per file.
 
 The viewBox is the page in millimetres, so coordinates are written as they
 come. The glyphs used are subset from the same TrueType files the PDF embeds
@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
+
+import svgwrite
 
 from . import fonts
 from .canvas import Canvas
@@ -86,65 +88,14 @@ def num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-class _Element:
-    """An SVG element: its tag, attributes (written sorted by name, an empty value left out), text or children.
-    Written as svgwrite wrote our files through ElementTree, byte for byte: importing svgwrite (its attribute
-    grammars, urllib, http, ssl) took a deck build a sixth of its import time, for a dozen kinds of element."""
-    __slots__ = ("tag", "attribs", "text", "children")
-
-    def __init__(self, tag: str, text: str | None = None, **attribs: str):
-        self.tag, self.text, self.children = tag, text, []
-        self.attribs = {key.rstrip("_").replace("_", "-"): value for key, value in attribs.items()}
-
-    def add(self, child: "_Element | str") -> "_Element | str":
-        self.children.append(child)
-        return child
-
-    def write(self, out: list) -> None:
-        out.append("<" + self.tag)
-        for key, value in sorted(self.attribs.items()):
-            if value is not None and str(value):
-                out.append(f' {key}="{_attribute(str(value))}"')
-        if not self.text and not self.children:
-            out.append(" />")
-            return
-        out.append(">")
-        if self.text:
-            out.append(_character_data(self.text))
-        for child in self.children:
-            if isinstance(child, str):                    # a style sheet, as CDATA
-                out.append(f"<![CDATA[{child}]]>")
-            else:
-                child.write(out)
-        out.append(f"</{self.tag}>")
-
-
-def _character_data(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _attribute(value: str) -> str:
-    """An attribute value escaped as ElementTree escapes it."""
-    value = _character_data(value).replace('"', "&quot;")
-    return value.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
-
-
-def _drawing(width_mm: float, height_mm: float, title: str) -> tuple[_Element, _Element]:
-    """The root <svg> (size in mm, viewBox in user units) and its <defs>, after the <title> if any."""
-    root = _Element("svg", width=f"{num(width_mm)}mm", height=f"{num(height_mm)}mm",
-                    viewBox=f"0,0,{width_mm},{height_mm}", baseProfile="full", version="1.1")
-    root.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
-                         "xmlns:ev": "http://www.w3.org/2001/xml-events"})
-    if title:
-        root.add(_Element("title", str(title)))
-    return root, root.add(_Element("defs"))
-
-
 class SvgCanvas(Canvas):
     def __init__(self, width_mm: float, height_mm: float, *, title: str = "", embed_fonts: bool = True):
         self.width_mm, self.height_mm = width_mm, height_mm
-        self._root, self._defs = _drawing(width_mm, height_mm, title)
-        self._stack = [self._root]
+        self.dwg = svgwrite.Drawing(size=(f"{num(width_mm)}mm", f"{num(height_mm)}mm"), profile="full", debug=False)
+        self.dwg.viewbox(0, 0, width_mm, height_mm)
+        if title:
+            self.dwg.set_desc(title=title)
+        self._stack = [self.dwg]
         self._ids = 0
         self._used: dict[tuple[bool, bool], set[str]] = {}
         self._art: dict[tuple, str] = {}        # Canvas.repeated: the id of each drawing in <defs>
@@ -175,13 +126,13 @@ class SvgCanvas(Canvas):
         if fill is None and stroke is None:
             return
         extra = {"rx": num(radius), "ry": num(radius)} if radius > 0 else {}
-        self._add(_Element("rect", x=num(x), y=num(y), width=num(w), height=num(h), **extra,
-                           **self._paint(fill, stroke)))
+        self._add(self.dwg.rect(insert=(num(x), num(y)), size=(num(w), num(h)), **extra,
+                                **self._paint(fill, stroke)))
 
     def _circle(self, cx, cy, r, fill, stroke):
         if fill is None and stroke is None:
             return
-        self._add(_Element("circle", cx=num(cx), cy=num(cy), r=num(r), **self._paint(fill, stroke)))
+        self._add(self.dwg.circle(center=(num(cx), num(cy)), r=num(r), **self._paint(fill, stroke)))
 
     def _path(self, ops: Sequence[PathOp], fill, stroke, even_odd):
         if fill is None and stroke is None:
@@ -195,7 +146,7 @@ class SvgCanvas(Canvas):
         attrs = self._paint(fill, stroke)
         if even_odd:
             attrs["fill_rule"] = "evenodd"
-        self._add(_Element("path", d=" ".join(parts), **attrs))
+        self._add(self.dwg.path(d=" ".join(parts), **attrs))
 
     def _text_run(self, x, y, text, style: TextStyle):
         self._used.setdefault((style.bold, style.italic), set()).update(text)
@@ -205,7 +156,7 @@ class SvgCanvas(Canvas):
             attrs["font_weight"] = "bold"
         if style.italic:
             attrs["font_style"] = "italic"
-        element = _Element("text", str(text), x=num(x), y=num(y), **attrs)
+        element = self.dwg.text(text, insert=(num(x), num(y)), **attrs)
         if text != text.strip() or "  " in text:
             element.attribs["xml:space"] = "preserve"
         self._add(element)
@@ -218,9 +169,8 @@ class SvgCanvas(Canvas):
             return
         data = base64.b64encode(path.read_bytes()).decode("ascii")
         mime = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
-        image = _Element("image", x=num(x), y=num(y), width=num(w), height=num(h), preserveAspectRatio="none")
-        image.attribs["xlink:href"] = f"data:{mime};base64,{data}"
-        self._add(image)
+        self._add(self.dwg.image(href=f"data:{mime};base64,{data}", insert=(num(x), num(y)),
+                                 size=(num(w), num(h)), preserveAspectRatio="none"))
 
     def repeated(self, key: tuple, w: float, h: float, draw: Callable[[Canvas], None], *,
                  at: Point = (0.0, 0.0)) -> None:
@@ -229,15 +179,15 @@ class SvgCanvas(Canvas):
         ref = self._art.get(full)
         if ref is None:
             ref = self._art[full] = self._next_id("art")
-            art = self._defs.add(_Element("g", id=ref))
+            art = self.dwg.g(id=ref)
+            self.dwg.defs.add(art)
             self._stack.append(art)
             try:
                 with self.group(clip=(0.0, 0.0, w, h)):
                     draw(self)
             finally:
                 self._stack.pop()
-        use = _Element("use")
-        use.attribs["xlink:href"] = f"#{ref}"
+        use = self.dwg.use(f"#{ref}")
         if at != (0.0, 0.0):
             use.attribs["x"], use.attribs["y"] = num(at[0]), num(at[1])
         self._add(use)
@@ -252,7 +202,7 @@ class SvgCanvas(Canvas):
             transform.append(f"rotate({num(rotate_deg)})")
         if scale != 1.0:
             transform.append(f"scale({num(scale)})")
-        g = _Element("g")
+        g = self.dwg.g()
         if transform:
             g.attribs["transform"] = " ".join(transform)
         if name:
@@ -262,9 +212,10 @@ class SvgCanvas(Canvas):
         inner = g
         if clip is not None:
             clip_id = self._next_id("clip")
-            cp = self._defs.add(_Element("clipPath", id=clip_id))
-            cp.add(_Element("rect", x=num(clip[0]), y=num(clip[1]), width=num(clip[2]), height=num(clip[3])))
-            inner = _Element("g", clip_path=f"url(#{clip_id})")
+            cp = self.dwg.clipPath(id=clip_id)
+            cp.add(self.dwg.rect(insert=(num(clip[0]), num(clip[1])), size=(num(clip[2]), num(clip[3]))))
+            self.dwg.defs.add(cp)
+            inner = self.dwg.g(clip_path=f"url(#{clip_id})")
             g.add(inner)
             self._stack.append(inner)
         outer, self.scale = self.scale, self.scale * scale
@@ -284,10 +235,5 @@ class SvgCanvas(Canvas):
 
     def tostring(self) -> str:
         if self.embed_fonts and self._used:
-            style = self._defs.add(_Element("style", type="text/css"))
-            css = self._font_css()
-            if css:
-                style.add(css)
-        out: list = []
-        self._root.write(out)
-        return "".join(out)
+            self.dwg.defs.add(self.dwg.style(self._font_css()))
+        return self.dwg.tostring()
