@@ -88,3 +88,19 @@ def test_a_place_no_move_reaches_is_a_black_cross_not_an_accent_mark(tactix_svgs
              re.findall(rf'<circle cx="([\d.]+)" cy="([\d.]+)"[^>]*fill="{ACCENT}"', svg, re.I)]
     assert discs, "the reachable square is marked in the accent colour"
     assert all(math.hypot(a - cx, b - cy) > 4.0 for a, b in discs)
+
+
+def test_a_ship_the_caption_puts_down_is_drawn_as_a_ship_where_it_stands():
+    # Armada: "l'Anglais pose e4" is a move played, so the ship stands on e4 (a red dot marks only a place a
+    # ship could go, for a caption that says "formerait" or gives a choice); figure 6 drew the pair's new ship
+    # as a dot.
+    game = load_game(CONTENT, "armada")
+    figures = game_figures(game, CONTENT)
+    put_down = re.compile(r"\b(?:pose|posant|a posé)\s+(?:en\s+)?([a-k]\d{1,2})\b")
+    checked = 0
+    for fid, figure in figures.items():
+        for place in put_down.findall(figure.caption):
+            standing = {s.place for s in figure.shows if s.how == "standing"}
+            assert place in standing, f"{fid}: the caption puts a ship on {place}, the picture draws none there"
+            checked += 1
+    assert checked >= 2          # paire-prend (e4) and revanche (e5) at least
