@@ -104,3 +104,22 @@ def test_a_ship_the_caption_puts_down_is_drawn_as_a_ship_where_it_stands():
             assert place in standing, f"{fid}: the caption puts a ship on {place}, the picture draws none there"
             checked += 1
     assert checked >= 2          # paire-prend (e4) and revanche (e5) at least
+
+
+def test_red_squares_of_a_tactix_figure_are_all_the_arrivals_of_the_die_its_claims_move():
+    # The rules' legend: "les arrivées possibles d'un dé (cases rouges)". Fig 2 tinted e6 alone among the eleven
+    # arrivals of the 3 on d4, as if it were the only one.
+    from generator.engine.checker import diagram_placements, load_game_diagrams
+    game = load_game(CONTENT, "tactix")
+    checked = 0
+    for diagram in load_game_diagrams("tactix", CONTENT, game.components):
+        standing = {place for place, _, _ in diagram_placements("tactix", diagram)}
+        red = set(diagram.show.highlight) - standing          # a die's square is framed, not tinted
+        if not red:
+            continue
+        claims = [c.value for c in diagram.claims if c.kind == "legal_moves" and isinstance(c.value, dict)]
+        assert claims, f"{diagram.id}: red squares but no claim of the die's arrivals"
+        arrivals = {re.split(r"[-x]", m)[1].split("/")[0] for m in claims[0]["moves"]}
+        assert red == arrivals, f"{diagram.id}: red {sorted(red)}, arrivals {sorted(arrivals)}"
+        checked += 1
+    assert checked >= 2
