@@ -218,8 +218,6 @@ def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
     """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
     letter, clear of the art in the middle, on a patch of the face's own ground (a striped or dotted set's
     texture would break up so small a figure)."""
-    # at least the safe zone's 3 mm (and a little) from the face's edge: on a face at the net's outer edge the
-    # number must survive an imprecise cut, as all text does (print/preflight.py)
     if getattr(pdf, "ink_saver", False):
         ink = ink_saver_ink(ink)
     style = TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True)
@@ -231,6 +229,8 @@ def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
 
 def _number_patch(number: int, size_mm: float) -> tuple[float, float, float, float]:
     """The patch (x, y, w, h) in the face's square that the face's number is printed on: its art keeps out."""
+    # at least the safe zone's 3 mm (and a little) from the face's edge: on a face at the net's outer edge the
+    # number must survive an imprecise cut, as all text does (print/preflight.py)
     inset = max(size_mm * NET_NUMBER_INSET, SAFE_MM + 0.8)     # 0.8: the figure's descent, and a little
     style = TextStyle(size_pt=NET_NUMBER_PT, bold=True)
     cap, pad, width = cap_height_mm(style), NET_NUMBER_PAD_MM, text_width_mm(str(number), style)
