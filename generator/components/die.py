@@ -11,17 +11,22 @@ from typing import Callable
 
 from ..content.models import Die
 from ..draw import symbols
+from ..draw.bounds import bounds
 from ..draw.canvas import Canvas
 from ..draw.fonts import cap_height_mm
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from .layout import PatternArt
 
-FaceDrawer = Callable[[Canvas], None]
+FaceDrawer = Callable[..., None]      # (canvas, clear=None): see draw_die_face
+Box = tuple[float, float, float, float]
+CLEAR_GAP_MM = 0.4         # between a face's art and the box it keeps clear (a net's face number)
 
 
 def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: float = 0.0, y: float = 0.0,
-                  bleed_mm: float = 0.0) -> None:
-    """Face `index` (0-5, standard places 1-6) in the square (x, y, size); fill spills `bleed_mm` outside."""
+                  bleed_mm: float = 0.0, clear: Box | None = None) -> None:
+    """Face `index` (0-5, standard places 1-6) in the square (x, y, size); fill spills `bleed_mm` outside.
+    `clear`: a box (x, y, w, h) of the face its art keeps out of (a net prints the face's number there): the
+    symbol or text is made smaller, towards the side away from the box, only as much as that needs."""
     canvas.rect(x - bleed_mm, y - bleed_mm, size_mm + 2 * bleed_mm, size_mm + 2 * bleed_mm, fill=die.fill)
     if canvas.ink_saver:
         die = replace(die, ink=ink_saver_ink(die.ink))
@@ -31,11 +36,37 @@ def draw_die_face(canvas: Canvas, die: Die, index: int, size_mm: float, *, x: fl
     if value.isdigit() and 1 <= int(value) <= 6:
         symbols.pips(canvas, cx, cy, size_mm, int(value), die.ink)
     elif symbols.is_symbol(value):
-        symbols.draw_symbol(canvas, value, cx, cy, size_mm * (MARKED_SYMBOL if die.mark else SYMBOL), die.ink)
+        size = size_mm * (MARKED_SYMBOL if die.mark else SYMBOL)
+        if clear is not None:
+            cx, cy, size = _clear_of(lambda c, px, py, s: symbols.draw_symbol(c, value, px, py, s, die.ink),
+                                     cx, cy, size, clear)
+        symbols.draw_symbol(canvas, value, cx, cy, size, die.ink)
     elif value.strip():
         style = TextStyle(size_pt=size_mm * 1.1, colour=die.ink, bold=True)
-        canvas.text_box(x + 1, y + 1, size_mm - 2, size_mm - 2, value, style, align="center", valign="middle",
+        bottom = y + size_mm - 1 if clear is None else min(y + size_mm - 1, clear[1] - CLEAR_GAP_MM)
+        canvas.text_box(x + 1, y + 1, size_mm - 2, bottom - y - 1, value, style, align="center", valign="middle",
                         min_size_pt=6.0)
+
+
+def _clear_of(draw: Callable, cx: float, cy: float, size: float, clear: Box) -> tuple[float, float, float]:
+    """Centre and size of art drawn by draw(canvas, cx, cy, size) so that what it inks stays out of `clear`:
+    as it is when it already does, else shrunk towards its top edge (to end above the box) or its left edge (to
+    end left of it), whichever keeps it larger. Measured on the ink, not the art's square: a crown's points
+    leave room a square would not."""
+    box, _ = bounds(lambda c: draw(c, cx, cy, size))
+    if box is None:
+        return cx, cy, size
+    x0, y0, w, h = box
+    kx, ky = clear[0] - CLEAR_GAP_MM, clear[1] - CLEAR_GAP_MM
+    if x0 + w <= kx or y0 + h <= ky or x0 >= clear[0] + clear[2] or y0 >= clear[1] + clear[3]:
+        return cx, cy, size
+    above = (ky - y0) / h if h > 0 else 0.0        # anchored on the ink's top edge, centred as it was
+    left = (kx - x0) / w if w > 0 else 0.0         # anchored on its left edge
+    if above >= left:
+        k = max(0.0, min(1.0, above))
+        return cx, y0 + (cy - y0) * k, size * k
+    k = max(0.0, min(1.0, left))
+    return x0 + (cx - x0) * k, cy, size * k
 
 
 SYMBOL = 0.7               # of the face's side: a symbol's size
@@ -67,8 +98,9 @@ def _set_marks(canvas: Canvas, die: Die, x: float, y: float, size_mm: float, ble
 
 
 def die_faces(die: Die, size_mm: float) -> list[FaceDrawer]:
-    """Six callables, each drawing one face in the square (0, 0, size_mm) of the canvas."""
-    return [lambda canvas, i=i: draw_die_face(canvas, die, i, size_mm) for i in range(6)]
+    """Six callables, each drawing one face in the square (0, 0, size_mm) of the canvas (`clear=box`: kept
+    clear of that box, see draw_die_face)."""
+    return [lambda canvas, i=i, clear=None: draw_die_face(canvas, die, i, size_mm, clear=clear) for i in range(6)]
 
 
 def draw_die_top(canvas: Canvas, die: Die, cx: float, cy: float, size_mm: float, face: int = 0) -> None:

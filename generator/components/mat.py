@@ -11,6 +11,7 @@ checks of cards: thin lines, text outside the safe zone, unknown glyphs, assets.
 
 from __future__ import annotations
 
+import math
 import types
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,9 +21,9 @@ from ..content.errors import Collector, ContentError
 from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
 from ..content.schema import Where
 from ..draw.bounds import bounds
-from ..draw.canvas import Canvas
+from ..draw.canvas import Canvas, layout_text, line_width_mm
 from ..draw.geometry import ellipse_ops, rounded_rect_ops
-from ..draw.style import Stroke
+from ..draw.style import Stroke, TextStyle
 from .face import Face, Item
 from .layout import _HANDLERS, FaceContext, Frame, Op, Resolver, check_condition_fields, fields_of, replay
 
@@ -116,13 +117,63 @@ def _zone_ops(mat: Mat, number: int, zone: MatZone, frame: Frame, ctx: FaceConte
         y, valign = {"top": (zone.y + pad_y, "top"), "center": (zone.y + zone.h / 2, "middle"),
                      "bottom": (zone.y + zone.h - pad_y, "bottom")}[zone.label_at]
         text = zone.label.replace("{", "{{").replace("}", "}}")
-        labels += _HANDLERS["text"](TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x,
-                                             size_pt=zone.label_pt, bold=True, colour=zone.label_colour,
-                                             align="center", valign=valign), r, frame, ctx)
+        spec = TextSpec(text=text, x=zone.x + zone.w / 2, y=y, w=zone.w - 2 * pad_x, size_pt=zone.label_pt,
+                        bold=True, colour=zone.label_colour, align="center", valign=valign)
+        band = _label_band(mat, zone, pad_y)
+        if band is not None and _fits_one_line(zone.label, zone.label_pt, zone.w - 2 * pad_x, band):
+            # Boxed in the band between the zone's edge and the zones inside it (a garden's oracle places):
+            # the same text at full size, but a figure that enlarges it to the reader's floor leaves it out
+            # rather than lay it over them (Canvas.text_floor: a box binds the text).
+            top = y if zone.label_at == "top" else y - band
+            spec = replace(spec, x=zone.x + pad_x, y=top, h=band)
+        labels += _HANDLERS["text"](spec, r, frame, ctx)
     if zone.rotate_deg:
         cx, cy, turn = zone.x + zone.w / 2, zone.y + zone.h / 2, zone.rotate_deg
         return [_turned(ops, cx, cy, turn)], [_turned(labels, cx, cy, turn)] if labels else []
     return ops, labels
+
+
+def _label_band(mat: Mat, zone: MatZone, pad_y: float) -> float | None:
+    """The height free for a label at the zone's top or bottom edge (after its pad), down or up to the nearest
+    zone lying inside this one, in the zone's own frame (turned with it); None for a label in the centre or a
+    zone with nothing inside."""
+    if zone.label_at == "center":
+        return None
+    px, py = zone.x + zone.w / 2, zone.y + zone.h / 2
+    inner = []
+    for other in mat.zones:
+        if other is zone:
+            continue
+        box = _box_in_frame_of(other, px, py, zone.rotate_deg)
+        eps = 0.5
+        if box[0] >= zone.x - eps and box[1] >= zone.y - eps and box[2] <= zone.x + zone.w + eps \
+                and box[3] <= zone.y + zone.h + eps and (box[2] - box[0]) * (box[3] - box[1]) < zone.w * zone.h:
+            inner.append(box)
+    if not inner:
+        return None
+    if zone.label_at == "top":
+        return min(b[1] for b in inner) - (zone.y + pad_y)
+    return (zone.y + zone.h - pad_y) - max(b[3] for b in inner)
+
+
+def _box_in_frame_of(zone: MatZone, px: float, py: float, degrees: float) -> tuple[float, float, float, float]:
+    """The zone's box (x0, y0, x1, y1) as seen in the frame of a zone centred on (px, py) turned by `degrees`."""
+    cx, cy = zone.x + zone.w / 2, zone.y + zone.h / 2
+    own, back = math.radians(zone.rotate_deg), math.radians(-degrees)
+    points = []
+    for dx, dy in ((-zone.w / 2, -zone.h / 2), (zone.w / 2, -zone.h / 2), (zone.w / 2, zone.h / 2),
+                   (-zone.w / 2, zone.h / 2)):
+        x = cx + dx * math.cos(own) - dy * math.sin(own) - px          # the corner, turned with its zone
+        y = cy + dx * math.sin(own) + dy * math.cos(own) - py
+        points.append((px + x * math.cos(back) - y * math.sin(back), py + x * math.sin(back) + y * math.cos(back)))
+    return (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+            max(p[1] for p in points))
+
+
+def _fits_one_line(text: str, size_pt: float, width_mm: float, band_mm: float) -> bool:
+    """Whether the label fits its band as it is printed, one line at its size (so boxing it changes nothing)."""
+    layout = layout_text(text, TextStyle(size_pt=size_pt, bold=True), width_mm, band_mm, fit=False)
+    return len(layout.lines) == 1 and line_width_mm(layout.lines[0]) <= width_mm and layout.height_mm <= band_mm
 
 
 def _turned(ops: list[Op], cx: float, cy: float, degrees: float) -> Op:
@@ -170,9 +221,10 @@ def mat_ops(mat: Mat, game_folder: Path) -> list[Op]:
     return _mat_layers(mat, game_folder)[0]
 
 
-def _mat_layers(mat: Mat, game_folder: Path) -> tuple[list[Op], list[Op]]:
+def _mat_layers(mat: Mat, game_folder: Path, *, elements: bool = True) -> tuple[list[Op], list[Op]]:
     """All the operations, and those that mark a place on the mat (zones, their labels, elements): what a
-    seam should not cross. The background, the grid and the cut line run everywhere."""
+    seam should not cross. The background, the grid and the cut line run everywhere. `elements=False`: the
+    zones without the elements (rulers, measures, notes), for a figure too small to print their words."""
     frame = mat_frame(mat)
     numbers = {name: _shown(value) for name, value in mat.environment(mat._source or Where(None, None)).items()}
     values = element_values(mat, numbers)      # width_mm, height_mm, bleed_mm and the mat's numbers
@@ -190,9 +242,9 @@ def _mat_layers(mat: Mat, game_folder: Path) -> tuple[list[Op], list[Op]]:
     if mat.grid is not None:
         ops += _grid_ops(mat, frame)
     ops += labels           # over the grid: a grid line never strikes a zone's name
-    elements = resolve_elements(mat, mat.elements, values, frame, game_folder)
-    ops += elements
-    marks += elements
+    drawn = resolve_elements(mat, mat.elements, values, frame, game_folder) if elements else []
+    ops += drawn
+    marks += drawn
     cut_line = mat.cut_line if mat.cut_line is not None else mat.corner_mm > 0
     if cut_line:
         outline = rounded_rect_ops(mat.bleed_mm, mat.bleed_mm, mat.width_mm, mat.height_mm, mat.corner_mm)
@@ -200,9 +252,9 @@ def _mat_layers(mat: Mat, game_folder: Path) -> tuple[list[Op], list[Op]]:
     return ops, marks
 
 
-def mat_face(mat: Mat, game_folder: Path) -> Face:
+def mat_face(mat: Mat, game_folder: Path, *, elements: bool = True) -> Face:
     frame = mat_frame(mat)
-    ops, marks = _mat_layers(mat, game_folder)
+    ops, marks = _mat_layers(mat, game_folder, elements=elements)
     clear = []
     for op in marks:
         box, text = bounds(op)

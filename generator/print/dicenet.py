@@ -193,8 +193,10 @@ def _draw_net(pdf, plan: NetPlan, die: DieArt, copy: int, m: Affine, rotation_de
                       component=component)
         with pdf.group(clip=trim):
             with pdf.group(translate=p.transform.apply(0, 0), rotate_deg=rotation_deg):
-                die.faces[index](pdf)
-                if not die.shows_number(index):
+                if die.shows_number(index):
+                    die.faces[index](pdf)
+                else:       # the art keeps out from under the number
+                    die.draw_face(index, pdf, clear=_number_patch(index + 1, plan.size_mm))
                     _face_number(pdf, index + 1, plan.size_mm, die.ink, die.fill)
         placements.append(p)
     for stroke in (NET_FOLD_UNDER, NET_FOLD):
@@ -216,17 +218,24 @@ def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
     """The face's place on a standard die (the number its sticker has), small in the corner opposite the set's
     letter, clear of the art in the middle, on a patch of the face's own ground (a striped or dotted set's
     texture would break up so small a figure)."""
-    # at least the safe zone's 3 mm (and a little) from the face's edge: on a face at the net's outer edge the
-    # number must survive an imprecise cut, as all text does (print/preflight.py)
-    inset = max(size_mm * NET_NUMBER_INSET, SAFE_MM + 0.8)     # 0.8: the figure's descent, and a little
     if getattr(pdf, "ink_saver", False):
         ink = ink_saver_ink(ink)
     style = TextStyle(size_pt=NET_NUMBER_PT, colour=ink, bold=True)
-    text, cap, pad = str(number), cap_height_mm(style), NET_NUMBER_PAD_MM
-    width = text_width_mm(text, style)
+    pad = NET_NUMBER_PAD_MM
+    x, y, w, h = _number_patch(number, size_mm)
+    pdf.rect(x, y, w, h, fill=fill, radius=pad)
+    pdf.text(x + w - pad, y + h - pad, str(number), style, align="right")
+
+
+def _number_patch(number: int, size_mm: float) -> tuple[float, float, float, float]:
+    """The patch (x, y, w, h) in the face's square that the face's number is printed on: its art keeps out."""
+    # at least the safe zone's 3 mm (and a little) from the face's edge: on a face at the net's outer edge the
+    # number must survive an imprecise cut, as all text does (print/preflight.py)
+    inset = max(size_mm * NET_NUMBER_INSET, SAFE_MM + 0.8)     # 0.8: the figure's descent, and a little
+    style = TextStyle(size_pt=NET_NUMBER_PT, bold=True)
+    cap, pad, width = cap_height_mm(style), NET_NUMBER_PAD_MM, text_width_mm(str(number), style)
     x, baseline = size_mm - inset, size_mm - inset
-    pdf.rect(x - width - pad, baseline - cap - pad, width + 2 * pad, cap + 2 * pad, fill=fill, radius=pad)
-    pdf.text(x, baseline, text, style, align="right")
+    return x - width - pad, baseline - cap - pad, width + 2 * pad, cap + 2 * pad
 
 
 TAB_LABEL_PT = (7.0, 4.5)      # a die's name on its tab: this size at most, this at least (it is hidden once glued)
@@ -255,8 +264,9 @@ def _tab_label(name: str, pts) -> tuple[str, TextStyle, float]:
     return name, style, base
 
 
-# faces(die, size_mm) -> six drawers, one per face (components.die.die_faces): the build hands it in,
-# so the print layer places faces without knowing how a die is drawn.
+# faces(die, size_mm) -> six drawers, one per face (components.die.die_faces), each drawer(canvas) or
+# drawer(canvas, clear=box) for a face whose art keeps out of a box: the build hands it in, so the print layer
+# places faces without knowing how a die is drawn.
 FaceSource = Callable[[Any, float], Sequence[Callable]]
 
 
@@ -264,7 +274,8 @@ def dice_arts(component, faces: FaceSource, size_mm: float | None = None) -> lis
     """The dice of a `dice` component as art of side size_mm (default: the die's): six face drawings each."""
     size = component.size_mm if size_mm is None else size_mm
     return [DieArt(d.id, d.name, tuple(faces(d, size)), d.count, ink=d.ink, fill=d.fill,
-                   self_numbered=tuple(v == str(i + 1) for i, v in enumerate(d.faces))) for d in component.dice]
+                   self_numbered=tuple(v == str(i + 1) for i, v in enumerate(d.faces)), keeps_clear=True)
+            for d in component.dice]
 
 
 def net_tab_mm(component) -> float:

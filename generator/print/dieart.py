@@ -26,6 +26,14 @@ class DieArt:
     ink: str = "#222222"                     # the colour of the faces' art: a net's face numbers take it
     fill: str = "#FFFFFF"                    # the faces' ground: a number sits on a patch of it, off any texture
     self_numbered: tuple[bool, ...] = ()
+    keeps_clear: bool = False                # its drawers take clear=(x, y, w, h), a box their art keeps out of
+
+    def draw_face(self, index: int, canvas: Canvas, clear: tuple[float, float, float, float] | None = None) -> None:
+        """Face `index`, its art kept out of `clear` (a face number's patch) where its drawers can."""
+        if clear is not None and self.keeps_clear:
+            self.faces[index](canvas, clear=clear)
+        else:
+            self.faces[index](canvas)
 
     def shows_number(self, index: int) -> bool:
         return index < len(self.self_numbered) and self.self_numbered[index]

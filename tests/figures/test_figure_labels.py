@@ -56,12 +56,54 @@ def test_a_row_of_five_cards_keeps_the_small_print_of_each_card_at_the_floor():
     assert "cueilleur" in texts and "lutin" in texts       # 7 pt on the card: enlarged back to the floor
 
 
-def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_and_leaves_out_its_rulers():
+def _page(figure):
+    pdf = PdfCanvas()
+    pdf.begin_page(210, 297)
+    with pdf.group(translate=(10, 10)):
+        figure.draw(pdf)
+    return pdfplumber.open(io.BytesIO(pdf.finish())).pages[0]
+
+
+MM = 25.4 / 72
+ACCENT_RGB = (0.752941, 0.223529, 0.168627)               # components/diagram/figure.py ACCENT, #C0392B
+
+
+@pytest.mark.parametrize("figure_id", ["tapis-deux-joueurs", "tapis-trois-joueurs", "tapis-quatre-joueurs",
+                                       "tapis-deux-temples"])
+def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_clear_of_the_places_inside_them(figure_id):
+    # Enlarged to the floor, "Jardin public A" (9 pt at 1:6) grew down over the oracles' places (fig 6): a zone's
+    # label is boxed in the band above the zones inside it, and left out where it does not fit there.
+    figure = _figure("puxes", figure_id)                  # a whole mat, drawn about 1:6 or 1:7
+    page = _page(figure)
+    factor = figure.width_mm / {"tapis-deux-joueurs": 600, "tapis-deux-temples": 600}.get(figure_id, 900)
+    side = 25 * factor                                     # a DiXe's place: oracles, temples, the scale square
+    places = [o for o in page.rects + page.curves
+              if abs((o["x1"] - o["x0"]) * MM - side) < 0.3 and abs((o["bottom"] - o["top"]) * MM - side) < 0.3
+              and o["object_type"] == "rect"]            # not the figure's marks (discs naming the players)
+    assert len(places) >= 8
+    words = page.extract_words(extra_attrs=["size"])
+    assert min(w["size"] for w in words) >= FLOOR - 0.01
+    discs = [o for o in page.curves if o.get("non_stroking_color") == ACCENT_RGB]      # the figure's marks
+    for w in words:
+        if any(d["x0"] <= w["x0"] and w["x1"] <= d["x1"] and d["top"] <= w["top"] and w["bottom"] <= d["bottom"]
+               for d in discs):
+            continue        # a mark's letter, set on its place on purpose
+        for o in places:
+            apart = (w["x1"] <= o["x0"] or w["x0"] >= o["x1"] or w["bottom"] <= o["top"] or w["top"] >= o["bottom"])
+            assert apart, f"{figure_id}: '{w['text']}' lies over a place inside its zone"
+
+
+def test_a_whole_mat_names_its_sacred_gardens_and_leaves_out_its_rulers_and_guides():
     figure = _figure("puxes", "tapis-deux-joueurs")        # 60 x 90 cm drawn about 1:6
-    words = _words(figure)
-    assert words and min(size for _, size in words) >= FLOOR - 0.01
-    line = " ".join(text for text, _ in words)
-    # enlarged within their zones: A's gardens, and B's (turned to face B: pdfplumber reads them backwards)
-    assert "Jardin public A" in line and "Jardin sacré A" in line
-    assert "cilbup nidraJ" in line and "ércas nidraJ" in line
-    assert "DiXe" not in line                              # the ruler's and scale square's marks: left out
+    page = _page(figure)
+    line = " ".join(w["text"] for w in page.extract_words())
+    # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards)
+    assert "Jardin sacré A" in line and "ércas nidraJ" in line
+    assert "Jardin public" not in line                     # no room above the oracles' places at this scale
+    assert "DiXe" not in line and "Joueur" not in line     # the ruler's, the measures' and the notes' words
+    # ... and their marks: the ruler's black bars, the centre's cross and the measures' lines
+    ink = (0.133333, 0.133333, 0.133333)
+    assert not [o for o in page.rects if o.get("fill") and o.get("non_stroking_color") == ink]
+    straight = [ln for ln in page.lines if min(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"])) < 0.01
+                and max(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"])) * MM > 2]
+    assert not straight                                    # (the sacred gardens' stripes run at 45°)

@@ -44,3 +44,20 @@ def test_the_malins_gesture_figure_draws_five_gnomes_left_and_right_large_and_fa
     for d in beards:
         xs = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", d)[::2]]
         assert max(xs) - min(xs) >= 4.0      # a 25 mm gnome's beard; the old strip's gnomes were 12 mm, faceless
+
+
+@pytest.mark.parametrize("figure_id", ["bon-chemin", "mauvais-chemin", "grand-choix"])
+def test_each_card_a_player_holds_is_drawn_and_marked_one_mark_per_player(figure_id):
+    # bon-chemin: Anne (the picker, paid first) takes 2 cards, both marked 1, Bruno 1 card, marked 2. Fig 3
+    # marked one of Anne's two cards only: the picture showed 1 card where the caption said 2.
+    from generator.engine.checker import load_game_diagrams
+    game = load_game(CONTENT, "lutinades")
+    diagram = next(d for d in load_game_diagrams("lutinades", CONTENT, game.components) if d.id == figure_id)
+    score = next(dict(c.value) for c in diagram.claims if c.kind == "score")
+    backs = {i.item for i in diagram.show.items if not isinstance(i, str) and i.side == "back"}
+    labels = [m.label for m in diagram.show.marks if m.at in backs]
+    per_mark = [labels.count(label) for label in sorted(set(labels))]
+    assert per_mark == [n for n in score.values() if n]        # in seat order: the picker, then the gnome
+    assert len(set(m.at for m in diagram.show.marks if m.at in backs)) == len(labels)   # one mark per card
+    for label in set(labels):
+        assert re.search(rf"\b{label}\b", diagram.caption)

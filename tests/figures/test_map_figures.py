@@ -50,5 +50,8 @@ def test_a_move_on_the_map_is_shown_played_with_the_pawn_s_start_ghosted(run_fig
     assert ("n2", "j1-g", "standing") in shows
     assert ("o2", "j1-g", "ghost") in shows
     assert 'stroke-dasharray' in run_figures["lave"].svg()
-    # saut-ordre asks the reader to follow the route: shown before the move, nothing ghosted.
-    assert all(s.how == "standing" for s in run_figures["saut-ordre"].shows)
+    # saut-ordre follows a jump's route: shown played like any other move (the rulebook's convention), the pawn
+    # where its steps led it, its start ghosted.
+    shows = {(s.place, s.piece, s.how) for s in run_figures["saut-ordre"].shows}
+    assert ("i10", "j1-d", "standing") in shows
+    assert ("f8", "j1-d", "ghost") in shows

@@ -88,3 +88,38 @@ def test_a_place_no_move_reaches_is_a_black_cross_not_an_accent_mark(tactix_svgs
              re.findall(rf'<circle cx="([\d.]+)" cy="([\d.]+)"[^>]*fill="{ACCENT}"', svg, re.I)]
     assert discs, "the reachable square is marked in the accent colour"
     assert all(math.hypot(a - cx, b - cy) > 4.0 for a, b in discs)
+
+
+def test_a_ship_the_caption_puts_down_is_drawn_as_a_ship_where_it_stands():
+    # Armada: "l'Anglais pose e4" is a move played, so the ship stands on e4 (a red dot marks only a place a
+    # ship could go, for a caption that says "formerait" or gives a choice); figure 6 drew the pair's new ship
+    # as a dot.
+    game = load_game(CONTENT, "armada")
+    figures = game_figures(game, CONTENT)
+    put_down = re.compile(r"\b(?:pose|posant|a posé)\s+(?:en\s+)?([a-k]\d{1,2})\b")
+    checked = 0
+    for fid, figure in figures.items():
+        for place in put_down.findall(figure.caption):
+            standing = {s.place for s in figure.shows if s.how == "standing"}
+            assert place in standing, f"{fid}: the caption puts a ship on {place}, the picture draws none there"
+            checked += 1
+    assert checked >= 2          # paire-prend (e4) and revanche (e5) at least
+
+
+def test_red_squares_of_a_tactix_figure_are_all_the_arrivals_of_the_die_its_claims_move():
+    # The rules' legend: "les arrivées possibles d'un dé (cases rouges)". Fig 2 tinted e6 alone among the eleven
+    # arrivals of the 3 on d4, as if it were the only one.
+    from generator.engine.checker import diagram_placements, load_game_diagrams
+    game = load_game(CONTENT, "tactix")
+    checked = 0
+    for diagram in load_game_diagrams("tactix", CONTENT, game.components):
+        standing = {place for place, _, _ in diagram_placements("tactix", diagram)}
+        red = set(diagram.show.highlight) - standing          # a die's square is framed, not tinted
+        if not red:
+            continue
+        claims = [c.value for c in diagram.claims if c.kind == "legal_moves" and isinstance(c.value, dict)]
+        assert claims, f"{diagram.id}: red squares but no claim of the die's arrivals"
+        arrivals = {re.split(r"[-x]", m)[1].split("/")[0] for m in claims[0]["moves"]}
+        assert red == arrivals, f"{diagram.id}: red {sorted(red)}, arrivals {sorted(arrivals)}"
+        checked += 1
+    assert checked >= 2

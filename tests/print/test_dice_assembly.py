@@ -277,3 +277,33 @@ def test_sticker_blocks_stay_clear_of_a_cutting_machines_marks_and_the_cut_file_
     assert re.search(rf'width="{frame_w:g}mm"', svg) and re.search(rf'height="{frame_h:g}mm"', svg)
     assert any(machine.capitalize() in step for step in doc.guide.steps)      # how to set the machine
     assert machine.capitalize() in doc.pages[0].label
+
+
+def test_a_net_face_s_number_and_its_symbol_never_overlap_tactix_16_mm_kings():
+    # Tactix's kings: a crown on every face, each numbered on its net. At 16 mm the number's patch (3.8 mm
+    # inside the face, the safe zone) covered the crown's base: the crown is now kept out of it.
+    from pathlib import Path
+    from generator.components.die import die_faces
+    from generator.content import load_game
+    from generator.print.dicenet import dice_arts, net_tab_mm
+    game = load_game(Path(__file__).resolve().parents[2] / "content", "tactix")
+    dice = next(c for c in game.components if c.kind == "dice")
+    kings = [a for a in dice_arts(dice, die_faces) if a.id.startswith("roi")]
+    nets = dice_nets(kings, PrintOptions(), size_mm=dice.size_mm, tab_mm=net_tab_mm(dice), game_title="Tactix",
+                     component_name=dice.name)
+    checked = 0
+    for info, page in zip(nets.pages, open_pdf(nets.pdf).pages):
+        words = _words(page)
+        for p in info.placements:
+            x, y, w, h = p.trim
+            number = next(wd for wd in words if _inside(wd, p.trim) and re.fullmatch(r"[1-6]", wd["text"]))
+            nx0, nx1, ny0, ny1 = number["x0"] * MM, number["x1"] * MM, number["top"] * MM, number["bottom"] * MM
+            inside = [o for o in page.curves + page.rects if o.get("fill") and _inside(o, p.trim, tol=0.01)]
+            ground = next(o["non_stroking_color"] for o in inside if (o["x1"] - o["x0"]) * MM > 0.99 * w)
+            ink = [o for o in inside if o["non_stroking_color"] != ground]     # the crown (the patch is ground)
+            assert ink, "no crown drawn"
+            for o in ink:
+                apart = (o["x1"] * MM <= nx0 or o["x0"] * MM >= nx1 or o["bottom"] * MM <= ny0 or o["top"] * MM >= ny1)
+                assert apart, f"{p.item_id} face {p.face}: the crown runs under its number"
+            checked += 1
+    assert checked == 12

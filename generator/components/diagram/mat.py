@@ -19,6 +19,10 @@ from .figure import Figure, Places, Shown, draw_accents
 
 ZONE_PAD_MM = 5.0          # a figure of one zone shows a little of the mat around it
 MAT_PLACE_MM = 8.0         # the size marks and arrows give a place on a mat, which has no cells
+GUIDES_MIN_FACTOR = 0.25   # a mat drawn smaller leaves out its elements (rulers, measures, the centre's cross,
+                           # notes): their words, 7-8 pt at real size, would need more than LABEL_GROWTH to reach
+                           # the reader's floor and are left out, and lines and bars without their words are
+                           # marks no caption explains. Its zones stay, named where their labels fit.
 
 
 def mat_region(mat: Mat, diagram: Diagram) -> tuple[float, float, float, float]:
@@ -39,7 +43,7 @@ def mat_figure(mat: Mat, diagram: Diagram, placements: Sequence[Placement], styl
                game_folder: Path, *, max_width_mm: float = 120.0, max_height_mm: float = 150.0) -> Figure:
     rx, ry, rw, rh = mat_region(mat, diagram)
     factor = min(1.0, max_width_mm / rw, max_height_mm / rh)
-    face = mat_face(mat, game_folder)
+    face = mat_face(mat, game_folder, elements=factor >= GUIDES_MIN_FACTOR)
 
     def centre(name: str) -> tuple[float, float]:
         px, py = mat.point(name)
