@@ -32,8 +32,8 @@ def _general(options: PrintOptions) -> list[str]:
     return lines
 
 
-def designer_section(game_id: str, options: PrintOptions, *, draws: bool, variants: Sequence[str]
-                     ) -> list[tuple[str, str]]:
+def designer_section(game_id: str, options: PrintOptions, *, draws: bool, variants: Sequence[str],
+                     whole_on: str = "") -> list[tuple[str, str]]:
     """The commands that make other files of this game, each after the sentence that says what it is for:
     (kind, text), kind "para" or "command". The player's pages name no command (they speak to players); this
     section, last in the guide, is where the one who prepares the files finds them."""
@@ -48,6 +48,10 @@ def designer_section(game_id: str, options: PrintOptions, *, draws: bool, varian
     if draws:
         out += [("para", words("print.guide.designer_seed")),
                 ("command", words("print.guide.command_seed", game=game_id))]
+    if whole_on:
+        # a board tiled on this paper that `whole_on` paper holds in one piece (GuideInfo.whole_on)
+        out += [("para", words("print.guide.designer_paper", paper=PAPER_NAMES[whole_on])),
+                ("command", words("print.guide.command_paper", game=game_id, paper=whole_on))]
     if variants:
         out += [("para", words("print.guide.designer_variant", variants=", ".join(variants))),
                 ("command", words("print.guide.command_variant", game=game_id))]
