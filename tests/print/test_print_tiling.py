@@ -127,14 +127,14 @@ def test_a_tiled_board_that_a3_holds_whole_says_so_and_the_guide_gives_the_a3_fi
     from generator.print.guide import designer_section, print_guide
     doc = tile(380.0, 270.0)
     assert doc.guide.whole_on == "a3"
-    assert any("entier sur une seule feuille A3" in step for step in doc.guide.steps)
+    assert any("entier sur une seule feuille de papier A3" in step for step in doc.guide.steps)
     options = PrintOptions()
     blocks = designer_section("essai", options, draws=False, variants=(), whole_on=doc.guide.whole_on)
     guide = print_guide("Essai", [("plateau.pdf", doc.guide)], options, designer=blocks)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(guide.pdf)).pages)
     assert "pnp build essai --paper a3" in text
     # the player's part names no command: it sends to the designer's section, last
-    assert text.index("entier sur une seule feuille A3") < text.index("Pour qui prépare les fichiers")
+    assert text.index("entier sur une seule feuille de papier A3") < text.index("Pour qui prépare les fichiers")
     for too_big, kw in (((900.0, 600.0), {}), ((380.0, 270.0), {"paper": "a3"})):   # A3 cannot help, or is used
         assert tile(*too_big, **kw).guide.whole_on == ""
         assert not any("entier sur une seule feuille" in step for step in tile(*too_big, **kw).guide.steps)
