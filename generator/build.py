@@ -265,7 +265,9 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
     draws = any(getattr(component, "draws", None) for component in game.components)
-    designer = designer_section(game.id, popts, draws=draws, variants=[v.id for v in game.info.variants])
+    whole_on = next((info.whole_on for unit in units for _, info in unit.guide if info.whole_on), "")
+    designer = designer_section(game.id, popts, draws=draws, variants=[v.id for v in game.info.variants],
+                                whole_on=whole_on)
     guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit,
                         designer=designer)
     guide_name = words("files.print_guide") + ".pdf"

@@ -81,6 +81,7 @@ class GuideInfo:
     pages: int = 0
     copies: int = 1
     alone: str = ""                 # why this file's sheets share with no other (its steps say it too)
+    whole_on: str = ""              # a paper a tiled board prints whole on ("a3"): the designer's section offers it
 
 
 @dataclass(frozen=True)

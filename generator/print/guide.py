@@ -32,8 +32,8 @@ def _general(options: PrintOptions) -> list[str]:
     return lines
 
 
-def designer_section(game_id: str, options: PrintOptions, *, draws: bool, variants: Sequence[str]
-                     ) -> list[tuple[str, str]]:
+def designer_section(game_id: str, options: PrintOptions, *, draws: bool, variants: Sequence[str],
+                     whole_on: str = "") -> list[tuple[str, str]]:
     """The commands that make other files of this game, each after the sentence that says what it is for:
     (kind, text), kind "para" or "command". The player's pages name no command (they speak to players); this
     section, last in the guide, is where the one who prepares the files finds them."""
@@ -48,6 +48,10 @@ def designer_section(game_id: str, options: PrintOptions, *, draws: bool, varian
     if draws:
         out += [("para", words("print.guide.designer_seed")),
                 ("command", words("print.guide.command_seed", game=game_id))]
+    if whole_on:
+        # a board tiled on this paper that `whole_on` paper holds in one piece (GuideInfo.whole_on)
+        out += [("para", words("print.guide.designer_paper", paper=PAPER_NAMES[whole_on])),
+                ("command", words("print.guide.command_paper", game=game_id, paper=whole_on))]
     if variants:
         out += [("para", words("print.guide.designer_variant", variants=", ".join(variants))),
                 ("command", words("print.guide.command_variant", game=game_id))]
@@ -96,10 +100,21 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
         before = spacing[kind]
         # a file's heading goes to the next page with its facts and first step rather than end this one
         kept = sum(spacing[k] + lay.height_mm for k, _, lay in laid_out[i + 1:i + 3]) if kind == "head" else 0.0
-        if y + before + layout.height_mm + kept > bottom:
+        limit = bottom
+        if kind == "credit":
+            # closer to the last block, down to just above the page's label, rather than alone on a page of
+            # its own (issue 25: a guide's second page held only the author's name)
+            limit = py + ph - 5.5
+            before = min(before, max(1.0, limit - y - layout.height_mm))
+        if y + before + layout.height_mm + kept > limit:
+            # the credit never turns the page alone: the block above goes over with it
+            carried = [pages[-1].pop()] if kind == "credit" and len(pages[-1]) > 1 else []
             pages.append([])
             y = py + 10
-            before = 0.0
+            for c_kind, c_x, _, c_w, c_layout in carried:
+                pages[-1].append((c_kind, c_x, y, c_w, c_layout))
+                y += c_layout.height_mm
+            before = spacing[kind] if carried else 0.0
         y += before
         pages[-1].append((kind, left + indent, y, width - indent, layout))
         y += layout.height_mm

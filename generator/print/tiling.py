@@ -24,7 +24,7 @@ lines would need more pages. The notes on the overlap strips sit between grid li
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from .. import reader_thresholds
@@ -39,7 +39,7 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
 from .geometry import Box, box3, inflate
 from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
 from .options import PrintOptions
-from .paper import Page, candidate_pages
+from .paper import PAPER_NAMES, Page, candidate_pages
 from .sheet import EDGE_MIN_MM, fit_axis
 
 MIN_TICK_MM = 1.5    # a cut guide across a bleed narrower than this would be too short to find
@@ -500,8 +500,11 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         draw_label(pdf, band, label, language=language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "tile", "single", label, tuple(placements),
                               tile=", ".join(names), window=box3(wins[0]) if len(wins) == 1 else None))
+    # A board that A3 paper holds whole says so (issue 25: a rulebook promised an A3 board no file offered).
+    whole_on = "a3" if options.paper != "a3" and _single_page(item, replace(options, paper="a3")) else ""
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
+        whole_on=whole_on,
         steps=(words("print.step.print_100"),
                (words("print.tiling.sheets", what=_what(kind, words), count=t.count, names=_names(t))
                 if total - 1 == t.count else
@@ -509,7 +512,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                       names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
                words("print.tiling.lay", overlap=words.number(t.overlap)),
-               words("print.tiling.glue")))
+               words("print.tiling.glue"))
+        + ((words("print.tiling.whole_on", what=_what(kind, words), paper=PAPER_NAMES[whole_on]),) if whole_on else ()))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
 
 

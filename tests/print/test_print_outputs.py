@@ -261,3 +261,20 @@ def test_no_page_of_the_print_guide_ends_on_a_files_heading():
         lines = [line for line in page.extract_text().split("\n") if line.strip()]
         body = [line for line in lines if "guide d’impression · page" not in line]
         assert not body[-1].endswith(".pdf"), body[-3:]
+
+
+@pytest.mark.parametrize("credit", ["Essai, un jeu de quelqu'un", "Essai, un jeu de quelqu'un " + "et encore " * 40])
+def test_the_print_guides_credit_never_stands_alone_on_a_page(credit):
+    """Issue 25: the Armada guide's second page held only the author's name. Whatever the number of files, the
+    credit shares its page with the guide's last lines: closer to them when room is short, else with the last
+    block carried over."""
+    from generator.print.document import GuideInfo
+    opts = PrintOptions()
+    for n in range(1, 40):
+        entries = [(f"f{i}.pdf", GuideInfo(title=f"Fichier {i}", sides="recto seul", paper_fr="papier",
+                                           steps=("Une étape.",), pages=1)) for i in range(n)]
+        pdf = open_pdf(print_guide("Essai", entries, opts, credit=credit).pdf)
+        last = pdf.pages[-1].extract_text()
+        assert "quelqu" in last
+        if len(pdf.pages) > 1:
+            assert "tape" in last or "Fichier" in last, (n, last)      # more than the credit on that page

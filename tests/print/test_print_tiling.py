@@ -122,6 +122,25 @@ def test_the_same_board_on_a4_is_tiled():
     assert sum(p.kind == "tile" for p in doc.pages) == 4 and doc.pages[0].kind == "map"
 
 
+def test_a_tiled_board_that_a3_holds_whole_says_so_and_the_guide_gives_the_a3_files():
+    # issue 25: a rulebook promised an A3 board that the A4 files never offered
+    from generator.print.guide import designer_section, print_guide
+    doc = tile(380.0, 270.0)
+    assert doc.guide.whole_on == "a3"
+    assert any("entier sur une seule feuille de papier A3" in step for step in doc.guide.steps)
+    options = PrintOptions()
+    blocks = designer_section("essai", options, draws=False, variants=(), whole_on=doc.guide.whole_on)
+    guide = print_guide("Essai", [("plateau.pdf", doc.guide)], options, designer=blocks)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(guide.pdf)).pages)
+    assert "pnp build essai --paper a3" in text
+    # the player's part names no command: it sends to the designer's section, last
+    assert text.index("entier sur une seule feuille de papier A3") < text.index("Pour qui prépare les fichiers")
+    for too_big, kw in (((900.0, 600.0), {}), ((380.0, 270.0), {"paper": "a3"})):   # A3 cannot help, or is used
+        assert tile(*too_big, **kw).guide.whole_on == ""
+        assert not any("entier sur une seule feuille" in step for step in tile(*too_big, **kw).guide.steps)
+    assert not any("--paper" in text for _, text in designer_section("essai", options, draws=False, variants=()))
+
+
 def test_a_board_whose_trim_fits_inside_the_margin_stays_whole_with_its_outline_drawn():
     # 194 mm square on A4: no room for 4.5 mm of marks each side of the trim (194 + 9 > 200), but the trim fits.
     doc = tile(194.0, 194.0)
