@@ -754,6 +754,25 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     return Built(written, [summaries[gid] for gid in game_ids], step, removed)
 
 
+def draw_sheets_in_memory(content_dir: Path, game_ids: list[str], options: BuildOptions) -> None:
+    """Draw the n-up sheets of the components of `game_ids` (kinds made of faces: decks, tiles, counters) in
+    memory, writing nothing: under draw.pdfpages.keeping_pages, the next build after an edit plays the unchanged
+    sheets again instead of drawing them (`pnp watch` started on an output its last build left current).
+    A game that cannot be loaded or drawn is left to the next build, which tells why."""
+    from .kinds import kind_of
+    for gid in game_ids:
+        try:
+            game = _game(content_dir, gid, options)
+            with own_icons(game):
+                for unit in game_units(game):
+                    if unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).items is not None:
+                        render_unit(game, {}, options, unit)
+        except ContentError:
+            continue
+        finally:
+            _forget_games()
+
+
 def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
     """Remove the output folders (and cache records) of games this content folder no longer has: a game
     deleted or renamed would otherwise stay in the output and the gallery, as if it still existed. Only a

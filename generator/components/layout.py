@@ -14,6 +14,7 @@ never halfway through writing a sheet.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import re
 from dataclasses import dataclass
@@ -658,6 +659,7 @@ class FaceMaker:
         self.frame = frame
         self._refs: dict[int, frozenset[str]] = {}
         self._cache: dict[tuple, Face] = {}
+        self._assets: str | None = None
 
     def key(self, layout: Sequence[LayoutElement], values: dict[str, str]) -> tuple:
         refs = self._refs.get(id(layout))
@@ -675,9 +677,32 @@ class FaceMaker:
         if face is None:
             shrunk: list = []
             ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
-            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk))
+            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
+                                       key=self._content_key(layout, key))
             self._cache[key] = face
         return face
+
+    def _content_key(self, layout: Sequence[LayoutElement], key: tuple) -> str:
+        """Face.key: the layout and the values it reads, the frame, and what a face may read besides: the files
+        of the game's assets folder (images, its own icons), by name, size, modification time and inode."""
+        if self._assets is None:
+            self._assets = assets_signature(self.ctx.assets)
+        text = repr((key[0], tuple(layout), self.frame, key[2], self._assets))
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def assets_signature(folder: Path) -> str:
+    """A hash of every file under a game's assets folder by name, size, modification time and inode: any file
+    saved again changes it (what a face reads there is unchanged while it is unchanged)."""
+    entries = []
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*")):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            entries.append((str(path.relative_to(folder)), st.st_size, st.st_mtime_ns, st.st_ino))
+    return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def item_ids(component: FaceSet) -> list[str]:
