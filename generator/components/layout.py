@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
 from ..content.errors import Collector, ContentError, did_you_mean, display_path
-from ..content.paths import inside_game
+from ..content.paths import assets_signature, inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
@@ -686,23 +686,10 @@ class FaceMaker:
         """Face.key: the layout and the values it reads, the frame, and what a face may read besides: the files
         of the game's assets folder (images, its own icons), by name, size, modification time and inode."""
         if self._assets is None:
-            self._assets = assets_signature(self.ctx.assets)
+            self._assets = assets_signature(self.ctx.game_folder)
         text = repr((key[0], tuple(layout), self.frame, key[2], self._assets))
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
-
-def assets_signature(folder: Path) -> str:
-    """A hash of every file under a game's assets folder by name, size, modification time and inode: any file
-    saved again changes it (what a face reads there is unchanged while it is unchanged)."""
-    entries = []
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            try:
-                st = path.stat()
-            except OSError:
-                continue
-            entries.append((str(path.relative_to(folder)), st.st_size, st.st_mtime_ns, st.st_ino))
-    return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def item_ids(component: FaceSet) -> list[str]:
