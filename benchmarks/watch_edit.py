@@ -1,12 +1,12 @@
 """The edit loop as a designer lives it: `pnp watch` running on the peer deck, one card's text saved, and the
 time until the deck's PDF has changed and until the gallery is current (its build record written: an open page
-reloads on its next poll, at most POLL_MS later).
+reloads on its next poll, at most POLL_MS = 0.25 s later).
 
-    python benchmarks/watch_edit.py SCRATCH [EDITS]
+    python benchmarks/watch_edit.py SCRATCH [EDITS]      # run from the source tree to time
 
-Copies benchmarks/peer-deck into SCRATCH, starts `pnp watch` there, waits for it to watch, then saves EDITS
-times (default 5) the suit of card 5 changed back and forth (an editor's write), each after the last rebuild
-is told and the folder has been quiet for a moment. Prints the medians as `BENCH <name> <seconds>` lines
+Copies benchmarks/peer-deck into SCRATCH, starts `pnp watch` on it (the generator of the current folder),
+waits for it to watch, then saves EDITS times (default 5) the suit of card 5 changed back and forth (an
+editor's write), each after the last rebuild is told and the folder has been quiet for a moment. Prints the medians as `BENCH <name> <seconds>` lines
 (benchmarks/bench.py reports them against the floor's wall time of the same run) and each edit on stderr.
 """
 
@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+TREE = Path.cwd()      # the source tree whose `pnp watch` is timed (bench.py runs a --baseline tree's from there)
 GAME = "peer-deck"
 CARD = ('{nn: "05", suit: Fire', '{nn: "05", suit: Flame')
 POLL_S = 0.005
@@ -49,12 +49,12 @@ def main() -> None:
     scratch = Path(sys.argv[1])
     edits = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     content, out = scratch / "content", scratch / "out"
-    shutil.copytree(ROOT / "benchmarks" / GAME, content / GAME)
+    shutil.copytree(TREE / "benchmarks" / GAME, content / GAME)
     deck = content / GAME / "deck.yaml"
     pdf, status = out / GAME / "peers.pdf", out / ".pnp-cache" / "gallery-status.js"
     watch = subprocess.Popen([sys.executable, "-m", "generator.cli", "watch", GAME, "--content", str(content),
                               "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                             cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                             cwd=TREE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(iter(watch.stdout.readline, "")), daemon=True)
     reader.start()

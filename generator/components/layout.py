@@ -31,6 +31,8 @@ from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, sha
 from ..draw.imageheader import read_header
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
+from ..draw.pdfpages import forgotten_with_pages, keeping
+from ..reads import note, recording
 from .face import Face, Item
 
 Op = Callable[[Canvas], None]
@@ -675,10 +677,20 @@ class FaceMaker:
         key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
         face = self._cache.get(key)
         if face is None:
-            shrunk: list = []
-            ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
-            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
-                                       key=self._content_key(layout, key))
+            content = self._content_key(layout, key)
+            kept = _kept_faces.get(content) if keeping() else None
+            if kept is not None:      # laid out by a build before, from the same inputs
+                face, read = kept
+                for path in read:
+                    note(path)        # the unit still depends on what its layout read
+            else:
+                shrunk: list = []
+                with recording(self.ctx.game_folder) as read:
+                    ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
+                face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
+                                           key=content)
+                if keeping():
+                    _keep_face(content, face, tuple(sorted(read)))
             self._cache[key] = face
         return face
 
@@ -690,6 +702,20 @@ class FaceMaker:
         text = repr((key[0], tuple(layout), self.frame, key[2], self._assets))
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
+
+
+# Faces laid out by the builds of this process, while they keep their pages (draw.pdfpages.keeping_pages:
+# `pnp watch`), by Face.key: a card unchanged since the last build is not laid out again. Each with the content
+# files its layout read, noted again when it is served (the incremental cache keys its unit with them).
+KEPT_FACES = 20_000
+_kept_faces: dict[str, tuple[Face, tuple[Path, ...]]] = {}
+forgotten_with_pages(_kept_faces.clear)
+
+
+def _keep_face(content: str, face: Face, read: tuple[Path, ...]) -> None:
+    _kept_faces[content] = (face, read)
+    while len(_kept_faces) > KEPT_FACES:
+        del _kept_faces[next(iter(_kept_faces))]     # the oldest first
 
 
 def item_ids(component: FaceSet) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -127,6 +127,9 @@ _kept_bytes = 0
 _keeping = 0
 
 
+_forgetting: list[Callable[[], None]] = []     # what else is kept while pages are (laid-out faces), emptied
+
+
 @contextmanager
 def keeping_pages() -> Iterator[None]:
     """Within the block, sheets are kept and played again; at its end, every kept page is forgotten."""
@@ -138,6 +141,19 @@ def keeping_pages() -> Iterator[None]:
         _keeping -= 1
         if not _keeping:
             forget_pages()
+            for forget in _forgetting:
+                forget()
+
+
+def keeping() -> bool:
+    """Whether the builds of this process keep what they drew for the next (inside keeping_pages)."""
+    return _keeping > 0
+
+
+def forgotten_with_pages(forget: Callable[[], None]) -> None:
+    """Have `forget()` called when keeping_pages ends: a layer keeping something of its own for the next build."""
+    if forget not in _forgetting:
+        _forgetting.append(forget)
 
 
 @dataclass

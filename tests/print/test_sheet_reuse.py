@@ -3,12 +3,14 @@ files written are byte for byte those of a fresh build of the same content."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.build import BuildOptions, build_games, draw_sheets_in_memory
+from generator.components import layout
 from generator.draw import pdfpages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,13 +49,29 @@ def _same_as_fresh(content: Path, out: Path, fresh: Path) -> None:
         assert (out / GAME / name).read_bytes() == (fresh / GAME / name).read_bytes(), name
 
 
-def test_a_one_card_edit_draws_one_sheet_and_writes_the_bytes_of_a_fresh_build(deck, tmp_path):
+@pytest.fixture
+def laid_out(monkeypatch):
+    """The faces laid out (their layout resolved) by the builds that follow: (item id, side)."""
+    seen = []
+    resolve = layout.resolve_layout
+
+    def resolve_layout(face_layout, row, item_id, *args, **kwargs):
+        seen.append((item_id, args[2]))
+        return resolve(face_layout, row, item_id, *args, **kwargs)
+    monkeypatch.setattr(layout, "resolve_layout", resolve_layout)
+    return seen
+
+
+def test_a_one_card_edit_draws_one_sheet_and_writes_the_bytes_of_a_fresh_build(deck, tmp_path, laid_out):
     out = tmp_path / "out"
     with pdfpages.keeping_pages():
         assert _build(deck, out) == pdfpages.Counts(drawn=PAGES, replayed=0)
+        assert len(laid_out) == 48 + 1          # every front, and the back all cards share
+        laid_out.clear()
         _edit(deck, "{nn: \"05\", suit: Fire", "{nn: \"05\", suit: Flame")
         # the card's sheet is drawn again; its back page, like every other sheet, is played again
         assert _build(deck, out) == pdfpages.Counts(drawn=1, replayed=PAGES - 1)
+        assert laid_out == [("peers-05", "front")], "only the card edited is laid out again"
     _same_as_fresh(deck, out, tmp_path / "fresh")
     import pdfplumber
     with pdfplumber.open(out / GAME / "peers.pdf") as pdf:
@@ -85,8 +103,14 @@ def test_an_asset_saved_again_draws_the_faces_that_may_read_it(tmp_path):
     _edit(content, "  - background: {colour: \"#223355\"}\n",
           "  - background: {colour: \"#223355\"}\n  - image: {file: mark.svg, x: 30, y: 80, w: 9, h: 9}\n")
     out = tmp_path / "out"
+    record = out / ".pnp-cache" / f"{GAME}.json"
     with pdfpages.keeping_pages():
         _build(content, out)
+        # a card edited: the back is not laid out again, but the deck still depends on the file it read
+        _edit(content, "{nn: \"05\", suit: Fire", "{nn: \"05\", suit: Flame")
+        assert _build(content, out).replayed > 0
+        reads = json.loads(record.read_text(encoding="utf-8"))["units"]["component:peers"]["reads"]
+        assert f"{GAME}/assets/mark.svg" in reads
         art.write_text(art.read_text(encoding="utf-8").replace("#112233", "#AA0000"), encoding="utf-8")
         assert _build(content, out).drawn >= PAGES // 2     # the backs show it: drawn again
     _same_as_fresh(content, out, tmp_path / "fresh")
