@@ -58,7 +58,7 @@ class Case:
     name: str
     argv: Callable[[Path], list[str]]
     what: str
-    prepare: Callable[[Path], None] | None = None
+    prepare: Callable[[Path, Path], None] | None = None   # (scratch, the tree timed)
     aim: float | None = None            # at most this many times the floor ...
     aim_on: str = "cpu"                 # ... in "cpu" or "wall" time
     aim_stat: tuple[str, float] | None = None   # or: the child's BENCH number `name` at least this
@@ -97,17 +97,27 @@ def _build(games: list[str], content: Path, out: Path) -> list[str]:
     return [*PNP, "build", *games, "--content", str(content), "--out", str(out)]
 
 
-def _copy_and_build(scratch: Path) -> None:
-    """A built content folder: what a designer has before rebuilding."""
+def _copy_and_build(scratch: Path, tree: Path = ROOT) -> None:
+    """A built content folder: what a designer has before rebuilding (built by the generator of `tree`)."""
     shutil.copytree(ROOT / "content", scratch / "content")
-    subprocess.run(_build([], scratch / "content", scratch / "out"), cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(_build([], scratch / "content", scratch / "out"), cwd=tree, check=True, capture_output=True)
 
 
-def _edit_one_rule(scratch: Path) -> None:
+def _edit_one_rule(scratch: Path, tree: Path = ROOT) -> None:
     """Build, then change one line of Tactix's rules (a designer's one-line edit)."""
-    _copy_and_build(scratch)
+    _copy_and_build(scratch, tree)
     rules = scratch / "content" / "tactix" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne de règle modifiée.\n", encoding="utf-8")
+
+
+def _edit_one_card(scratch: Path, tree: Path = ROOT) -> None:
+    """Build the peer deck, then change the text of one of its cards (a designer's one-card edit)."""
+    shutil.copytree(BENCH / "peer-deck", scratch / "content" / "peer-deck")
+    subprocess.run(_build(["peer-deck"], scratch / "content", scratch / "out"), cwd=tree, check=True,
+                   capture_output=True)
+    deck = scratch / "content" / "peer-deck" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('{nn: "05", suit: Fire', '{nn: "05", suit: Flame'),
+                    encoding="utf-8")
 
 
 def cases(playouts: int) -> list[Case]:
@@ -147,6 +157,9 @@ def cases(playouts: int) -> list[Case]:
             found.append(Case(f"playouts-{game}-{agent}",
                               lambda s, g=game, n=count, a=agent: [PY, str(BENCH / "playouts.py"), g, str(n), a],
                               f"{count} playouts of {game}, {agent} agent in every seat (benchmarks/playouts.py)"))
+    found.append(Case("rebuild-card-edit", lambda s: _build(["peer-deck"], s / "content", s / "out"),
+                      "`pnp build peer-deck` after the text of one card changed (a fresh process: no sheet kept)",
+                      prepare=_edit_one_card))
     found.append(Case("watch-edit", lambda s: [PY, str(BENCH / "watch_edit.py"), str(s)],
                       "`pnp watch peer-deck`, one card's text saved 5 times (benchmarks/watch_edit.py): seconds from "
                       "the save to the deck's PDF changed, and to the gallery's record written (an open page "
@@ -169,7 +182,7 @@ def run_once(case: Case, env: dict[str, str]) -> tuple[float, float, dict[str, f
     with tempfile.TemporaryDirectory(prefix=f"bench-{case.name}-") as tmp:
         scratch = Path(tmp)
         if case.prepare:
-            case.prepare(scratch)
+            case.prepare(scratch, case.cwd)     # with the tree timed: its cache records are its own
         argv = case.argv(scratch)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
@@ -272,7 +285,7 @@ def profile(case: Case, env: dict[str, str], top: int = 15) -> str:
     with tempfile.TemporaryDirectory(prefix=f"profile-{case.name}-") as tmp:
         scratch = Path(tmp)
         if case.prepare:
-            case.prepare(scratch)
+            case.prepare(scratch, case.cwd)
         argv = case.argv(scratch)
         stats_file = scratch / "profile.out"
         subprocess.run([PY, "-m", "cProfile", "-o", str(stats_file), *argv[1:]], cwd=ROOT, check=True,
