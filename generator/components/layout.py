@@ -17,6 +17,7 @@ import dataclasses
 import hashlib
 import math
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
@@ -677,19 +678,19 @@ class FaceMaker:
         key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
         face = self._cache.get(key)
         if face is None:
-            content = self._content_key(layout, key)
-            kept = _kept_faces.get(content) if keeping() else None
+            content = self._content_key(layout, key) if keeping() else ""    # `pnp build`: nothing is kept
+            kept = _kept_faces.get(content) if content else None
             if kept is not None:      # laid out by a build before, from the same inputs
                 face, read = kept
                 for path in read:
                     note(path)        # the unit still depends on what its layout read
             else:
                 shrunk: list = []
-                with recording(self.ctx.game_folder) as read:
+                with recording(self.ctx.game_folder) if content else nullcontext(set()) as read:
                     ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
                 face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
                                            key=content)
-                if keeping():
+                if content:
                     _keep_face(content, face, tuple(sorted(read)))
             self._cache[key] = face
         return face
@@ -701,7 +702,6 @@ class FaceMaker:
             self._assets = assets_signature(self.ctx.game_folder)
         text = repr((key[0], tuple(layout), self.frame, key[2], self._assets))
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
 
 
 # Faces laid out by the builds of this process, while they keep their pages (draw.pdfpages.keeping_pages:

@@ -83,9 +83,6 @@ def plain_name(name: str, where, what: str = "game id") -> str:
     return name
 
 
-__all__ = ["inside_game", "plain_name", "game_folder_of"]
-
-
 def assets_signature(game_folder: Path) -> str:
     """A hash of every file under a game's assets folder (images, its own icons) by name, size, modification time
     and inode: a file saved again changes it. What a face may read there is unchanged while it is."""
@@ -99,3 +96,6 @@ def assets_signature(game_folder: Path) -> str:
                 continue
             entries.append((str(path.relative_to(folder)), st.st_size, st.st_mtime_ns, st.st_ino))
     return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+__all__ = ["inside_game", "plain_name", "game_folder_of", "assets_signature"]

@@ -24,7 +24,7 @@ from typing import Optional, Sequence
 from ..components.face import Face, Item
 from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, rect_ops, translation
-from ..draw.pdfpages import drawn_or_replayed
+from ..draw.pdfpages import drawn_or_replayed, keeping
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
@@ -440,7 +440,7 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                        bleed=boxes[1] if boxes else None)
         if boxes:
             info = replace(info, trim_box=boxes[0], bleed_box=boxes[1])
-        with drawn_or_replayed(pdf, _page_key(planned, info, options)) as page:
+        with drawn_or_replayed(pdf, _page_key(planned, info, options) if keeping() else None) as page:
             if page.draw:
                 _draw_page(pdf, planned, label, correction, cutter if info.side != "verso" else None, options)
         if correction is not None:
