@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Callable
 
 from .content import ContentError, load_game
 from .content.models import Game
+from .content.paths import assets_signature
 from .content.schema import Where
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
-                    listing, read_record, record_path, signature)
+                    kept_units, listing, read_record, record_path, signature)
 from .content.diagrams import DIAGRAMS_FILE, FigureCount, count_figures
 from .i18n import catalogue
 from .outfolder import check_out_folder, clean_leftovers, made_here, replace_folder, write_file
@@ -135,6 +136,30 @@ def game_units(game: Game) -> list[str]:
     """The parts of a game's output rendered apart (and cached apart, in parallel): each component, the
     diagram previews, the rulebook, the calibration page. The print guide and the manifest follow from them."""
     return [_COMPONENT + c.id for c in game.components] + ["figures", "rulebook", "calibration"]
+
+
+def unit_model(game: Game, unit: str) -> str:
+    """What of the loaded game a unit is made from, as a hash (the cache's `model`: a unit whose model, reads
+    and files are unchanged is kept when another file of its game changed); "" for a unit made from the whole
+    game (the rulebook, the figures, a text sheet, a board a figure is drawn on), rendered again then.
+
+    A component made of faces (a deck, tiles, counters: its kind gives `items`) is made from itself, the
+    components sharing its sheets (`sheet_with`), the game's settings (game.yaml: title, language...), its own
+    icons and the files of its assets folder; the calibration page from the game's title and language."""
+    from .kinds import kind_of
+    if unit == "calibration":
+        parts: tuple = (game.info.title, game.info.language)
+    elif unit.startswith(_COMPONENT):
+        component = _unit_component(game, unit)
+        if kind_of(component).items is None:
+            return ""
+        near = [c for c in game.components if component.id in (c.id, getattr(c, "sheet_with", None))
+                or c.id == component.sheet_with]
+        parts = (repr(game.info), [(repr(c), repr(getattr(c, "rows", ()))) for c in near],
+                 repr(sorted(game.icons.items())), assets_signature(game.folder))
+    else:
+        return ""
+    return digest(repr((unit, parts)).encode("utf-8", "surrogatepass"))
 
 
 def render_unit(game: Game, game_figures: dict, options: BuildOptions, unit: str) -> GameOutput:
@@ -732,6 +757,9 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
                 load_reads[gid] = hashes_of(content_dir, read)
                 units_of[gid] = game_units(game)
                 languages.append(game.info.language)
+                if plan.record is not None:     # an edit: the units made from what did not change are kept
+                    plan = plans[gid] = replace(plan, units=kept_units(
+                        content_dir, out_dir, plan.record, {unit: unit_model(game, unit) for unit in units_of[gid]}))
             except ContentError as err:
                 failures[gid] = err
                 continue
@@ -779,6 +807,25 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     if gallery_error is not None:
         raise gallery_error
     return Built(written, [summaries[gid] for gid in game_ids], step, removed)
+
+
+def draw_sheets_in_memory(content_dir: Path, game_ids: list[str], options: BuildOptions) -> None:
+    """Draw the n-up sheets of the components of `game_ids` (kinds made of faces: decks, tiles, counters) in
+    memory, writing nothing: under draw.pdfpages.keeping_pages, the next build after an edit plays the unchanged
+    sheets again instead of drawing them (`pnp watch` started on an output its last build left current).
+    A game that cannot be loaded or drawn is left to the next build, which tells why."""
+    from .kinds import kind_of
+    for gid in game_ids:
+        try:
+            game = _game(content_dir, gid, options)
+            with own_icons(game):
+                for unit in game_units(game):
+                    if unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).items is not None:
+                        render_unit(game, {}, options, unit)
+        except ContentError:
+            continue
+        finally:
+            _forget_games()
 
 
 def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
@@ -866,7 +913,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             result, reads = _kept_unit(folder, plan.units[unit]), plan.units[unit].reads
         results.append(result)
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
-                                   result.entries, result.reader)
+                                   result.entries, result.reader, unit_model(game, unit))
     with at_step("render", game_id, game.info.language), own_icons(game):
         finished, report = _finish(game, options, results, units, summary.get("figure_list", []))
     summary = {**summary, "reader": report.as_dict()}

@@ -29,6 +29,16 @@ its files are then kept (hard-linked into the new folder), not rendered. An
 edit of rules.fr.md thus renders the rulebook again, then the print guide and
 the manifest (they list it); boards, decks and sheets are kept. A game whose
 every unit and file is fresh is not touched at all.
+
+When the game's inputs changed (a component file edited), the game is loaded
+again, and a unit that says what of the loaded game it is made from (its
+**model**: build.unit_model, a hash of the component and the components
+sharing its sheets, the game's settings and assets; the calibration page's
+title and language) is still fresh when that hash, its own reads and its files
+are unchanged (`kept_units`): an edit of a deck renders that deck again, not
+the calibration page nor the other decks. A unit without a model (the
+rulebook, the figures, a text sheet: they read the whole game) is rendered
+again.
 """
 
 from __future__ import annotations
@@ -128,6 +138,7 @@ class UnitRecord:
     guide: list = field(default_factory=list)       # [name, GuideInfo fields]
     entries: list = field(default_factory=list)     # manifest entries of its documents
     reader: dict = field(default_factory=dict)      # what the reader's preflight found in its PDFs
+    model: str = ""                                 # what of the loaded game it is made from (build.unit_model)
 
 
 @dataclass
@@ -194,11 +205,24 @@ def freshness(content_dir: Path, out_dir: Path, game_id: str, options: dict) -> 
     if record is None or record.code != code_version() or record.options != options:
         return NOTHING_FRESH
     if listing(Path(content_dir) / game_id) != record.listing or not _still(content_dir, record.game_reads):
-        return NOTHING_FRESH
+        return Freshness(record, {}, False, False)    # loaded again: kept_units says which units still are
     folder = Path(out_dir) / game_id
-    intact = {name for name, (sha, *sig) in record.files.items() if signature(folder / name) == sig}
+    intact = _intact(folder, record)
     units = {uid: unit for uid, unit in record.units.items()
              if set(unit.files) <= intact and _still(content_dir, unit.reads)}
     whole = len(units) == len(record.units) and len(intact) == len(record.files) \
         and sorted(listing(folder)) == sorted(record.files)
     return Freshness(record, units, True, whole)
+
+
+def _intact(folder: Path, record: GameRecord) -> set[str]:
+    return {name for name, (sha, *sig) in record.files.items() if signature(folder / name) == sig}
+
+
+def kept_units(content_dir: Path, out_dir: Path, record: GameRecord, models: dict[str, str]) -> dict[str, UnitRecord]:
+    """Of a game whose inputs changed, the units still fresh: made from the same model (`models`: unit -> its
+    model now, build.unit_model; "" for a unit made from the whole game), their own reads and files unchanged."""
+    intact = _intact(Path(out_dir) / record.game, record)
+    return {uid: unit for uid, unit in record.units.items()
+            if unit.model and models.get(uid) == unit.model and set(unit.files) <= intact
+            and _still(content_dir, unit.reads)}

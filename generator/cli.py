@@ -416,7 +416,8 @@ def watch(games, content_dir, out_dir, paper):
     """Rebuild GAMES (default: all) whenever one of their files is saved; Ctrl-C to stop."""
     import time
 
-    from .build import BuildOptions, Contradicted, build_games
+    from .build import BuildOptions, Contradicted, build_games, draw_sheets_in_memory
+    from .draw.pdfpages import keeping_pages
     from .watch import watch as watch_loop
 
     options = BuildOptions(paper=paper)
@@ -447,11 +448,17 @@ def watch(games, content_dir, out_dir, paper):
         click.echo(words("cli.watch_rebuilt", time=stamp, changed=files, outputs=outputs, seconds=seconds))
 
     def body():
+        with keeping_pages():     # the sheets of each build are kept: an edit draws only the sheets it changes
+            watching()
+
+    def watching():
         ids = _games(content_dir, games)
         words = _words(content_dir, ids)
         try:
             built = build_games(content_dir, out_dir, ids, options)
             click.echo(words("cli.rebuilt", ids=", ".join(ids), files=len(built.written)))
+            # a game its last build left current was not drawn: its sheets are, in memory, for the next edit
+            draw_sheets_in_memory(content_dir, [game.game_id for game in built.games if game.unchanged], options)
         except ContentError as err:
             click.echo(err.format(), err=True)
         except Contradicted as err:

@@ -37,6 +37,10 @@ class Face:
     # Texts shrunk to fit their box: (element number, text, size asked, size set), so a designer sees which
     # faces are cramped (the manifest, the gallery, `pnp build -v`).
     shrunk: tuple[tuple[int, str, float, float], ...] = field(default=(), compare=False)
+    # A hash of everything the face draws (its layout, the row's values, the files and icons it reads), so a
+    # sheet of faces unchanged since the last build is played again, not drawn (draw/pdfpages.py); made while
+    # builds keep their pages (`pnp watch`). Empty: not known, a sheet holding the face is always drawn.
+    key: str = field(default="", compare=False)
 
     @property
     def bleed_width_mm(self) -> float:

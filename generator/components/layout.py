@@ -14,15 +14,17 @@ never halfway through writing a sheet.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
 from ..content.errors import Collector, ContentError, did_you_mean, display_path
-from ..content.paths import inside_game
+from ..content.paths import assets_signature, inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
@@ -30,6 +32,8 @@ from ..draw.geometry import circle_ops, rect_ops, regular_polygon, rotation, sha
 from ..draw.imageheader import read_header
 from ..draw.style import MIN_LINE_MM, Stroke, TextStyle, ink_saver_ink
 from ..draw import icons
+from ..draw.pdfpages import forgotten_with_pages, keeping
+from ..reads import note, recording
 from .face import Face, Item
 
 Op = Callable[[Canvas], None]
@@ -658,6 +662,7 @@ class FaceMaker:
         self.frame = frame
         self._refs: dict[int, frozenset[str]] = {}
         self._cache: dict[tuple, Face] = {}
+        self._assets: str | None = None
 
     def key(self, layout: Sequence[LayoutElement], values: dict[str, str]) -> tuple:
         refs = self._refs.get(id(layout))
@@ -673,11 +678,44 @@ class FaceMaker:
         key = (side, id(layout), self.key(layout, fields_of(row, item_id)))
         face = self._cache.get(key)
         if face is None:
-            shrunk: list = []
-            ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
-            face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk))
+            content = self._content_key(layout, key) if keeping() else ""    # `pnp build`: nothing is kept
+            kept = _kept_faces.get(content) if content else None
+            if kept is not None:      # laid out by a build before, from the same inputs
+                face, read = kept
+                for path in read:
+                    note(path)        # the unit still depends on what its layout read
+            else:
+                shrunk: list = []
+                with recording(self.ctx.game_folder) if content else nullcontext(set()) as read:
+                    ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
+                face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
+                                           key=content)
+                if content:
+                    _keep_face(content, face, tuple(sorted(read)))
             self._cache[key] = face
         return face
+
+    def _content_key(self, layout: Sequence[LayoutElement], key: tuple) -> str:
+        """Face.key: the layout and the values it reads, the frame, and what a face may read besides: the files
+        of the game's assets folder (images, its own icons), by name, size, modification time and inode."""
+        if self._assets is None:
+            self._assets = assets_signature(self.ctx.game_folder)
+        text = repr((key[0], tuple(layout), self.frame, key[2], self._assets))
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# Faces laid out by the builds of this process, while they keep their pages (draw.pdfpages.keeping_pages:
+# `pnp watch`), by Face.key: a card unchanged since the last build is not laid out again. Each with the content
+# files its layout read, noted again when it is served (the incremental cache keys its unit with them).
+KEPT_FACES = 20_000
+_kept_faces: dict[str, tuple[Face, tuple[Path, ...]]] = {}
+forgotten_with_pages(_kept_faces.clear)
+
+
+def _keep_face(content: str, face: Face, read: tuple[Path, ...]) -> None:
+    _kept_faces[content] = (face, read)
+    while len(_kept_faces) > KEPT_FACES:
+        del _kept_faces[next(iter(_kept_faces))]     # the oldest first
 
 
 def item_ids(component: FaceSet) -> list[str]:

@@ -11,6 +11,7 @@ a game id (a folder name, `id:` in game.yaml, a name on the command line).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -82,4 +83,19 @@ def plain_name(name: str, where, what: str = "game id") -> str:
     return name
 
 
-__all__ = ["inside_game", "plain_name", "game_folder_of"]
+def assets_signature(game_folder: Path) -> str:
+    """A hash of every file under a game's assets folder (images, its own icons) by name, size, modification time
+    and inode: a file saved again changes it. What a face may read there is unchanged while it is."""
+    folder = Path(game_folder) / "assets"
+    entries = []
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*")):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            entries.append((str(path.relative_to(folder)), st.st_size, st.st_mtime_ns, st.st_ino))
+    return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+__all__ = ["inside_game", "plain_name", "game_folder_of", "assets_signature"]

@@ -15,6 +15,7 @@ the block shrinks, if it must, to leave room for marks that can be seen.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from typing import Optional, Sequence
 from ..components.face import Face, Item
 from ..draw.errors import LayoutError
 from ..draw.geometry import Affine, rect_ops, translation
+from ..draw.pdfpages import drawn_or_replayed, keeping
 from .cutfile import cut_svg, placement_cut_ops
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        new_pdf, page_label)
@@ -438,17 +440,9 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                        bleed=boxes[1] if boxes else None)
         if boxes:
             info = replace(info, trim_box=boxes[0], bleed_box=boxes[1])
-        with _corrected(pdf, correction):
-            for placement, face in planned.faces:
-                draw_face(pdf, face, placement)
-            for p in planned.outlines:
-                pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
-            for x1, y1, x2, y2 in planned.fold_lines:
-                pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
-            draw_marks(pdf, planned.marks)
-            draw_label(pdf, planned.label_band, label, language=options.language)
-        if cutter and info.side != "verso":     # the machine reads the side it cuts
-            draw_registration(pdf, cutter)
+        with drawn_or_replayed(pdf, _page_key(planned, info, options) if keeping() else None) as page:
+            if page.draw:
+                _draw_page(pdf, planned, label, correction, cutter if info.side != "verso" else None, options)
         if correction is not None:
             info = replace(info, correction=tuple(round(v, 9) for v in (correction.a, correction.b, correction.c,
                                                                         correction.d, correction.tx, correction.ty)))
@@ -466,6 +460,35 @@ def impose_sheets(items: Sequence[Item], options: PrintOptions, *, game_title: s
                            paper=options.paper, guide=replace(_guide(plan, options, component_name, items, paper,
                                                                      extra_steps), alone=alone),
                            cut_files=tuple(cut_files), language=options.language)
+
+
+def _draw_page(pdf, planned: PlannedPage, label: str, correction: Optional[Affine], cutter,
+               options: PrintOptions) -> None:
+    """One sheet: its faces, cut outlines, fold lines, marks and label; `cutter`: the machine's registration."""
+    with _corrected(pdf, correction):
+        for placement, face in planned.faces:
+            draw_face(pdf, face, placement)
+        for p in planned.outlines:
+            pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
+        for x1, y1, x2, y2 in planned.fold_lines:
+            pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
+        draw_marks(pdf, planned.marks)
+        draw_label(pdf, planned.label_band, label, language=options.language)
+    if cutter:     # the machine reads the side it cuts
+        draw_registration(pdf, cutter)
+
+
+def _page_key(planned: PlannedPage, info: PageInfo, options: PrintOptions) -> Optional[str]:
+    """A hash of everything a sheet draws (draw/pdfpages.py keeps it by this): its plan, its label, the options,
+    and what each face draws (Face.key); None when a face's key is not known (the sheet is always drawn)."""
+    faces = []
+    for placement, face in planned.faces:
+        if not face.key:
+            return None
+        faces.append((placement, face.key))
+    text = repr((info, tuple(faces), planned.marks, planned.outlines, planned.fold_lines, planned.label_band,
+                 options))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _settings_words(cutter, words) -> dict:

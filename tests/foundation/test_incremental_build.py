@@ -159,6 +159,30 @@ def test_an_edit_of_a_component_file_renders_the_game_again(tmp_path, rendered):
     assert _tree(out) == _tree(fresh)
 
 
+def test_an_edit_of_one_deck_keeps_the_units_not_made_from_it(tmp_path, rendered):
+    """A card edited: its deck is rendered again, with what reads the whole game (the board, the figures, the
+    rulebook); the counters and the calibration page, made from what did not change (build.unit_model), are
+    kept, their files not written again; the folder is byte for byte a fresh build's."""
+    content = _new(tmp_path / "content", "demo")
+    out = tmp_path / "out"
+    assert _build(content, out, "--jobs", "1").exit_code == 0
+    before = _snapshot(out)
+    cards = content / "demo" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count("Avancez") == 1
+    cards.write_text(text.replace("Avancez", "Avancez vite"), encoding="utf-8")
+    rendered.clear()
+    assert _build(content, out, "--jobs", "1").exit_code == 0
+    assert ("demo", "component:cartes") in rendered
+    assert ("demo", "component:jetons") not in rendered and ("demo", "calibration") not in rendered, rendered
+    after = _snapshot(out)
+    words = catalogue("fr")
+    assert after[f"demo/{words('files.calibration')}.pdf"] == before[f"demo/{words('files.calibration')}.pdf"]
+    fresh = tmp_path / "fresh"
+    assert _build(content, fresh, "--no-cache").exit_code == 0
+    assert _tree(out) == _tree(fresh)
+
+
 def test_an_option_change_renders_everything_again(tmp_path, rendered):
     content = _new(tmp_path / "content", "demo")
     out = tmp_path / "out"

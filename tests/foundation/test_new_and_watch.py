@@ -144,7 +144,8 @@ def test_pnp_watch_says_when_what_changed_what_was_rebuilt_and_keeps_the_last_go
         time.sleep(0.5)
         game_yaml = content / "demo" / "game.yaml"
         good = game_yaml.read_text(encoding="utf-8")
-        game_yaml.write_text(good.replace("version:", "# une retouche\nversion:"), encoding="utf-8")
+        # an edit the outputs show (a comment alone rewrites nothing: every output is the same)
+        game_yaml.write_text(good.replace("duration: 30 min", "duration: 45 min"), encoding="utf-8")
         _wait_for(lambda: any("réécrit" in line for line in lines), 60)
         rebuilt = next(line for line in lines if "réécrit" in line)
         assert re.match(r"\d\d:\d\d:\d\d · demo/game\.yaml → \d+ fichiers? réécrits? \(.+\) en \d+\.\d\d s", rebuilt)
