@@ -3,7 +3,8 @@
 PuXes' 4-player mat has gardens 200 mm long both ways (A's and C's across, B's and D's along): an upright A4
 sheet holds 191 mm across, a turned one 186 mm down, so with every sheet the same way up two gardens are cut.
 Its rows are printed each the way up that holds its gardens (Tiling.row_pages). Read back from the real
-build: the sheets' windows (manifest, the pages' trims) against the mat's own marks (Face.keep_clear_mm).
+build: the sheets' windows (manifest, the pages' trims) against the mat's own marks (Face.keep_clear_mm), and
+the reader's preflight on the same PDF; a layout cutting a garden is still told by the preflight.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from generator.components.mat import mat_item
 from generator.content.loader import load_game
 from generator.print import PrintOptions, plan_tiling, tile_face
 from generator.print import tiling
+from generator.print.manifest import document_entry
+from generator.print.paper import page
+from generator.print.reader import Subject, check
 from generator.reader_thresholds import value
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -143,3 +147,27 @@ def test_mixed_rows_keep_both_gardens_whole_where_one_way_up_cuts_one():
         x, y, w, h = p.art
         assert 5 - 1e-6 <= x and x + w <= info.width_mm - 5 + 1e-6 and y + h <= info.height_mm - 5 + 1e-6
     assert {(info.width_mm > info.height_mm) for info in doc.pages[1:]} == {True, False}
+
+
+def test_a_seam_cutting_a_garden_of_the_4_player_mat_is_still_told_by_the_preflight(out, monkeypatch):
+    """The good build: the reader finds no seam. The small mat cut blind to its marks (a seam down x = 320 mm,
+    5 mm inside C's sacred garden and clear of its label; rows in four equal parts): the garden cut is told
+    on the sheet under the seam, as a zone, not only where a label is struck."""
+    entry = _entry(out, "tapis-4j-petit.pdf")
+    words = PrintOptions().words
+    good = check(Subject("tapis-4j-petit.pdf", (out / "tapis-4j-petit.pdf").read_bytes(), entry=entry), words)
+    assert not [w for w in good.warnings if w.kind == "seam"]
+    item = _mat("tapis-4j-petit")
+    xs = ((0.0, 250.0), (240.0, 90.0), (320.0, 210.0), (520.0, 186.0))
+    ys = tiling._equal(item.front.bleed_height_mm, 4, 10.0)
+    blind = tiling.Tiling(page("a4", "landscape", 5.0), 4, 4, 250.0, ys[0][1], 10.0, xs, ys)
+    monkeypatch.setattr(tiling, "plan_tiling", lambda *args, **kw: blind)
+    doc = tile_face(item, PrintOptions(), game_title="PuXes", component_name="Tapis")
+    entry = document_entry("bad.pdf", doc)
+    garden = next(b for b in item.front.keep_clear_mm if b[0] < 320 < b[0] + b[2] and b[1] < 100 and not b[5])
+    assert (0, 320.0, tuple(round(v, 1) for v in garden[:4])) in _crossed(_seams(_windows(entry)),
+                                                                          item.front.keep_clear_mm)
+    bad = check(Subject("bad.pdf", doc.pdf, entry=entry), words)
+    a2 = next(p["page"] for p in entry["pages"] if p["tile"] == "A2")
+    assert [w.page for w in bad.warnings if w.kind == "seam" and w.facts.get("form") == "zone"][0] == a2
+    assert not [w for w in bad.warnings if w.kind == "seam" and w.page == a2 and "text" in w.facts]
