@@ -649,6 +649,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     guide = GuideInfo(
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         steps=(words("print.step.print_100"),
+               *((words("print.tiling.turned"),) if len({p.orientation for p in t.row_pages}) > 1 else ()),
                (words("print.tiling.sheets", what=_what(kind, words), count=t.count, names=_names(t))
                 if total - 1 == t.count else
                 words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,

@@ -147,6 +147,7 @@ def test_mixed_rows_keep_both_gardens_whole_where_one_way_up_cuts_one():
         x, y, w, h = p.art
         assert 5 - 1e-6 <= x and x + w <= info.width_mm - 5 + 1e-6 and y + h <= info.height_mm - 5 + 1e-6
     assert {(info.width_mm > info.height_mm) for info in doc.pages[1:]} == {True, False}
+    assert "orientation automatique" in " ".join(doc.guide.steps)      # the guide says the pages turn
 
 
 def test_a_seam_cutting_a_garden_of_the_4_player_mat_is_still_told_by_the_preflight(out, monkeypatch):
