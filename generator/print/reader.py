@@ -562,8 +562,9 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
                      if r.framed and r.text.strip()]
             zones = [_shift(_mm_box(b, p["height_mm"]), tx, ty) for b in found.fills + found.outlines]
+            # the piece's background, clipped to the window, is no zone: it would hold every zone and hide them
             zones = [z for z in zones if min(z[2] - z[0], z[3] - z[1]) > SEAM_ZONE_MIN_MM
-                     and _inside(z, window)]
+                     and _inside(z, window) and not _holds(z, window)]
             tiles.append((p["page"], window, texts, zones))
     # The seams: where a window starts inside the piece (the first ones start in its bleed, left of the trim).
     # A vertical seam runs down its own row of sheets only (rows may be staggered, print/tiling.py).
@@ -590,15 +591,21 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             across_zones = [z for z in zones if z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
                             and z[1 - axis] < hi and z[3 - axis] > lo]
             for z in across_zones:
-                if any(o != z and _holds(o, z) for o in across_zones):
-                    continue        # a zone's pattern, a place drawn in it: the zone holding them is told
+                # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
+                # outline hold each other: neither hides the other, they are counted as one below)
+                if any(o != z and _holds(o, z) and not _holds(z, o) for o in across_zones):
+                    continue
                 whole = _whole_zone(z, axis, window, tiles)
                 if whole is not None and whole[axis + 2] - whole[axis] < longest[axis]:
                     cut_zones.append(z)
         if crossed:
             out.append(_warn(subject, "seam", page, text=_sample(crossed[0].text), count=len(crossed)))
         if cut_zones:
-            out.append(_warn(subject, "seam", page, form="zone", count=len(set(cut_zones))))
+            told: list = []
+            for z in cut_zones:
+                if not any(_holds(o, z) and _holds(z, o) for o in told):
+                    told.append(z)
+            out.append(_warn(subject, "seam", page, form="zone", count=len(told)))
     return out
 
 

@@ -12,7 +12,9 @@ could read as one of the game's own labels.
 A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
 chosen among the positions the page and the overlap allow, never through text where any way avoids it, then
 through the fewest zones (each worth MARK_WORTH_PAGES sheets). Where a seam down the whole height would cut
-a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks).
+a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks), and printed the way up
+that holds its marks (Tiling.row_pages: a zone too wide for an upright sheet and another too tall for a turned
+one are both kept whole).
 
 A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on the lines clear of its marks
 where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
@@ -74,6 +76,12 @@ class Tiling:
     # Each row's own columns when the rows are staggered (a mat whose marks no seam running the whole height
     # could miss); (): every row has the columns above. `columns` is then the most a row has.
     row_xs: tuple[tuple[Span, ...], ...] = ()
+    # Each row's page when the rows turn the paper differently (a row of tall zones upright, one of wide zones
+    # turned); (): `page` for every row.
+    row_pages: tuple[Page, ...] = ()
+
+    def page_of(self, row: int) -> Page:
+        return self.row_pages[row] if self.row_pages else self.page
 
     @property
     def pages(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -166,13 +174,18 @@ def _is_text(box: tuple) -> bool:
     return bool(box[5]) if len(box) > 5 else True
 
 
+def _margin(heavy: bool, text: bool) -> float:
+    """How far from a mark a seam runs through it: text and lines within the clearance; a zone only inside."""
+    return SEAM_CLEARANCE_MM + TEXT_SLACK_MM if text or not heavy else -ZONE_EDGE_MM
+
+
 def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int]:
     """(text, zones, light) marks that a seam at `cut` runs through: text (a label, a ruler's figures), zones
     (heavy marks without text: a zone's area, not along its edge), light (a line), each this side of the
     clearance."""
     text = zones = light = 0
     for start, end, is_heavy, is_text in marks:
-        margin = SEAM_CLEARANCE_MM + TEXT_SLACK_MM if is_text or not is_heavy else -ZONE_EDGE_MM
+        margin = _margin(is_heavy, is_text)
         if start - margin < cut < end + margin:
             if not is_heavy:
                 light += 1
@@ -191,7 +204,7 @@ def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
     step, first = (positions[1] - positions[0] if len(positions) > 1 else 1.0), positions[0]
     delta = [0.0] * (len(positions) + 1)
     for start, end, is_heavy, is_text in marks:
-        margin = SEAM_CLEARANCE_MM + TEXT_SLACK_MM if is_text or not is_heavy else -ZONE_EDGE_MM
+        margin = _margin(is_heavy, is_text)
         lo = max(0, math.floor((start - margin - first) / step) + 1)         # first position > start - margin
         hi = min(len(positions), math.ceil((end + margin - first) / step))   # first position >= end + margin
         while lo < len(positions) and not positions[lo] > start - margin:
@@ -302,11 +315,15 @@ def _pack(xs: Sequence[Span], ys: Sequence[Span], room_h: float) -> tuple[tuple[
     return tuple(tuple(page) for page in pages)
 
 
-def _in_band(marks: Sequence[tuple], lo: float, hi: float) -> list[tuple[float, float, bool, bool]]:
+def _in_band(marks: Sequence[tuple], lo: float, hi: float, exact: bool = False) -> list[tuple[float, float, bool, bool]]:
     """The marks (keep_clear boxes) that reach into the band [lo, hi] of y, on the x axis: what a vertical seam
-    running only down that band could cross."""
+    running only down that band could cross. Within seam_clearance_mm of the band; `exact`: by the margins of
+    seam_crossings (a zone ending on the band's edge is not in it), as the rows turned each their own way
+    need (their cuts are chosen where those margins leave them clear)."""
+    def margin(b) -> float:
+        return _margin(bool(b[4]), _is_text(b)) if exact else SEAM_CLEARANCE_MM
     return [(b[0], b[0] + b[2], bool(b[4]), _is_text(b)) for b in marks
-            if b[1] - SEAM_CLEARANCE_MM < hi and b[1] + b[3] + SEAM_CLEARANCE_MM > lo]
+            if b[1] - margin(b) < hi and b[1] + b[3] + margin(b) > lo]
 
 
 def _staggered(width: float, room: float, overlap: float, ys: Sequence[Span], boxes: Sequence[tuple]
@@ -330,6 +347,114 @@ def _staggered(width: float, room: float, overlap: float, ys: Sequence[Span], bo
         rows.append(best)
         crossed += [seam_crossings(start, marks) for start, _ in best[1:]]
     return tuple(rows), crossed
+
+
+def _clear_count(length: float, room: float, overlap: float, marks: Marks) -> Optional[tuple[float, ...]]:
+    """The cuts (every CUT_STEP_MM) of the fewest windows along an axis whose seams cross no text and no zone
+    (lines may be crossed): each cut as far as the window before allows (the farthest cut never leaves the
+    rest harder). None when no such cuts exist."""
+    blocked = sorted((start - _margin(True, text), end + _margin(True, text))
+                     for start, end, heavy, text in marks if heavy)
+    least, pitch = int(overlap / CUT_STEP_MM) + 1, int((room - overlap) / CUT_STEP_MM + 1e-9)
+    last = math.ceil(length / CUT_STEP_MM) - 1         # the last cut position inside the length
+    cuts, start = [], 0
+    while length - start * CUT_STEP_MM > room + 1e-9:
+        p = min(start + pitch, last)
+        moved = True
+        while moved and p >= start + least:
+            moved = False
+            for lo, hi in blocked:
+                if lo < p * CUT_STEP_MM < hi:
+                    p, moved = math.floor(lo / CUT_STEP_MM - 1e-9), True
+        if p < start + least:
+            return None
+        cuts.append(p * CUT_STEP_MM)
+        start = p
+    return tuple(cuts)
+
+
+def _turned_rows(width: float, height: float, overlap: float, pages: Sequence[Page],
+                 rooms: Sequence[tuple[float, float]], boxes: Sequence[tuple]
+                 ) -> Optional[tuple[tuple[Span, ...], tuple[tuple[Span, ...], ...], tuple[Page, ...]]]:
+    """Rows each printed the way up that suits it (a row of tall zones on upright sheets, a row of wide ones on
+    sheets turned), every seam clear of text and zones: the fewest sheets, then rows. (ys, each row's
+    columns, each row's page), or None when no such cutting exists.
+
+    Horizontal seams run the whole width, so a row starts and ends where no text or zone is (a clear stretch
+    of y). A row's columns depend only on the marks between its two stretches, whichever cut in them: the
+    fewest columns (_clear_count) are worked out once per pair of stretches and way up. A shortest path over
+    the cut positions (every CUT_STEP_MM) then picks the rows."""
+    n = int(height / CUT_STEP_MM)
+    positions = [i * CUT_STEP_MM for i in range(1, n)]
+    y_marks = _marks_on_axis(boxes, 1)
+    weight = _weights(positions, y_marks)
+    stretch = [-1] * (n + 1)          # position index (0: the top, n: the bottom) -> its clear stretch
+    stretch[0], count = 0, 1
+    for i, w in enumerate(weight, start=1):
+        if w < 1e6:
+            stretch[i] = count if stretch[i - 1] < 0 or i == 1 else stretch[i - 1]
+            count += stretch[i] == count
+    stretch[n] = count
+    ends = {}                          # stretch -> (first, last) position index in it
+    for i, s in enumerate(stretch):
+        if s >= 0:
+            first, _ = ends.get(s, (i, i))
+            ends[s] = (first, i)
+    at = lambda i: height if i == n else i * CUT_STEP_MM     # noqa: E731
+    columns: dict = {}
+
+    def row_cost(s0: int, s1: int, way: int) -> Optional[tuple[float, ...]]:
+        if (s0, s1, way) not in columns:
+            lo, hi = at(ends[s0][1]), at(ends[s1][0])
+            columns[(s0, s1, way)] = _clear_count(width, rooms[way][0], overlap, _in_band(boxes, lo, hi, True))
+        return columns[(s0, s1, way)]
+
+    inf = (math.inf, math.inf)
+    best: list[tuple] = [inf] * (n + 1)
+    came: list = [None] * (n + 1)
+    best[0] = (0, 0)
+    least = int(overlap / CUT_STEP_MM) + 1
+    for i in range(1, n + 1):
+        if stretch[i] < 0:
+            continue
+        for way, (_, room_h) in enumerate(rooms):
+            lowest = max(0, i - int(((room_h if i == n else room_h - overlap)) / CUT_STEP_MM + 1e-9))
+            j = i - least
+            while j >= lowest:
+                s0 = stretch[j]
+                if s0 < 0:
+                    j -= 1
+                    continue
+                first = max(ends[s0][0], lowest)
+                k = min(range(first, j + 1), key=lambda q: best[q])
+                cuts = row_cost(s0, stretch[i], way) if best[k] != inf else None
+                if cuts is not None:
+                    cost = (best[k][0] + len(cuts) + 1, best[k][1] + 1)
+                    if cost < best[i]:
+                        best[i], came[i] = cost, (k, way)
+                j = first - 1
+    if best[n] == inf:
+        return None
+    rows = []
+    i = n
+    while i:
+        k, way = came[i]
+        rows.append((k, i, way))
+        i = k
+    rows.reverse()
+    ys = tuple((at(k), (at(i) + overlap if i < n else height) - at(k)) for k, i, _ in rows)
+    row_xs = []
+    for (k, i, way), (y, _) in zip(rows, ys):
+        cuts = row_cost(stretch[k], stretch[i], way)
+        band = _in_band(boxes, y, at(i), True)
+        balanced = _clear_cuts(width, rooms[way][0], overlap, band, len(cuts) + 1) if cuts else None
+        if balanced is not None and not any(any(seam_crossings(s, band)[:2]) for s, _ in balanced[1:]):
+            row_xs.append(balanced)
+        else:
+            starts = (0.0,) + cuts
+            row_xs.append(tuple((s, (e + overlap if e < width else width) - s)
+                                for s, e in zip(starts, cuts + (width,))))
+    return ys, tuple(row_xs), tuple(pages[way] for _, _, way in rows)
 
 
 def _crossings(xs: Sequence[Span], ys: Sequence[Span], marks: tuple[Marks, Marks]) -> list:
@@ -381,6 +506,21 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
                         best = (s_score, rank, Tiling(page, max(len(r) for r in row_xs), len(ys),
                                                       max(w for r in row_xs for _, w in r),
                                                       max(h for _, h in ys), o, (), ys, (), row_xs))
+    if best is not None and fitting and not any(grid_lines_mm) and len(pages_) > 1:
+        # Each row printed the way up that holds its zones: PuXes' 4-player mat has gardens wider than an
+        # upright sheet and taller than a turned one, cut whichever way every sheet turns; rows turned each
+        # their own way cut none (and a mat's rows of small marks may take fewer sheets).
+        turned = _turned_rows(width_mm, height_mm, o, pages_, rooms, fitting)
+        if turned is not None:
+            ys, row_xs, row_pages = turned
+            crossed = [seam_crossings(start, _in_band(fitting, y, ys[r + 1][0] if r + 1 < len(ys) else y + h, True))
+                       for r, (y, h) in enumerate(ys) for start, _ in row_xs[r][1:]]
+            crossed += [seam_crossings(start, marks[1]) for start, _ in ys[1:]]
+            score = _score(sum(len(r) for r in row_xs), crossed)
+            if score < best[0]:
+                best = (score, 0, Tiling(row_pages[0], max(len(r) for r in row_xs), len(ys),
+                                         max(w for r in row_xs for _, w in r), max(h for _, h in ys), o, (), ys,
+                                         (), row_xs, row_pages if len(set(row_pages)) > 1 else ()))
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
     return best[2]
@@ -450,7 +590,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
     t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm, face.keep_clear_mm)
-    page = t.page
+    # The map on whichever way up of the sheets shows the board largest
+    page = max(dict.fromkeys(t.row_pages or (t.page,)),
+               key=lambda p: _map_scale(p.printable[2], p.printable[3] - LABEL_BAND_MM, face))
     px, py, pw, ph = page.printable
     region = (px, py, pw, ph - LABEL_BAND_MM)
     band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
@@ -464,6 +606,10 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     for n, windows in enumerate(t.pages, start=2):
         names = [f"{row_name(r)}{c + 1}" for r, c in windows]
         wins = [t.window(r, c) for r, c in windows]
+        page = t.page_of(windows[0][0])      # a row may be printed the other way up (Tiling.row_pages)
+        px, py, pw, ph = page.printable
+        region = (px, py, pw, ph - LABEL_BAND_MM)
+        band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
         # The page's windows, one above the other, centred in the printable region; the board's bleed-box
         # origin moves with each window.
         stack_h = sum(w[3] for w in wins) + 2 * EDGE_MIN_MM * (len(wins) - 1)
@@ -506,6 +652,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         title=component_name, sides=one_sided, paper_fr=words("print.paper.tiled"), pages=total,
         whole_on=whole_on,
         steps=(words("print.step.print_100"),
+               *((words("print.tiling.turned"),) if len({p.orientation for p in t.row_pages}) > 1 else ()),
                (words("print.tiling.sheets", what=_what(kind, words), count=t.count, names=_names(t))
                 if total - 1 == t.count else
                 words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,
@@ -624,6 +771,12 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
                  align="center")
 
 
+def _map_scale(room_w: float, room_h: float, face) -> float:
+    """The assembly map's scale in a region room_w x room_h: the whole board under the title, with room for
+    the note below."""
+    return min((room_w - 10) / face.bleed_width_mm, (room_h - 14 - 30) / face.bleed_height_mm, 1.0)
+
+
 def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, component_name: str,
                   options: PrintOptions) -> None:
     words, language = options.words, options.language
@@ -632,8 +785,7 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     pdf.text(region[0] + region[2] / 2, region[1] + 8, fr(words("print.tiling.map_title", game=game_title, component=component_name), language),
              title, align="center")
     top = region[1] + 14
-    avail_w, avail_h = region[2] - 10, region[3] - 14 - 30
-    scale = min(avail_w / face.bleed_width_mm, avail_h / face.bleed_height_mm, 1.0)
+    scale = _map_scale(region[2], region[3], face)
     ox = region[0] + (region[2] - face.bleed_width_mm * scale) / 2
     # The map shows the sheets' names, not the art's small print: a label it would print under the floor is left out
     with pdf.group(translate=(ox, top), scale=scale), pdf.text_floor(threshold("min_label_pt")):
@@ -647,9 +799,12 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
             cx, cy = x + ww * scale / 2, y + wh * scale / 2
             name = sheet_name(f"{row_name(r)}{c + 1}", words)
-            half = min(fonts.text_width_mm(name, big) / 2 + 2, ww * scale / 2)
+            # a narrow sheet's name is set smaller, so that it stays inside its own outline
+            style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
+                ww * scale - 4.5) / fonts.text_width_mm(name, big))))
+            half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
             pdf.rect(cx - half, cy - 5, 2 * half, 7.5, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 0.4, name, big, align="center")
+            pdf.text(cx, cy + 0.4, name, style, align="center")
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,

@@ -200,9 +200,10 @@ def test_rows_are_cut_on_their_own_where_a_seam_down_the_whole_height_would_run_
     above, 333 below), in as many sheets as the face without labels, each sheet's seam 2 mm or more away."""
     labels = [(310.0, 50.0), (350.0, 50.0), (240.0, 300.0), (340.0, 300.0)]
     keep = tuple((x, y, 30.0, 10.0, True) for x, y in labels)
-    t = plan_tiling(500.0, 400.0, PrintOptions(), keep_clear_mm=keep)
+    upright = PrintOptions(orientation="portrait")      # (either way up, rows may turn: 5 sheets, test_mat_seams)
+    t = plan_tiling(500.0, 400.0, upright, keep_clear_mm=keep)
     assert t.row_xs and t.row_xs[0] != t.row_xs[1]
-    assert t.count == plan_tiling(500.0, 400.0, PrintOptions()).count == 6
+    assert t.count == plan_tiling(500.0, 400.0, upright).count == 6
     for r in range(t.rows):
         y0, h = t.ys[r]
         for c in range(1, t.columns_in(r)):
@@ -217,5 +218,5 @@ def test_rows_are_cut_on_their_own_where_a_seam_down_the_whole_height_would_run_
         assert all(a[0] + a[2] - b[0] == pytest.approx(10.0) for a, b in zip(spans, spans[1:]))
     # drawn: each row's sheets carry their own names, the plan first
     doc = tile_face(Item("tapis", "tapis", replace(synthetic_face(0, "front", 494.0, 394.0), keep_clear_mm=keep)),
-                    PrintOptions(), game_title="Essai", component_name="Tapis")
+                    upright, game_title="Essai", component_name="Tapis")
     assert doc.pages[0].kind == "map" and [p.tile for p in doc.pages[1:]] == ["A1", "A2", "A3", "B1", "B2", "B3"]

@@ -1,0 +1,174 @@
+"""Where a mat's seams go: never through its zones and labels where any way of cutting avoids them.
+
+PuXes' 4-player mat has gardens 200 mm long both ways (A's and C's across, B's and D's along): an upright A4
+sheet holds 191 mm across, a turned one 186 mm down, so with every sheet the same way up two gardens are cut.
+Its rows are printed each the way up that holds its gardens (Tiling.row_pages). Read back from the real
+build: the sheets' windows (manifest, the pages' trims) against the mat's own marks (Face.keep_clear_mm), and
+the reader's preflight on the same PDF; a layout cutting a garden is still told by the preflight.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from printkit import MM_PER_PT, synthetic_face
+
+from generator.components.face import Item
+from generator.components.mat import mat_item
+from generator.content.loader import load_game
+from generator.print import PrintOptions, plan_tiling, tile_face
+from generator.print import tiling
+from generator.print.manifest import document_entry
+from generator.print.paper import page
+from generator.print.reader import Subject, check
+from generator.reader_thresholds import value
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+CLEARANCE = value("seam_clearance_mm")
+ZONE_EDGE = 0.5          # a seam along a zone's outline runs beside it, not through it
+pytestmark = pytest.mark.xdist_group("game-puxes")
+
+
+@functools.lru_cache(maxsize=None)
+def _mat(mat_id: str):
+    game = load_game(CONTENT, "puxes")
+    mat = next(size for c in game.components if type(c).__name__ == "Mat" for size in c.all_sizes()
+               if size.id == mat_id)
+    return mat_item(mat, game.folder)
+
+
+def _windows(entry: dict) -> list[tuple[float, float, float, float]]:
+    """Each sheet's window in the mat's bleed-box mm (x0, y0, x1, y1), from its page's item trim and art."""
+    out = []
+    for page in entry["pages"]:
+        if page["kind"] != "tile":
+            continue
+        (item,) = page["items"]
+        (tx, ty, _, _), (ax, ay, aw, ah) = item["trim_mm"], item["art_mm"]
+        x0, y0 = ax - tx + 3.0, ay - ty + 3.0         # trim mm -> bleed-box mm (3 mm bleed)
+        out.append((x0, y0, x0 + aw, y0 + ah))
+    return out
+
+
+def _seams(windows) -> list[tuple[int, float, float, float]]:
+    """(axis, at, from, to): a window's left edge inside the mat runs down its row (to the next row's top), its
+    top edge across its own width; the edges under the next sheets are hidden."""
+    tops = sorted({w[1] for w in windows if w[1] > 0})
+    out = []
+    for w in windows:
+        if w[0] > 0:
+            out.append((0, w[0], w[1], min([y for y in tops if y > w[1] + 1e-6] + [w[3]])))
+        if w[1] > 0:
+            out.append((1, w[1], w[0], w[2]))
+    return out
+
+
+def _crossed(seams, boxes) -> list:
+    """The keep_clear boxes (x, y, w, h, heavy, text) a seam runs through: text within the clearance, a zone's
+    area (not along its edge, nor where the seam ends on its edge: a zone's box holds half its outline)."""
+    out = []
+    for axis, at, lo, hi in seams:
+        for box in boxes:
+            start, end = box[axis], box[axis] + box[axis + 2]
+            text, heavy = box[5] if len(box) > 5 else True, box[4]
+            if not heavy:
+                continue
+            margin = CLEARANCE if text else -ZONE_EDGE
+            if start - margin < at < end + margin and box[1 - axis] - margin < hi \
+                    and box[1 - axis] + box[3 - axis] + margin > lo:
+                out.append((axis, at, tuple(round(v, 1) for v in box[:4])))
+    return out
+
+
+@pytest.fixture(scope="module")
+def out(game_build) -> Path:
+    return game_build("puxes").out
+
+
+def _entry(folder: Path, name: str) -> dict:
+    return next(f for f in json.loads((folder / "manifest.json").read_text())["files"] if f["file"] == name)
+
+
+@pytest.mark.parametrize("mat_id", ["tapis-4j", "tapis-4j-petit", "tapis-2j", "tapis-2j-petit", "tapis-2j-avance",
+                                    "tapis-2j-avance-petit"])
+def test_no_seam_of_the_built_mat_crosses_a_zone_or_a_label(out, mat_id):
+    entry = _entry(out, f"{mat_id}.pdf")
+    windows = _windows(entry)
+    seams = _seams(windows)
+    assert len(windows) > 1 and seams
+    with pdfplumber.open(out / f"{mat_id}.pdf") as pdf:      # the pages as printed: their size and trim
+        for page, info in zip(pdf.pages, entry["pages"]):
+            assert (round(page.width * MM_PER_PT), round(page.height * MM_PER_PT)) == \
+                (round(info["width_mm"]), round(info["height_mm"]))
+    boxes = _mat(mat_id).front.keep_clear_mm
+    assert sum(1 for b in boxes if b[4] and not b[5]) > 10          # its zones are there to be missed
+    assert not _crossed(seams, boxes)
+
+
+def test_the_4_player_mat_turns_the_rows_that_hold_its_long_gardens(out):
+    """Its gardens along (B, D) lie in a row of upright sheets, those across (A, C) in rows of turned ones."""
+    entry = _entry(out, "tapis-4j.pdf")
+    upright = {round(p["window_mm"][1]) for p in entry["pages"] if p["kind"] == "tile" and p["height_mm"] > 290}
+    turned = {round(p["window_mm"][1]) for p in entry["pages"] if p["kind"] == "tile" and p["width_mm"] > 290}
+    assert upright and turned
+    gardens = [b for b in _mat("tapis-4j").front.keep_clear_mm if not b[5] and 200 < max(b[2], b[3]) < 210]
+    assert len(gardens) == 4
+    for x, y, w, h, *_ in gardens:
+        row = [p for p in entry["pages"] if p["kind"] == "tile"
+               and p["window_mm"][1] <= y + 3 and y + h + 3 <= p["window_mm"][1] + p["window_mm"][3]]
+        assert row, (x, y, w, h)
+        assert all((p["height_mm"] > 290) == (h > w) for p in row)
+
+
+def test_mixed_rows_keep_both_gardens_whole_where_one_way_up_cuts_one():
+    """A 600 x 500 face with a garden 200 mm wide at the top and one 200 mm tall below: every sheet upright
+    cuts the first, every sheet turned the second; rows turned each their own way cut neither."""
+    gardens = ((200.0, 40.0, 200.0, 50.0, True, False), (60.0, 230.0, 50.0, 200.0, True, False))
+    for orientation in ("portrait", "landscape"):
+        t = plan_tiling(606.0, 506.0, PrintOptions(orientation=orientation), keep_clear_mm=gardens)
+        windows = [(x, y, x + w, y + h) for r in range(t.rows) for c in range(t.columns_in(r))
+                   for x, y, w, h in [t.window(r, c)]]
+        assert _crossed(_seams(windows), gardens)
+    t = plan_tiling(606.0, 506.0, PrintOptions(), keep_clear_mm=gardens)
+    windows = [(x, y, x + w, y + h) for r in range(t.rows) for c in range(t.columns_in(r))
+               for x, y, w, h in [t.window(r, c)]]
+    assert {p.orientation for p in t.row_pages} == {"portrait", "landscape"}
+    assert not _crossed(_seams(windows), gardens)
+    # drawn: each row's pages the way up of its row, every window on its page
+    face = replace(synthetic_face(0, "front", 600.0, 500.0), keep_clear_mm=gardens)
+    doc = tile_face(Item("tapis", "tapis", face), PrintOptions(), game_title="Essai", component_name="Tapis")
+    for info in doc.pages[1:]:
+        (p,) = info.placements
+        x, y, w, h = p.art
+        assert 5 - 1e-6 <= x and x + w <= info.width_mm - 5 + 1e-6 and y + h <= info.height_mm - 5 + 1e-6
+    assert {(info.width_mm > info.height_mm) for info in doc.pages[1:]} == {True, False}
+    assert "orientation automatique" in " ".join(doc.guide.steps)      # the guide says the pages turn
+
+
+def test_a_seam_cutting_a_garden_of_the_4_player_mat_is_still_told_by_the_preflight(out, monkeypatch):
+    """The good build: the reader finds no seam. The small mat cut blind to its marks (a seam down x = 320 mm,
+    5 mm inside C's sacred garden and clear of its label; rows in four equal parts): the garden cut is told
+    on the sheet under the seam, as a zone, not only where a label is struck."""
+    entry = _entry(out, "tapis-4j-petit.pdf")
+    words = PrintOptions().words
+    good = check(Subject("tapis-4j-petit.pdf", (out / "tapis-4j-petit.pdf").read_bytes(), entry=entry), words)
+    assert not [w for w in good.warnings if w.kind == "seam"]
+    item = _mat("tapis-4j-petit")
+    xs = ((0.0, 250.0), (240.0, 90.0), (320.0, 210.0), (520.0, 186.0))
+    ys = tiling._equal(item.front.bleed_height_mm, 4, 10.0)
+    blind = tiling.Tiling(page("a4", "landscape", 5.0), 4, 4, 250.0, ys[0][1], 10.0, xs, ys)
+    monkeypatch.setattr(tiling, "plan_tiling", lambda *args, **kw: blind)
+    doc = tile_face(item, PrintOptions(), game_title="PuXes", component_name="Tapis")
+    entry = document_entry("bad.pdf", doc)
+    garden = next(b for b in item.front.keep_clear_mm if b[0] < 320 < b[0] + b[2] and b[1] < 100 and not b[5])
+    assert (0, 320.0, tuple(round(v, 1) for v in garden[:4])) in _crossed(_seams(_windows(entry)),
+                                                                          item.front.keep_clear_mm)
+    bad = check(Subject("bad.pdf", doc.pdf, entry=entry), words)
+    a2 = next(p["page"] for p in entry["pages"] if p["tile"] == "A2")
+    assert [w.page for w in bad.warnings if w.kind == "seam" and w.facts.get("form") == "zone"][0] == a2
+    assert not [w for w in bad.warnings if w.kind == "seam" and w.page == a2 and "text" in w.facts]
