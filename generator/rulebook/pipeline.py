@@ -86,6 +86,9 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     rules = expand(source, path, context, lookup)
     language = game.info.language
     document, links = parse(rules, language=language)
+    # The appendix does not tell again a variant the rules tell under a heading with the anchor it would give it
+    # (variante-<id> in French): one heading, one text.
+    context["rule_anchors"] = tuple(sorted(h.anchor for h in document.headings))
     appendix_path = Path(templates or templates_dir()) / "rulebook" / f"appendices.{language}.md.j2"
     appendix_source = appendix_path.read_text(encoding="utf-8")
     appendices = expand(appendix_source, appendix_path, context, lookup,
