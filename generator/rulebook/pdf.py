@@ -1261,4 +1261,34 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading), doc.layout
 
 
-__all__ = ["render_pdf", "typeset_pdf", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]
+NOTES_RULE_MM = 8.0      # the spacing of the ruled lines of a notes page: handwriting at arm's length
+
+
+def notes_page(info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
+    """One page of the booklet's size for the pages folding leaves over after the last: the catalogue's "Notes"
+    as a heading, ruled lines under it (a choice: a blank page at the back of a booklet reads as a mistake)."""
+    from reportlab.pdfgen.canvas import Canvas as PdfGenCanvas
+    t = theme
+    buffer = io.BytesIO()
+    size = (t.page_w_mm * PT_PER_MM, t.page_h_mm * PT_PER_MM)
+    canvas = PdfGenCanvas(buffer, pagesize=size, invariant=1, pageCompression=1,
+                          **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
+    canvas.setTrimBox((0, 0, *size))
+    canvas.setBleedBox((0, 0, *size))
+    canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, size[1])
+    mm = ReportlabCanvas(canvas)
+    left = t.outer_mm         # the notes pages come after the last, on either side: the wider margin outside
+    title = TextStyle(size_pt=t.h1_pt, bold=True, colour=t.accent)
+    top = t.top_mm + title.size_mm
+    mm.text(left, top, catalogue(info.language)("rulebook.notes"), title)
+    mm.line(left, top + 2.0, left + t.text_w_mm, top + 2.0, Stroke(t.accent, 0.35))
+    y = top + 2.0 + NOTES_RULE_MM
+    while y <= t.page_h_mm - t.bottom_mm:
+        mm.line(left, y, left + t.text_w_mm, y, Stroke("#BBBBBB", 0.25))
+        y += NOTES_RULE_MM
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+__all__ = ["render_pdf", "typeset_pdf", "notes_page", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]
