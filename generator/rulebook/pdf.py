@@ -1271,8 +1271,8 @@ def notes_page(info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
     t = theme
     buffer = io.BytesIO()
     size = (t.page_w_mm * PT_PER_MM, t.page_h_mm * PT_PER_MM)
-    canvas = PdfGenCanvas(buffer, pagesize=size, invariant=1, pageCompression=1,
-                          **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
+    canvas = PdfGenCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
+                          initialFontSize=t.body_pt, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
     canvas.setTrimBox((0, 0, *size))
     canvas.setBleedBox((0, 0, *size))
     canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, size[1])
