@@ -810,8 +810,11 @@ class StoryBuilder:
             # A heading and its opening paragraph stay together (reportlab's keepWithNext on the heading);
             # a figure after them floats to the next page if it must, the text after it filling this one.
             flows = [_from_line(flow, blocks[i].line) for flow in self.block(blocks[i], indent=indent)]
-            if isinstance(blocks[i], Heading) and i + 1 < len(blocks) and isinstance(blocks[i + 1], FigureBlock):
-                # a heading right above a figure: the two are one group, set in place, never parted
+            leads_figure = isinstance(blocks[i], Heading) or (
+                isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":"))
+            if leads_figure and i + 1 < len(blocks) and isinstance(blocks[i + 1], FigureBlock):
+                # a heading, or a sentence announcing it (':'), right above a figure: the two are one group, set
+                # in place, never parted (the figure would otherwise drift a page away from what announces it)
                 figure = _from_line(FigureFloat(self.figure_parts(blocks[i + 1]), lead=tuple(flows)),
                                     blocks[i + 1].line)
                 out.append(figure)

@@ -269,3 +269,17 @@ def test_figures_at_the_top_of_a_page_leave_room_for_the_text_under_them(tactix)
                 assert text >= threshold("min_text_beside_figures") * line - 1, (n, p, here)
         _, a, _ = _figure_box(pdf, "a")
         assert a >= 60 * FIGURE_LEAST_FIT - 0.5
+
+
+def test_a_sentence_announcing_a_figure_stays_with_it(tactix):
+    """'... ont leur propre tapis :' ended PuXes' page 14 while the four mats it announces took the next three
+    pages: figure 17 stood three pages after it. A paragraph ending in ':' right above a figure is one group with
+    it, set in place (never floated away from it)."""
+    tried = 0
+    for n in range(200, 420, 10):
+        announce = Paragraph((Span("Les tapis annoncés par cette phrase :"),), 2)
+        doc = Document(blocks=[_words(n, "avant"), announce, _figure("h", 80, 5.0), _words(120, "apres")])
+        pages = _pages(render_pdf(doc, tactix.info, A5))
+        assert _page_of(pages, "annoncés") == _page_of(pages, "FIG-h"), n
+        tried += _page_of(pages, "annoncés") > _page_of(pages, "avant0000")
+    assert tried
