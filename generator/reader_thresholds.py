@@ -37,6 +37,10 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("min_sheet_fill", 0.3, 0.05, 1.0, "share",
               "a sheet of items covering under 30 % of its printable area is mostly blank card stock; flagged "
               "only where the items could have gone on the document's other sheets or been spread evenly"),
+    Threshold("min_text_beside_figures", 5, 0, 20, "lines",
+              "figures at the top of a page leave room for this many lines of the text that follows (set "
+              "smaller to do so): a page of figures alone, its text on the next page, reads as an insert; only "
+              "figures too large to leave it even at their least size may fill a page"),
     Threshold("min_table_rows", 2, 1, 10, "rows",
               "a table split after its header and one row leaves a row alone, to be read with the next page"),
     Threshold("min_last_page_fill", 0.1, 0.0, 1.0, "share",

@@ -158,6 +158,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += small_text(subject, read, overrides)
     found += tool_words(subject, read, words)
     found += page_fill(subject, read, overrides)
+    found += figures_alone(subject, overrides)
     found += sheet_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += clipped_text(subject, read)
@@ -371,6 +372,31 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
 
 
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
+
+
+def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """A rulebook page holding figures and nothing else while text follows them on the next page (a page_fill
+    warning, form `figures`): it could have held min_text_beside_figures lines of that text (under its heading,
+    where one opens it) had its figures been set at their least size. A page its figures fill even at their least
+    size is honest; so is one followed by another figure or by nothing."""
+    if not subject.layout:
+        return []
+    lines = threshold("min_text_beside_figures", overrides)
+    flows = subject.layout["flows"]
+    out = []
+    for p in subject.layout["pages"]:
+        n = p["page"]
+        here = [f for f in flows if f["page"] == n]
+        after = next((f for f in flows if f["page"] > n), None)
+        if not here or any(f["kind"] not in ("figure", "caption") for f in here) or after is None \
+                or after["kind"] in ("figure", "caption") or "height" not in p:
+            continue
+        least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
+        need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
+        if least + need <= p["height"]:
+            out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures",
+                             figures=sum(f["kind"] == "figure" for f in here), lines=int(lines)))
+    return out
 
 
 def _pc(share: float) -> int:

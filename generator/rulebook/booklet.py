@@ -1,7 +1,8 @@
 """Saddle-stitch booklet: half-size pages imposed two-up on landscape sheets, in folding order.
 
 `booklet_order` is the whole rule, as a pure function: the book is padded with
-blank pages to a multiple of 4; sheet s (0 first, the outermost) carries on
+blank pages to a multiple of 4 (after its last page, where a reader expects
+them; the rulebook prints a "Notes" page on each: `impose`'s filler); sheet s (0 first, the outermost) carries on
 its front the last and the first page still free, on its back the next two
 from the middle inwards. Printed double-sided, flipping on the short edge, and
 folded together in the middle, the sheets make the book in order.
@@ -50,10 +51,12 @@ def booklet_order(n_pages: int) -> list[SheetSide]:
     return out
 
 
-def impose(pdf: bytes, *, title: str = "") -> bytes:
-    """A4 landscape sheets (or whatever twice the page width is) from a PDF of half-size pages."""
+def impose(pdf: bytes, *, title: str = "", filler: bytes | None = None) -> bytes:
+    """A4 landscape sheets (or whatever twice the page width is) from a PDF of half-size pages; `filler` (a PDF
+    of one page of their size) is printed on each page the folding leaves over, after the last."""
     reader = PdfReader(io.BytesIO(pdf))
     pages = list(reader.pages)
+    spare = PdfReader(io.BytesIO(filler)).pages[0] if filler else None
     if not pages:
         raise ValueError("nothing to impose: the PDF has no pages")
     half_w = float(pages[0].mediabox.width)
@@ -71,13 +74,14 @@ def impose(pdf: bytes, *, title: str = "") -> bytes:
     for sheet, side in zip(sheets, order):
         names, drawn, annots = DictionaryObject(), [], ArrayObject()
         for slot, number in enumerate((side.left, side.right)):
-            if number is None:
+            if number is None and spare is None:
                 continue
-            page, dx = pages[number - 1], slot * half_w
-            name = f"/P{number}"
+            page, dx = (pages[number - 1] if number else spare), slot * half_w
+            name = f"/P{number}" if number else f"/N{slot}"
             names[NameObject(name)] = writer._add_object(_page_form(page, writer))
             drawn.append(f"q 1 0 0 1 {_num(dx)} 0 cm {name} Do Q")
-            annots.extend(_moved_links(page, dx, placed, writer))
+            if number:
+                annots.extend(_moved_links(page, dx, placed, writer))
         content = StreamObject()
         content.set_data("\n".join(drawn).encode("ascii"))
         sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): names})

@@ -497,6 +497,8 @@ class RulebookTemplate(BaseDocTemplate):
         self._due: set = set()      # id() of the figures that waited: set where they are released, smaller or not
         self.layout = {"pages": [], "flows": []}    # what the reader's preflight reads (print/reader.py)
         self._page_kind = None
+        self._figures_alone = False     # the page holds figures and nothing else yet
+        self._page_holds_text = False
 
     def handle_flowable(self, flowables):
         # A typesetter's float: a figure that does not fit in what is left of the page is set smaller (down to
@@ -511,23 +513,47 @@ class RulebookTemplate(BaseDocTemplate):
             flowables.pop(0)            # only a mark in the story: set nothing, not even a line of nothing
             self._release(flowables)
             return
+        if isinstance(first, CondPageBreak) and not self._deferred and self._figures_alone:
+            # the appendices' "new page unless two thirds are left" would leave these figures a page of their own
+            flowables.pop(0)
+            return
         if isinstance(first, FigureFloat):
             # considered afresh (every pass sets the same story again), unless it waited and is now set
             first.due = id(first) in self._due
             if not first.due:
                 first.figure.fit = 1.0
         frame = self.frame
-        if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)):
+        if isinstance(first, FigureFloat) and not self._deferred and frame is not None and frame._atTop \
+                and first.floats and not first.due:
+            # figures in a row opening a page share it with the text after them, all set smaller if they must
+            # (_release), or as many of them as fit share it, rather than one figure a page
+            run = 0
+            while run < len(flowables) and isinstance(flowables[run], FigureFloat) and not flowables[run].lead \
+                    and id(flowables[run]) not in self._due:     # (`due` is set when it comes first, this pass)
+                run += 1
+            if run > 1 and not self._page_holds(flowables[:run], self._text_room(flowables[run:])):
+                # all with the text after them would not fit: as many as fit together, the next opening a page
+                run = max((k for k in range(2, run) if self._page_holds(flowables[:k])), default=0)
+            if run > 1:
+                self._deferred, flowables[:run] = flowables[:run], []
+        if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
+                               or self._spends_text(flowables)):
             self._release(flowables)
         elif isinstance(first, FigureFloat) and self._deferred:
-            if first.floats and self._page_holds(self._deferred + [first]):
+            # it joins them where they leave the text after them room on their page, or where no text of the
+            # section follows (they stand together then rather than one page each, the first half empty)
+            text_room = self._text_room(flowables[1:]) if self._text_follows(flowables[1:]) else 0.0
+            if first.floats and self._page_holds(self._deferred + [first], text_room):
                 self._deferred.append(flowables.pop(0))
                 return
             self._release(flowables)
         elif isinstance(first, FigureFloat) and frame is not None and not first.due:
             room = frame._y - frame._y1p - (0.0 if frame._atTop else first.getSpaceBefore()) - 0.5
-            if not first.fit_in(room, frame._getAvailableWidth(), self.canv) and not frame._atTop \
-                    and first.floats and self._text_follows(flowables[1:]):
+            # under figures alone on their page, it leaves the text of its section that follows room beside them
+            beside = self._figures_alone and self._text_follows(flowables[1:])
+            reserve = self._text_room(flowables[1:]) if beside else 0.0
+            if not first.fit_in(room - reserve, frame._getAvailableWidth(), self.canv) and not frame._atTop \
+                    and first.floats and (beside or self._text_spares(flowables[1:])):
                 self._deferred.append(flowables.pop(0))
                 return
         super().handle_flowable(flowables)
@@ -548,6 +574,8 @@ class RulebookTemplate(BaseDocTemplate):
         def total(share: float) -> float:
             return sum(f.height_at(max(share, least), width, self.canv) for f, least in fits)
 
+        if total(0.0) <= room - self._text_room(flowables):
+            room -= self._text_room(flowables)     # the text that follows shares their page
         if total(1.0) > room and total(0.0) <= room:
             low, high = 0.0, 1.0
             for _ in range(12):
@@ -565,19 +593,71 @@ class RulebookTemplate(BaseDocTemplate):
             del flowables[0]._postponed
         flowables[0:0] = waiting
 
-    def _page_holds(self, figures) -> bool:
-        """Whether these figures fit together on one page, each at its least fit."""
+    def _page_holds(self, figures, text_room: float = 0.0) -> bool:
+        """Whether these figures fit together on one page, each at its least fit, with text_room (pt) left."""
         width = self.frame._getAvailableWidth()
-        return sum(f.least_height(width, self.canv) for f in figures) <= self.frame._height
+        return sum(f.least_height(width, self.canv) for f in figures) <= self.frame._height - text_room
 
-    def _text_follows(self, following) -> bool:
-        """Whether text comes next that could fill the page while a figure waits (figures may come first)."""
+    def _text_room(self, following) -> float:
+        """The room (pt) figures at the top of a page leave for the text after them: min_text_beside_figures
+        lines, under the heading that opens it if one does, where text comes before a page break or the end of
+        the book (figures may come first); else none."""
+        t = self.theme
+        for f in following[:64]:
+            if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier)):
+                return 0.0
+            if isinstance(f, (FigureFloat, Spacer, CondPageBreak)):
+                continue
+            lines = reader_thresholds.value("min_text_beside_figures") * t.body_pt * t.leading
+            if isinstance(f, KeepTogether) and f._content:
+                f = f._content[0]
+            if isinstance(f, HeadingFlowable):
+                lines += f.wrap(self.frame._getAvailableWidth(), self.frame._height)[1] + \
+                    f.getSpaceBefore() + f.getSpaceAfter()
+            return lines
+        return 0.0
+
+    @staticmethod
+    def _text_follows(following) -> bool:
+        """Whether text of the section comes next (figures may come first)."""
         for f in following:
             if _holds_floats_back(f):
                 return False
             if not isinstance(f, FigureFloat):
                 return True
         return False
+
+    def _section_text(self, following, enough: float) -> float:
+        """The height (pt) of the text that comes next in the section (figures may come first), measured up to
+        `enough`."""
+        width, height = self.frame._getAvailableWidth(), self.frame._height
+        text = 0.0
+        for f in following:
+            if _holds_floats_back(f) or text > enough:
+                break
+            if not isinstance(f, FigureFloat):
+                text += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        return text
+
+    def _text_spares(self, following) -> bool:
+        """Whether the section's text after a figure that does not fit is more than the min_text_beside_figures
+        lines its page needs: only then does it wait, the rest of the text filling this page (`_spends_text`
+        keeps those lines for its page). Else it opens the next page in its place, the text following it."""
+        room = self._text_room(following)
+        return self._section_text(following, room) > room
+
+    def _spends_text(self, flowables) -> bool:
+        """With figures waiting: whether the text about to be set here, wholly, would leave their page less than
+        min_text_beside_figures lines of the section (they are set first then, on the next page, the text after
+        them). A paragraph that runs over the page is set: what runs over goes with them."""
+        first = flowables[0]
+        if isinstance(first, FigureFloat) or _holds_floats_back(first):
+            return False
+        frame = self.frame
+        if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
+            return False
+        room = self._text_room(flowables[1:])
+        return self._section_text(flowables[1:], room) < room
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its
@@ -596,7 +676,7 @@ class RulebookTemplate(BaseDocTemplate):
                     coming.append(f)
         else:
             return True
-        return self._page_holds(self._deferred + coming)
+        return self._page_holds(self._deferred + coming, self._text_room(flowables))
 
     def afterPage(self):
         self.page_count.ended = self.page
@@ -605,8 +685,10 @@ class RulebookTemplate(BaseDocTemplate):
         kind = "cover" if self.page == 1 else self._page_kind
         # room: what the page had left (pt), which a figure opening the next page needed more than at its least
         self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind,
-                                     "room": round(frame._y - frame._y1p, 2)})
+                                     "room": round(frame._y - frame._y1p, 2), "height": round(frame._height, 2),
+                                     "line": round(self.theme.body_pt * self.theme.leading, 2)})
         self._page_kind = None
+        self._figures_alone = self._page_holds_text = False
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
@@ -615,6 +697,8 @@ class RulebookTemplate(BaseDocTemplate):
             self._page_kind = "contents"
         tag = getattr(flowable, "laid_out", None)
         if tag is not None:
+            self._page_holds_text = self._page_holds_text or tag["kind"] not in ("figure", "caption")
+            self._figures_alone = not self._page_holds_text
             # Where each block of the rules ended up: the page, and its top and bottom (pt, y up) in the frame.
             bottom = self.frame._y
             record = {**tag, "page": self.page, "bottom": round(bottom, 2),
@@ -726,8 +810,11 @@ class StoryBuilder:
             # A heading and its opening paragraph stay together (reportlab's keepWithNext on the heading);
             # a figure after them floats to the next page if it must, the text after it filling this one.
             flows = [_from_line(flow, blocks[i].line) for flow in self.block(blocks[i], indent=indent)]
-            if isinstance(blocks[i], Heading) and i + 1 < len(blocks) and isinstance(blocks[i + 1], FigureBlock):
-                # a heading right above a figure: the two are one group, set in place, never parted
+            leads_figure = isinstance(blocks[i], Heading) or (
+                isinstance(blocks[i], ParaBlock) and plain(blocks[i].spans).rstrip().endswith(":"))
+            if leads_figure and i + 1 < len(blocks) and isinstance(blocks[i + 1], FigureBlock):
+                # a heading, or a sentence announcing it (':'), right above a figure: the two are one group, set
+                # in place, never parted (the figure would otherwise drift a page away from what announces it)
                 figure = _from_line(FigureFloat(self.figure_parts(blocks[i + 1]), lead=tuple(flows)),
                                     blocks[i + 1].line)
                 out.append(figure)
@@ -753,7 +840,7 @@ class StoryBuilder:
         if isinstance(b, Heading):
             return [self._tag(self.heading(b), "heading", b.line, level=b.level)]
         if isinstance(b, ParaBlock):
-            return [self._tag(Paragraph(markup(b.spans, t.body_pt, t.accent), self._body(indent)), "paragraph",
+            return [self._tag(RulesParagraph(markup(b.spans, t.body_pt, t.accent), self._body(indent)), "paragraph",
                               b.line)]
         if isinstance(b, ListBlock):
             return self.list_block(b, indent)
@@ -788,7 +875,7 @@ class StoryBuilder:
             blocks = list(item)
             first = blocks.pop(0) if blocks and isinstance(blocks[0], ParaBlock) else None
             text = markup(first.spans, t.body_pt, t.accent) if first else "\u00a0"
-            item_flow = Paragraph(text, style, bulletText=bullet)
+            item_flow = RulesParagraph(text, style, bulletText=bullet)
             if n == 0 and len(b.items) > 1:
                 item_flow.keepWithNext = 1      # a list never breaks after its first item
             out.append(self._tag(item_flow, "list_first" if n == 0 and len(b.items) > 1 else "list_item", b.line))
@@ -860,6 +947,19 @@ class StoryBuilder:
         return [Spacer(1, t.body_pt * 0.4), self._tag(FigureFlowable(b, max_h), "figure", b.line, figure=b.id),
                 Spacer(1, t.body_pt * 0.5), self._tag(Paragraph(caption, s.caption), "caption", b.line, figure=b.id),
                 Spacer(1, t.body_pt * 0.9)]
+
+
+class RulesParagraph(Paragraph):
+    """A paragraph of the rules; where platypus splits it over a page, its parts keep what the layout records of
+    it (a page holding only the tail of a paragraph under its figures holds text)."""
+
+    def split(self, avail_w, avail_h):
+        parts = super().split(avail_w, avail_h)
+        for part in parts:
+            for name in ("laid_out", "rules_line"):
+                if hasattr(self, name) and not hasattr(part, name):
+                    setattr(part, name, getattr(self, name))
+        return parts
 
 
 class RulesTable(Table):
@@ -1164,4 +1264,34 @@ def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[by
     return buffer.getvalue(), used_pt / (theme.body_pt * theme.leading), doc.layout
 
 
-__all__ = ["render_pdf", "typeset_pdf", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]
+NOTES_RULE_MM = 8.0      # the spacing of the ruled lines of a notes page: handwriting at arm's length
+
+
+def notes_page(info: Any, theme: Theme, *, cmyk: bool = False) -> bytes:
+    """One page of the booklet's size for the pages folding leaves over after the last: the catalogue's "Notes"
+    as a heading, ruled lines under it (a choice: a blank page at the back of a booklet reads as a mistake)."""
+    from reportlab.pdfgen.canvas import Canvas as PdfGenCanvas
+    t = theme
+    buffer = io.BytesIO()
+    size = (t.page_w_mm * PT_PER_MM, t.page_h_mm * PT_PER_MM)
+    canvas = PdfGenCanvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=FONT[(False, False)],
+                          initialFontSize=t.body_pt, **({"enforceColorSpace": cmyk_colour} if cmyk else {}))
+    canvas.setTrimBox((0, 0, *size))
+    canvas.setBleedBox((0, 0, *size))
+    canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, size[1])
+    mm = ReportlabCanvas(canvas)
+    left = t.outer_mm         # the notes pages come after the last, on either side: the wider margin outside
+    title = TextStyle(size_pt=t.h1_pt, bold=True, colour=t.accent)
+    top = t.top_mm + title.size_mm
+    mm.text(left, top, catalogue(info.language)("rulebook.notes"), title)
+    mm.line(left, top + 2.0, left + t.text_w_mm, top + 2.0, Stroke(t.accent, 0.35))
+    y = top + 2.0 + NOTES_RULE_MM
+    while y <= t.page_h_mm - t.bottom_mm:
+        mm.line(left, y, left + t.text_w_mm, y, Stroke("#BBBBBB", 0.25))
+        y += NOTES_RULE_MM
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+__all__ = ["render_pdf", "typeset_pdf", "notes_page", "theme_for", "Theme", "gap_markup", "markup", "RulebookTooLong"]

@@ -22,7 +22,7 @@ from .expressions import expand, game_context
 from .figures import FigureLookup, FigureSource
 from .html import render_html
 from .markdown import Document, check_links, parse
-from .pdf import DEFAULT_ACCENT, RulebookTooLong, theme_for, typeset_pdf
+from .pdf import DEFAULT_ACCENT, RulebookTooLong, notes_page, theme_for, typeset_pdf
 
 
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter"}
@@ -86,6 +86,9 @@ def read_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4",
     rules = expand(source, path, context, lookup)
     language = game.info.language
     document, links = parse(rules, language=language)
+    # The appendix does not tell again a variant the rules tell under a heading with the anchor it would give it
+    # (variante-<id> in French): one heading, one text.
+    context["rule_anchors"] = tuple(sorted(h.anchor for h in document.headings))
     appendix_path = Path(templates or templates_dir()) / "rulebook" / f"appendices.{language}.md.j2"
     appendix_source = appendix_path.read_text(encoding="utf-8")
     appendices = expand(appendix_source, appendix_path, context, lookup,
@@ -130,7 +133,9 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
         raise ContentError(rules_path(game), err.line, str(err)) from None
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
-    booklet = impose(half, title=words("rulebook.booklet_title", title=game.info.title))
+    half_theme = theme_for(paper, half=True, accent=colour)
+    booklet = impose(half, title=words("rulebook.booklet_title", title=game.info.title),
+                     filler=notes_page(game.info, half_theme, cmyk=cmyk) if n_half % 4 else None)
     html = render_html(document, game.info, accent=colour, templates=templates)
     return RulebookOutput(full, half, booklet, html, paper, n_full, n_half, padded_count(n_half) // 4,
                           edition_for(paper, game.info.language).booklet_note, layout_full, layout_half)

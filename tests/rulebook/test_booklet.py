@@ -82,17 +82,20 @@ def test_imposition_is_deterministic():
     assert impose(pdf) == impose(pdf)
 
 
-def _merged_sheets(pdf: bytes) -> bytes:
-    """The imposition as it was made before the form XObjects: pypdf merging each page's parsed content."""
+def _merged_sheets(pdf: bytes, filler: bytes | None = None) -> bytes:
+    """The imposition as it was made before the form XObjects: pypdf merging each page's parsed content (the
+    filler's page on the places folding leaves over)."""
     from pypdf import PageObject, PdfWriter, Transformation
     pages = PdfReader(io.BytesIO(pdf)).pages
+    spare = PdfReader(io.BytesIO(filler)).pages[0] if filler else None
     half_w, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
     writer = PdfWriter()
     for side in booklet_order(len(pages)):
         sheet = PageObject.create_blank_page(width=2 * half_w, height=height)
         for slot, number in enumerate((side.left, side.right)):
-            if number is not None:
-                sheet.merge_transformed_page(pages[number - 1], Transformation().translate(slot * half_w, 0))
+            page = pages[number - 1] if number is not None else spare
+            if page is not None:
+                sheet.merge_transformed_page(page, Transformation().translate(slot * half_w, 0))
         writer.add_page(sheet)
     out = io.BytesIO()
     writer.write(out)
@@ -117,11 +120,14 @@ def test_the_tactix_booklet_sheets_draw_what_merged_pages_drew(tactix):
     # same places, the same lines and shapes, sheet by sheet; and the contents' links lead to the sheets.
     import yaml
     from generator.rulebook import build_rulebook
+    from generator.rulebook.pipeline import accent_of
     from rulebook_helpers import CONTENT, box_figures
     diagrams = yaml.safe_load((CONTENT / "tactix" / "diagrams.yaml").read_text(encoding="utf-8"))
     out = build_rulebook(tactix, figures=box_figures(*(d["id"] for d in diagrams)))
     sheets = out.pdf_booklet
-    new, old = _drawn(sheets), _drawn(_merged_sheets(out.pdf_a5))
+    from generator.rulebook.pdf import notes_page, theme_for
+    notes = notes_page(tactix.info, theme_for("a4", half=True, accent=accent_of(tactix)))
+    new, old = _drawn(sheets), _drawn(_merged_sheets(out.pdf_a5, notes))
     assert len(new) == len(old) == 2 * out.booklet_sheets
     assert sum(len(chars) for chars, _ in new) > 1000
     assert new == old
@@ -130,3 +136,22 @@ def test_the_tactix_booklet_sheets_draw_what_merged_pages_drew(tactix):
     links = [a.get_object() for p in reader.pages for a in p.get("/Annots", ())]
     assert links and all(link["/Dest"][0].idnum in sheet_refs for link in links)
     assert len(reader.trailer["/Root"]["/Pages"]["/Kids"]) == len(sheet_refs)
+
+
+def test_the_pages_folding_leaves_over_are_notes_pages_after_the_last(tactix):
+    """3d Run's booklet of 17 pages folds into 20: its three spare pages were blank, now each says "Notes" (the
+    game's language) over ruled lines, in the book's last places (18, 19 and the back cover, 20)."""
+    from generator.rulebook.pdf import notes_page, theme_for
+    notes = notes_page(tactix.info, theme_for("a4", half=True))
+    sheets = impose(_numbered_pdf(5), title="livret", filler=notes)
+    expected = [("Notes", "P1"), ("P2", "Notes"), ("Notes", "P3"), ("P4", "P5")]    # 8, 1 | 2, 7 | 6, 3 | 4, 5
+    with pdfplumber.open(io.BytesIO(sheets)) as pdf:
+        for page, halves in zip(pdf.pages, expected):
+            for x0, word in zip((0, page.width / 2), halves):
+                half = page.crop((x0, 0, x0 + page.width / 2, page.height))
+                assert [w["text"] for w in half.extract_words()] == [word], (halves, half.extract_words())
+        ruled = [line for line in pdf.pages[0].lines if line["x1"] < pdf.pages[0].width / 2]
+        assert len(ruled) >= 15
+    # a book filling its sheets has none
+    with pdfplumber.open(io.BytesIO(impose(_numbered_pdf(8), filler=notes))) as pdf:
+        assert "Notes" not in " ".join(page.extract_text() or "" for page in pdf.pages)

@@ -99,3 +99,19 @@ def test_unsupported_or_broken_markdown_is_an_error_at_its_line(game_with_rules,
     assert info.value.path.name == "rules.fr.md"
     assert info.value.line == line, info.value
     assert words in info.value.message
+
+
+def test_a_variant_the_rules_tell_under_its_own_heading_is_not_told_again_in_the_appendix(game_with_rules):
+    """Praxis, Tactix and Lutinades had 'Variantes' in the rules and 'Annexe A — Variantes' telling the same
+    variants again: a heading anchored variante-<id> in the rules takes the variant out of the appendix."""
+    text = (FIXTURES / "sample.fr.md").read_text(encoding="utf-8")
+    told = read_rulebook(game_with_rules(text + "\n# Variante courte {: #variante-centre}\n\nOn joue au centre.\n"),
+                         figures=box_figures("alpha", "beta"))
+    titles = [b.text for b in told.blocks[told.appendix_start:] if isinstance(b, Heading)]
+    assert titles == ["Annexe A — Notes de conception", "Annexe B — Crédits et licence"]
+    assert [h.text for h in told.headings].count("Variante courte") == 1
+    # under another anchor, the rules' section is the designer's: the appendix still tells the variant
+    other = read_rulebook(game_with_rules(text + "\n# Variante courte\n\nOn joue au centre.\n"),
+                          figures=box_figures("alpha", "beta"))
+    assert [b.text for b in other.blocks[other.appendix_start:] if isinstance(b, Heading)][:2] == \
+        ["Annexe A — Variantes", "Partie courte"]

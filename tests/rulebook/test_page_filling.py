@@ -223,3 +223,63 @@ def test_a_numbered_list_past_nine_starts_every_line_of_an_item_at_one_margin(ta
                     starts["text"].add(round(line["x0"], 1))
     every = starts["number"] | starts["text"]
     assert starts["number"] and starts["text"] and max(every) - min(every) <= 0.3, starts    # one margin
+
+
+def _section_shorter_than_its_figures() -> Document:
+    """A section whose text runs out before its figures: two figures of 70 mm with a short paragraph between,
+    then the next chapter. Tactix's 'Fin de la partie' in the booklet: both figures waited while all of the
+    section's text filled the page before, then stood alone on a page of their own."""
+    return Document(blocks=[Heading(1, (Span("Premier"),), "premier", 1), _words(180, "avant"),
+                            _figure("a", 70, number=1), _words(30, "entre"), _figure("b", 70, number=2),
+                            Heading(1, (Span("Second"),), "second", 5), _words(300, "suite")])
+
+
+def _words_by_page(pdf: bytes) -> list[set]:
+    """Per page after the contents, the stems of its words (FIG-, avant, entre, suite...)."""
+    return [{w["text"][:5] for w in words} for words in _pages(pdf)[2:]]
+
+
+def test_figures_never_stand_alone_on_a_page_while_the_text_after_them_could_share_it(tactix):
+    """A page holding figures holds text too (issue 25: Tactix booklet p8, Tectonic, Armada, Lutinades): the
+    figures at the top of a page leave min_text_beside_figures lines under them, and a figure waits for the next
+    page only where its section's text can fill this one and still go with it there."""
+    from generator.print.reader import Subject, figures_alone
+    for theme in (A5, A4):
+        pdf, layout = typeset_pdf(_section_shorter_than_its_figures(), tactix.info, theme)
+        for stems in _words_by_page(pdf):
+            if "FIG-a" in stems or "FIG-b" in stems:
+                assert stems & {"avant", "entre", "suite"}, (theme.name, stems)
+        assert figures_alone(Subject("regles.pdf", layout=layout, rules_path="rules.fr.md"), None) == []
+        fills = _fill(pdf, theme)
+        assert min(fills[:-1]) >= 0.5, fills          # nor half a page blank instead
+
+
+def test_figures_at_the_top_of_a_page_leave_room_for_the_text_under_them(tactix):
+    """Two figures of 60 mm waiting for a page they would fill with their captions: set smaller (by one share,
+    none under its least fit) so that min_text_beside_figures lines of the text after them share their page."""
+    line = A5.body_pt * A5.leading
+    for n in (195, 210, 240):
+        doc = Document(blocks=[_words(n, "avant"), _figure("a", 60, number=1), _words(60, "entre"),
+                               _figure("b", 60, number=2), _words(300, "suite")])
+        pdf, layout = typeset_pdf(doc, tactix.info, A5)
+        for p in layout["pages"]:
+            here = [f for f in layout["flows"] if f["page"] == p["page"]]
+            if here and here[0]["kind"] == "figure":
+                text = sum(f["top"] - f["bottom"] for f in here if f["kind"] == "paragraph")
+                assert text >= threshold("min_text_beside_figures") * line - 1, (n, p, here)
+        _, a, _ = _figure_box(pdf, "a")
+        assert a >= 60 * FIGURE_LEAST_FIT - 0.5
+
+
+def test_a_sentence_announcing_a_figure_stays_with_it(tactix):
+    """'... ont leur propre tapis :' ended PuXes' page 14 while the four mats it announces took the next three
+    pages: figure 17 stood three pages after it. A paragraph ending in ':' right above a figure is one group with
+    it, set in place (never floated away from it)."""
+    tried = 0
+    for n in range(200, 420, 10):
+        announce = Paragraph((Span("Les tapis annoncés par cette phrase :"),), 2)
+        doc = Document(blocks=[_words(n, "avant"), announce, _figure("h", 80, 5.0), _words(120, "apres")])
+        pages = _pages(render_pdf(doc, tactix.info, A5))
+        assert _page_of(pages, "annoncés") == _page_of(pages, "FIG-h"), n
+        tried += _page_of(pages, "annoncés") > _page_of(pages, "avant0000")
+    assert tried
