@@ -56,8 +56,10 @@ CONTENT = ROOT / "content"
 LONGEST_FIRST = (
     "game-puxes",                               # its build with --shop, its mats read back, its outputs, its preflight
     "game-praxis",                              # the same for Praxis: its print, its editions, its preflight
+    "tests/print/test_tiled_seams.py",          # every tile of nine pieces read back (PuXes built by then)
     "mutated-puxes-1", "mutated-praxis", "mutated-puxes-2",     # a PuXes validate is about 25 s, a Praxis one 12 s
     "tests/foundation/test_mutated_content.py",                 # the loading of 100 mutations
+    "tests/print/test_dice_assembly.py", "tests/print/test_lutinades_orientation.py",
     "mutated-3d-run",
 )
 

@@ -7,9 +7,13 @@ that encodes (item number, side), then a 4 mm orientation marker at trim-local
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
 
 import pdfplumber
+from pdfminer import pdfinterp
+from pdfminer.psparser import PSEOF
 
 from generator.components.face import Face, Item
 
@@ -97,3 +101,46 @@ def segment_inside(p0, p1, box, tol: float = 0.0) -> bool:
 
 def close(a, b, tol: float) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+@contextlib.contextmanager
+def forms_parsed_once():
+    """Within the block, pdfminer (under pdfplumber) tokenises each content stream once, whatever its document:
+    a form placed on many pages (a mat's art on each of its tiles, drawn once as a form) is parsed on its first
+    page and replayed on the others. What is read is the same: the same operators with the same operands, in the
+    same order, interpreted anew on each page (its own matrix and clip); only the tokenising is shared, keyed by
+    the stream's raw bytes and its dictionary, and forgotten when the block ends."""
+    original, parsed = pdfinterp.PDFContentParser, {}
+
+    def parser(streams):
+        if len(streams) != 1:
+            return original(streams)
+        stream = streams[0]
+        key = (repr(stream.attrs), hashlib.sha256(stream.get_rawdata() or b"").digest())
+        tokens = parsed.get(key)
+        if tokens is None:
+            source, tokens = original(streams), []      # an empty stream raises PSEOF here, as before
+            while True:
+                try:
+                    tokens.append(source.nextobject())
+                except PSEOF:
+                    break
+            parsed[key] = tokens
+        return _Replay(tokens)
+
+    pdfinterp.PDFContentParser = parser
+    try:
+        yield
+    finally:
+        pdfinterp.PDFContentParser = original
+
+
+class _Replay:
+    def __init__(self, tokens: list):
+        self._tokens = iter(tokens)
+
+    def nextobject(self):
+        try:
+            return next(self._tokens)
+        except StopIteration:
+            raise PSEOF from None

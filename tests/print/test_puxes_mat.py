@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from printkit import MM_PER_PT, hexc, lines_mm, segment_hits_box
+from printkit import MM_PER_PT, forms_parsed_once, hexc, lines_mm, segment_hits_box
 
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -46,22 +46,28 @@ class _Page:
     text: str
 
 
-@functools.lru_cache(maxsize=None)
 def _read(folder: Path, name: str, index: int) -> _Page:
-    """One page of a mat's PDF, parsed once for all the tests and colours that read it: parsing its tiles (every
-    dot of the pattern is a path) is most of these tests' time."""
-    with pdfplumber.open(folder / name, pages=[index + 1]) as pdf:
-        page = pdf.pages[0]
-        fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
-                       r["height"]) for r in page.rects
-                      if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
-        return _Page(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or "")
+    return _read_all(folder, name)[index]
+
+
+@functools.lru_cache(maxsize=None)
+def _read_all(folder: Path, name: str) -> tuple[_Page, ...]:
+    """Every page of a mat's PDF, parsed once for all the tests and colours that read it: parsing its tiles is most
+    of these tests' time. The mat's art is one form placed on every tile: it is tokenised once for them all
+    (printkit.forms_parsed_once), each tile still interpreted whole with its own window."""
+    pages = []
+    with forms_parsed_once(), pdfplumber.open(folder / name) as pdf:
+        for page in pdf.pages:
+            fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
+                           r["height"]) for r in page.rects
+                          if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
+            pages.append(_Page(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or ""))
+            page.close()        # its objects are kept above: let pdfplumber forget them
+    return tuple(pages)
 
 
 def _pages(folder: Path, name: str) -> list[_Page]:
-    with pdfplumber.open(folder / name) as pdf:
-        count = len(pdf.pages)
-    return [_read(folder, name, i) for i in range(count)]
+    return list(_read_all(folder, name))
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,9 +1,10 @@
 """Every piece tiled over sheets, read back from its real build: no seam (once the sheets are glued) runs
 through or beside a letter of the piece, or across a zone that a sheet could hold whole.
 
-A tile page draws the whole piece through its window's clip, so pdfplumber lists every letter of the piece
-on every tile page: the letters found at the same place (the piece's trim mm) on two pages are the piece's
-own; the page's notes ("feuille A2 se colle ici") are not. The seams come from manifest.json: a window's left
+A tile page draws the whole piece (one form) through its window's clip, so pdfplumber lists every letter of the
+piece on every tile page (the form tokenised once for them all: printkit.forms_parsed_once): the letters found
+at the same place (the piece's trim mm) on two pages are the piece's own; the page's notes ("feuille A2 se colle
+ici") are not. The seams come from manifest.json: a window's left
 edge inside the piece runs down its row of sheets, its top edge across its window.
 """
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from printkit import MM_PER_PT, hexc
+from printkit import MM_PER_PT, forms_parsed_once, hexc
 
 from generator.reader_thresholds import value
 
@@ -77,7 +78,8 @@ def test_no_seam_runs_through_or_beside_a_letter_of_the_piece(built, game, piece
     tiles = _tiles(_entry(folder, f"{piece}.pdf"))
     seams = _seams(tiles)
     assert len(tiles) > 1 and seams
-    letters = _letters(pdfplumber.open(folder / f"{piece}.pdf"), tiles)
+    with forms_parsed_once(), pdfplumber.open(folder / f"{piece}.pdf") as pdf:      # the piece's art: one form
+        letters = _letters(pdf, tiles)
     assert len(letters) > 20
     crossed = [(text, axis, at) for axis, at, lo, hi in seams for text, *box in letters
                if box[axis] - CLEARANCE < at < box[axis + 2] + CLEARANCE and box[1 - axis] < hi and box[3 - axis] > lo]
