@@ -109,14 +109,14 @@ def forms_parsed_once():
     a form placed on many pages (a mat's art on each of its tiles, drawn once as a form) is parsed on its first
     page and replayed on the others. What is read is the same: the same operators with the same operands, in the
     same order, interpreted anew on each page (its own matrix and clip); only the tokenising is shared, keyed by
-    the stream's raw bytes and its dictionary, and forgotten when the block ends."""
+    the stream's decoded bytes, and forgotten when the block ends."""
     original, parsed = pdfinterp.PDFContentParser, {}
 
     def parser(streams):
         if len(streams) != 1:
             return original(streams)
         stream = streams[0]
-        key = (repr(stream.attrs), hashlib.sha256(stream.get_rawdata() or b"").digest())
+        key = hashlib.sha256(stream.get_data()).digest()        # decoded: the bytes pdfminer tokenises
         tokens = parsed.get(key)
         if tokens is None:
             source, tokens = original(streams), []      # an empty stream raises PSEOF here, as before
