@@ -8,8 +8,11 @@ that encodes (item number, side), then a 4 mm orientation marker at trim-local
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
+from dataclasses import dataclass
+from pathlib import Path
 
 import pdfplumber
 from pdfminer import pdfinterp
@@ -144,3 +147,28 @@ class _Replay:
             return next(self._tokens)
         except StopIteration:
             raise PSEOF from None
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """What the tests read of one page of a PDF."""
+    fills: tuple            # (colour #RRGGBB, x0, top, width, height) in pt of each rectangle filled in RGB
+    chars: tuple            # pdfplumber's chars
+    lines: tuple            # lines_mm
+    text: str
+
+
+@functools.lru_cache(maxsize=None)
+def read_pages(path: Path) -> tuple[PageRead, ...]:
+    """Every page of a built PDF, read once for every test of the process that reads it (a PuXes mat: its tiles'
+    tests and its seams' test), its forms tokenised once (forms_parsed_once). The builds the tests share are
+    read-only, so the file does not change under the cache."""
+    pages = []
+    with forms_parsed_once(), pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
+                           r["height"]) for r in page.rects
+                          if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
+            pages.append(PageRead(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or ""))
+            page.close()        # its objects are kept above: let pdfplumber forget them
+    return tuple(pages)
