@@ -22,10 +22,10 @@ tests/print/test_preflight.py). Rules that keep any test, new or old, safe in pa
 - A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
   testing less; `pytest --durations=25` lists the slowest.
 - The modules that read an expensive shared build are in one group with it (`game-puxes`: the PuXes outputs,
-  its mats and the preflight of its build), so no worker waits on the lock while another builds. A slow test
-  that is many independent cases is split into groups of its own (the mutated content, per part of the
-  content files), and the longest groups are named in LONGEST_FIRST below, so that they start first and the
-  short modules fill the end of the run on both workers.
+  its mats, the seams of tiled pieces and the preflight of its build; `game-praxis`: Praxis' print, its editions and its preflight), so no
+  worker waits on the lock while another builds. A slow test that is many independent cases is split into
+  groups of its own (the mutated content, per part of the content files), and the longest groups are named in
+  LONGEST_FIRST below, so that they start first and the short modules fill the end of the run on both workers.
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ CONTENT = ROOT / "content"
 # on both workers (longest processing time first): without this a group of two tests but minutes of work, queued
 # late, would run alone at the end while the other worker waits.
 LONGEST_FIRST = (
-    "game-puxes",                               # build with --shop 57 s, its mats read back 150 s, its outputs
-    "mutated-puxes-1", "mutated-puxes-2",       # a PuXes validate is about 56 s
-    "mutated-praxis", "preflight-games-praxis", "mutated-3d-run",
-    "tests/print/test_praxis_print.py",
-    "tests/engine/test_praxis_editions.py",     # reads the Praxis build, made by then
-    "tests/foundation/test_mutated_content.py",
+    "game-puxes",                   # its build with --shop, its mats and their seams read back, outputs, preflight
+    "game-praxis",                  # the same for Praxis: its print, its editions, its preflight
+    "mutated-puxes-1", "mutated-praxis", "mutated-puxes-2",     # a PuXes validate is about 25 s, a Praxis one 12 s
+    "tests/foundation/test_mutated_content.py",                 # the loading of 100 mutations
+    "tests/print/test_dice_assembly.py", "tests/print/test_lutinades_orientation.py",
+    "mutated-3d-run",
 )
 
 

@@ -21,6 +21,7 @@ GAME = load_game(CONTENT, "praxis")
 DIAGRAMS = load_game_diagrams("praxis", CONTENT, GAME.components)
 FIGURES = game_figures(GAME, CONTENT, diagrams=DIAGRAMS)
 VARIANTS = {v.id: v for v in GAME.info.variants}
+pytestmark = pytest.mark.xdist_group("game-praxis")     # with the other readers of its build (tests/conftest.py)
 
 # Figures that do not hold under a variant, and the figures each variant's edition shows in its rules.
 NOT_UNDER = {"points": {"impair-en-ligne", "pair-en-diagonale"}, "rentree-1": {"retour-au-de-blanc"},

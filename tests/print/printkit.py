@@ -7,9 +7,16 @@ that encodes (item number, side), then a 4 mm orientation marker at trim-local
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
 import io
+from dataclasses import dataclass
+from pathlib import Path
 
 import pdfplumber
+from pdfminer import pdfinterp
+from pdfminer.psparser import PSEOF
 
 from generator.components.face import Face, Item
 
@@ -97,3 +104,71 @@ def segment_inside(p0, p1, box, tol: float = 0.0) -> bool:
 
 def close(a, b, tol: float) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+@contextlib.contextmanager
+def forms_parsed_once():
+    """Within the block, pdfminer (under pdfplumber) tokenises each content stream once, whatever its document:
+    a form placed on many pages (a mat's art on each of its tiles, drawn once as a form) is parsed on its first
+    page and replayed on the others. What is read is the same: the same operators with the same operands, in the
+    same order, interpreted anew on each page (its own matrix and clip); only the tokenising is shared, keyed by
+    the stream's decoded bytes, and forgotten when the block ends."""
+    original, parsed = pdfinterp.PDFContentParser, {}
+
+    def parser(streams):
+        if len(streams) != 1:
+            return original(streams)
+        stream = streams[0]
+        key = hashlib.sha256(stream.get_data()).digest()        # decoded: the bytes pdfminer tokenises
+        tokens = parsed.get(key)
+        if tokens is None:
+            source, tokens = original(streams), []      # an empty stream raises PSEOF here, as before
+            while True:
+                try:
+                    tokens.append(source.nextobject())
+                except PSEOF:
+                    break
+            parsed[key] = tokens
+        return _Replay(tokens)
+
+    pdfinterp.PDFContentParser = parser
+    try:
+        yield
+    finally:
+        pdfinterp.PDFContentParser = original
+
+
+class _Replay:
+    def __init__(self, tokens: list):
+        self._tokens = iter(tokens)
+
+    def nextobject(self):
+        try:
+            return next(self._tokens)
+        except StopIteration:
+            raise PSEOF from None
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """What the tests read of one page of a PDF."""
+    fills: tuple            # (colour #RRGGBB, x0, top, width, height) in pt of each rectangle filled in RGB
+    chars: tuple            # pdfplumber's chars
+    lines: tuple            # lines_mm
+    text: str
+
+
+@functools.lru_cache(maxsize=None)
+def read_pages(path: Path) -> tuple[PageRead, ...]:
+    """Every page of a built PDF, read once for every test of the process that reads it (a PuXes mat: its tiles'
+    tests and its seams' test), its forms tokenised once (forms_parsed_once). The builds the tests share are
+    read-only, so the file does not change under the cache."""
+    pages = []
+    with forms_parsed_once(), pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
+                           r["height"]) for r in page.rects
+                          if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
+            pages.append(PageRead(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or ""))
+            page.close()        # its objects are kept above: let pdfplumber forget them
+    return tuple(pages)

@@ -155,8 +155,9 @@ def printer_config(shared_folder) -> Path:
         PrinterProfile("essai", 1.5, -0.75, 0.4), folder / "pnp-forge" / "printers"))
 
 
-# Each build's two tests together, builds spread; PuXes' with the other readers of its build (tests/conftest.py).
-GROUPS = {"games-puxes": "game-puxes"}
+# Each build's two tests together, builds spread; PuXes' and Praxis' with the other readers of their builds
+# (tests/conftest.py).
+GROUPS = {"games-puxes": "game-puxes", "games-praxis": "game-praxis"}
 
 
 @pytest.fixture(params=[pytest.param(name, marks=pytest.mark.xdist_group(GROUPS.get(name, f"preflight-{name}")))

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from printkit import MM_PER_PT, hexc, lines_mm, segment_hits_box
+from printkit import MM_PER_PT, PageRead, read_pages, segment_hits_box
 
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -37,31 +36,14 @@ def _filled(folder: Path, name: str, colour: str) -> set[tuple[float, float, flo
     return _filled_by_colour(folder, name).get(colour, set())
 
 
-@dataclass(frozen=True)
-class _Page:
-    """What these tests read of one page of a mat's PDF."""
-    fills: tuple            # (colour #RRGGBB, x0, top, width, height) in pt of each rectangle filled in RGB
-    chars: tuple            # pdfplumber's chars
-    lines: tuple            # printkit.lines_mm
-    text: str
+def _read(folder: Path, name: str, index: int) -> PageRead:
+    """One page of a mat's PDF; every page of it is parsed once for all the tests, colours and modules that read
+    it (printkit.read_pages): parsing its tiles (the mat's art, one form, on each) is most of these tests' time."""
+    return read_pages(folder / name)[index]
 
 
-@functools.lru_cache(maxsize=None)
-def _read(folder: Path, name: str, index: int) -> _Page:
-    """One page of a mat's PDF, parsed once for all the tests and colours that read it: parsing its tiles (every
-    dot of the pattern is a path) is most of these tests' time."""
-    with pdfplumber.open(folder / name, pages=[index + 1]) as pdf:
-        page = pdf.pages[0]
-        fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
-                       r["height"]) for r in page.rects
-                      if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
-        return _Page(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or "")
-
-
-def _pages(folder: Path, name: str) -> list[_Page]:
-    with pdfplumber.open(folder / name) as pdf:
-        count = len(pdf.pages)
-    return [_read(folder, name, i) for i in range(count)]
+def _pages(folder: Path, name: str) -> list[PageRead]:
+    return list(read_pages(folder / name))
 
 
 @functools.lru_cache(maxsize=None)
