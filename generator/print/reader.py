@@ -376,7 +376,7 @@ _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or w
 
 def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """A rulebook page holding figures and nothing else while text follows them on the next page (a page_fill
-    warning, form `figures`): it could have held min_text_beside_figures lines of that text (under its heading,
+    warning, form `figures_text`): it could have held min_text_beside_figures lines of that text (under its heading,
     where one opens it) had its figures been set at their least size. A page its figures fill even at their least
     size is honest; so is one followed by another figure or by nothing."""
     if not subject.layout:
@@ -394,7 +394,7 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
         need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:
-            out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures",
+            out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures_text",
                              figures=sum(f["kind"] == "figure" for f in here), lines=int(lines)))
     return out
 

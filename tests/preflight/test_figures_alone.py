@@ -77,7 +77,7 @@ def test_a_page_of_figures_alone_that_text_could_have_shared_is_flagged_at_the_t
     """Two figures 180 pt high at their least size leave 130 pt of a 490 pt page: five lines would fit."""
     found = figures_alone(_laid_out(_layout(180.0)), None)
     assert [(w.kind, w.page, w.line, w.facts["form"], w.facts["figures"]) for w in found] == \
-        [("page_fill", 4, 12, "figures", 2)]
+        [("page_fill", 4, 12, "figures_text", 2)]
     said = found[0].describe(catalogue("fr"))
     assert said.startswith("rules.fr.md:12: page de 2 figure(s) seule(s)") and "regles-livret.pdf p. 4" in said
     # a heading opening the next page counts with its own height: 130 pt hold it (80 pt), not five lines more
