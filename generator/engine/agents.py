@@ -140,8 +140,9 @@ def after(engine: Engine, position: Position, move: Move) -> Position:
 def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
     """(value, tie-breaker, move) for every move of the seat, best first."""
     engine, player = seat.engine, seat.player
-    scored = [(weigh(engine, after(engine, position, move), player), rng.random(), i)
-              for i, move in enumerate(seat.moves)]
+    known = engine.move_values(position, seat.moves, player) or [None] * len(seat.moves)
+    scored = [(weigh(engine, after(engine, position, move), player) if value is None else value, rng.random(), i)
+              for i, (move, value) in enumerate(zip(seat.moves, known))]
     scored.sort(reverse=True)
     return [(value, tie, seat.moves[i]) for value, tie, i in scored]
 

@@ -588,6 +588,36 @@ def _collection_score(tiles: tuple[Tile, ...], colourless: bool) -> int:
     return best_score_colourless(tiles) if colourless else best_score(tiles)
 
 
+def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: dict, hands: tuple) -> float:
+    """PraxisEngine.evaluate of `p` with these parts in place of its own: `dice` (square, owner, face) by
+    square, `tiles` square -> tile (at least those on the portals), `hands` in players' order. One formula
+    for the evaluation of a position and for the greedy ranking's shortcut (move_values), so both give the
+    same float."""
+    colourless = p.variant == "sans-couleurs"
+    occupied = {sq for sq, _o, _f in dice}
+    # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
+    # tile of its own colour is open to every player
+    free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
+    free_squares = {sq for _colour, sq in free}
+    on_free = {sq: t for sq, t in tiles.items() if sq in free_squares}        # the tiles on those portals
+    laden = {sq for colour, sq in free if sq in on_free and (colourless or on_free[sq].endswith("/" + colour))}
+
+    def value(i: int, pl: str) -> float:
+        held = {t[t.index("/") + 1:] for t in hands[i]}
+        wanted = [sq for colour, sq in free if sq in laden or (colour in held if not colourless else held)]
+        near = 0.0
+        count = 0
+        for sq, owner, _face in dice:
+            if owner == pl:
+                count += 1
+                if wanted:
+                    gaps = KING_GAP[sq]
+                    near += 0.1 / min(gaps[w] for w in wanted)
+        return 0.25 * log1p(scores[pl]) + 0.03 * count + near
+    values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
+    return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+
+
 # Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
 KING_GAP = tuple(tuple(max(abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE)) for b in range(SIZE * SIZE))
                  for a in range(SIZE * SIZE))
@@ -1032,7 +1062,7 @@ class PraxisEngine(Engine):
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
                 out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
                 continue
-            for target in self._effect_targets(st, dest):
+            for target in self._effect_targets(st, dest, origin):
                 mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
                 done = try_run(mv)
                 if done is None:
@@ -1057,7 +1087,7 @@ class PraxisEngine(Engine):
                             out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
                                                   tile_first=True))
                         continue
-                    for target in self._effect_targets(with_tile, dest):
+                    for target in self._effect_targets(with_tile, dest, origin):
                         mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
                                         tile_first=True)
                         done = try_run(mv)
@@ -1087,21 +1117,34 @@ class PraxisEngine(Engine):
         pl, face = st.dice[origin]
         out = []
         for dest in _rays(st, origin, face, variant):
-            out += [PraxisMove("turn", origin=origin, dest=dest, target=t) for t in self._effect_targets(st, dest)]
+            out += [PraxisMove("turn", origin=origin, dest=dest, target=t)
+                    for t in self._effect_targets(st, dest, origin)]
         return out
 
-    def _effect_targets(self, st: _State, dest: int) -> list[int | None]:
-        """The targets to try for a die landing on `dest` (None: none needed); legality is left to `_run`."""
+    def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
+        """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
+        effect may name once the die has left `origin` (an enemy die for a duel, an empty square for a
+        récupération, a tile for an explosion, a téléportation tile or a portal for a téléportation), in
+        square order; the rest of legality is left to `_run`, which refuses the others anyway (trying each
+        square of the board cost more than the rules)."""
         tile = st.tiles.get(dest)
         if tile is None:
             return [None]
         effect, colour = tile.split("/")
         if st.collects(dest, tile) and st.p.variant != "effet-et-collection":
             return [None]
-        if effect in ("duel", "recuperation", "explosion"):
-            return st.around(dest)
+        if effect == "duel":
+            me = st.dice[origin][0]
+            return [s for s in st.around(dest) if s in st.dice and st.dice[s][0] != me]
+        if effect == "recuperation":
+            return [s for s in st.around(dest) if s == origin or st.empty(s)]
+        if effect == "explosion":
+            return [s for s in st.around(dest) if s in st.tiles]
         if effect == "teleportation":
-            return [s for s in sorted(st.squares) if s != dest]
+            portals = st.portal_colour if st.p.variant == "teleportation-portail" else {}
+            return [s for s in sorted(st.squares) if s != dest and (
+                st.tiles.get(s, "").startswith("teleportation/")
+                or (s in portals and (s == origin or st.empty(s))))]
         return [None]
 
     def play(self, position: PraxisPosition, move: PraxisMove) -> PraxisPosition:
@@ -1558,30 +1601,58 @@ class PraxisEngine(Engine):
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
         p = position
-        colourless = p.variant == "sans-couleurs"
-        scores = {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
-        occupied = {sq for sq, _o, _f in p.dice}
-        # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
-        # tile of its own colour is open to every player
-        free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
-        free_squares = {sq for _colour, sq in free}
-        tiles = {sq: t for sq, t in p.tiles if sq in free_squares}        # the tiles on those portals
-        laden = {sq for colour, sq in free if sq in tiles and (colourless or tiles[sq].endswith("/" + colour))}
+        return _standing(p, player, self._scores(p), p.dice, dict(p.tiles), p.hands)
 
-        def value(i: int, pl: str) -> float:
-            held = {t[t.index("/") + 1:] for t in p.hands[i]}
-            wanted = [sq for colour, sq in free if sq in laden or (colour in held if not colourless else held)]
-            near = 0.0
-            dice = 0
-            for sq, owner, _face in p.dice:
-                if owner == pl:
-                    dice += 1
-                    if wanted:
-                        gaps = KING_GAP[sq]
-                        near += 0.1 / min(gaps[w] for w in wanted)
-            return 0.25 * log1p(scores[pl]) + 0.03 * dice + near
-        values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
-        return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+    @staticmethod
+    def _scores(p: PraxisPosition) -> dict[str, int]:
+        colourless = p.variant == "sans-couleurs"
+        return {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
+
+    def move_values(self, position: PraxisPosition, moves, player: str) -> list | None:
+        """The greedy ranking's shortcut (Engine.move_values): a turn that moves a die to an empty square and
+        puts down a tile on an empty one, or puts down a tile alone, activates nothing, so the position it
+        leads to differs only by the die's square, the tile on the board and the hand (the tile out, the
+        pile's top in): its evaluation is `_standing` of those parts, the same sums in the same order as
+        `evaluate` of the played position, without playing it. Moves alike in all the evaluation reads (a
+        tile put down off the portals, wherever) are weighed once. Other moves (None) are played."""
+        p = position
+        if (p.pending or p.round < 1 or player != p.to_move or self.outcome(p) is not None
+                or (p.to_move == p.players[-1] and p.round >= p.rounds)):       # the turn may end the game
+            return None
+        me = p.players.index(player)
+        scores = self._scores(p)
+        dice = {sq: (owner, face) for sq, owner, face in p.dice}
+        tiles = dict(p.tiles)
+        portal_tiles = {sq: tiles[sq] for sq in p.portals if sq is not None and sq in tiles}
+        hand = p.hands[me]
+        top = p.pile[:1]
+        known: dict = {}
+        out: list = []
+        for mv in moves:
+            if mv.kind != "turn" or (mv.origin is not None and (mv.dest in dice or mv.dest in tiles
+                                                                 or mv.dest == mv.tile_at)):   # lands on a tile
+                out.append(None)
+                continue
+            on_portal = mv.tile_at if mv.tile_at in p.portals else None
+            key = (mv.origin, mv.dest, mv.tile, on_portal)
+            value = known.get(key)
+            if value is None:
+                after = p.dice
+                if mv.origin is not None:
+                    owner, face = dice[mv.origin]
+                    after = tuple(sorted([d for d in p.dice if d[0] != mv.origin] + [(mv.dest, owner, face)]))
+                board = portal_tiles
+                hands = p.hands
+                if mv.tile is not None:
+                    if on_portal is not None:
+                        board = dict(portal_tiles)
+                        board[on_portal] = mv.tile
+                    held = list(hand)
+                    held.remove(mv.tile)
+                    hands = p.hands[:me] + (tuple(held) + top,) + p.hands[me + 1:]
+                value = known[key] = _standing(p, player, scores, after, board, hands)
+            out.append(value)
+        return out
 
     def determinize(self, position: PraxisPosition, player: str, rng) -> PraxisPosition:
         """The others' hands and the pile dealt again from their tiles, shuffled by `rng`; his hand kept."""
