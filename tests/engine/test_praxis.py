@@ -760,10 +760,11 @@ def _seeded_positions(variant, seed, plies=70):
 def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant):
     # The shortcut weighs a quiet turn without playing it; the greedy ranking breaks ties by value, so a value
     # off by one bit would change a seeded game. Every value given must be the played position's own.
+    # Whole games: the set-up's dice put down (the next roll averaged), the last turn (the ending's value).
     from generator.engine.agents import after, weigh
-    given = 0
+    given, kinds = 0, set()
     for seed in range(3):
-        for p in _seeded_positions(variant, seed):
+        for p in _seeded_positions(variant, seed, plies=400):
             moves = E.legal_moves(p)
             values = E.move_values(p, moves, p.to_move)
             if values is None:
@@ -771,8 +772,10 @@ def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant)
             for move, value in zip(moves, values):
                 if value is not None:
                     given += 1
+                    kinds.add("pose" if p.pending else "last" if p.round == p.rounds and
+                              p.to_move == p.players[-1] else "turn")
                     assert value == weigh(E, after(E, p, move), p.to_move), E.format_move(p, move)
-    assert given > 1000          # most moves are weighed by the shortcut
+    assert given > 1000 and kinds == {"pose", "last", "turn"}     # most moves are weighed by the shortcut
 
 
 @pytest.mark.parametrize("variant", [None, "teleportation-portail", "effet-et-collection"])
