@@ -137,12 +137,18 @@ def after(engine: Engine, position: Position, move: Move) -> Position:
         return position
 
 
+def values_of(engine: Engine, position: Position, moves: Sequence[Move], player: str) -> list[float]:
+    """weigh() of the position each move leads to, for `player`: the engine's shortcut where it has one
+    (Engine.move_values: the same floats, without building the positions), else the move played."""
+    known = engine.move_values(position, moves, player) or [None] * len(moves)
+    return [weigh(engine, after(engine, position, move), player) if value is None else value
+            for move, value in zip(moves, known)]
+
+
 def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
     """(value, tie-breaker, move) for every move of the seat, best first."""
-    engine, player = seat.engine, seat.player
-    known = engine.move_values(position, seat.moves, player) or [None] * len(seat.moves)
-    scored = [(weigh(engine, after(engine, position, move), player) if value is None else value, rng.random(), i)
-              for i, (move, value) in enumerate(zip(seat.moves, known))]
+    scored = [(value, rng.random(), i)
+              for i, value in enumerate(values_of(seat.engine, position, seat.moves, seat.player))]
     scored.sort(reverse=True)
     return [(value, tie, seat.moves[i]) for value, tie, i in scored]
 
@@ -172,9 +178,9 @@ def reply_value(engine: Engine, position: Position, player: str) -> float:
     moves = engine.legal_moves_of(position, who)
     if not moves:
         return weigh(engine, position, player)
-    replies = [after(engine, position, move) for move in moves]
-    best = max(range(len(replies)), key=lambda i: weigh(engine, replies[i], who))
-    return weigh(engine, replies[best], player)
+    theirs = values_of(engine, position, moves, who)
+    best = max(range(len(moves)), key=theirs.__getitem__)
+    return weigh(engine, after(engine, position, moves[best]), player)
 
 
 class MonteCarloAgent(Agent):
@@ -224,7 +230,8 @@ def playout_value(engine: Engine, position: Position, player: str, depth: int, r
         if len(moves) == 1 or rng.random() < ISMCTS_EPSILON or engine.entering_results(position):
             move = rng.choice(moves)
         else:       # the greedy agent's move, ties broken at random
-            move = max(moves, key=lambda m: (weigh(engine, after(engine, position, m), who), rng.random()))
+            values = values_of(engine, position, moves, who)
+            move = moves[max(range(len(moves)), key=lambda i: (values[i], rng.random()))]
         position = after(engine, position, move)
     return result_value(engine, position, player)
 

@@ -164,3 +164,16 @@ def test_the_ismcts_agent_spends_its_budget_one_sample_per_playout(monkeypatch):
     assert move in moves and len(drawn) == 1 + 7        # the greedy ranking's sample, then one a playout
     drawn.clear()
     assert make_agent("ismcts").choose(seat, random.Random(1)) == move and len(drawn) == 8
+
+
+@pytest.mark.parametrize("agent, record", [("mc", (None, "", 24, True, 19, 7143)),
+                                           ("ismcts", (None, "", 24, True, 17, 3347))])
+def test_the_search_agents_weigh_replies_through_the_engines_shortcut_and_play_as_before(agent, record, monkeypatch,
+                                                                                       content_dir):
+    # The mc agent's replies and the ismcts playouts weigh their moves by Engine.move_values where the engine
+    # has it (Praxis): the same values, so the same seeded game as when every move was played (recorded before).
+    import generator.engine.agents as agents
+    monkeypatch.setattr(agents, "MC_SAMPLES", 2)
+    setup = make_setup("praxis", agents=(agent, "greedy"), seed=5, max_plies=24, content_dir=content_dir)
+    r = play_game(setup, 0)
+    assert (r.winner, r.key, r.plies, r.capped, r.decisions, r.options) == record
