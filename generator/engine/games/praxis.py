@@ -594,6 +594,19 @@ def _colours(hand: tuple[Tile, ...]) -> frozenset[str]:
     return frozenset(t[t.index("/") + 1:] for t in hand)
 
 
+@lru_cache(maxsize=1 << 16)
+def _player_value(score: int, squares: tuple[int, ...], wanted: tuple[int, ...]) -> float:
+    """One player's part of the evaluation: his points, his dice (on `squares`, by square) and how near each
+    stands to the nearest portal he may collect on (`wanted`); remembered, a greedy ranking asks the same
+    ones again and again."""
+    near = 0.0
+    for sq in squares:
+        if wanted:
+            gaps = KING_GAP[sq]
+            near += 0.1 / min(gaps[w] for w in wanted)
+    return 0.25 * log1p(score) + 0.03 * len(squares) + near
+
+
 def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: dict, hands: tuple) -> float:
     """PraxisEngine.evaluate of `p` with these parts in place of its own: `dice` (square, owner, face) by
     square, `tiles` square -> tile (at least those on the portals), `hands` in players' order. One formula
@@ -610,16 +623,8 @@ def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: 
 
     def value(i: int, pl: str) -> float:
         held = _colours(hands[i])
-        wanted = [sq for colour, sq in free if sq in laden or (colour in held if not colourless else held)]
-        near = 0.0
-        count = 0
-        for sq, owner, _face in dice:
-            if owner == pl:
-                count += 1
-                if wanted:
-                    gaps = KING_GAP[sq]
-                    near += 0.1 / min(gaps[w] for w in wanted)
-        return 0.25 * log1p(scores[pl]) + 0.03 * count + near
+        wanted = tuple(sq for colour, sq in free if sq in laden or (colour in held if not colourless else held))
+        return _player_value(scores[pl], tuple(sq for sq, owner, _face in dice if owner == pl), wanted)
     values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
     return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
 
