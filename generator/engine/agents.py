@@ -17,9 +17,11 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - mc: a depth-2 search over sampled positions. The greedy agent's best few
   moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
   a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
-  where nothing is hidden), the next player answers with his own greedy best
-  reply, and the position reached is weighed for the agent; the best average
-  wins. Chance after a move is weighed by its odds instead of a reply.
+  where nothing is hidden); where his turn goes on (3d Run's steps), his own
+  greedy best moves are played on (MC_OWN_PLIES at most), then the next player
+  answers with his own greedy best reply, and the position reached is weighed
+  for the agent; the best average wins. Chance after a move is weighed by its
+  odds instead of a reply.
 - ismcts: information-set Monte Carlo with a budget in playouts (ISMCTS_PLAYOUTS).
   The greedy agent's best few moves (MC_CANDIDATES) are the root's arms; each
   playout draws a new sample (engine.determinize: what the player cannot see
@@ -46,6 +48,7 @@ from .core import CHANCE, Engine, EngineError, Move, Position, chance_step
 
 MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best ones ...
 MC_MARGIN = 0.5        # ... within this of its best value
+MC_OWN_PLIES = 6       # the mc agent's own plies played out while his turn goes on, before the reply
 MC_SAMPLES = 3         # positions drawn for what the player cannot see (one where nothing is hidden)
 ISMCTS_PLAYOUTS = 24   # the ismcts agent's budget: playouts per choice, each from its own sample
 ISMCTS_DEPTH = 2       # plies of the playout policy after the root's move before the position is weighed
@@ -168,19 +171,25 @@ class GreedyAgent(Agent):
 def reply_value(engine: Engine, position: Position, player: str) -> float:
     """`position`'s value for `player` once the next player has made his best reply, as his evaluation sees it.
 
-    Chance, a finished game or the player's own turn again end the look-ahead (chance weighed by its odds).
+    Where the player's own turn goes on (a race's steps, one ply each), his own best moves are played first,
+    MC_OWN_PLIES at most: a step is weighed by where the movement can still take him, not where it stands.
+    Chance, a finished game or a step where the hand decides (Engine.entering_results) end the look-ahead
+    (chance weighed by its odds).
     """
-    if engine.outcome(position) is not None:
-        return result_value(engine, position, player)
-    who = engine.to_move(position)
-    if who in (CHANCE, player):
-        return weigh(engine, position, player)
-    moves = engine.legal_moves_of(position, who)
-    if not moves:
-        return weigh(engine, position, player)
-    theirs = values_of(engine, position, moves, who)
-    best = max(range(len(moves)), key=theirs.__getitem__)
-    return weigh(engine, after(engine, position, moves[best]), player)
+    own = 0
+    while engine.outcome(position) is None:
+        who = engine.to_move(position)
+        if who == CHANCE or (who == player and own == MC_OWN_PLIES):
+            return weigh(engine, position, player)
+        moves = engine.legal_moves_of(position, who)
+        if not moves or engine.entering_results(position):     # the hand decides there, not a choice
+            return weigh(engine, position, player)
+        values = values_of(engine, position, moves, who)
+        best = after(engine, position, moves[max(range(len(moves)), key=values.__getitem__)])
+        if who != player:
+            return weigh(engine, best, player)
+        position, own = best, own + 1
+    return result_value(engine, position, player)
 
 
 class MonteCarloAgent(Agent):
