@@ -126,6 +126,10 @@ def test_the_report_states_the_agents_test_in_its_language():
     # 4 of 4 is not enough at 5 %: p = 1/16
     assert re.search(r"greedy +│ +1 │ +4 of 4 │ +100 % │ +51 – 100 % │ +50 % │ +0.062 │ +no │", english)
     assert "Agents face" not in as_text(render(playtest_runs("tactix", 2, seed=2, jobs=1).runs[0], catalogue("fr")))
+    # the one-page PDF states it too
+    text = PdfReader(io.BytesIO(report_pdf(result.runs, catalogue("fr")))).pages[0].extract_text()
+    assert "Gagnées / décidées" in text and "p (unilatéral)" in text and "0,062" in text
+    assert "test binomial unilatéral" in " ".join(text.split())
 
 
 # --- words ------------------------------------------------------------------------------------------------
