@@ -13,7 +13,9 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - greedy: every legal move of one sample is played and the result weighed by
   engine.evaluate (a chance node that follows is weighed over its outcomes with
   their exact probabilities; a won game is +1, a lost one -1); the best move,
-  ties broken by the agent's generator. Needs an evaluation.
+  ties broken by the agent's generator. Needs an evaluation. Where the engine
+  knows a move's value without playing it (Engine.move_values: the same float),
+  the move is not played (values_of).
 - mc: a depth-2 search over sampled positions. The greedy agent's best few
   moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
   a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
