@@ -13,13 +13,17 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - greedy: every legal move of one sample is played and the result weighed by
   engine.evaluate (a chance node that follows is weighed over its outcomes with
   their exact probabilities; a won game is +1, a lost one -1); the best move,
-  ties broken by the agent's generator. Needs an evaluation.
+  ties broken by the agent's generator. Needs an evaluation. Where the engine
+  knows a move's value without playing it (Engine.move_values: the same float),
+  the move is not played (values_of).
 - mc: a depth-2 search over sampled positions. The greedy agent's best few
   moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
   a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
-  where nothing is hidden), the next player answers with his own greedy best
-  reply, and the position reached is weighed for the agent; the best average
-  wins. Chance after a move is weighed by its odds instead of a reply.
+  where nothing is hidden); where his turn goes on (3d Run's steps), his own
+  greedy best moves are played on (MC_OWN_PLIES at most), then the next player
+  answers with his own greedy best reply, and the position reached is weighed
+  for the agent; the best average wins. Chance after a move is weighed by its
+  odds instead of a reply.
 - ismcts: information-set Monte Carlo with a budget in playouts (ISMCTS_PLAYOUTS).
   The greedy agent's best few moves (MC_CANDIDATES) are the root's arms; each
   playout draws a new sample (engine.determinize: what the player cannot see
@@ -46,6 +50,7 @@ from .core import CHANCE, Engine, EngineError, Move, Position, chance_step
 
 MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best ones ...
 MC_MARGIN = 0.5        # ... within this of its best value
+MC_OWN_PLIES = 6       # the mc agent's own plies played out while his turn goes on, before the reply
 MC_SAMPLES = 3         # positions drawn for what the player cannot see (one where nothing is hidden)
 ISMCTS_PLAYOUTS = 24   # the ismcts agent's budget: playouts per choice, each from its own sample
 ISMCTS_DEPTH = 2       # plies of the playout policy after the root's move before the position is weighed
@@ -137,11 +142,18 @@ def after(engine: Engine, position: Position, move: Move) -> Position:
         return position
 
 
+def values_of(engine: Engine, position: Position, moves: Sequence[Move], player: str) -> list[float]:
+    """weigh() of the position each move leads to, for `player`: the engine's shortcut where it has one
+    (Engine.move_values: the same floats, without building the positions), else the move played."""
+    known = engine.move_values(position, moves, player) or [None] * len(moves)
+    return [weigh(engine, after(engine, position, move), player) if value is None else value
+            for move, value in zip(moves, known)]
+
+
 def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[float, float, Any]]:
     """(value, tie-breaker, move) for every move of the seat, best first."""
-    engine, player = seat.engine, seat.player
-    scored = [(weigh(engine, after(engine, position, move), player), rng.random(), i)
-              for i, move in enumerate(seat.moves)]
+    scored = [(value, rng.random(), i)
+              for i, value in enumerate(values_of(seat.engine, position, seat.moves, seat.player))]
     scored.sort(reverse=True)
     return [(value, tie, seat.moves[i]) for value, tie, i in scored]
 
@@ -161,19 +173,25 @@ class GreedyAgent(Agent):
 def reply_value(engine: Engine, position: Position, player: str) -> float:
     """`position`'s value for `player` once the next player has made his best reply, as his evaluation sees it.
 
-    Chance, a finished game or the player's own turn again end the look-ahead (chance weighed by its odds).
+    Where the player's own turn goes on (a race's steps, one ply each), his own best moves are played first,
+    MC_OWN_PLIES at most: a step is weighed by where the movement can still take him, not where it stands.
+    Chance, a finished game or a step where the hand decides (Engine.entering_results) end the look-ahead
+    (chance weighed by its odds).
     """
-    if engine.outcome(position) is not None:
-        return result_value(engine, position, player)
-    who = engine.to_move(position)
-    if who in (CHANCE, player):
-        return weigh(engine, position, player)
-    moves = engine.legal_moves_of(position, who)
-    if not moves:
-        return weigh(engine, position, player)
-    replies = [after(engine, position, move) for move in moves]
-    best = max(range(len(replies)), key=lambda i: weigh(engine, replies[i], who))
-    return weigh(engine, replies[best], player)
+    own = 0
+    while engine.outcome(position) is None:
+        who = engine.to_move(position)
+        if who == CHANCE or (who == player and own == MC_OWN_PLIES):
+            return weigh(engine, position, player)
+        moves = engine.legal_moves_of(position, who)
+        if not moves or engine.entering_results(position):     # the hand decides there, not a choice
+            return weigh(engine, position, player)
+        values = values_of(engine, position, moves, who)
+        best = after(engine, position, moves[max(range(len(moves)), key=values.__getitem__)])
+        if who != player:
+            return weigh(engine, best, player)
+        position, own = best, own + 1
+    return result_value(engine, position, player)
 
 
 class MonteCarloAgent(Agent):
@@ -223,7 +241,8 @@ def playout_value(engine: Engine, position: Position, player: str, depth: int, r
         if len(moves) == 1 or rng.random() < ISMCTS_EPSILON or engine.entering_results(position):
             move = rng.choice(moves)
         else:       # the greedy agent's move, ties broken at random
-            move = max(moves, key=lambda m: (weigh(engine, after(engine, position, m), who), rng.random()))
+            values = values_of(engine, position, moves, who)
+            move = moves[max(range(len(moves)), key=lambda i: (values[i], rng.random()))]
         position = after(engine, position, move)
     return result_value(engine, position, player)
 

@@ -80,6 +80,15 @@ diagram uses it:
                                      how the position looks for `player`, from -1 (lost)
                                      to +1 (won), 0 even; a game without it is played by
                                      the random agent only (NotImplementedError)
+    move_values(position, moves, player)
+                                     optional, for the greedy ranking: for each of `moves` (legal
+                                     moves of position) the value for `player` of the position it
+                                     leads to, exactly the float the agents' weigh() gives that
+                                     position once played (its evaluation, a finished game's +1/-1/0,
+                                     a chance node averaged), or None where the engine has no
+                                     shortcut (the move is then played); None for the whole list:
+                                     none. A shortcut skips building positions, never changes a
+                                     value. Default: None
     determinize(position, player, rng)
                                      a position `player` cannot tell from this one (the
                                      same observation), its hidden parts (the others'
@@ -350,6 +359,11 @@ class Engine:
     def evaluate(self, position: Position, player: str) -> float:
         """How `position` looks for `player`: -1 lost, 0 even, +1 won (greedy and search agents)."""
         raise NotImplementedError(f"{self.game_id} has no evaluation of a position")
+
+    def move_values(self, position: Position, moves: Sequence[Move], player: str) -> "list[float | None] | None":
+        """For each move, the value for `player` of the position it leads to, where the engine knows it without
+        playing the move (else None in its place): the greedy ranking's shortcut. Default: no shortcut."""
+        return None
 
     def entering_results(self, position: Position) -> bool:
         """Whether the player to move only tells what his hand did (a dexterity game's flick: which pieces

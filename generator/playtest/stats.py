@@ -5,6 +5,8 @@
 - newcombe(k1, n1, k2, n2): the difference p1 - p2 with Newcombe's hybrid score
   interval (his method 10, 1998), built from the two Wilson intervals; the
   difference is significant at 5 % when the interval leaves out zero.
+- binomial_tail(k, n, p): P(X >= k) for X ~ Binomial(n, p), exactly: the one-sided p-value of k
+  successes in n trials when each succeeds with probability p (a sign test when p is 1/2).
 - quartiles(values): first quartile, median, third quartile, by linear
   interpolation between the sorted values (position q*(n-1), numpy's default).
 """
@@ -37,6 +39,15 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float,
     l2, u2 = wilson(k2, n2, z)
     d = p1 - p2
     return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+
+
+def binomial_tail(k: int, n: int, p: float) -> float:
+    """P(at least k successes in n trials of probability p), summed term by term (n is a playtest's games)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return min(1.0, sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1)))
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:

@@ -7,6 +7,15 @@ capped game says nothing of an advantage), his fair share one in (number of
 players). Lengths are the
 plies (moves and chance outcomes) of the games that ended. Two runs compare
 seat by seat, on the same seeds, hence the same deals.
+
+Agents against each other (when the seats hold different agents): each agent's
+games won among the games someone won (draws and capped games say nothing of who
+plays better), against its fair share, the seats it holds over the players: were
+the agents equally good, each game someone won would be its with that chance. The
+one-sided binomial test gives the chance of at least its wins under that
+hypothesis (the sign test for two players, one seat each); under 5 %, the agent
+beats the others significantly. The seats are fixed: a seat's own advantage (the
+first player's) counts for whoever holds it, so a claim wants both seatings.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.playtest import PlaytestReport, Setup
-from .stats import newcombe, quartiles, wilson
+from .stats import binomial_tail, newcombe, quartiles, wilson
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,26 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
+class AgentLine:
+    """One agent of a run that seats several: its seats and its wins among the games someone won."""
+    agent: str
+    seats: int
+    wins: Share             # games it won, of the games someone won
+    fair: float             # its share were the agents equally good: seats / players
+
+    SIGNIFICANT = 0.05
+
+    @property
+    def p_value(self) -> float:
+        """One-sided: the chance of at least wins.k of wins.n, each with the fair chance."""
+        return binomial_tail(self.wins.k, self.wins.n, self.fair)
+
+    @property
+    def beats_the_others(self) -> bool:
+        return self.wins.n > 0 and self.wins.rate > self.fair and self.p_value < self.SIGNIFICANT
+
+
+@dataclass(frozen=True)
 class Summary:
     setup: Setup
     games: int
@@ -54,6 +83,18 @@ class Summary:
     endings: tuple[tuple[str, int], ...]          # (key or reason, games), most frequent first
     branching: float | None
     widest: int
+    agents: tuple[AgentLine, ...] = ()              # when the seats hold different agents
+
+
+def agent_lines(setup: Setup, decided: list) -> tuple[AgentLine, ...]:
+    """Each agent's wins among the `decided` games (someone won), against its fair share; () for one agent."""
+    held = {}
+    for player, agent in zip(setup.seats, setup.agents):
+        held.setdefault(agent, []).append(player)
+    if len(held) < 2:
+        return ()
+    return tuple(AgentLine(agent, len(players), Share(sum(1 for r in decided if r.winner in players), len(decided)),
+                           len(players) / setup.players) for agent, players in held.items())
 
 
 def summarize(report: PlaytestReport) -> Summary:
@@ -68,7 +109,7 @@ def summarize(report: PlaytestReport) -> Summary:
     branching = sum(report.branching) / len(report.branching) if report.branching else None
     return Summary(setup, n, seats, Share(wins[None], n), Share(report.unfinished, n), first,
                    1 / setup.players, quartiles(lengths) if lengths else None, lengths, setup.max_plies,
-                   endings, branching, report.widest)
+                   endings, branching, report.widest, agent_lines(setup, decided))
 
 
 @dataclass(frozen=True)

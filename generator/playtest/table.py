@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..engine.playtest import ending_words
 from ..i18n import Catalogue
-from .summary import Difference, Share, Summary
+from .summary import AgentLine, Difference, Share, Summary
 
 CONSOLE_WIDTH = 100
 
@@ -73,6 +73,38 @@ def seat_rows(s: Summary, words: Catalogue) -> list[tuple[str, str, str, str, st
     return rows
 
 
+def p_text(words: Catalogue, p: float) -> str:
+    """A p-value as a reader takes it in: three decimals, or 'below 0.001'."""
+    return words("engine.report.p_below", value=words.number(0.001, 3)) if p < 0.001 else words.number(p, 3)
+
+
+def agent_rows(s: Summary, words: Catalogue) -> list[tuple[str, str, str, str, str, str, str, str]]:
+    """(agent, seats, games won of those someone won, rate, interval, fair share, p, beats the others?) per agent."""
+    rows = []
+    for line in s.agents:
+        rows.append((line.agent, str(line.seats), words("engine.report.of", k=line.wins.k, n=line.wins.n),
+                     words("engine.report.percent", value=percent(words, line.wins.rate)),
+                     interval_text(words, line.wins), words("engine.report.percent", value=percent(words, line.fair)),
+                     p_text(words, line.p_value),
+                     words("engine.report.answer_yes" if line.beats_the_others else "engine.report.answer_no")))
+    return rows
+
+
+def agents_table(s: Summary, words: Catalogue) -> list:
+    """The agents against each other, and the sentence that says how to read the test; nothing for one agent."""
+    if not s.agents:
+        return []
+    from rich.table import Table
+    from rich.text import Text
+    table = Table(title=words("engine.report.agents_title"), title_justify="left")
+    for key, justify in (("agent", "left"), ("seats", "right"), ("won_decided", "right"), ("rate", "right"),
+                         ("interval", "right"), ("fair", "right"), ("p_value", "right"), ("beats", "right")):
+        table.add_column(words(f"engine.report.{key}"), justify=justify)
+    for row in agent_rows(s, words):
+        table.add_row(*row)
+    return [table, Text(words("engine.report.agents_test"))]
+
+
 def ending_rows(s: Summary, words: Catalogue) -> list[tuple[str, str, str]]:
     rows = [(ending_words(words, s.setup.game_id, key), str(n), words("engine.report.percent",
                                                                          value=percent(words, n / s.games)))
@@ -115,6 +147,7 @@ def render(s: Summary, words: Catalogue, other: Summary | None = None,
         wins.add_row(*row)
     out.append(wins)
     out.extend(Text(line) for line in facts(s, words))
+    out.extend(agents_table(s, words))
     out.append(endings_table(s, words, None))
     if other is not None:
         table = Table(title=words("engine.report.compare_title", a=variant_name(words, s.setup.variant),

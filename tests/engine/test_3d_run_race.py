@@ -307,3 +307,21 @@ def test_the_greedy_agent_brings_its_flag_home():
     content = Path(__file__).resolve().parents[2] / "content"
     report = playtest("3d-run", 4, seed=1, max_plies=1000, agents=("greedy",), content_dir=content)
     assert report.unfinished == 0 and sum(report.wins.values()) == 4 and None not in report.wins
+
+
+def test_the_greedy_agent_does_not_jump_into_lava_to_start_again_with_full_pv():
+    # Race 1 of a seeded playtest (seed 1): j1 on n8 with 3 PV, in the middle of a JUMP 4/4. H goes on (n9,
+    # towards the red flag); A ends the jump over the lava of o7, which eliminates him: back to START with 5 PV.
+    # When each PV counted (0.03, 7.5 steps of route), the lost route (8 steps) looked cheaper than the 2 PV
+    # won back, and the agent jumped into the lava again and again (a race of 537 plies).
+    from generator.engine.agents import GreedyAgent, Seat
+    position = E.read_position({
+        "j1": {"case": "n8", "sens": ">", "pv": 3}, "j2": {"case": "j2", "sens": "<", "pv": 5, "pulse": 1},
+        "tour": "j1", "drapeaux_requis": 1, "phase": "step", "mouvements": "-", "pulse_garde": 0,
+        "mouvement": "J reste=4 de=4 ordre=0 hauteur=4 paire=4,4"})
+    moves = {E.format_move(position, m): m for m in E.legal_moves(position)}
+    assert set(moves) == {"H", "A"}
+    assert E.write_position(E.play(position, moves["A"]))["j1"]["case"] == "f2"     # eliminated
+    assert E.evaluate(E.play(position, moves["H"]), "j1") > E.evaluate(E.play(position, moves["A"]), "j1")
+    seat = Seat("j1", lambda: E.observation(position, "j1"), tuple(moves.values()), E, lambda rng: position)
+    assert E.format_move(position, GreedyAgent().choose(seat, random.Random(0))) == "H"

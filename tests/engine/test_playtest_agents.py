@@ -164,3 +164,34 @@ def test_the_ismcts_agent_spends_its_budget_one_sample_per_playout(monkeypatch):
     assert move in moves and len(drawn) == 1 + 7        # the greedy ranking's sample, then one a playout
     drawn.clear()
     assert make_agent("ismcts").choose(seat, random.Random(1)) == move and len(drawn) == 8
+
+
+@pytest.mark.parametrize("agent, record", [("mc", (None, "", 24, True, 19, 7143)),
+                                           ("ismcts", (None, "", 24, True, 17, 3347))])
+def test_the_search_agents_weigh_replies_through_the_engines_shortcut_and_play_as_before(agent, record, monkeypatch,
+                                                                                       content_dir):
+    # The mc agent's replies and the ismcts playouts weigh their moves by Engine.move_values where the engine
+    # has it (Praxis): the same values, so the same seeded game as when every move was played (recorded before).
+    import generator.engine.agents as agents
+    monkeypatch.setattr(agents, "MC_SAMPLES", 2)
+    setup = make_setup("praxis", agents=(agent, "greedy"), seed=5, max_plies=24, content_dir=content_dir)
+    r = play_game(setup, 0)
+    assert (r.winner, r.key, r.plies, r.capped, r.decisions, r.options) == record
+
+
+def test_the_mc_agent_plays_its_own_turn_out_before_the_reply_and_beats_greedy_at_3d_run(monkeypatch, content_dir):
+    # A 3d Run turn is many plies (each step of a movement); weighing a step where it stands, the mc agent was
+    # the greedy agent again (4 of 8 seeded races each). Playing its own best steps until the turn ends
+    # (MC_OWN_PLIES at most) before the next player's reply, it wins all 8, whichever seat it holds.
+    import generator.engine.agents as agents
+    default = agents.MC_OWN_PLIES
+
+    def mc_wins(own: int) -> int:
+        monkeypatch.setattr(agents, "MC_OWN_PLIES", own)
+        wins = 0
+        for seats, mc in ((("mc", "greedy"), "j1"), (("greedy", "mc"), "j2")):
+            setup = make_setup("3d-run", agents=seats, seed=1, content_dir=content_dir)
+            wins += sum(r.winner == mc for r in play_games(setup, 4))
+        return wins
+    assert mc_wins(0) == 4
+    assert mc_wins(default) == 8

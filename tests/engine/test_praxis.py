@@ -735,3 +735,69 @@ def test_greedy_players_are_praxis_default_and_collect():
     # Random players' games end 0-0 ('tie'); greedy ones' with a winner (20 of 20 seeded games, seed 1;
     # two here, to keep the test short).
     assert [r.key for r in play_games(setup, 2)] == ["collections", "collections"]
+
+
+# --- the greedy ranking's shortcut and the effects' targets (issue 28, speed) -------------------------------
+
+def _seeded_positions(variant, seed, plies=70):
+    """Positions of a seeded random game of `variant`, half its moves landing on a tile, so effects happen."""
+    from generator.engine.core import chance_step
+    rng = random.Random(seed)
+    p = E.initial(variant, players=2 + seed % 3, seed=seed)
+    for _ in range(plies):
+        if E.outcome(p) is not None:
+            return
+        if E.to_move(p) == CHANCE:
+            p = chance_step(E, p, rng)
+            continue
+        yield p
+        moves = E.legal_moves(p)
+        special = [m for m in moves if m.target is not None]
+        p = E.play(p, rng.choice(special) if special and rng.random() < 0.5 else rng.choice(moves))
+
+
+@pytest.mark.parametrize("variant", [None, "sans-couleurs", "deux-portails", "teleportation-portail"])
+def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant):
+    # The shortcut weighs a quiet turn without playing it; the greedy ranking breaks ties by value, so a value
+    # off by one bit would change a seeded game. Every value given must be the played position's own.
+    # Whole games: the set-up's dice put down (the next roll averaged), the last turn (the ending's value).
+    from generator.engine.agents import after, weigh
+    given, kinds = 0, set()
+    for seed in range(3):
+        for p in _seeded_positions(variant, seed, plies=400):
+            moves = E.legal_moves(p)
+            values = E.move_values(p, moves, p.to_move)
+            if values is None:
+                continue
+            for move, value in zip(moves, values):
+                if value is not None:
+                    given += 1
+                    kinds.add("pose" if p.pending else "last" if p.round == p.rounds and
+                              p.to_move == p.players[-1] else "turn")
+                    assert value == weigh(E, after(E, p, move), p.to_move), E.format_move(p, move)
+    assert given > 1000 and kinds == {"pose", "last", "turn"}     # most moves are weighed by the shortcut
+
+
+@pytest.mark.parametrize("variant", [None, "teleportation-portail", "effet-et-collection"])
+def test_a_die_landing_on_a_tile_is_listed_with_every_target_the_rules_accept(variant):
+    # legal_moves tries only the squares an effect may name (enemy dice for a duel, empty squares for a
+    # récupération, tiles for an explosion, téléportation tiles and portals): every square of the board,
+    # tried by play, gives no other legal move.
+    seen = 0
+    for seed in range(3):
+        for p in _seeded_positions(variant, seed, plies=50):
+            listed = set(E.legal_moves(p))
+            landings = {(m.origin, m.dest, m.tile, m.tile_at, m.tile_first) for m in listed if m.target is not None}
+            for origin, dest, tile, tile_at, first in landings:
+                for target in range(P.SIZE * P.SIZE):
+                    move = P.PraxisMove("turn", origin=origin, dest=dest, target=target, tile=tile, tile_at=tile_at,
+                                        tile_first=first)
+                    try:
+                        reached = E.play(p, move)
+                    except P.IllegalMove:
+                        continue
+                    seen += 1
+                    # a tile put down first, when it gives what the tile put down after gives, is written so
+                    twin = replace(move, tile_first=False)
+                    assert move in listed or (twin in listed and E.play(p, twin) == reached), E.format_move(p, move)
+    assert seen > 50

@@ -20,7 +20,7 @@ from generator.i18n import catalogue
 from generator.playtest.notes import notes_data
 from generator.playtest.session import playtest_runs
 from generator.playtest.sheet import BAR_A, histogram, nice_width, report_pdf
-from generator.playtest.stats import newcombe, quartiles, wilson
+from generator.playtest.stats import binomial_tail, newcombe, quartiles, wilson
 from generator.playtest.summary import compare, summarize
 from generator.playtest.table import as_text, render
 
@@ -86,6 +86,50 @@ def test_comparison_says_whether_a_difference_is_significant():
     assert seat["blanc"].diff == pytest.approx(0.45) and seat["blanc"].significant
     twin = {d.seat: d for d in compare(same, same) if d.measure == "seat"}
     assert twin["blanc"].diff == 0 and twin["blanc"].significant is False
+
+
+def test_binomial_tail_of_known_counts():
+    # 6 of 6 at one half: 1/64. 8 of 10: (45 + 10 + 1) / 1024. 2 of 3 at one third: 3 (1/9)(2/3) + 1/27 = 7/27.
+    assert binomial_tail(6, 6, 0.5) == pytest.approx(1 / 64)
+    assert binomial_tail(8, 10, 0.5) == pytest.approx(56 / 1024)
+    assert binomial_tail(2, 3, 1 / 3) == pytest.approx(7 / 27)
+    assert binomial_tail(0, 5, 0.3) == 1.0 and binomial_tail(6, 5, 0.3) == 0.0
+
+
+def test_agents_against_each_other_are_tested_on_the_games_someone_won():
+    setup = make_setup("tactix", seed=9, max_plies=100, agents=("mc", "random"))
+    records = ([_record(i, "blanc") for i in range(7)] + [_record(7, "noir"), _record(8, "noir"),
+               _record(9, None, key="repetition"), _record(10, None, 100, capped=True)])
+    mc, rand = summarize(PlaytestReport(setup, records)).agents
+    # 7 of the 9 games someone won (the draw and the capped game say nothing): p = (36 + 9 + 1) / 512.
+    assert (mc.agent, mc.seats, mc.wins.k, mc.wins.n, mc.fair) == ("mc", 1, 7, 9, 0.5)
+    assert mc.p_value == pytest.approx(46 / 512) and not mc.beats_the_others
+    assert (rand.wins.k, rand.beats_the_others) == (2, False)
+    more = summarize(PlaytestReport(setup, [_record(i, "blanc") for i in range(9)] + [_record(9, "noir")])).agents[0]
+    assert more.p_value == pytest.approx(11 / 1024) and more.beats_the_others
+    # Three players, mc in one seat: its fair share is a third of the games won, the other agent's two thirds.
+    three = make_setup("lutinades", players=3, agents=("mc", "greedy"))
+    lines = summarize(PlaytestReport(three, [GameRecord(i, "anne", "most_cards", "", 20, False, "anne", 9, 30, 5)
+                                             for i in range(3)])).agents
+    assert [(a.agent, a.seats, a.fair) for a in lines] == [("mc", 1, 1 / 3), ("greedy", 2, 2 / 3)]
+    assert lines[0].p_value == pytest.approx(1 / 27)
+    # One agent in every seat: nothing to test.
+    assert summarize(_report(records)).agents == ()
+
+
+def test_the_report_states_the_agents_test_in_its_language():
+    result = playtest_runs("tactix", 4, seed=2, agents=("greedy", "random"), jobs=1)
+    french = as_text(render(result.runs[0], catalogue("fr")))
+    english = as_text(render(result.runs[0], catalogue("en")))
+    assert "Agents face à face" in french and "test binomial unilatéral" in french and "Part égale" in french
+    assert "Agents against each other" in english and "one-sided binomial test" in english
+    # 4 of 4 is not enough at 5 %: p = 1/16
+    assert re.search(r"greedy +│ +1 │ +4 of 4 │ +100 % │ +51 – 100 % │ +50 % │ +0.062 │ +no │", english)
+    assert "Agents face" not in as_text(render(playtest_runs("tactix", 2, seed=2, jobs=1).runs[0], catalogue("fr")))
+    # the one-page PDF states it too
+    text = PdfReader(io.BytesIO(report_pdf(result.runs, catalogue("fr")))).pages[0].extract_text()
+    assert "Gagnées / décidées" in text and "p (unilatéral)" in text and "0,062" in text
+    assert "test binomial unilatéral" in " ".join(text.split())
 
 
 # --- words ------------------------------------------------------------------------------------------------

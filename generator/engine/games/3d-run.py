@@ -1058,8 +1058,10 @@ class ThreeDRun(Engine):
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, p: Position, player: str) -> float:
         """The race: flags held (0.5 each), the route still to run to the nearest flag still to take (or to
-        START once enough are held: Routes, 0.004 a step), the PV left (0.03 each: at 0 the pawn goes back to
-        START), against the best other runner; tanh."""
+        START once enough are held: Routes, 0.004 a step), against the best other runner; tanh. The PV left
+        do not count: they matter only through an elimination, which the route back from START and the flags
+        lost already weigh; counted (0.03 each), an elimination looked like a gain, full PV again, and the agent
+        jumped into lava near its flag to start over (tests/engine/test_3d_run_race.py)."""
         routes = self._routes()
         me = PLAYERS.index(player)
         others = max(routes.runner_value(p, i) for i in range(len(p.runners)) if i != me)
@@ -1125,13 +1127,14 @@ class Routes:
 
     def runner_value(self, p: Position, i: int) -> float:
         """Runner `i`'s standing in the race (ThreeDRun.evaluate): 0.5 a flag held, -0.004 a step of the
-        route still to run, 0.03 a PV. Depends only on the runner, the flags needed, and for the runner whose
-        turn it is his movement under way or the movements allotted and not played: remembered by those."""
+        route still to run. Depends only on the runner's square, facing and flags, the flags needed, and for
+        the runner whose turn it is his movement under way or the movements allotted and not played: remembered
+        by those."""
         runner = p.runners[i]
         turn = i == p.turn
         motion = p.motion if turn else None
         slots = p.slots if turn and motion is None and p.phase == "act" and p.slots else ()
-        key = (runner.cell, runner.facing, runner.flags, runner.pv, p.target, motion, slots)
+        key = (runner.cell, runner.facing, runner.flags, p.target, motion, slots)
         known = self._values.get(key)
         if known is None:
             if len(self._values) >= self.VALUES_KEPT:
@@ -1149,7 +1152,7 @@ class Routes:
             # the movements allotted and not played yet: the best one brings the pawn this close
             facings = (runner.facing, -runner.facing) if any(s.kind == "B" for s in slots) else (runner.facing,)
             gap = min(self._nearest_after(goals, runner.cell, facing, slot) for slot in slots for facing in facings)
-        return 0.5 * len(runner.flags) - 0.004 * gap + 0.03 * runner.pv
+        return 0.5 * len(runner.flags) - 0.004 * gap
 
     def _nearest_after(self, goals: tuple, cell, facing: int, slot: "Slot") -> int:
         """The fewest steps left to the nearest of `goals` once `slot` is played (after_movement), remembered."""

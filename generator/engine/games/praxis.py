@@ -588,6 +588,47 @@ def _collection_score(tiles: tuple[Tile, ...], colourless: bool) -> int:
     return best_score_colourless(tiles) if colourless else best_score(tiles)
 
 
+@lru_cache(maxsize=1 << 12)
+def _colours(hand: tuple[Tile, ...]) -> frozenset[str]:
+    """The colours of the tiles of a hand (the evaluation asks the same few hands again and again)."""
+    return frozenset(t[t.index("/") + 1:] for t in hand)
+
+
+@lru_cache(maxsize=1 << 16)
+def _player_value(score: int, squares: tuple[int, ...], wanted: tuple[int, ...]) -> float:
+    """One player's part of the evaluation: his points, his dice (on `squares`, by square) and how near each
+    stands to the nearest portal he may collect on (`wanted`); remembered, a greedy ranking asks the same
+    ones again and again."""
+    near = 0.0
+    for sq in squares:
+        if wanted:
+            gaps = KING_GAP[sq]
+            near += 0.1 / min(gaps[w] for w in wanted)
+    return 0.25 * log1p(score) + 0.03 * len(squares) + near
+
+
+def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: dict, hands: tuple) -> float:
+    """PraxisEngine.evaluate of `p` with these parts in place of its own: `dice` (square, owner, face) by
+    square, `tiles` square -> tile (at least those on the portals), `hands` in players' order. One formula
+    for the evaluation of a position and for the greedy ranking's shortcut (move_values), so both give the
+    same float."""
+    colourless = p.variant == "sans-couleurs"
+    occupied = {sq for sq, _o, _f in dice}
+    # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
+    # tile of its own colour is open to every player
+    free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
+    free_squares = {sq for _colour, sq in free}
+    on_free = {sq: t for sq, t in tiles.items() if sq in free_squares}        # the tiles on those portals
+    laden = {sq for colour, sq in free if sq in on_free and (colourless or on_free[sq].endswith("/" + colour))}
+
+    def value(i: int, pl: str) -> float:
+        held = _colours(hands[i])
+        wanted = tuple(sq for colour, sq in free if sq in laden or (colour in held if not colourless else held))
+        return _player_value(scores[pl], tuple(sq for sq, owner, _face in dice if owner == pl), wanted)
+    values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
+    return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+
+
 # Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
 KING_GAP = tuple(tuple(max(abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE)) for b in range(SIZE * SIZE))
                  for a in range(SIZE * SIZE))
@@ -1010,8 +1051,9 @@ class PraxisEngine(Engine):
         A die move to an empty square does nothing else, so its turns are found without playing them: the
         tile after it may go on any empty square touching the end (the start square included), the tile
         before it on any empty square touching the start that the die does not cross or land on; a tile
-        before that also touches the end gives the same result as the tile after, and is written so. Any
-        other turn (an attack, a tile landed on) is played by `_run` to learn whether it is legal.
+        before that also touches the end gives the same result as the tile after, and is written so. Beating
+        an enemy die is found the same way (but where beating draws a tile). Any other turn (a tile landed on,
+        a die beaten with a draw) is played by `_run` to learn whether it is legal.
         """
         me = p.to_move
         face = st.dice[origin][1]
@@ -1026,13 +1068,19 @@ class PraxisEngine(Engine):
             played[mv] = done
             return done
 
+        # beating a die changes nothing else (unless it draws a tile): legal when the die is an enemy's and not
+        # stronger, found without playing it; its tile after goes where a die move's would
+        plain_beat = p.variant != "prise-pioche"
         for dest in _rays(st, origin, face, p.variant):
-            if st.empty(dest):
+            beaten = st.dice.get(dest) if plain_beat else None
+            if beaten is not None and (beaten[0] == me or beaten[1] > face):
+                continue
+            if st.empty(dest) or beaten is not None:
                 out.append(PraxisMove("turn", origin=origin, dest=dest))
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
                 out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
                 continue
-            for target in self._effect_targets(st, dest):
+            for target in self._effect_targets(st, dest, origin):
                 mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
                 done = try_run(mv)
                 if done is None:
@@ -1049,27 +1097,41 @@ class PraxisEngine(Engine):
             for s in st.around(origin):
                 if not st.empty(s):
                     continue
-                with_tile = _State(p)
-                with_tile.tiles[s] = t
-                for dest in _rays(with_tile, origin, face, p.variant):
-                    if with_tile.empty(dest):
-                        if s not in AROUND[dest]:
-                            out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
-                                                  tile_first=True))
-                        continue
-                    for target in self._effect_targets(with_tile, dest):
-                        mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
-                                        tile_first=True)
-                        done = try_run(mv)
-                        if done is None:
-                            continue
-                        other = played.get(replace(mv, tile_first=False))
-                        if other is None and replace(mv, tile_first=False) not in played:
-                            other = try_run(replace(mv, tile_first=False))
-                        if other is not None and other.position == done.position:
-                            continue
-                        out.append(mv)
+                st.tiles[s] = t        # put down for a while (the rays and targets read it), then taken back
+                try:
+                    self._tile_first_turns(p, st, origin, face, t, s, plain_beat, try_run, played, out)
+                finally:
+                    del st.tiles[s]
         return out
+
+    def _tile_first_turns(self, p: PraxisPosition, with_tile: _State, origin: int, face: int, t: Tile, s: int,
+                          plain_beat: bool, try_run, played: dict, out: list) -> None:
+        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves."""
+        me = p.to_move
+        for dest in _rays(with_tile, origin, face, p.variant):
+            beaten = with_tile.dice.get(dest) if plain_beat else None
+            if beaten is not None and (beaten[0] == me or beaten[1] > face):
+                continue
+            if with_tile.empty(dest) or beaten is not None:
+                if s not in AROUND[dest]:      # else the same as the tile put down after
+                    out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
+                                          tile_first=True))
+                continue
+            for target in self._effect_targets(with_tile, dest, origin):
+                mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                                tile_first=True)
+                done = try_run(mv)
+                if done is None:
+                    continue
+                if done.end is None or done.pending or s not in AROUND[done.end]:
+                    out.append(mv)      # the tile could not come after: no twin to compare with
+                    continue
+                other = played.get(replace(mv, tile_first=False))
+                if other is None and replace(mv, tile_first=False) not in played:
+                    other = try_run(replace(mv, tile_first=False))
+                if other is not None and other.position == done.position:
+                    continue
+                out.append(mv)
 
 
     @staticmethod
@@ -1087,21 +1149,34 @@ class PraxisEngine(Engine):
         pl, face = st.dice[origin]
         out = []
         for dest in _rays(st, origin, face, variant):
-            out += [PraxisMove("turn", origin=origin, dest=dest, target=t) for t in self._effect_targets(st, dest)]
+            out += [PraxisMove("turn", origin=origin, dest=dest, target=t)
+                    for t in self._effect_targets(st, dest, origin)]
         return out
 
-    def _effect_targets(self, st: _State, dest: int) -> list[int | None]:
-        """The targets to try for a die landing on `dest` (None: none needed); legality is left to `_run`."""
+    def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
+        """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
+        effect may name once the die has left `origin` (an enemy die for a duel, an empty square for a
+        récupération, a tile for an explosion, a téléportation tile or a portal for a téléportation), in
+        square order; the rest of legality is left to `_run`, which refuses the others anyway (trying each
+        square of the board cost more than the rules)."""
         tile = st.tiles.get(dest)
         if tile is None:
             return [None]
         effect, colour = tile.split("/")
         if st.collects(dest, tile) and st.p.variant != "effet-et-collection":
             return [None]
-        if effect in ("duel", "recuperation", "explosion"):
-            return st.around(dest)
+        if effect == "duel":
+            me = st.dice[origin][0]
+            return [s for s in st.around(dest) if s in st.dice and st.dice[s][0] != me]
+        if effect == "recuperation":
+            return [s for s in st.around(dest) if s == origin or st.empty(s)]
+        if effect == "explosion":
+            return [s for s in st.around(dest) if s in st.tiles]
         if effect == "teleportation":
-            return [s for s in sorted(st.squares) if s != dest]
+            portals = st.portal_colour if st.p.variant == "teleportation-portail" else {}
+            return [s for s in sorted(st.squares) if s != dest and (
+                st.tiles.get(s, "").startswith("teleportation/")
+                or (s in portals and (s == origin or st.empty(s))))]
         return [None]
 
     def play(self, position: PraxisPosition, move: PraxisMove) -> PraxisPosition:
@@ -1558,30 +1633,101 @@ class PraxisEngine(Engine):
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
         p = position
-        colourless = p.variant == "sans-couleurs"
-        scores = {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
-        occupied = {sq for sq, _o, _f in p.dice}
-        # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
-        # tile of its own colour is open to every player
-        free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
-        free_squares = {sq for _colour, sq in free}
-        tiles = {sq: t for sq, t in p.tiles if sq in free_squares}        # the tiles on those portals
-        laden = {sq for colour, sq in free if sq in tiles and (colourless or tiles[sq].endswith("/" + colour))}
+        return _standing(p, player, self._scores(p), p.dice, dict(p.tiles), p.hands)
 
-        def value(i: int, pl: str) -> float:
-            held = {t[t.index("/") + 1:] for t in p.hands[i]}
-            wanted = [sq for colour, sq in free if sq in laden or (colour in held if not colourless else held)]
-            near = 0.0
-            dice = 0
-            for sq, owner, _face in p.dice:
-                if owner == pl:
-                    dice += 1
-                    if wanted:
-                        gaps = KING_GAP[sq]
-                        near += 0.1 / min(gaps[w] for w in wanted)
-            return 0.25 * log1p(scores[pl]) + 0.03 * dice + near
-        values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
-        return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+    @staticmethod
+    def _scores(p: PraxisPosition) -> dict[str, int]:
+        colourless = p.variant == "sans-couleurs"
+        return {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
+
+    def move_values(self, position: PraxisPosition, moves, player: str) -> list | None:
+        """The greedy ranking's shortcut (Engine.move_values), for the moves that activate nothing: a turn
+        that moves a die to an empty square or beats a die there, with or without a tile put down on an empty
+        square, or that puts down a tile alone; and a rolled die put down (`pose`). The position such a move
+        leads to differs only by the dice, the tile on the board and the hand (the tile out, the pile's top
+        in), so its evaluation is `_standing` of those parts: the same sums in the same order as `evaluate` of
+        the played position, without playing it. On the last turn of the game the value is the ending's, the
+        same for all of them (collections unchanged); a die put down during the set-up leaves the next roll to
+        chance, whose outcomes change nothing the evaluation reads: the same value, averaged by their odds as
+        weigh() does. Moves alike in all the evaluation reads (a tile put down off the portals, wherever) are
+        weighed once. Other moves (None) are played."""
+        p = position
+        if player != p.to_move or self.outcome(p) is not None:
+            return None
+        if p.pending:
+            return self._entry_values(p, moves, player) if p.pending[0] == "pose" else None
+        if p.round < 1:
+            return None
+        me = p.players.index(player)
+        if p.to_move == p.players[-1] and p.round >= p.rounds:      # the last turn: every quiet move ends the game
+            ended = self.outcome(replace(p, round=p.round + 1))
+            end = 0.0 if ended.winner is None else 1.0 if ended.winner == player else -1.0
+        else:
+            end = None
+        scores = self._scores(p)
+        dice = {sq: (owner, face) for sq, owner, face in p.dice}
+        tiles = dict(p.tiles)
+        portal_tiles = {sq: tiles[sq] for sq in p.portals if sq is not None and sq in tiles}
+        hand = p.hands[me]
+        top = p.pile[:1]
+        beat_draws = p.variant == "prise-pioche"          # beating a die draws a tile: played
+        known: dict = {}
+        out: list = []
+        for mv in moves:
+            if mv.kind != "turn" or (mv.origin is not None and (
+                    mv.dest in tiles or mv.dest == mv.tile_at or (beat_draws and mv.dest in dice))):
+                out.append(None)        # lands on a tile: its effect is played
+                continue
+            if end is not None:
+                out.append(end)
+                continue
+            on_portal = mv.tile_at if mv.tile_at in p.portals else None
+            key = (mv.origin, mv.dest, mv.tile, on_portal)
+            value = known.get(key)
+            if value is None:
+                after = p.dice
+                if mv.origin is not None:
+                    owner, face = dice[mv.origin]
+                    after = tuple(sorted([d for d in p.dice if d[0] != mv.origin and d[0] != mv.dest]
+                                         + [(mv.dest, owner, face)]))
+                board = portal_tiles
+                hands = p.hands
+                if mv.tile is not None:
+                    if on_portal is not None:
+                        board = dict(portal_tiles)
+                        board[on_portal] = mv.tile
+                    held = list(hand)
+                    held.remove(mv.tile)
+                    hands = p.hands[:me] + (tuple(held) + top,) + p.hands[me + 1:]
+                value = known[key] = _standing(p, player, scores, after, board, hands)
+            out.append(value)
+        return out
+
+    def _entry_values(self, p: PraxisPosition, moves, player: str) -> list | None:
+        """move_values of the moves putting the rolled die down: one is played to learn what follows (the same
+        for every square: the next player's turn, or the set-up's next roll), the others weighed from the dice."""
+        entries = [mv for mv in moves if mv.kind == "enter"]
+        if not entries:
+            return None
+        probe = self.play(p, entries[0])
+        if self.outcome(probe) is not None:
+            return None
+        odds = [1.0]
+        if self.to_move(probe) == CHANCE:
+            if probe.pending != ("face",):
+                return None
+            odds = [float(chance) for _roll, chance in self.chance_outcomes(probe)]
+        face = dict((sq, f) for sq, _o, f in probe.dice)[entries[0].dest]
+        scores = self._scores(p)
+        board = dict(p.tiles)
+        out: list = []
+        for mv in moves:
+            if mv.kind != "enter":
+                out.append(None)
+                continue
+            value = _standing(p, player, scores, tuple(sorted(p.dice + ((mv.dest, player, face),))), board, p.hands)
+            out.append(value if odds == [1.0] else sum(chance * value for chance in odds))
+        return out
 
     def determinize(self, position: PraxisPosition, player: str, rng) -> PraxisPosition:
         """The others' hands and the pile dealt again from their tiles, shuffled by `rng`; his hand kept."""
