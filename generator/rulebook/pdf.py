@@ -536,8 +536,10 @@ class RulebookTemplate(BaseDocTemplate):
                 run = max((k for k in range(2, run) if self._page_holds(flowables[:k])), default=0)
             if run > 1:
                 self._deferred, flowables[:run] = flowables[:run], []
+        # (text the waiting figures' page would miss goes under figures standing alone on this page all the same:
+        # a page of figures alone would stand part empty, the next figure of their run not fitting under them)
         if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
-                               or self._spends_text(flowables)):
+                               or (self._spends_text(flowables) and not self._figures_alone)):
             self._release(flowables)
         elif isinstance(first, FigureFloat) and self._deferred:
             # it joins them where they leave the text after them room on their page, or where no text of the

@@ -283,3 +283,24 @@ def test_a_sentence_announcing_a_figure_stays_with_it(tactix):
         assert _page_of(pages, "annoncés") == _page_of(pages, "FIG-h"), n
         tried += _page_of(pages, "annoncés") > _page_of(pages, "avant0000")
     assert tried
+
+
+@pytest.mark.parametrize("between", [0, 25])
+def test_figures_too_tall_to_share_a_page_never_leave_one_alone_on_it_while_text_follows(tactix, between):
+    """Two or three figures of 90 mm in a row (or with a short paragraph between), each too tall to share an A5
+    page with the next even at its least fit, then text of their section (Armada's English pairs,
+    booklet p8): the first stood alone on its page, 40 % of it white, while the text after it waited with the
+    next figure. That text now goes under the figure alone, the next figure opening the page after it."""
+    from generator.print.reader import Subject, page_fill
+    for n in range(100, 400, 20):
+        if between:
+            run = [_figure("a", 90, number=1), _words(12, "entre"), _figure("b", 90, number=2),
+                   _words(between, "apres"), _figure("c", 90, number=3), _words(15, "fin")]
+        else:
+            run = [_figure("a", 90, number=1), _figure("b", 90, number=2), _words(40, "apres")]
+        doc = Document(blocks=[Heading(2, (Span("Section"),), "section", 1), _words(n, "avant"), *run,
+                               Heading(2, (Span("Suivante"),), "suivante", 9), _words(300, "suite")])
+        pdf, layout = typeset_pdf(doc, tactix.info, A5)
+        found = page_fill(Subject("regles-livret.pdf", pdf, role="rulebook", layout=layout,
+                                  rules_path="rules.fr.md"), None, None)
+        assert [w for w in found if w.facts.get("form") == "figures"] == [], (n, [w.facts for w in found])
