@@ -11,8 +11,9 @@ in the order of what it costs him:
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
   section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
   room left even at its least size (the layout records both: honest white space) on a page that holds text
-  (a page of figures alone is not excused: set smaller, two would share it, or the section's text would run
-  round them), or it is the last page; the last page of any document under min_last_page_fill; sheet_fill: a
+  or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
+  alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
+  the last page; the last page of any document under min_last_page_fill; sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
@@ -351,9 +352,14 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
             if p.get("kind") in ("cover", "contents") or nxt is None or \
                     (nxt["kind"] == "heading" and nxt.get("level", 9) <= 1):
                 continue       # a section's last page, the cover, the contents
-            held = {flow["kind"] for flow in flows if flow["page"] == n}
-            figures_only = bool(held) and held <= _FIGURE_FLOWS
-            if nxt.get("least", 0) > p.get("room", float("inf")) and not figures_only:
+            here = [flow for flow in flows if flow["page"] == n]
+            figures_only = bool(here) and {flow["kind"] for flow in here} <= _FIGURE_FLOWS
+            # a page of figures alone keeps the excuse only if they are set at their least already: too large to
+            # read smaller, each has its page (the issue's own exception); set larger, smaller they could share
+            figures = [f for f in here if f["kind"] == "figure"]
+            at_least = not figures_only or all("least" in f and f["top"] - f["bottom"] <= f["least"] + LEAST_SLACK_PT
+                                                for f in figures)
+            if nxt.get("least", 0) > p.get("room", float("inf")) and at_least:
                 continue       # the figure opening the next page did not fit in what was left, even set smaller
             if fill < least:
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
@@ -371,6 +377,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
     return out
 
 
+LEAST_SLACK_PT = 0.5     # a figure's height and its least height, as the layout rounds them
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 

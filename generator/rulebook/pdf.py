@@ -849,8 +849,8 @@ class StoryBuilder:
         if isinstance(b, TableBlock):
             table = self.table(b, indent)
             return [self._tag(table, "table", b.line) if isinstance(table, RulesTable) else table]
-        if isinstance(b, Quote):
-            return [self.quote(b, indent)]
+        if isinstance(b, Quote):      # recorded as text: a page holding a figure and a quote is not figures alone
+            return [self._tag(self.quote(b, indent), "quote", b.line)]
         if isinstance(b, FigureBlock):
             return [self.figure(b)]
         if isinstance(b, Rule):
@@ -858,7 +858,7 @@ class StoryBuilder:
                                spaceAfter=t.body_pt * 0.9, hAlign="CENTER")]
         if isinstance(b, CodeBlock):
             lines = [escape(line).replace(" ", "\u00a0") for line in b.text.split("\n")]
-            return [Paragraph("<br/>".join(lines), s.code)]
+            return [self._tag(Paragraph("<br/>".join(lines), s.code), "code", b.line)]
         raise TypeError(f"unknown block {b!r}")
 
     def list_block(self, b: ListBlock, indent: float) -> list:

@@ -173,6 +173,21 @@ def test_a_page_of_figures_alone_is_not_excused_by_the_next_figure():
     assert _kinds(Subject("r.pdf", BLANK, layout=layout(False), rules_path="r.md")) == []
 
 
+def test_a_page_of_figures_alone_is_excused_only_if_its_figures_are_at_their_least():
+    """PuXes's whole mats (their labels at the floor: at their least, too large to read smaller) each keep their
+    page when the next does not fit under them; a figure set larger than its least is told, as 3d Run's were."""
+    def layout(least_here):
+        pages = [{"page": 1, "fill": 0.9, "kind": None, "room": 50}, {"page": 2, "fill": 0.7, "kind": None, "room": 150},
+                 {"page": 3, "fill": 0.9, "kind": None, "room": 50}]
+        flows = [_flow("paragraph", 1), _flow("figure", 2, 20, least=least_here, figure="a"),
+                 _flow("caption", 2, 20, figure="a"), _flow("figure", 3, 30, least=200.0, figure="b"),
+                 _flow("caption", 3, 30, figure="b"), _flow("paragraph", 3, 40)]
+        return {"pages": pages, "flows": flows}
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(100.0), rules_path="r.md")) == []     # a is 100 pt: its least
+    warnings = check(Subject("r.pdf", BLANK, layout=layout(90.0), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.page, w.facts.get("form")) for w in warnings] == [("page_fill", 2, "figures")]
+
+
 def test_a_last_page_holding_a_line_is_found():
     two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
 
