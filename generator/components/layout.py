@@ -777,7 +777,8 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
         if layout is not None:
             check_condition_fields(layout, known, errors,
                                    lambda n, e, side=side: Spot(component, side, n, e, no_row))
-    errors.raise_any()     # a condition on a field no row has would silently print wrong faces
+    # a condition on a field no row has would silently print wrong faces: told, and the rows are still laid out
+    # for their own errors (one run tells them all); no face is kept while any error stands
     ids = None
     with errors.attempt():     # a duplicate id is told; the faces are still laid out, for their own errors
         ids = item_ids(component)

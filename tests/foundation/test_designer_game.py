@@ -1,0 +1,136 @@
+"""Issue 27's walk, repeated by a test: a designer's own game in English, from a spreadsheet, as a newcomer would
+make it — `pnp new`, then two card types (attacks and spells) in one .xlsx, two backs, an icon of their own, a
+layout shared in game.yaml and extended, a condition — built and exported for Tabletop Simulator; then the same
+game with six mistakes, every one told in one run of `validate` with its file and line, and nothing written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+openpyxl = pytest.importorskip("openpyxl")      # the `xlsx` extra, installed with the test extras
+
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+        '<path d="M12 2 L15 9 L22 9 L16 14 L18 22 L12 17 L6 22 L8 14 L2 9 L9 9 Z"/></svg>\n')
+HEADER = ["name", "value", "text", "count", "back", "layout", "rarity"]
+ROWS = [
+    ["Strike", 2, "Deal 2 damage.", 3, "", "", "common"],
+    ["Cleave", 3, "Deal 3 damage to two foes.", 1, "", "", "rare"],
+    ["Fireball", 4, "Deal 4 damage to :flame: every foe.", 2, "spell", "spell", "rare"],
+    ["Heal", 0, "Gain 3 life.", 1, "spell", "spell", "common"],
+]
+LAYOUTS = {
+    "card": [
+        {"background": {"colour": "#FFFDF7"}},
+        {"name": "title", "text": {"text": "{name}", "x": 9, "y": 9, "w": 51.5, "size_pt": 14, "bold": True}},
+        {"text": {"text": "{text}", "x": 9, "y": 40, "w": 51.5, "h": 30, "size_pt": 10, "align": "center"}},
+    ],
+    "spell": {"extends": "card", "set": {"title": {"text": {"colour": "#7030A0"}}},
+              "add": [{"text": {"text": "SPELL", "x": 9, "y": 80, "size_pt": 8, "bold": True}}]},
+}
+
+
+def _workbook(path: Path, rows: list[list]) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in [HEADER, *rows]:
+        sheet.append(row)
+    book.save(path)
+
+
+def _designer_game(tmp_path: Path, rows: list[list] = ROWS, condition: str = "rarity") -> Path:
+    content = tmp_path / "content"
+    result = CliRunner().invoke(cli, ["new", "duel", "--content", str(content), "--language", "en"])
+    assert result.exit_code == 0, result.output
+    game = content / "duel"
+    info = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    info["layouts"] = LAYOUTS
+    info["components"] = ["deck.yaml"]
+    (game / "game.yaml").write_text(yaml.safe_dump(info, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    for extra in ("board.yaml", "counters.yaml", "diagrams.yaml", "cards.csv"):
+        (game / extra).unlink()
+    (game / "rules.en.md").write_text("# Duel\n\nPlay cards until one player has no life left.\n",
+                                      encoding="utf-8")
+    (game / "assets" / "icons").mkdir(parents=True)
+    (game / "assets" / "icons" / "flame.svg").write_text(ICON, encoding="utf-8")
+    _workbook(game / "cards.xlsx", rows)
+    deck = {
+        "kind": "deck", "id": "cards", "name": "Cards", "size": "poker", "table": "cards.xlsx", "sheet": "Cards",
+        "front": {"extends": "card",
+                  "add": [{"text": {"text": "RARE", "x": 50, "y": 9, "size_pt": 8, "bold": True},
+                           "when": {condition: "rare"}}]},
+        "back": [{"background": {"colour": "#24466B"}},
+                 {"text": {"text": "ATTACK", "x": 34.75, "y": 40, "size_pt": 14, "bold": True,
+                           "colour": "#FFFFFF", "align": "center"}}],
+        "backs": {"spell": [{"background": {"colour": "#7030A0"}},
+                            {"text": {"text": "SPELL BACK", "x": 34.75, "y": 40, "size_pt": 14,
+                                      "bold": True, "colour": "#FFFFFF", "align": "center"}}]},
+    }
+    (game / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False), encoding="utf-8")
+    return content
+
+
+def _texts(pdf: Path) -> list[str]:
+    with pdfplumber.open(pdf) as doc:
+        return [page.extract_text() or "" for page in doc.pages]
+
+
+def test_a_designer_game_in_english_from_a_spreadsheet_builds_and_exports(tmp_path):
+    content = _designer_game(tmp_path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out), "--strict"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "duel" / "manifest.json").read_text(encoding="utf-8"))
+    deck = next(f for f in manifest["files"] if f["file"].endswith(".pdf") and f.get("kind") == "deck")
+    pages = _texts(out / "duel" / deck["file"])
+    sides = [p["side"] for p in deck["pages"]]
+    fronts = " ".join(t for t, side in zip(pages, sides) if side != "back")
+    backs = " ".join(t for t, side in zip(pages, sides) if side == "back")
+    # two card types from one sheet: the spell layout (its SPELL line) on the 3 spells only; the front's condition
+    # on the rare attack only (a row's layout replaces the front, conditions and all: Fireball, a rare spell, has
+    # none); the designer's own :flame: drawn as an icon, never printed as its name
+    assert fronts.count("Strike") == 3 and fronts.count("Fireball") == 2 and fronts.count("Heal") == 1
+    assert fronts.count("SPELL") == 3 and fronts.count("RARE") == 1 and ":flame:" not in fronts
+    # two backs: the attack back behind the 4 attacks, the spell back behind the 3 spells
+    assert backs.count("ATTACK") == 4 and backs.count("SPELL BACK") == 3
+    # English all the way: no French word of ours in the print guide of an English game
+    guide = " ".join(_texts(out / "duel" / "print-guide.pdf")) if (out / "duel" / "print-guide.pdf").exists() \
+        else " ".join(_texts(next((out / "duel").glob("*guide*.pdf"))))
+    assert "Imprimez" not in guide and "feuille" not in guide.lower()
+    # Tabletop Simulator: a back per card (UniqueBack), every card named by its row
+    result = CliRunner().invoke(cli, ["export", "duel", "--content", str(content), "--out", str(out), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    saved = json.loads(next((out / "_export" / "duel").glob("*-tts.json")).read_text(encoding="utf-8"))
+    state = saved["ObjectStates"][0]
+    assert state["Name"] == "DeckCustom" and state["CustomDeck"]["1"]["UniqueBack"] is True
+    assert [c["Nickname"] for c in state["ContainedObjects"]] == ["Strike"] * 3 + ["Cleave"] + ["Fireball"] * 2 + ["Heal"]
+
+
+def test_a_designers_mistakes_are_told_in_one_run_with_their_lines(tmp_path):
+    rows = [
+        ["Strike", 2, "Deal 2 damage.", "two", "", "", "common"],            # row 2: a count in words
+        ["Fireball", 4, "Burn :flme: them all.", 2, "spel", "spell", "rare"],  # row 3: unknown back, unknown icon
+        ["Heal", 0, "Gain 3 life.", 1, "spell", "spel", "common"],           # row 4: unknown layout
+        ["Cleave", 3, "Cut :flme: twice.", 1, "", "", "rare"],             # row 5: unknown icon, nothing else
+    ]
+    content = _designer_game(tmp_path, rows, condition="rarty")                # the condition's field misspelt
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    told = result.output
+    assert "Traceback" not in told
+    assert "cards.xlsx:2" in told and "'two'" in told                       # the count, at its row
+    assert "cards.xlsx:3" in told and "spel" in told and "did you mean 'spell'" in told      # the back
+    assert "cards.xlsx:4" in told and "layout 'spel'" in told               # the row's layout
+    assert "rarty" in told and "did you mean 'rarity'" in told and "deck.yaml" in told       # the condition
+    assert "cards.xlsx:5" in told and "unknown icon ':flme:' (did you mean ':flame:'?)" in told     # the icon
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 2 and not (out / "duel").exists(), result.output
