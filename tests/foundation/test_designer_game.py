@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import openpyxl          # the `xlsx` extra, in the test extras: never skipped
 import pdfplumber
-import pytest
 import yaml
 from click.testing import CliRunner
 
 from generator.cli import cli
-
-openpyxl = pytest.importorskip("openpyxl")      # the `xlsx` extra, installed with the test extras
 
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
         '<path d="M12 2 L15 9 L22 9 L16 14 L18 22 L12 17 L6 22 L8 14 L2 9 L9 9 Z"/></svg>\n')
