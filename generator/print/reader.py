@@ -337,9 +337,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
     if subject.layout:
         pages = subject.layout["pages"]
         flows = subject.layout["flows"]
-        first_on = {}
-        for flow in flows:
-            first_on.setdefault(flow["page"], flow)
+        on_page = _flows_by_page(flows)
         last = max((p["page"] for p in pages), default=0)
         for p in pages:
             n, fill = p["page"], p["fill"]
@@ -348,12 +346,12 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(last_least)))
                 continue
-            nxt = first_on.get(n + 1)
+            nxt = on_page.get(n + 1, [None])[0]
             if p.get("kind") in ("cover", "contents") or nxt is None or \
                     (nxt["kind"] == "heading" and nxt.get("level", 9) <= 1):
                 continue       # a section's last page, the cover, the contents
-            here = [flow for flow in flows if flow["page"] == n]
-            figures_only = bool(here) and {flow["kind"] for flow in here} <= _FIGURE_FLOWS
+            here = on_page.get(n, [])
+            figures_only = _figures_only(here)
             # a page of figures alone keeps the excuse only if they are set at their least already: too large to
             # read smaller, each has its page (the issue's own exception); set larger, smaller they could share
             figures = [f for f in here if f["kind"] == "figure"]
@@ -381,6 +379,19 @@ LEAST_SLACK_PT = 0.5     # a figure's height and its least height, as the layout
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 
+def _flows_by_page(flows: list[dict]) -> dict[int, list[dict]]:
+    """The layout's flows grouped by their page, in order."""
+    pages: dict[int, list[dict]] = {}
+    for flow in flows:
+        pages.setdefault(flow["page"], []).append(flow)
+    return pages
+
+
+def _figures_only(here: list[dict]) -> bool:
+    """The flows of a page are figures and their captions, nothing else."""
+    return bool(here) and {flow["kind"] for flow in here} <= _FIGURE_FLOWS
+
+
 def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """A rulebook page holding figures and nothing else while text follows them on the next page (a page_fill
     warning, form `figures_text`): it could have held min_text_beside_figures lines of that text (under its heading,
@@ -390,13 +401,13 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         return []
     lines = threshold("min_text_beside_figures", overrides)
     flows = subject.layout["flows"]
+    on_page = _flows_by_page(flows)
     out = []
     for p in subject.layout["pages"]:
         n = p["page"]
-        here = [f for f in flows if f["page"] == n]
+        here = on_page.get(n, [])
         after = next((f for f in flows if f["page"] > n), None)
-        if not here or any(f["kind"] not in ("figure", "caption") for f in here) or after is None \
-                or after["kind"] in ("figure", "caption") or "height" not in p:
+        if not _figures_only(here) or after is None or after["kind"] in _FIGURE_FLOWS or "height" not in p:
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
         need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
