@@ -1,5 +1,5 @@
 """A table of icons drawn on first use: name -> (ops on the 24-unit grid, even-odd fill), each made by its
-function the first time it is looked up. The effect and DiXe icons are built from arcs and rings; making all of
+function the first time it is looked up. The effect icons are built from arcs and rings; making all of
 them when the drawing layer is imported cost every build (a deck of text and rectangles too) tens of ms."""
 
 from __future__ import annotations
