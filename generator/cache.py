@@ -56,7 +56,7 @@ from .resources import templates_dir
 FORMAT = 3
 CACHE_FOLDER = ".pnp-cache"
 # The libraries whose version changes the bytes we write.
-_DRAWING_LIBRARIES = ("reportlab", "svgwrite", "jinja2", "markupsafe", "pyyaml", "fontpkg-fira-sans", "fonttools",
+_DRAWING_LIBRARIES = ("reportlab", "svgwrite", "jinja2", "markupsafe", "pyyaml", "fontpkg-fira-sans",
                       "markdown-it-py", "pypdf")
 
 
