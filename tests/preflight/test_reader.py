@@ -586,3 +586,6 @@ def test_validate_reads_the_print_guide_as_the_build_makes_it(tmp_path):
     assert built.exit_code == 0, built.output
     manifest = json.loads((out / "demo" / "manifest.json").read_text(encoding="utf-8"))
     assert [line for line in manifest["preflight"]["lines"] if guide in line and "« pnp »" in line]
+    # every unit fresh in the build's cache: the guide is made from what their records say
+    again = runner.invoke(cli, ["validate", "demo", "--content", str(content), "--out", str(out)])
+    assert [row for row in again.stdout.splitlines() if guide in row and "« pnp »" in row], again.stdout
