@@ -284,23 +284,16 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     with `unit_names`, the name of each unit, and `figures`, `gallery.figures_about` of the game's diagrams,
     what the gallery shows of each file and figure)."""
     from .gallery import outputs_about
-    from .print import dumps, manifest_of, print_guide
-    from .print.guide import designer_section
+    from .print import dumps, manifest_of
     popts = options.print_options(game.info.language)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
-    draws = any(getattr(component, "draws", None) for component in game.components)
-    whole_on = next((info.whole_on for unit in units for _, info in unit.guide if info.whole_on), "")
-    designer = designer_section(game.id, popts, draws=draws, variants=[v.id for v in game.info.variants],
-                                whole_on=whole_on)
-    guide = print_guide(title, [entry for unit in units for entry in unit.guide], popts, credit=credit,
-                        designer=designer)
-    guide_name = words("files.print_guide") + ".pdf"
-    from .print.reader import Report, Subject, check
+    guide_name, guide = print_guide_of(game, options, [entry for unit in units for entry in unit.guide])
+    from .print.reader import Report
     report = Report()
     for unit in units:
         report.add(Report.from_dict(unit.reader))
-    report.add(check(Subject(guide_name, guide.pdf, role="guide"), words, game.info.preflight_values))
+    report.add(read_guide(game, options, guide_name, guide))
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
     manifest["preflight"] = {**report.summary(), "lines": [w.describe(words) for w in report.warnings]}
     # What the gallery shows of the game, so output/index.html needs only the output folder.
@@ -314,6 +307,34 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     hashes[guide_name] = digest(guide.pdf)
     manifest["outputs"] = [{"file": name, "sha256": hashes[name]} for name in sorted(hashes)]
     return {guide_name: guide.pdf, "manifest.json": dumps(manifest).encode("utf-8")}, report
+
+
+def print_guide_of(game: Game, options: BuildOptions, entries: list) -> tuple[str, object]:
+    """The print guide's file name and document, from what the units say of their files (`entries`: (file name,
+    GuideInfo) in print order)."""
+    from .print import print_guide
+    from .print.guide import designer_section
+    popts = options.print_options(game.info.language)
+    credit = game.info.credit or ", ".join(game.info.authors)
+    draws = any(getattr(component, "draws", None) for component in game.components)
+    whole_on = next((info.whole_on for _, info in entries if info.whole_on), "")
+    designer = designer_section(game.id, popts, draws=draws, variants=[v.id for v in game.info.variants],
+                                whole_on=whole_on)
+    guide = print_guide(game.info.title, entries, popts, credit=credit, designer=designer)
+    return popts.words("files.print_guide") + ".pdf", guide
+
+
+def read_guide(game: Game, options: BuildOptions, name: str, guide):
+    """The reader's preflight of the print guide (print/reader.py Report)."""
+    from .print.reader import Subject, check
+    words = options.print_options(game.info.language).words
+    return check(Subject(name, guide.pdf, role="guide"), words, game.info.preflight_values)
+
+
+def _guide_entries(record) -> list:
+    """What a unit's cache record says of its files for the print guide, as (file name, GuideInfo)."""
+    from .print import GuideInfo
+    return [(name, GuideInfo(**{**info, "steps": tuple(info["steps"])})) for name, info in record.guide]
 
 
 def render_game(game: Game, options: BuildOptions) -> GameOutput:
@@ -484,15 +505,18 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
         options = BuildOptions()
         from .print.reader import Report
         reading = Report()
+        guides: dict[str, list] = {}       # unit -> what it says of its files for the print guide
 
         def render_and_read(unit):
-            out = render_unit(game, drawn, options, unit)
-            reading.add(Report.from_dict(unit_result(out).reader))
+            result = unit_result(render_unit(game, drawn, options, unit))
+            reading.add(Report.from_dict(result.reader))
+            guides[unit] = result.guide
 
         for unit in game_units(game):
             if unit in fresh:
                 # rendered from these very inputs: what the reader's preflight found in it then still holds
                 reading.add(Report.from_dict(fresh[unit].reader))
+                guides[unit] = _guide_entries(fresh[unit])
                 continue
             if unit == "figures":
                 continue    # drawn above; SVG previews, nothing a reader prints
@@ -502,11 +526,20 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             elif unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).check is not None:
                 attempt(check_component, game, {}, options, unit)   # a figure may be on others: not before
                                                                      # the diagrams are right
+        if drawn is not None and failure is None:
+            reading.add(_validate_guide(game, options, guides))
     if failure is not None:
         raise failure
     from .figure_proof import prove_figures
     return GameSummary(game.id, game.info.language, count_figures(diagrams),
                        figure_problems=tuple(prove_figures(game, diagrams, drawn or {})), reader=reading.as_dict())
+
+
+def _validate_guide(game: Game, options: BuildOptions, guides: dict[str, list]):
+    """The reader's preflight of the print guide as the build would make it, from every unit's entries (rendered
+    in memory, or from the cache record of a fresh unit), in the build's order."""
+    entries = [entry for unit in game_units(game) for entry in guides.get(unit, [])]
+    return read_guide(game, options, *print_guide_of(game, options, entries))
 
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
@@ -879,10 +912,8 @@ def _summary_of(game_id: str, summary: dict) -> GameSummary:
 
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
     """A fresh unit as its record says: its files are those in place."""
-    from .print import GuideInfo
-    guide = [(name, GuideInfo(**{**info, "steps": tuple(info["steps"])})) for name, info in kept.guide]
-    return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), guide, kept.entries,
-                      kept.reader)
+    return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), _guide_entries(kept),
+                      kept.entries, kept.reader)
 
 
 def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,

@@ -17,7 +17,13 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
   crosses by the caption or the figure legend of the rules text (kind `legend`);
 - two figures drawing the same picture (kind `duplicate`);
 - a label the caption names that the picture's crop hides, no copy of it shown (PuXes' "6 DiXes" ruler
-  beyond a mat figure's region; kind `missing`).
+  beyond a mat figure's region; kind `missing`);
+- what the caption describes can happen: the figure's start position is one a game played by the rules
+  reaches (`Engine.impossible`: a Praxis hand of one tile while the pile holds two; kind `impossible`);
+- the state drawn is the engine's: an item the position has out of play (`Engine.item_states`: a PuXes oracle
+  asleep) is not drawn in one row with items in play (kind `state`);
+- the caption speaks to players: no bare count of what the engine enumerates (the catalogue's
+  `figures.proof.output_words`: "21 places", the chance outcomes of a shuffle; kind `wording`).
 
 Each problem is a warning (file:line of the diagram in diagrams.yaml), in the game's language: `pnp validate`
 and `pnp build` print it under the game's summary line; the reader's preflight takes them from
@@ -47,7 +53,7 @@ class FigureProblem:
     diagram_id: str
     path: Path
     line: int
-    kind: str          # missing | state | legend | duplicate
+    kind: str          # missing | state | legend | duplicate | impossible | wording
     message: str       # in the game's language
 
     def format(self) -> str:
@@ -79,6 +85,9 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _state(diagram, component, figure, engine, words)
         problems += _legend(diagram, legend, words)
         problems += _hidden_labels(diagram, figure, words)
+        problems += _impossible(diagram, engine, words)
+        problems += _out_of_play(diagram, component, figure, engine, words)
+        problems += _output_counts(diagram, words)
         key = _picture_key(diagram, figure)
         if key in seen:
             problems.append(_problem(diagram, diagram.line, "duplicate", words, "duplicate",
@@ -193,6 +202,65 @@ def _hidden_labels(diagram: Diagram, figure, words) -> list[FigureProblem]:
 def _plain(text: str) -> str:
     """One space for any run of white space (no-break ones too), one apostrophe."""
     return re.sub(r"[\s\u00a0\u202f\u2009]+", " ", str(text).replace("\u2019", "'")).strip()
+
+
+# --- what the caption describes, as the rules and the engine have it ------------------------------------
+
+def _impossible(diagram: Diagram, engine, words) -> list[FigureProblem]:
+    """A start position no game played by the rules reaches (Engine.impossible), at the position's key that
+    holds it: the caption describes it, so it describes what cannot happen (Praxis' figure 18 at 66e77a1: a
+    hand of one tile while the pile held two, when a hand is filled back after each tile laid)."""
+    if engine is None or diagram.position is None:
+        return []
+    try:
+        position = start_position(engine, diagram)
+    except (_Failed, ContentError):
+        return []           # the checker tells it
+    return [_problem(diagram, diagram.position_line(key), "impossible", words, "impossible", detail=detail)
+            for key, detail in engine.impossible(position)]
+
+
+def _out_of_play(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """An item the position has out of play (asleep, lost, set aside: Engine.item_states) drawn in one row with
+    items in play: the picture puts it among them (PuXes' figure 12 at 66e77a1, the sleeping oracle in the row
+    of the oracles in play)."""
+    items = [s for s in figure.shows if s.how == "item"]
+    if engine is None or diagram.position is None or not items:
+        return []
+    try:
+        states = engine.item_states(start_position(engine, diagram), component.id)
+    except (_Failed, ContentError):
+        return []
+    if not states:
+        return []
+    from .engine.core import PLAY
+    names = [ref.item for ref in diagram.show.item_refs()]
+    problems = []
+    for group in sorted({s.group for s in items}):
+        row = [s for s in items if s.group == group]
+        playing = [s.piece for s in row if states.get(s.piece) == PLAY]
+        for s in row:
+            state = states.get(s.piece)
+            if playing and state not in (None, PLAY):
+                line = diagram.show_line(f"items.{names.index(s.place)}") if s.place in names else \
+                    diagram.show_line("items")
+                problems.append(_problem(diagram, line, "state", words, "out_of_play", item=s.piece,
+                                         state=words(f"figures.proof.state_{state}"), others=", ".join(playing)))
+    return problems
+
+
+def _output_counts(diagram: Diagram, words) -> list[FigureProblem]:
+    """A bare count of what an engine enumerates (`figures.proof.output_words`) in the caption: "chacune des 21
+    places" is the 21 chance outcomes of a card shuffled back into a pile of 20, as a program lists them; a
+    player reads "anywhere in the pile". Like the reader's `tool_words`, a catalogue's list of words."""
+    terms = [re.escape(t.strip()) for t in words("figures.proof.output_words").split("|") if t.strip()]
+    if not terms:
+        return []
+    caption = _plain(diagram.caption)
+    alternatives = "|".join(terms)
+    pattern = re.compile(rf"(?<![\w.,])\d+\s+(?:{alternatives})(?!\w)", re.I)
+    return [_problem(diagram, diagram.line_of("caption"), "wording", words, "output_count", text=m.group())
+            for m in pattern.finditer(caption)]
 
 
 # --- the move convention ---------------------------------------------------------------------------------

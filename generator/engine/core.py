@@ -68,6 +68,19 @@ diagram uses it:
     held_pieces(position)            [(what, player, piece style, value)] of the pieces players
                                      hold off the board ('hand', 'collections', ...), which a
                                      figure draws beside the board; default: none
+    impossible(position)             [(position key, detail)] of what in the position no game played
+                                     by the rules reaches (a hand short of its size while the pile
+                                     lasts): the figure proof tells a figure drawn from it, whose
+                                     caption then describes what cannot happen. A diagram's position
+                                     writes only what it needs, so an engine tells only what is
+                                     impossible whatever was left out (an empty hand is one left out);
+                                     `detail` in English, like IllegalMove's. Default: none
+    item_states(position, component_id)
+                                     item id of the component -> its state in the position, for the
+                                     items the position places: PLAY (on the table, in use) or a
+                                     state out of play, one of OUT_STATES ('asleep', 'lost', 'aside');
+                                     the figure proof tells a figure of items drawing one out of play
+                                     in the same row as items in play. Default: {}
     piece_text(key, text)            the canonical spelling of one entry of a position
                                      mapping (for partial `pieces` claims); default: as is
     placements(position)             [(square, piece style, shown value or None)] for
@@ -158,6 +171,8 @@ Move = Hashable
 Placement = tuple[str, str, "str | None"]
 
 CHANCE = "chance"     # to_move() of a position where chance acts
+PLAY = "play"         # item_states(): an item in play
+OUT_STATES = ("asleep", "lost", "aside")     # item_states(): the states of an item out of play
 HIDDEN = "?"          # what an observation shows in place of a secret
 DEFAULT_SEED = 0      # the deal of initial() when no seed is given
 
@@ -340,6 +355,14 @@ class Engine:
     def move_pieces(self, position: Position, move: Move) -> list[Placement]:
         """The pieces the move puts down from outside the board, where (a figure must show them); default: none."""
         return []
+
+    def impossible(self, position: Position) -> list[tuple[str, str]]:
+        """(position key, detail) of what no game played by the rules reaches; default: nothing."""
+        return []
+
+    def item_states(self, position: Position, component_id: str) -> Mapping[str, str]:
+        """Item id of `component_id` -> PLAY or one of OUT_STATES, for the items the position places; default: none."""
+        return {}
 
     def same_piece(self, before: str, after: str) -> bool:
         """Whether a piece of style `before` became `after` where it stands (turned over, recoloured) rather

@@ -158,8 +158,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found: list[ReaderWarning] = []
     found += small_text(subject, read, overrides)
     found += tool_words(subject, read, words)
-    found += page_fill(subject, read, overrides)
-    found += figures_alone(subject, overrides)
+    found += one_warning_a_page(page_fill(subject, read, overrides), figures_alone(subject, overrides))
     found += sheet_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += clipped_text(subject, read)
@@ -415,6 +414,14 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
             out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures_text",
                              figures=sum(f["kind"] == "figure" for f in here), lines=int(lines)))
     return out
+
+
+def one_warning_a_page(fill: list[ReaderWarning], alone: list[ReaderWarning]) -> list[ReaderWarning]:
+    """page_fill and figures_alone both look at a page of figures alone, one at its fill, the other at the text it
+    kept away: one defect, one warning. A page page_fill tells is not told again by figures_alone (whose
+    other pages stand: filled over the share, they could still have held the text after them)."""
+    told = {(w.file, w.page) for w in fill}
+    return fill + [w for w in alone if (w.file, w.page) not in told]
 
 
 def _pc(share: float) -> int:

@@ -801,3 +801,16 @@ def test_a_die_landing_on_a_tile_is_listed_with_every_target_the_rules_accept(va
                     twin = replace(move, tile_first=False)
                     assert move in listed or (twin in listed and E.play(p, twin) == reached), E.format_move(p, move)
     assert seen > 50
+
+
+def test_a_hand_short_of_three_while_the_pile_lasts_is_impossible_and_an_empty_one_is_left_out():
+    """A hand is dealt 3 and each tile laid is replaced while the pile lasts: one tile in hand beside a pile of
+    two is no position of a game (the figure proof's `impossible`); one tile once the pile is empty is, and an
+    empty hand is what a diagram left out."""
+    def reasons(data):
+        return E.impossible(E.read_position({"b3": "B1", "g7": "R2", **data}, "bleu"))
+    (key, detail), = reasons({"mains": {"bleu": ["plus1/bleu"]}, "pioche": ["duel/jaune", "moins3/bleu"]})
+    assert key == "mains" and "bleu holds 1 tile(s) while the pile holds 2" in detail
+    assert reasons({"mains": {"bleu": ["plus1/bleu"]}}) == []
+    assert reasons({"pioche": ["duel/jaune"]}) == []
+    assert reasons({"mains": {"bleu": ["plus1/bleu", "moins1/jaune", "plus2/bleu"]}, "pioche": ["duel/jaune"]}) == []

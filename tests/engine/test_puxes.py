@@ -1000,3 +1000,19 @@ def test_the_rulebook_and_the_card_put_the_oracle_under_petit_gris_to_sleep_as_t
     card = next(line for line in (content / "competences.csv").read_text(encoding="utf-8").splitlines()
                 if line.startswith("seduction,"))
     assert "l’oracle qu’il tenait s’endort" in card and "Un oracle qui fait tomber Petit gris s’endort" not in card
+
+
+def test_item_states_say_where_a_set_s_dice_are():
+    """The dice of set A (component des-a) as the position has them: in play (heroes, oracles), asleep, lost;
+    the other set's dice are not told under des-a."""
+    from generator.engine.core import PLAY
+    s = get_engine("puxes").read_position({
+        "trait": "A",
+        "A": {"heros": {"oni": "bombe", "kaeru": "bombe", "kala": "soleil", "petitgris": "aum"},
+              "oracles": {"passeur": "pi", "bascule": "aum"}, "endormis": ["repli"], "perdus": ["decret"]},
+        "B": {"heros": {"miroir": None, "jumeau": None, "girouette": None, "veinard": None},
+              "oracles": {"rukura": "yinyang", "parieur": "sablier", "gaucher": "pirate", "fortune": "smiley"}}})
+    states = get_engine("puxes").item_states(s, "des-a")
+    assert states["repli"] == "asleep" and states["decret"] == "lost"
+    assert {states[d] for d in ("oni", "kaeru", "passeur", "bascule")} == {PLAY}
+    assert "rukura" not in states

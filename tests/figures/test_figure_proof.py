@@ -176,6 +176,66 @@ FIXTURE_DIAGRAMS = """
     marks: [{at: d6, label: "1"}]
     highlight: [d6]
 
+- id: main-courte-bad-impossible     # a hand of one tile while the pile holds two: no game reaches it
+  caption: "Le 1 bleu s'arrête sur la tuile Pioche (flèche) : lui qui n'avait plus qu'une tuile en main en tient deux."
+  position:
+    b3: B1
+    b5: pioche/jaune
+    g7: R2
+    mains: {bleu: [plus1/bleu]}
+    pioche: [duel/jaune, moins3/bleu]
+  to_move: bleu
+  moves: [b3-b5]
+  expect:
+    - hand: {bleu: [plus1/bleu, duel/jaune]}
+  show:
+    crop: [b2, e6]
+    arrows:
+      - {path: [b3, b5]}
+
+- id: main-pleine-good               # a full hand while the pile lasts
+  caption: "Le 1 bleu s'arrête sur la tuile Pioche (flèche) : sa main passe de trois tuiles à quatre."
+  position:
+    b3: B1
+    b5: pioche/jaune
+    g7: R2
+    mains: {bleu: [plus1/bleu, moins1/jaune, plus2/bleu]}
+    pioche: [duel/jaune]
+  to_move: bleu
+  moves: [b3-b5]
+  expect:
+    - hand: {bleu: [plus1/bleu, moins1/jaune, plus2/bleu, duel/jaune]}
+  show:
+    crop: [b2, e6]
+    arrows:
+      - {path: [b3, b5]}
+
+- id: chances-bad-wording            # the outcomes of a chance step, counted as a program lists them
+  caption: "Le 3 bleu s'est arrêté sur Mutation (flèche) : sa nouvelle face est l'une des 6 issues, chacune à 1 chance sur 6."
+  position: {d3: B3, d5: mutation/jaune, g7: R2}
+  to_move: bleu
+  moves: [d3-d5]
+  expect:
+    - chance:
+        outcomes: {"=1": 1/6}
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d3, d5]}
+
+- id: chances-good
+  caption: "Le 3 bleu s'est arrêté sur Mutation (flèche) : il relance son dé, et chaque face a une chance sur 6 de sortir."
+  position: {d3: B3, d5: mutation/jaune, g7: R2, f2: moins1/jaune}
+  to_move: bleu
+  moves: [d3-d5]
+  expect:
+    - chance:
+        outcomes: {"=1": 1/6}
+  show:
+    crop: [b2, g7]
+    arrows:
+      - {path: [d3, d5]}
+
 - id: double-bad-duplicate           # the same picture as repere-good
   caption: "Le même 3 bleu (1), case teintée."
   position: {d4: B3, g7: R2}
@@ -301,3 +361,60 @@ def test_validate_prints_the_problems_as_warnings_and_keeps_its_exit_code(tmp_pa
                 if row == "    state: before")
     assert f'avertissement : ' in result.stderr
     assert f'diagrams.yaml:{line}: figure "prise": ' in result.stderr
+
+
+# PuXes: the engine knows which oracles sleep (Engine.item_states); a figure of dice puts each row apart.
+PUXES_DIAGRAMS = """
+- id: reveil-bad
+  caption: "Alice peut réveiller Repli (encadré)."
+  "on": des-a
+  position:
+    trait: A
+    A:
+      heros: {oni: bombe, kaeru: bombe, kala: soleil, petitgris: aum}
+      oracles: {passeur: pi, bascule: aum, decret: yinyang}
+      endormis: [repli]
+    B:
+      heros: {miroir: ~, jumeau: ~, girouette: ~, veinard: ~}
+      oracles: {rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}
+  expect:
+    - asleep: [A.repli]
+  show:
+    items: [oni:bombe, kaeru:bombe, kala:soleil, petitgris:aum, "|", passeur:pi, bascule:aum, decret:yinyang, repli:sablier]
+    highlight: ["repli:sablier"]
+
+- id: reveil-good
+  caption: "Alice peut réveiller Repli, qui dort hors du jeu (dessous, encadré)."
+  "on": des-a
+  position:
+    trait: A
+    A:
+      heros: {oni: bombe, kaeru: bombe, kala: soleil, petitgris: aum}
+      oracles: {passeur: pi, bascule: aum, decret: yinyang}
+      endormis: [repli]
+    B:
+      heros: {miroir: ~, jumeau: ~, girouette: ~, veinard: ~}
+      oracles: {rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}
+  expect:
+    - asleep: [A.repli]
+  show:
+    items: [oni:bombe, kaeru:bombe, kala:soleil, petitgris:aum, "|", passeur:pi, bascule:aum, decret:yinyang, "|", repli:sablier]
+    highlight: ["repli:sablier"]
+"""
+
+
+def test_a_die_the_engine_has_asleep_drawn_in_the_row_of_those_in_play_is_flagged(tmp_path):
+    shutil.copytree(CONTENT / "puxes", tmp_path / "puxes")
+    (tmp_path / "puxes" / "diagrams.yaml").write_text(PUXES_DIAGRAMS, encoding="utf-8")
+    game = load_game(tmp_path, "puxes")
+    diagrams = load_game_diagrams("puxes", tmp_path, game.components)
+    from generator.build import own_icons
+    with own_icons(game):
+        figures = game_figures(game, tmp_path, diagrams=diagrams)
+    assert [s.group for s in figures["reveil-good"].shows] == [0] * 4 + [1] * 3 + [2]
+    problems = prove_figures(game, diagrams, figures)
+    (problem,) = problems
+    assert (problem.diagram_id, problem.kind) == ("reveil-bad", "state")
+    assert "« repli » est endormi" in problem.message and "passeur, bascule, decret" in problem.message
+    bad = next(d for d in diagrams if d.id == "reveil-bad")
+    assert problem.line == bad.show_line("items.8")

@@ -125,3 +125,20 @@ def test_a_figure_alone_before_another_figure_is_not_flagged(tactix):
     subject = _subject(doc, tactix)
     assert len(_alone_pages(subject)) >= 1
     assert figures_alone(subject, None) == []
+
+
+def test_a_page_both_checks_find_gives_one_warning_and_each_keeps_its_own_pages():
+    """Page 4, figures alone and half full before a paragraph: page_fill tells it (form `figures`) and
+    figures_alone would tell it again (form `figures_text`); one defect, one warning. Filled at 95 %, only
+    figures_alone finds it: that warning stays."""
+    from generator.print.preflight import PdfRead
+    from generator.print.reader import check
+
+    def forms(fill: float) -> list:
+        layout = _layout(180.0)
+        layout["pages"][1]["fill"] = fill
+        subject = Subject("regles-livret.pdf", read=PdfRead([], False), role="rulebook", layout=layout,
+                          rules_path="rules.fr.md")
+        return [(w.kind, w.page, w.facts.get("form")) for w in check(subject, catalogue("fr")).warnings]
+    assert forms(0.5) == [("page_fill", 4, "figures")]
+    assert forms(0.95) == [("page_fill", 4, "figures_text")]

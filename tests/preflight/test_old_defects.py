@@ -1,11 +1,13 @@
 """The defects the readers of issue 24 found, kept as fixtures: a few pages of the outputs of commit 66e77a1 as the
 reader's preflight reads them (tests/preflight/fixtures/*.json, made by fixtures/extract.py; the audit of every
 defect is benchmarks/RESULTS-preflight-audit.md). Each is found again, by the warning that finds it; should a
-check stop seeing one, this fails."""
+check stop seeing one, this fails. The figures' defects are the diagrams of 66e77a1 themselves
+(fixtures/figures-66e77a1), proven again in a copy of today's game."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from generator.print.preflight import Findings, PageRead, PdfRead, TextRun
 from generator.print.reader import Subject, check
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 FR = catalogue("fr")
 
 
@@ -76,3 +79,35 @@ def test_commands_of_our_tool_in_player_material(name, words):
 ])
 def test_sheets_of_a_lone_row_or_a_strip_and_bleed_stopping_at_a_cut(name, expected):
     assert _found(name) == expected
+
+
+# --- figures whose caption or picture says what the rules and the engine do not (the figure proof) ---------------
+# The diagram of 66e77a1 (fixtures/figures-66e77a1/<game>-<id>.yaml), alone in a copy of today's game.
+
+def _proof_of(tmp_path: Path, game_id: str, diagram_id: str) -> list:
+    from generator.build import own_icons
+    from generator.content import load_game
+    from generator.engine.checker import load_game_diagrams
+    from generator.figure_proof import prove_figures
+    from generator.figures import game_figures
+    shutil.copytree(CONTENT / game_id, tmp_path / game_id)
+    fixture = FIXTURES / "figures-66e77a1" / f"{game_id}-{diagram_id}.yaml"
+    (tmp_path / game_id / "diagrams.yaml").write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    game = load_game(tmp_path, game_id)
+    with own_icons(game):
+        diagrams = load_game_diagrams(game_id, tmp_path, game.components)
+        return prove_figures(game, diagrams, game_figures(game, tmp_path, diagrams=diagrams))
+
+
+@pytest.mark.parametrize("game_id, diagram_id, kind, words", [
+    # Praxis figure 18: "lui qui n'en avait plus qu'une en main" while the pile holds two (a hand is filled back)
+    ("praxis", "pioche", "impossible", "bleu holds 1 tile(s) while the pile holds 2"),
+    # Lutinades grand-rendre: "chacune des 21 places", the engine's 21 chance outcomes
+    ("lutinades", "grand-rendre", "wording", "« 21 places »"),
+    # PuXes figure 12: Repli, asleep, drawn in the row of the oracles in play
+    ("puxes", "reveil-paire", "state", "« repli » est endormi"),
+])
+def test_figures_whose_caption_or_picture_the_rules_contradict(tmp_path, game_id, diagram_id, kind, words):
+    problems = _proof_of(tmp_path, game_id, diagram_id)
+    assert [(p.diagram_id, p.kind) for p in problems] == [(diagram_id, kind)], [p.format() for p in problems]
+    assert words in problems[0].message

@@ -566,3 +566,26 @@ def test_a_word_in_a_comment_is_not_where_it_was_written(tmp_path):
     pdf = _pdf(lambda c, n: _text(c, 100, 700, "Lancez pnp build."))
     warnings = check(Subject("regles.pdf", pdf, search=(str(diagrams), str(rules))), FR).warnings
     assert {(w.source, w.line) for w in warnings} == {(str(rules), 4)}
+
+
+def test_validate_reads_the_print_guide_as_the_build_makes_it(tmp_path):
+    """A deck's stock (`paper:`) is said in the print guide alone: the words of our tool written there are found
+    by validate as by build, in the guide (before, validate read every PDF but the guide)."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
+    deck = content / "demo" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "size: poker\n", "size: poker\npaper: \"carte 300 g (pnp build --paper a3)\"\n"), encoding="utf-8")
+    guide = FR("files.print_guide") + ".pdf"
+    said = runner.invoke(cli, ["validate", "demo", "--content", str(content), "--out", str(out)])
+    assert said.exit_code == 0, said.output
+    found = [row for row in said.stdout.splitlines() if FR("preflight.warning.tool_words", word="pnp") in row]
+    assert found and all(guide in row for row in found), said.stdout
+    built = runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    manifest = json.loads((out / "demo" / "manifest.json").read_text(encoding="utf-8"))
+    assert [line for line in manifest["preflight"]["lines"] if guide in line and "« pnp »" in line]
+    # every unit fresh in the build's cache: the guide is made from what their records say
+    again = runner.invoke(cli, ["validate", "demo", "--content", str(content), "--out", str(out)])
+    assert [row for row in again.stdout.splitlines() if guide in row and "« pnp »" in row], again.stdout

@@ -84,6 +84,7 @@ def _rolled_figure(dice: Dice, diagram: Diagram, max_width_mm: float) -> Figure:
                 canvas.rect(x, y, s, s, stroke=FACE_OUTLINE)
         draw_accents(canvas, diagram, Places(centre, size, lambda name: spots[str(name)]))
 
-    shows = tuple(Shown(name, die.id, str(index + 1), "item") for row in rows for die, index, name in row)
+    shows = tuple(Shown(name, die.id, str(index + 1), "item", r) for r, row in enumerate(rows)
+                  for die, index, name in row)
     return Figure(diagram.id, diagram.caption, width, height, draw, shows)
 

@@ -40,11 +40,14 @@ LABEL_GROWTH = 2.5        # a label with no box, shrunk under the floor, is enla
 class Shown:
     """One thing a figure draws, as data (what figure_proof.py compares with what the claims name): a piece on
     its place, `how` it is drawn: 'standing', 'ghost' (where it stood before the moves), 'aside' (beside the
-    picture: taken off a place something now stands on); or an item or a die's face ('item', place = its name)."""
+    picture: taken off a place something now stands on); or an item or a die's face ('item', place = its name),
+    `group` the row it is drawn in where the figure's rows say something (a `|` in `show.items` of dice: heroes,
+    then oracles in play); a figure whose rows only wrap keeps every item in group 0."""
     place: str
     piece: str
     value: str | None = None
     how: str = "standing"
+    group: int = 0
 
 
 @dataclass(frozen=True)

@@ -1194,6 +1194,16 @@ class PraxisEngine(Engine):
                 out += [(what, player, "tuile_" + t.replace("/", "_"), None) for t in tiles]
         return out
 
+    def impossible(self, position: PraxisPosition) -> list[tuple[str, str]]:
+        """A hand short of HAND_SIZE tiles while the pile still holds some: a hand is dealt 3, a tile laid is
+        replaced from the pile, Pioche and renewing the hand only add, so a hand falls short only once the pile
+        is empty. An empty hand is one the diagram left out: not told."""
+        if not position.pile:
+            return []
+        return [("mains", f"{player} holds {len(hand)} tile(s) while the pile holds {len(position.pile)}: a hand "
+                          f"falls under {HAND_SIZE} only once the pile is empty")
+                for player, hand in zip(position.players, position.hands) if 0 < len(hand) < HAND_SIZE]
+
     def move_pieces(self, position: PraxisPosition, move: PraxisMove) -> list[tuple[str, str, str | None]]:
         """The tile the turn puts down from the hand, on its square."""
         if move.tile is None or move.tile_at is None:

@@ -53,7 +53,8 @@ a partner's `pouvoir C.kaeru`); `transporte X`, `vampirise X`; `relance veinard,
 Chance: every face of a hero die is 1/6 and every hero die is a different die, so no two outcomes of a
 roll give the same position and none is merged (four heroes: 1296 outcomes of 1/1296).
 
-Hooks besides the protocol: figure_items (the dice of a player's set, for dice figures), evaluate and
+Hooks besides the protocol: figure_items (the dice of a player's set, for dice figures), item_states (where
+those dice are: in play, asleep, lost), evaluate and
 entering_results (for the playtest agents). Nothing is hidden: observation is write_position.
 """
 
@@ -64,7 +65,7 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
 
-from ..core import CHANCE, Engine, IllegalMove, NotationError, Outcome
+from ..core import CHANCE, PLAY, Engine, IllegalMove, NotationError, Outcome
 from ..grid import reasons
 
 SYMBOLS = ("pirate", "smiley", "soleil", "bombe", "pi", "aum", "yinyang", "sablier")
@@ -1612,6 +1613,17 @@ class PuxesEngine(Engine):
         heroes = [f"{char_of(d)}:{f}" for d, f in seat.heroes if f is not None]
         oracles = [f"{char_of(d)}:{f}" for d, f in seat.oracles if set_of(d) == letter]
         return heroes + (["|"] if heroes and oracles else []) + oracles
+
+    def item_states(self, s: State, component_id: str) -> dict[str, str]:
+        """The dice of player X's set (component `des-x`) wherever the position has them: heroes and oracles
+        in play (PLAY), oracles asleep (set aside until woken) or lost for good."""
+        letter = component_id.rsplit("-", 1)[-1].upper()
+        out: dict[str, str] = {}
+        for seat in s.seats:
+            for state, dice in ((PLAY, [d for d, _ in seat.heroes + seat.oracles]), ("asleep", seat.asleep),
+                                ("lost", seat.lost)):
+                out.update((char_of(d), state) for d in dice if set_of(d) == letter)
+        return out
 
     def check_claim(self, kind: str, value: Any, ctx):
         s = ctx.after
