@@ -56,6 +56,7 @@ SIZE = 11                       # crossings of a 10x10 board
 PAWNS = 20
 ENGLISH_LIMIT = 5
 ROUND_TARGET = 11
+EVALUATION_WEIGHT = 0.05        # of a point of the match, and of a pawn taken in the round (evaluate)
 QUIET_TURNS = 2 * 20            # 20 turns of each player without a capture stop the round (game.yaml)
 SPANISH, ENGLISH = "espagnol", "anglais"
 SIDES = (SPANISH, ENGLISH)
@@ -247,6 +248,7 @@ class ArmadaEngine(Engine):
     variants = ()
     effect_kinds = ("captures",)
     extra_claims = ("prises", "manche")
+    playtest_agent = "greedy"    # random players rarely line up a shot: a fifth of their rounds stall
     illegal_reasons = reasons(
         "occupied",
         round_over="the round is over: the only move starts the next one (manche)",
@@ -657,17 +659,53 @@ class ArmadaEngine(Engine):
 
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, position: ArmadaPosition, player: str) -> float:
-        """The match's points so far (0.05 each) and this round's pawns taken by each side (0.08 each); tanh."""
+        """The match's points so far and this round's pawns taken by each side, 0.05 each; tanh.
+
+        A pawn taken weighs what a point does: a round won at 11 scores 11 less the loser's pawns taken, the
+        very difference the round counted while it went on (a stalled round scores that difference too), so
+        the 11th pawn is worth taking like any other. (Weighed 0.08 against 0.05 a point, the 11th pawn
+        lowered the value and greedy players put off ending a round they led.)"""
         from math import tanh
         p = position
-        totals = dict(zip(PEOPLE, p.totals()))
-        other = PLAYER2 if player == PLAYER1 else PLAYER1
-        score = 0.05 * (totals[player] - totals[other])
+        totals = p.totals()
+        mine = side_of(player, p.round)
+        lead = totals[0] - totals[1] if player == PLAYER1 else totals[1] - totals[0]
         if not p.round_over():
-            taken = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
-            mine = side_of(player, p.round)
-            theirs = ENGLISH if mine == SPANISH else SPANISH
-            score += 0.08 * (taken[mine] - taken[theirs])
-        return tanh(score)
+            lead += (p.taken_by_spanish - p.taken_by_english) if mine == SPANISH else \
+                (p.taken_by_english - p.taken_by_spanish)
+        return tanh(EVALUATION_WEIGHT * lead)
+
+    def move_values(self, position: ArmadaPosition, moves, player: str) -> list[float]:
+        """The greedy ranking's shortcut (Engine.move_values): every move's value, without playing it. What
+        the evaluation and the match's end read (pawns taken, turns without a capture, points, round) changes
+        only by whether the move takes a pawn, never by where it is played: two values, each the evaluation
+        (or the match's end: +1, -1, 0) of one position reached, with this board, stand for every move."""
+        p = position
+        if self.outcome(p) is not None:
+            return [None] * len(moves)
+        known: dict[tuple, float] = {}
+        out = []
+        for mv in moves:
+            key = (mv.capture is not None, mv.next_round)
+            value = known.get(key)
+            if value is None:
+                value = known[key] = self._reached_value(p, mv, player)
+            out.append(value)
+        return out
+
+    def _reached_value(self, p: ArmadaPosition, mv: ArmadaMove, player: str) -> float:
+        """The value for `player` of the counts `mv` leads to (the board left as it is: nothing reads it)."""
+        if mv.next_round:
+            reached = ArmadaPosition(frozenset(), frozenset(), round=p.round + 1, points=p.totals())
+        else:
+            took = mv.capture is not None
+            spanish = p.to_move == SPANISH
+            reached = ArmadaPosition(p.spanish, p.english, p.taken_by_spanish + (took and spanish),
+                                     p.taken_by_english + (took and not spanish), self._other(p.to_move),
+                                     p.round, p.points, 0 if took else p.quiet + 1)
+        ended = self.outcome(reached)
+        if ended is not None:
+            return 0.0 if ended.winner is None else 1.0 if ended.winner == player else -1.0
+        return self.evaluate(reached, player)
 
 ENGINE = ArmadaEngine()
