@@ -104,6 +104,12 @@ def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int], left:
     return n, first, last
 
 
+def _aligned(a: int, b: int, axis: tuple[int, int]) -> bool:
+    """Whether crossings a and b stand on one line of the board along `axis`."""
+    dx, dy = a % SIZE - b % SIZE, a // SIZE - b // SIZE
+    return dx * axis[1] == dy * axis[0]
+
+
 @dataclass(frozen=True)
 class ArmadaPosition:
     spanish: frozenset[int]
@@ -168,6 +174,10 @@ class ArmadaMove(NamedTuple):
     capture: int | None = None
     next_round: bool = False
 
+
+# The crossings of the board's line through each crossing, along each axis of AXES: `LINE[k][s]`.
+LINE = tuple(tuple(frozenset(c for c in range(SIZE * SIZE) if _aligned(c, s, axis)) for s in range(SIZE * SIZE))
+             for axis in AXES)
 
 # Every move without a capture, made once: `PLAIN_MOVES[origin][dest]` (origin None: from the reserve).
 PLAIN_MOVES = {origin: tuple(ArmadaMove(dest, origin) for dest in range(SIZE * SIZE))
@@ -424,12 +434,14 @@ class ArmadaEngine(Engine):
         # crossings with nothing to take, in runs between the others, give their plain moves in one go.
         segments: list[tuple] = []          # (crossings, None, None, None) or (crossing, targets, lines, per_axis)
         run: list[int] = []
+        # a line fires along its axis only: at an English pawn on the same line of the board
+        aligned = [frozenset().union(*(LINE[k][e] for e in english)) for k in range(len(AXES))]
         for dest in self._empty(p):
             if not spanish.isdisjoint(AROUND[dest]):
                 # a line along an axis needs a Spanish neighbour along it
                 per_axis = [_axis_targets(spanish, english, dest, axis)
-                            if NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish else []
-                            for axis, back in AXES_BOTH_WAYS]
+                            if dest in line and (NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish) else []
+                            for (axis, back), line in zip(AXES_BOTH_WAYS, aligned)]
                 targets = sorted(set().union(*per_axis))
                 if targets:
                     if run:
@@ -447,8 +459,8 @@ class ArmadaEngine(Engine):
                     out += map(plain.__getitem__, dest)
                     continue
                 out.append(plain[dest])
-                if origin in lines:
-                    k = lines[origin]
+                if origin in lines and per_axis[lines[origin]]:     # leaving a line that fires at nothing
+                    k = lines[origin]                                   # changes nothing
                     found = set(_axis_targets(spanish, english, dest, AXES[k], origin))
                     for j in range(len(AXES)):
                         if j != k:
@@ -459,32 +471,42 @@ class ArmadaEngine(Engine):
         return out
 
     def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
+        """Put-downs by crossing, then turns by origin and crossing, each followed by its captures: the order
+        of the rules' notation sorted, made so (a turn's partner and crossing are known by construction, so
+        only the row of three is checked)."""
         out = []
-        if len(p.english) < ENGLISH_LIMIT and p.english_reserve() > 0:
-            english = p.english
+        english, spanish = p.english, p.spanish
+        if len(english) < ENGLISH_LIMIT and p.english_reserve() > 0:
             must_pair = len(english) == ENGLISH_LIMIT - 1 and not any(in_pair(english, s) for s in english)
+            plain = PLAIN_MOVES[None]
             for dest in self._empty(p):
                 if english.isdisjoint(AROUND[dest]):
                     # alone: no row of three, nothing to take; legal unless the 5th pawn must make a pair
                     if not must_pair:
-                        out.append(PLAIN_MOVES[None][dest])
+                        out.append(plain[dest])
                     continue
-                if self._english_error(p, ArmadaMove(dest)) is None:
-                    out.append(ArmadaMove(dest))
-                    out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
-        pivots = set()
-        for pawn in sorted(p.english):
-            for partner in AROUND[pawn]:
-                if partner in p.english:
-                    pivots |= {(pawn, s) for s in AROUND[partner]
-                               if s != pawn and s not in p.english and s not in p.spanish}
-        for origin, dest in sorted(pivots):
-            mv = ArmadaMove(dest, origin)
-            if self._english_error(p, mv) is None:
-                after = (p.english - {origin}) | {dest}
-                out.append(mv)
-                out += [ArmadaMove(dest, origin, t) for t in english_targets(after, p.spanish, dest)]
-        return sorted(out, key=lambda m: (m.origin is not None, m.origin or 0, m.dest, m.capture or -1))
+                after = english | {dest}
+                if three_in_a_row(after, dest):
+                    continue
+                out.append(plain[dest])
+                out += [ArmadaMove(dest, None, t) for t in english_targets(after, spanish, dest)]
+        for origin in sorted(english):
+            dests = set()
+            for partner in AROUND[origin]:
+                if partner in english:
+                    dests.update(AROUND[partner])
+            if not dests:
+                continue
+            plain, rest = PLAIN_MOVES[origin], english - {origin}
+            for dest in sorted(dests):
+                if dest == origin or dest in english or dest in spanish:
+                    continue
+                after = rest | {dest}
+                if three_in_a_row(after, dest):
+                    continue
+                out.append(plain[dest])
+                out += [ArmadaMove(dest, origin, t) for t in english_targets(after, spanish, dest)]
+        return out
 
     def _english_error(self, p: ArmadaPosition, mv: ArmadaMove) -> IllegalMove | None:
         """Why an English placement or pivot (without its capture) is illegal, or None."""
