@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import tanh
 from typing import Any, NamedTuple
 
 from ..core import Engine, EngineError, IllegalMove, NotationError, Outcome
@@ -687,7 +688,6 @@ class ArmadaEngine(Engine):
         very difference the round counted while it went on (a stalled round scores that difference too), so
         the 11th pawn is worth taking like any other. (Weighed 0.08 against 0.05 a point, the 11th pawn
         lowered the value and greedy players put off ending a round they led.)"""
-        from math import tanh
         p = position
         totals = p.totals()
         mine = side_of(player, p.round)
@@ -705,15 +705,11 @@ class ArmadaEngine(Engine):
         p = position
         if self.outcome(p) is not None:
             return [None] * len(moves)
-        known: dict[tuple, float] = {}
-        out = []
-        for mv in moves:
-            key = (mv.capture is not None, mv.next_round)
-            value = known.get(key)
-            if value is None:
-                value = known[key] = self._reached_value(p, mv, player)
-            out.append(value)
-        return out
+        if p.round_over():          # the one move that starts the next round
+            return [self._reached_value(p, mv, player) for mv in moves]
+        quiet = self._reached_value(p, PLAIN_MOVES[None][0], player)
+        take = self._reached_value(p, ArmadaMove(0, None, 0), player)
+        return [quiet if mv.capture is None else take for mv in moves]
 
     def _reached_value(self, p: ArmadaPosition, mv: ArmadaMove, player: str) -> float:
         """The value for `player` of the counts `mv` leads to (the board left as it is: nothing reads it)."""
