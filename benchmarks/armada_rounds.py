@@ -56,6 +56,9 @@ def rounds_of(count: int, agents: tuple[str, ...]) -> dict:
     sides = Counter((p.round, p.round_winner() or "nobody") for p in ends)
     return {"matches": count, "agents": setup.agents, "rounds": len(ends), "won_by": sides,
             "stalled": sum(p.stalled() for p in ends),
+            # the English won while the Spanish stood one pawn short: a Spanish player whose 11th pawn would
+            # lose the match (its points too few) puts it off, and the English catch up
+            "one_short": sum(p.round_winner() == "anglais" and p.taken_by_spanish == 10 for p in ends),
             "loser_took": statistics.median(min(p.taken_by_spanish, p.taken_by_english) for p in ends),
             "rounds_per_match": Counter(p.round for p in ends if engine.outcome(p) is not None),
             "capped": sum(r.capped for r in records)}
@@ -67,5 +70,6 @@ if __name__ == "__main__":
     m = rounds_of(n, tuple(args[1:]))
     print(f"{m['matches']} matches ({', '.join(m['agents'])}), {m['rounds']} rounds: won by "
           f"{', '.join(f'round {r} {side} {v}' for (r, side), v in sorted(m['won_by'].items()))}; stalled {m['stalled']}; "
+          f"won by the English with the Spanish at 10 pawns taken {m['one_short']}; "
           f"the loser's pawns taken, median {m['loser_took']}; rounds per finished match "
           f"{dict(sorted(m['rounds_per_match'].items()))}; capped {m['capped']}")
