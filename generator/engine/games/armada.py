@@ -697,6 +697,11 @@ class ArmadaEngine(Engine):
                 (p.taken_by_english - p.taken_by_spanish)
         return tanh(EVALUATION_WEIGHT * lead)
 
+    def determinize(self, position: ArmadaPosition, player: str, rng) -> ArmadaPosition:
+        """Nothing is hidden: every sample is the position itself (the default finds so by writing the
+        position out twice, a tenth of a greedy match's time)."""
+        return position
+
     def move_values(self, position: ArmadaPosition, moves, player: str) -> list[float]:
         """The greedy ranking's shortcut (Engine.move_values): every move's value, without playing it. What
         the evaluation and the match's end read (pawns taken, turns without a capture, points, round) changes
