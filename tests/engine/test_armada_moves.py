@@ -26,21 +26,24 @@ def _on(x, y):
     return 0 <= x < N and 0 <= y < N
 
 
-def _run(pawns, x, y, dx, dy):
-    """(length, the crossing past each end) of the run of `pawns` through (x, y) along (dx, dy)."""
+def _run(pawns, x, y, dx, dy, hole=None):
+    """(length, the crossing past each end) of the run through (x, y) along (dx, dy) of (x, y) and `pawns`
+    but `hole` (the crossing a moved pawn left)."""
     n, ends = 1, []
     for sx, sy in ((dx, dy), (-dx, -dy)):
         cx, cy = x + sx, y + sy
-        while (cx, cy) in pawns:
+        while (cx, cy) in pawns and (cx, cy) != hole:
             n, cx, cy = n + 1, cx + sx, cy + sy
         ends.append(((cx, cy), (sx, sy)))
     return n, ends
 
 
-def _spanish_takes(spanish, english, x, y):
+def _spanish_takes(spanish, english, x, y, hole=None):
     out = set()
     for dx, dy in AXES:
-        n, ends = _run(spanish, x, y, dx, dy)
+        if all(c not in spanish or c == hole for c in ((x + dx, y + dy), (x - dx, y - dy))):
+            continue            # alone along this axis: no line
+        n, ends = _run(spanish, x, y, dx, dy, hole)
         if n < 2:
             continue
         for (cx, cy), (sx, sy) in ends:      # the first crossing past the end, then on, n crossings in all
@@ -85,9 +88,9 @@ def reference_moves(p):
         origins = [None] if 20 - on_board - p.taken_by_english > 0 else sorted(p.spanish)
         for origin in origins:
             for dest in empty:
-                line = (spanish - {at[origin]} if origin is not None else set(spanish)) | {at[dest]}
                 out.append((origin, dest, None))
-                out += [(origin, dest, index[c]) for c in _spanish_takes(line, english, *at[dest])]
+                out += [(origin, dest, index[c])
+                        for c in _spanish_takes(spanish, english, *at[dest], hole=at.get(origin))]
     else:
         if len(english) < 5 and 20 - len(english) - p.taken_by_spanish > 0:
             must_pair = len(english) == 4 and not any(_paired(english, *c) for c in english)
