@@ -513,7 +513,7 @@ def export(game, content_dir, out_dir, dpi, tts_url):
 @click.option("--agents", default="",
               help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc, ismcts. "
                    "Default: the game's own, greedy where random players never arrive or score (3d Run, "
-                   "Praxis), else random.")
+                   "Praxis) or rarely line up a shot (Armada), else random.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: the cores).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the report as a one-page PDF here.")

@@ -15,7 +15,9 @@ PINNED = {
     # 3d Run: game 7 as played since the evaluation stopped counting PV (issue 28: it made an elimination look
     # like a gain); it was ("j1", "flags_home", 118, False, 103, 897), game 6 is the same either way
     "3d-run": {6: ("j1", "flags_home", 88, False, 77, 661), 7: ("j1", "flags_home", 145, False, 126, 1042)},
-    "armada": {9: ("joueur2", "points", 177, False, 177, 81158)},
+    # Armada: game 10 of greedy players, its default since issue 28 (random players' game 9 was
+    # ("joueur2", "points", 177, False, 177, 81158))
+    "armada": {10: ("joueur2", "points", 59, False, 59, 6623)},
     "praxis": {2: ("bleu", "collections", 30, False, 24, 6875)},
     "tectonic": {0: ("noir", "region", 74, False, 74, 2547), 1: (None, "", 400, True, 400, 11554)},
 }

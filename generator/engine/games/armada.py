@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import tanh
 from typing import Any, NamedTuple
 
 from ..core import Engine, EngineError, IllegalMove, NotationError, Outcome
@@ -56,6 +57,7 @@ SIZE = 11                       # crossings of a 10x10 board
 PAWNS = 20
 ENGLISH_LIMIT = 5
 ROUND_TARGET = 11
+EVALUATION_WEIGHT = 0.05        # of a point of the match, and of a pawn taken in the round (evaluate)
 QUIET_TURNS = 2 * 20            # 20 turns of each player without a capture stop the round (game.yaml)
 SPANISH, ENGLISH = "espagnol", "anglais"
 SIDES = (SPANISH, ENGLISH)
@@ -101,6 +103,12 @@ def _run(pawns: frozenset[int] | set[int], at: int, axis: tuple[int, int], left:
     while (s := ahead[last]) is not None and s in pawns and s != left:
         last, n = s, n + 1
     return n, first, last
+
+
+def _aligned(a: int, b: int, axis: tuple[int, int]) -> bool:
+    """Whether crossings a and b stand on one line of the board along `axis`."""
+    dx, dy = a % SIZE - b % SIZE, a // SIZE - b // SIZE
+    return dx * axis[1] == dy * axis[0]
 
 
 @dataclass(frozen=True)
@@ -167,6 +175,10 @@ class ArmadaMove(NamedTuple):
     capture: int | None = None
     next_round: bool = False
 
+
+# The crossings of the board's line through each crossing, along each axis of AXES: `LINE[k][s]`.
+LINE = tuple(tuple(frozenset(c for c in range(SIZE * SIZE) if _aligned(c, s, axis)) for s in range(SIZE * SIZE))
+             for axis in AXES)
 
 # Every move without a capture, made once: `PLAIN_MOVES[origin][dest]` (origin None: from the reserve).
 PLAIN_MOVES = {origin: tuple(ArmadaMove(dest, origin) for dest in range(SIZE * SIZE))
@@ -247,6 +259,7 @@ class ArmadaEngine(Engine):
     variants = ()
     effect_kinds = ("captures",)
     extra_claims = ("prises", "manche")
+    playtest_agent = "greedy"    # random players rarely line up a shot: a fifth of their rounds stall
     illegal_reasons = reasons(
         "occupied",
         round_over="the round is over: the only move starts the next one (manche)",
@@ -422,12 +435,14 @@ class ArmadaEngine(Engine):
         # crossings with nothing to take, in runs between the others, give their plain moves in one go.
         segments: list[tuple] = []          # (crossings, None, None, None) or (crossing, targets, lines, per_axis)
         run: list[int] = []
+        # a line fires along its axis only: at an English pawn on the same line of the board
+        aligned = [frozenset().union(*(LINE[k][e] for e in english)) for k in range(len(AXES))]
         for dest in self._empty(p):
             if not spanish.isdisjoint(AROUND[dest]):
                 # a line along an axis needs a Spanish neighbour along it
                 per_axis = [_axis_targets(spanish, english, dest, axis)
-                            if NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish else []
-                            for axis, back in AXES_BOTH_WAYS]
+                            if dest in line and (NEXT[axis][dest] in spanish or NEXT[back][dest] in spanish) else []
+                            for (axis, back), line in zip(AXES_BOTH_WAYS, aligned)]
                 targets = sorted(set().union(*per_axis))
                 if targets:
                     if run:
@@ -445,8 +460,8 @@ class ArmadaEngine(Engine):
                     out += map(plain.__getitem__, dest)
                     continue
                 out.append(plain[dest])
-                if origin in lines:
-                    k = lines[origin]
+                if origin in lines and per_axis[lines[origin]]:     # leaving a line that fires at nothing
+                    k = lines[origin]                                   # changes nothing
                     found = set(_axis_targets(spanish, english, dest, AXES[k], origin))
                     for j in range(len(AXES)):
                         if j != k:
@@ -457,32 +472,42 @@ class ArmadaEngine(Engine):
         return out
 
     def _english_moves(self, p: ArmadaPosition) -> list[ArmadaMove]:
+        """Put-downs by crossing, then turns by origin and crossing, each followed by its captures: the order
+        of the rules' notation sorted, made so (a turn's partner and crossing are known by construction, so
+        only the row of three is checked)."""
         out = []
-        if len(p.english) < ENGLISH_LIMIT and p.english_reserve() > 0:
-            english = p.english
+        english, spanish = p.english, p.spanish
+        if len(english) < ENGLISH_LIMIT and p.english_reserve() > 0:
             must_pair = len(english) == ENGLISH_LIMIT - 1 and not any(in_pair(english, s) for s in english)
+            plain = PLAIN_MOVES[None]
             for dest in self._empty(p):
                 if english.isdisjoint(AROUND[dest]):
                     # alone: no row of three, nothing to take; legal unless the 5th pawn must make a pair
                     if not must_pair:
-                        out.append(PLAIN_MOVES[None][dest])
+                        out.append(plain[dest])
                     continue
-                if self._english_error(p, ArmadaMove(dest)) is None:
-                    out.append(ArmadaMove(dest))
-                    out += [ArmadaMove(dest, None, t) for t in english_targets(p.english | {dest}, p.spanish, dest)]
-        pivots = set()
-        for pawn in sorted(p.english):
-            for partner in AROUND[pawn]:
-                if partner in p.english:
-                    pivots |= {(pawn, s) for s in AROUND[partner]
-                               if s != pawn and s not in p.english and s not in p.spanish}
-        for origin, dest in sorted(pivots):
-            mv = ArmadaMove(dest, origin)
-            if self._english_error(p, mv) is None:
-                after = (p.english - {origin}) | {dest}
-                out.append(mv)
-                out += [ArmadaMove(dest, origin, t) for t in english_targets(after, p.spanish, dest)]
-        return sorted(out, key=lambda m: (m.origin is not None, m.origin or 0, m.dest, m.capture or -1))
+                after = english | {dest}
+                if three_in_a_row(after, dest):
+                    continue
+                out.append(plain[dest])
+                out += [ArmadaMove(dest, None, t) for t in english_targets(after, spanish, dest)]
+        for origin in sorted(english):
+            dests = set()
+            for partner in AROUND[origin]:
+                if partner in english:
+                    dests.update(AROUND[partner])
+            if not dests:
+                continue
+            plain, rest = PLAIN_MOVES[origin], english - {origin}
+            for dest in sorted(dests):
+                if dest == origin or dest in english or dest in spanish:
+                    continue
+                after = rest | {dest}
+                if three_in_a_row(after, dest):
+                    continue
+                out.append(plain[dest])
+                out += [ArmadaMove(dest, origin, t) for t in english_targets(after, spanish, dest)]
+        return out
 
     def _english_error(self, p: ArmadaPosition, mv: ArmadaMove) -> IllegalMove | None:
         """Why an English placement or pivot (without its capture) is illegal, or None."""
@@ -657,17 +682,53 @@ class ArmadaEngine(Engine):
 
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, position: ArmadaPosition, player: str) -> float:
-        """The match's points so far (0.05 each) and this round's pawns taken by each side (0.08 each); tanh."""
-        from math import tanh
+        """The match's points so far and this round's pawns taken by each side, 0.05 each; tanh.
+
+        A pawn taken weighs what a point does: a round won at 11 scores 11 less the loser's pawns taken, the
+        very difference the round counted while it went on (a stalled round scores that difference too), so
+        the 11th pawn is worth taking like any other. (Weighed 0.08 against 0.05 a point, the 11th pawn
+        lowered the value and greedy players put off ending a round they led.)"""
         p = position
-        totals = dict(zip(PEOPLE, p.totals()))
-        other = PLAYER2 if player == PLAYER1 else PLAYER1
-        score = 0.05 * (totals[player] - totals[other])
+        totals = p.totals()
+        mine = side_of(player, p.round)
+        lead = totals[0] - totals[1] if player == PLAYER1 else totals[1] - totals[0]
         if not p.round_over():
-            taken = {SPANISH: p.taken_by_spanish, ENGLISH: p.taken_by_english}
-            mine = side_of(player, p.round)
-            theirs = ENGLISH if mine == SPANISH else SPANISH
-            score += 0.08 * (taken[mine] - taken[theirs])
-        return tanh(score)
+            lead += (p.taken_by_spanish - p.taken_by_english) if mine == SPANISH else \
+                (p.taken_by_english - p.taken_by_spanish)
+        return tanh(EVALUATION_WEIGHT * lead)
+
+    def determinize(self, position: ArmadaPosition, player: str, rng) -> ArmadaPosition:
+        """Nothing is hidden: every sample is the position itself (the default finds so by writing the
+        position out twice, a tenth of a greedy match's time)."""
+        return position
+
+    def move_values(self, position: ArmadaPosition, moves, player: str) -> list[float]:
+        """The greedy ranking's shortcut (Engine.move_values): every move's value, without playing it. What
+        the evaluation and the match's end read (pawns taken, turns without a capture, points, round) changes
+        only by whether the move takes a pawn, never by where it is played: two values, each the evaluation
+        (or the match's end: +1, -1, 0) of one position reached, with this board, stand for every move."""
+        p = position
+        if self.outcome(p) is not None:
+            return [None] * len(moves)
+        if p.round_over():          # the one move that starts the next round
+            return [self._reached_value(p, mv, player) for mv in moves]
+        quiet = self._reached_value(p, PLAIN_MOVES[None][0], player)
+        take = self._reached_value(p, ArmadaMove(0, None, 0), player)
+        return [quiet if mv.capture is None else take for mv in moves]
+
+    def _reached_value(self, p: ArmadaPosition, mv: ArmadaMove, player: str) -> float:
+        """The value for `player` of the counts `mv` leads to (the board left as it is: nothing reads it)."""
+        if mv.next_round:
+            reached = ArmadaPosition(frozenset(), frozenset(), round=p.round + 1, points=p.totals())
+        else:
+            took = mv.capture is not None
+            spanish = p.to_move == SPANISH
+            reached = ArmadaPosition(p.spanish, p.english, p.taken_by_spanish + (took and spanish),
+                                     p.taken_by_english + (took and not spanish), self._other(p.to_move),
+                                     p.round, p.points, 0 if took else p.quiet + 1)
+        ended = self.outcome(reached)
+        if ended is not None:
+            return 0.0 if ended.winner is None else 1.0 if ended.winner == player else -1.0
+        return self.evaluate(reached, player)
 
 ENGINE = ArmadaEngine()
