@@ -334,19 +334,50 @@ class _TextSizes(BoundsCanvas):
             self.smallest = size
 
 
-_smallest_text: dict = {}     # id(figure) -> (figure, pt): a figure is measured once, however often it is set
+OVERHANG_NOISE_MM = 0.25   # half a frame's stroke drawn on the figure's edge: not worth a record
+_measured: dict = {}     # id(figure) -> (figure, pt, ink box): a figure is measured once, however often it is set
+
+
+def _measure(figure) -> tuple:
+    known = _measured.get(id(figure))
+    if known is None or known[0] is not figure:
+        if len(_measured) >= 1024:      # a long-lived process (pnp watch) builds again and again
+            _measured.clear()
+        canvas = _TextSizes()
+        figure.draw(canvas)
+        known = _measured[id(figure)] = (figure, canvas.smallest, canvas.box)
+    return known
 
 
 def smallest_text_pt(figure) -> float | None:
     """The smallest text of a figure drawn at its own size (None: it writes none)."""
-    known = _smallest_text.get(id(figure))
-    if known is None or known[0] is not figure:
-        if len(_smallest_text) >= 1024:      # a long-lived process (pnp watch) builds again and again
-            _smallest_text.clear()
-        canvas = _TextSizes()
-        figure.draw(canvas)
-        known = _smallest_text[id(figure)] = (figure, canvas.smallest)
-    return known[1]
+    return _measure(figure)[1]
+
+
+def figure_overhang_mm(figure) -> tuple[float, float, float, float]:
+    """How far a figure's ink (what its clips let through) reaches past its box at its own size, mm on each side
+    (left, top, right, bottom; 0 within it): the rulebook does not clip a figure, so this is printed over the
+    space round it, its caption or the text."""
+    box = _measure(figure)[2]
+    if box is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    x, y, w, h = box
+    return (max(0.0, -x), max(0.0, -y), max(0.0, x + w - figure.width_mm), max(0.0, y + h - figure.height_mm))
+
+
+def figure_frame_record(flowable) -> dict:
+    """What the layout records of how a figure keeps to its frame (print/reader.py figure_frames): its ink past its
+    box as printed (mm, left, top, right, bottom) where there is any, and the marks of its component that its crop
+    cuts (Figure.cut, each named by its words)."""
+    figure = flowable.block.figure
+    record = {}
+    overhang = [round(side * flowable.scale, 2) for side in figure_overhang_mm(figure)]
+    if max(overhang) > OVERHANG_NOISE_MM:
+        record["overhang_mm"] = overhang
+    cut = getattr(figure, "cut", ())
+    if cut:
+        record["cut"] = list(cut)
+    return record
 
 
 class Contents(IndexingFlowable):
@@ -708,6 +739,8 @@ class RulebookTemplate(BaseDocTemplate):
             group = getattr(flowable, "group", None)
             if group is not None:
                 record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
+            if isinstance(flowable, FigureFlowable):
+                record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):
                 record["rows"] = len(flowable._cellvalues) - 1
                 record["split"] = bool(getattr(flowable, "split_first", False))
