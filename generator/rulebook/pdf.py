@@ -545,7 +545,7 @@ class RulebookTemplate(BaseDocTemplate):
             self._release(flowables)
             return
         if isinstance(first, CondPageBreak) and not self._deferred and self._figures_alone:
-            # the appendices' "new page unless two thirds are left" would leave these figures a page of their own
+            # the appendices' "new page unless their opening fits" would leave these figures a page of their own
             flowables.pop(0)
             return
         if isinstance(first, FigureFloat):
@@ -1270,19 +1270,29 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())
     builder.prev_outline = -1
-    # Appendices open on a new page unless two thirds of a page are left (a short last section would stand
-    # alone on a near-empty page); the last section moved to the last page always does.
+    # Appendices open on a new page unless their opening fits in what is left (appendix_opening_pt); the last
+    # section moved to the last page always does.
     breaks = sorted({b for b in (document.appendix_start, break_before) if b is not None and b < len(document.blocks)})
     for start, end in zip([0] + breaks, breaks + [len(document.blocks)]):
         if start == break_before:
             story.append(PageBreak())
         elif start:
-            story.append(CondPageBreak(theme.text_h_mm * PT_PER_MM * 2 / 3))
+            story.append(CondPageBreak(appendix_opening_pt(theme, styles)))
         builder.appendix = document.appendix_start is not None and start >= document.appendix_start
         story += builder.blocks(document.blocks[start:end])
     story.append(FloatBarrier())
     story.insert(0, PageCount())
     return story
+
+
+def appendix_opening_pt(theme: Theme, styles: Styles) -> float:
+    """The room (pt) the appendices need to open on the rules' last page rather than a new one: their heading and
+    min_text_beside_figures lines under it. Less, and the heading would stand at the foot of a page over a line
+    or two; more was asked before (two thirds of a page), and a booklet whose rules end a page after the middle
+    (Tactix) printed its credits alone on a sheet of their own."""
+    h1 = styles.h[0]
+    lines = reader_thresholds.value("min_text_beside_figures") * theme.body_pt * theme.leading
+    return h1.spaceBefore + h1.leading + h1.spaceAfter + lines
 
 
 def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[bytes, float]:
