@@ -586,7 +586,7 @@ class RulebookTemplate(BaseDocTemplate):
             beside = self._figures_alone and self._text_follows(flowables[1:])
             reserve = self._text_room(flowables[1:]) if beside else 0.0
             if not first.fit_in(room - reserve, frame._getAvailableWidth(), self.canv) and not frame._atTop \
-                    and first.floats and (beside or self._text_spares(flowables[1:])):
+                    and first.floats and (beside or self._text_spares(first, flowables[1:])):
                 self._deferred.append(flowables.pop(0))
                 return
         super().handle_flowable(flowables)
@@ -660,24 +660,30 @@ class RulebookTemplate(BaseDocTemplate):
                 return True
         return False
 
-    def _section_text(self, following, enough: float) -> float:
+    def _section_text(self, following, enough: float, waiting: list = ()) -> float:
         """The height (pt) of the text that comes next in the section (figures may come first), measured up to
-        `enough`."""
+        `enough`; with figures `waiting`, only up to the next figure after it that could not share their page
+        with its text: the text right before a figure introduces it (Armada's 'the fleet is small' before its
+        figure 7), and set ahead of a waiting figure that its own will not join, it would stand above the wrong
+        one, each figure then a paragraph behind its text."""
         width, height = self.frame._getAvailableWidth(), self.frame._height
         text = 0.0
         for f in following:
             if _holds_floats_back(f) or text > enough:
                 break
+            if isinstance(f, FigureFloat) and text and waiting and \
+                    not self._page_holds([*waiting, f], self._text_room(following)):
+                break
             if not isinstance(f, FigureFloat):
                 text += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         return text
 
-    def _text_spares(self, following) -> bool:
+    def _text_spares(self, figure, following) -> bool:
         """Whether the section's text after a figure that does not fit is more than the min_text_beside_figures
         lines its page needs: only then does it wait, the rest of the text filling this page (`_spends_text`
         keeps those lines for its page). Else it opens the next page in its place, the text following it."""
         room = self._text_room(following)
-        return self._section_text(following, room) > room
+        return self._section_text(following, room, [figure]) > room
 
     def _spends_text(self, flowables) -> bool:
         """With figures waiting: whether the text about to be set here, wholly, would leave their page less than
@@ -690,7 +696,7 @@ class RulebookTemplate(BaseDocTemplate):
         if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
             return False
         room = self._text_room(flowables[1:])
-        return self._section_text(flowables[1:], room) < room
+        return self._section_text(flowables[1:], room, self._deferred) < room
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its
