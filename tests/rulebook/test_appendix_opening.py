@@ -46,3 +46,15 @@ def test_an_appendix_opens_a_new_page_where_its_opening_would_not_fit(info):
     page, heading = _laid_out(250, info)
     assert page["room"] < appendix_opening_pt(A5, make_styles(A5))
     assert heading["page"] == page["page"] + 1
+
+
+def test_tactix_booklet_holds_its_credits_under_its_notes_on_twelve_pages(tactix):
+    """Issue 25: 13 pages and the credits alone on the last (a fourth sheet for eight lines); now 12, on 3 sheets."""
+    from generator.build import own_icons
+    from generator.figures import game_figures
+    from generator.rulebook import build_rulebook
+    with own_icons(tactix):
+        out = build_rulebook(tactix, figures=game_figures(tactix, ROOT / "content"))
+    assert (out.booklet_pages, out.booklet_sheets) == (12, 3)
+    headings = [f["page"] for f in out.layout_half["flows"] if f["kind"] == "heading" and f["line"] is None]
+    assert headings[-1] == 12 and headings[-2] in (11, 12)     # Annexe B under Annexe A's end
