@@ -49,6 +49,10 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("seam_clearance_mm", 2.0, 0.0, 20.0, "mm",
               "a seam (where two tiled sheets are glued) this close to a zone's edge or a label runs through "
               "it: glue, a cut and a slight offset land on what the player must read"),
+    Threshold("max_figure_overhang_mm", 1.5, 0.0, 10.0, "mm",
+              "a figure's art reaching further past its frame than the gap the rulebook leaves round it (half a "
+              "line of text) runs over its caption or the text: a line leaving the frame, a piece on its edge; "
+              "a numbered mark on an item's corner overhangs it by about 1 mm and stays in the gap"),
     Threshold("min_bleed_mm", 0.5, 0.0, 5.0, "mm",
               "art reaching this far past a cut edge is bled; less, and a cut slightly off shows white"),
 )}

@@ -57,9 +57,9 @@ def element_values(component, extra: dict[str, str]) -> dict[str, str]:
 
 
 def resolve_elements(component, elements: Sequence[LayoutElement], values: dict[str, str], frame: Frame,
-                     game_folder: Path) -> list[Op]:
+                     game_folder: Path, *, each: bool = False) -> list:
     """Check every layout element against `frame` (positions in its bleed-box mm) and return its
-    drawing operations, in order; `when` / `unless` read `values`."""
+    drawing operations, in order; `when` / `unless` read `values`. `each`: a list of ops per element drawn."""
     row = Row(types.MappingProxyType(dict(values)), 1, 1, None, None)
     full = fields_of(row, component.id)
     ctx = FaceContext(component, game_folder)
@@ -74,7 +74,11 @@ def resolve_elements(component, elements: Sequence[LayoutElement], values: dict[
             continue
         spot = ElementSpot(component.kind, component.id, f"element {number} ({element.element_kind})",
                            element._source, component._source)
-        ops.extend(_HANDLERS[element.element_kind](element.body, Resolver(full, spot), frame, ctx))
+        drawn = _HANDLERS[element.element_kind](element.body, Resolver(full, spot), frame, ctx)
+        if each:
+            ops.append(drawn)
+        else:
+            ops.extend(drawn)
     return ops
 
 
@@ -226,8 +230,7 @@ def _mat_layers(mat: Mat, game_folder: Path, *, elements: bool = True) -> tuple[
     seam should not cross. The background, the grid and the cut line run everywhere. `elements=False`: the
     zones without the elements (rulers, measures, notes), for a figure too small to print their words."""
     frame = mat_frame(mat)
-    numbers = {name: _shown(value) for name, value in mat.environment(mat._source or Where(None, None)).items()}
-    values = element_values(mat, numbers)      # width_mm, height_mm, bleed_mm and the mat's numbers
+    values = _mat_values(mat)
     ctx = FaceContext(mat, game_folder)
     full = fields_of(Row(types.MappingProxyType(values), 1, 1, None, None), mat.id)
     bw, bh, bg = frame.bleed_width_mm, frame.bleed_height_mm, mat.background
@@ -250,6 +253,18 @@ def _mat_layers(mat: Mat, game_folder: Path, *, elements: bool = True) -> tuple[
         outline = rounded_rect_ops(mat.bleed_mm, mat.bleed_mm, mat.width_mm, mat.height_mm, mat.corner_mm)
         ops.append(lambda c: c.path(outline, stroke=CUT_LINE))
     return ops, marks
+
+
+def _mat_values(mat: Mat) -> dict[str, str]:
+    """What the mat's elements may name: width_mm, height_mm, bleed_mm and the mat's numbers."""
+    numbers = {name: _shown(value) for name, value in mat.environment(mat._source or Where(None, None)).items()}
+    return element_values(mat, numbers)
+
+
+def mat_elements(mat: Mat, game_folder: Path) -> list[list[Op]]:
+    """The drawing of each of the mat's elements (rulers, measures, notes), in bleed-box mm: what a figure's
+    crop must show whole or not at all (components/diagram/mat.py)."""
+    return resolve_elements(mat, mat.elements, _mat_values(mat), mat_frame(mat), game_folder, each=True)
 
 
 def mat_face(mat: Mat, game_folder: Path, *, elements: bool = True) -> Face:

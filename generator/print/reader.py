@@ -20,6 +20,9 @@ in the order of what it costs him:
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
   cut short with an ellipsis to fit (a running head, a name: what was cut is lost to the reader); cut_text:
   text crossing the trim of the item it is printed on;
+- figure_frame: a rulebook figure whose art runs past its frame by more than max_figure_overhang_mm (the
+  rulebook does not clip a figure: it lands on the caption or the text), or whose crop cuts a mark of its component
+  (a ruler leaving the frame, its words beyond it); both measured as the figure is drawn (the layout's record);
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
   piece's text, or cutting across a zone whole on a sheet;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
@@ -46,7 +49,7 @@ from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 
 KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "clipped_text",
-         "cut_text", "seam", "bleed", "assembly")
+         "cut_text", "figure_frame", "seam", "bleed", "assembly")
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
 _TILE_PAGES = ("tile",)
@@ -162,6 +165,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += sheet_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += clipped_text(subject, read)
+    found += figure_frames(subject, overrides)
     found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
     found += assembly(subject, read, words)
@@ -591,6 +595,29 @@ def _in_flow(subject: Subject, page: int, box) -> bool:
 
 
 # --- f. seams of a tiled piece ------------------------------------------------------------------------------
+def figure_frames(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """A rulebook figure out of its frame, from what the layout measured as it set it (rulebook/pdf.py
+    figure_frame_record): its art past its box by more than max_figure_overhang_mm, or marks of its component cut by
+    its crop (Figure.cut). A PDF read back cannot tell it: art placed from a form reads as the form's whole box, and
+    a path's points are not its ink. Told at the figure's diagram."""
+    if not subject.layout:
+        return []
+    most = threshold("max_figure_overhang_mm", overrides)
+    out = []
+    for flow in subject.layout["flows"]:
+        if flow["kind"] != "figure":
+            continue
+        figure = flow.get("figure")
+        where = subject.figure_sources.get(figure) or (subject.rules_path, flow.get("line"))
+        overhang = max(flow.get("overhang_mm") or [0.0])
+        if overhang > most:
+            out.append(_warn(subject, "figure_frame", flow["page"], where, figure=figure, mm=round(overhang, 1)))
+        if flow.get("cut"):
+            out.append(_warn(subject, "figure_frame", flow["page"], where, form="cut", figure=figure,
+                             count=len(flow["cut"]), marks=" / ".join(m for m in flow["cut"] if m)))
+    return out
+
+
 def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[ReaderWarning]:
     """A piece tiled over sheets (tile pages of the manifest): where a seam runs through what the player reads
     once the sheets are glued. Each sheet is laid with its left and top edges on the sheets before it, so a

@@ -334,19 +334,50 @@ class _TextSizes(BoundsCanvas):
             self.smallest = size
 
 
-_smallest_text: dict = {}     # id(figure) -> (figure, pt): a figure is measured once, however often it is set
+OVERHANG_NOISE_MM = 0.25   # half a frame's stroke drawn on the figure's edge: not worth a record
+_measured: dict = {}     # id(figure) -> (figure, pt, ink box): a figure is measured once, however often it is set
+
+
+def _measure(figure) -> tuple:
+    known = _measured.get(id(figure))
+    if known is None or known[0] is not figure:
+        if len(_measured) >= 1024:      # a long-lived process (pnp watch) builds again and again
+            _measured.clear()
+        canvas = _TextSizes()
+        figure.draw(canvas)
+        known = _measured[id(figure)] = (figure, canvas.smallest, canvas.box)
+    return known
 
 
 def smallest_text_pt(figure) -> float | None:
     """The smallest text of a figure drawn at its own size (None: it writes none)."""
-    known = _smallest_text.get(id(figure))
-    if known is None or known[0] is not figure:
-        if len(_smallest_text) >= 1024:      # a long-lived process (pnp watch) builds again and again
-            _smallest_text.clear()
-        canvas = _TextSizes()
-        figure.draw(canvas)
-        known = _smallest_text[id(figure)] = (figure, canvas.smallest)
-    return known[1]
+    return _measure(figure)[1]
+
+
+def figure_overhang_mm(figure) -> tuple[float, float, float, float]:
+    """How far a figure's ink (what its clips let through) reaches past its box at its own size, mm on each side
+    (left, top, right, bottom; 0 within it): the rulebook does not clip a figure, so this is printed over the
+    space round it, its caption or the text."""
+    box = _measure(figure)[2]
+    if box is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    x, y, w, h = box
+    return (max(0.0, -x), max(0.0, -y), max(0.0, x + w - figure.width_mm), max(0.0, y + h - figure.height_mm))
+
+
+def figure_frame_record(flowable) -> dict:
+    """What the layout records of how a figure keeps to its frame (print/reader.py figure_frames): its ink past its
+    box as printed (mm, left, top, right, bottom) where there is any, and the marks of its component that its crop
+    cuts (Figure.cut, each named by its words)."""
+    figure = flowable.block.figure
+    record = {}
+    overhang = [round(side * flowable.scale, 2) for side in figure_overhang_mm(figure)]
+    if max(overhang) > OVERHANG_NOISE_MM:
+        record["overhang_mm"] = overhang
+    cut = getattr(figure, "cut", ())
+    if cut:
+        record["cut"] = list(cut)
+    return record
 
 
 class Contents(IndexingFlowable):
@@ -514,7 +545,7 @@ class RulebookTemplate(BaseDocTemplate):
             self._release(flowables)
             return
         if isinstance(first, CondPageBreak) and not self._deferred and self._figures_alone:
-            # the appendices' "new page unless two thirds are left" would leave these figures a page of their own
+            # the appendices' "new page unless their opening fits" would leave these figures a page of their own
             flowables.pop(0)
             return
         if isinstance(first, FigureFloat):
@@ -555,7 +586,7 @@ class RulebookTemplate(BaseDocTemplate):
             beside = self._figures_alone and self._text_follows(flowables[1:])
             reserve = self._text_room(flowables[1:]) if beside else 0.0
             if not first.fit_in(room - reserve, frame._getAvailableWidth(), self.canv) and not frame._atTop \
-                    and first.floats and (beside or self._text_spares(flowables[1:])):
+                    and first.floats and (beside or self._text_spares(first, flowables[1:])):
                 self._deferred.append(flowables.pop(0))
                 return
         super().handle_flowable(flowables)
@@ -629,24 +660,30 @@ class RulebookTemplate(BaseDocTemplate):
                 return True
         return False
 
-    def _section_text(self, following, enough: float) -> float:
+    def _section_text(self, following, enough: float, waiting: list = ()) -> float:
         """The height (pt) of the text that comes next in the section (figures may come first), measured up to
-        `enough`."""
+        `enough`; with figures `waiting`, only up to the next figure after it that could not share their page
+        with its text: the text right before a figure introduces it (Armada's 'the fleet is small' before its
+        figure 7), and set ahead of a waiting figure that its own will not join, it would stand above the wrong
+        one, each figure then a paragraph behind its text."""
         width, height = self.frame._getAvailableWidth(), self.frame._height
         text = 0.0
         for f in following:
             if _holds_floats_back(f) or text > enough:
                 break
+            if isinstance(f, FigureFloat) and text and waiting and \
+                    not self._page_holds([*waiting, f], self._text_room(following)):
+                break
             if not isinstance(f, FigureFloat):
                 text += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         return text
 
-    def _text_spares(self, following) -> bool:
+    def _text_spares(self, figure, following) -> bool:
         """Whether the section's text after a figure that does not fit is more than the min_text_beside_figures
         lines its page needs: only then does it wait, the rest of the text filling this page (`_spends_text`
         keeps those lines for its page). Else it opens the next page in its place, the text following it."""
         room = self._text_room(following)
-        return self._section_text(following, room) > room
+        return self._section_text(following, room, [figure]) > room
 
     def _spends_text(self, flowables) -> bool:
         """With figures waiting: whether the text about to be set here, wholly, would leave their page less than
@@ -659,7 +696,7 @@ class RulebookTemplate(BaseDocTemplate):
         if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
             return False
         room = self._text_room(flowables[1:])
-        return self._section_text(flowables[1:], room) < room
+        return self._section_text(flowables[1:], room, self._deferred) < room
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its
@@ -708,6 +745,8 @@ class RulebookTemplate(BaseDocTemplate):
             group = getattr(flowable, "group", None)
             if group is not None:
                 record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
+            if isinstance(flowable, FigureFlowable):
+                record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):
                 record["rows"] = len(flowable._cellvalues) - 1
                 record["split"] = bool(getattr(flowable, "split_first", False))
@@ -1237,19 +1276,29 @@ def _story(document: Document, info: Any, theme: Theme, *, break_before: int | N
     story.append(Contents(styles, theme.accent))
     story.append(PageBreak())
     builder.prev_outline = -1
-    # Appendices open on a new page unless two thirds of a page are left (a short last section would stand
-    # alone on a near-empty page); the last section moved to the last page always does.
+    # Appendices open on a new page unless their opening fits in what is left (appendix_opening_pt); the last
+    # section moved to the last page always does.
     breaks = sorted({b for b in (document.appendix_start, break_before) if b is not None and b < len(document.blocks)})
     for start, end in zip([0] + breaks, breaks + [len(document.blocks)]):
         if start == break_before:
             story.append(PageBreak())
         elif start:
-            story.append(CondPageBreak(theme.text_h_mm * PT_PER_MM * 2 / 3))
+            story.append(CondPageBreak(appendix_opening_pt(theme, styles)))
         builder.appendix = document.appendix_start is not None and start >= document.appendix_start
         story += builder.blocks(document.blocks[start:end])
     story.append(FloatBarrier())
     story.insert(0, PageCount())
     return story
+
+
+def appendix_opening_pt(theme: Theme, styles: Styles) -> float:
+    """The room (pt) the appendices need to open on the rules' last page rather than a new one: their heading and
+    min_text_beside_figures lines under it. Less, and the heading would stand at the foot of a page over a line
+    or two; more was asked before (two thirds of a page), and a booklet whose rules end a page after the middle
+    (Tactix) printed its credits alone on a sheet of their own."""
+    h1 = styles.h[0]
+    lines = reader_thresholds.value("min_text_beside_figures") * theme.body_pt * theme.leading
+    return h1.spaceBefore + h1.leading + h1.spaceAfter + lines
 
 
 def _typeset_story(story: list, info: Any, theme: Theme, cmyk: bool) -> tuple[bytes, float]:

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.content import load_game
 from generator.i18n import catalogue
 from generator.print.preflight import Findings, PageRead, PdfRead, TextRun
 from generator.print.reader import Subject, check
+from tests.preflight.test_figure_frame import typeset_subject
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -111,3 +113,42 @@ def test_figures_whose_caption_or_picture_the_rules_contradict(tmp_path, game_id
     problems = _proof_of(tmp_path, game_id, diagram_id)
     assert [(p.diagram_id, p.kind) for p in problems] == [(diagram_id, kind)], [p.format() for p in problems]
     assert words in problems[0].message
+
+
+# PuXes' figure 5 as at commit 66e77a1 (its region stopped 100 mm short of the ruler's end) and as today (down to
+# the mat's edge): the crop cuts the ruler's two arrows, or shows them whole. Not a page of the 66e77a1 outputs: the
+# check reads what the typesetter measured as it drew the figure, so the figure is drawn again from 66e77a1's region
+# by today's code (B in the audit).
+PUXES_FIGURES = """
+- id: ancien-cadrage             # the region of commit 66e77a1
+  caption: "Le coin d'Alice."
+  "on": tapis-2j
+  show:
+    region: [188, 612, 230, 192]
+
+- id: cadrage-entier             # today's region
+  caption: "Le coin d'Alice."
+  "on": tapis-2j
+  show:
+    region: [193, 612, 220, 294]
+"""
+
+
+@pytest.fixture(scope="module")
+def puxes_figures(tmp_path_factory) -> dict:
+    from generator.build import own_icons
+    from generator.figures import game_figures
+    content = tmp_path_factory.mktemp("cadre") / "content"
+    shutil.copytree(CONTENT / "puxes", content / "puxes")
+    (content / "puxes" / "diagrams.yaml").write_text(PUXES_FIGURES, encoding="utf-8")
+    game = load_game(content, "puxes")
+    with own_icons(game):
+        return game_figures(game, content)
+
+
+def test_puxes_figure_5_of_66e77a1_cuts_its_ruler_and_todays_shows_it_whole(puxes_figures):
+    old, today = puxes_figures["ancien-cadrage"], puxes_figures["cadrage-entier"]
+    assert len(old.cut) == 2 and today.cut == ()
+    subject = typeset_subject(old, today)
+    found = [(w.facts["figure"], w.facts.get("form")) for w in check(subject, FR).warnings if w.kind == "figure_frame"]
+    assert found == [("ancien-cadrage", "cut")]

@@ -53,13 +53,15 @@ class Shown:
 @dataclass(frozen=True)
 class Figure:
     """A drawable figure: its size, caption, and a function drawing it with its top-left corner at (0, 0);
-    `shows`, what it draws (Shown), recorded by the code that draws it."""
+    `shows`, what it draws (Shown), recorded by the code that draws it; `cut`, the component's marks that its
+    crop shows in part (a ruler running out of the frame, its words beyond it), each named by its words."""
     id: str
     caption: str
     width_mm: float
     height_mm: float
     draw: Callable[[Canvas], None]
     shows: tuple = ()
+    cut: tuple = ()
 
     def svg(self) -> str:
         canvas = SvgCanvas(self.width_mm, self.height_mm, title=self.caption)

@@ -13,7 +13,8 @@ from ...content.diagrams import Diagram
 from ...content.models import Mat, PieceStyle
 from ...draw.style import Stroke
 from ..board import Placement
-from ..mat import mat_face
+from ...draw.bounds import bounds, texts
+from ..mat import mat_elements, mat_face
 from ..pieces import draw_piece
 from .figure import Figure, Places, Shown, draw_accents
 
@@ -23,6 +24,8 @@ GUIDES_MIN_FACTOR = 0.25   # a mat drawn smaller leaves out its elements (rulers
                            # notes): their words, 7-8 pt at real size, would need more than LABEL_GROWTH to reach
                            # the reader's floor and are left out, and lines and bars without their words are
                            # marks no caption explains. Its zones stay, named where their labels fit.
+CUT_SHARE = 0.25           # an element running this share of its length out of the crop leaves the frame (a ruler
+                           # whose end and words are beyond it); a dashed guide cut a few mm short still reads
 
 
 def mat_region(mat: Mat, diagram: Diagram) -> tuple[float, float, float, float]:
@@ -66,4 +69,27 @@ def mat_figure(mat: Mat, diagram: Diagram, placements: Sequence[Placement], styl
         draw_accents(canvas, diagram, Places(centre, MAT_PLACE_MM, box))
 
     shows = tuple(Shown(place, piece, value) for place, piece, value in placements)
-    return Figure(diagram.id, diagram.caption, rw * factor, rh * factor, draw, shows)
+    cut = _cut_elements(mat, game_folder, (rx, ry, rw, rh)) if factor >= GUIDES_MIN_FACTOR else ()
+    return Figure(diagram.id, diagram.caption, rw * factor, rh * factor, draw, shows, cut)
+
+
+def _cut_elements(mat: Mat, game_folder: Path, region: tuple) -> tuple[str, ...]:
+    """The words of each element of the mat (a ruler and its label, a measure, a note) that the region shows in
+    part, more than CUT_SHARE of it beyond the region on one axis: the line runs out of the figure's frame."""
+    rx, ry, rw, rh = region
+    cut = []
+    for ops in mat_elements(mat, game_folder):
+        def draw(canvas, ops=ops) -> None:
+            for op in ops:
+                op(canvas)
+        box, _ = bounds(draw)
+        if box is None:
+            continue
+        x, y, w, h = box
+        if x >= rx + rw or x + w <= rx or y >= ry + rh or y + h <= ry:
+            continue            # wholly outside: not drawn at all
+        beyond = [(max(0.0, lo - start) + max(0.0, start + size - (lo + span))) / size
+                  for start, size, lo, span in ((x, w, rx, rw), (y, h, ry, rh)) if size > 1.0]
+        if beyond and max(beyond) > CUT_SHARE:
+            cut.append(" ".join(text for text, _ in texts(draw)))
+    return tuple(cut)
