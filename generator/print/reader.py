@@ -42,6 +42,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from ..draw import outline
 from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 
@@ -605,10 +606,9 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             window = (ax - tx, ay - ty, ax - tx + aw, ay - ty + ah)
             texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
                      if r.framed and r.text.strip()]
-            zones = [_shift(_mm_box(b, p["height_mm"]), tx, ty) for b in found.fills + found.outlines]
+            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty) for b in found.fills + found.outlines]
             # the piece's background, clipped to the window, is no zone: it would hold every zone and hide them
-            zones = [z for z in zones if min(z[2] - z[0], z[3] - z[1]) > SEAM_ZONE_MIN_MM
-                     and _inside(z, window) and not _holds(z, window)]
+            zones = [z for z in zones if z is not None and _inside(z.box, window) and not _holds(z.box, window)]
             tiles.append((p["page"], window, texts, zones))
     # The seams: where a window starts inside the piece (the first ones start in its bleed, left of the trim).
     # A vertical seam runs down its own row of sheets only (rows may be staggered, print/tiling.py).
@@ -632,14 +632,16 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         for axis, at, lo, hi in segments:
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
-            across_zones = [z for z in zones if z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
-                            and z[1 - axis] < hi and z[3 - axis] > lo]
+            across_zones = [z for z in zones if z.across(axis, at, lo, hi)]
             for z in across_zones:
                 # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
                 # outline hold each other: neither hides the other, they are counted as one below)
-                if any(o != z and _holds(o, z) and not _holds(z, o) for o in across_zones):
+                if any(o != z and o.holds(z) and not z.holds(o) for o in across_zones):
                     continue
-                whole = _whole_zone(z, axis, window, tiles)
+                if z.hull is not None:       # its whole outline is on every sheet that shows part of it
+                    whole = outline.bounds(z.hull)
+                else:
+                    whole = _whole_zone(z.box, axis, window, tiles)
                 if whole is not None and whole[axis + 2] - whole[axis] < longest[axis]:
                     cut_zones.append(z)
         if crossed:
@@ -647,7 +649,7 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         if cut_zones:
             told: list = []
             for z in cut_zones:
-                if not any(_holds(o, z) and _holds(z, o) for o in told):
+                if not any(o.holds(z) and z.holds(o) for o in told):
                     told.append(z)
             out.append(_warn(subject, "seam", page, form="zone", count=len(told)))
     return out
@@ -656,6 +658,44 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
 _EDGE_MM = 0.3
+
+
+@dataclass(frozen=True)
+class _Zone:
+    """A zone on a tiled sheet, in the piece's trim mm: its box as the sheet shows it (cut to the window), and,
+    for a zone that is not its box (turned with its group, a polygon), its whole outline (convex): a seam is
+    then measured against the zone itself, not against a box half as large again that would cut too much."""
+    box: tuple
+    hull: Optional[tuple] = None
+
+    def across(self, axis: int, at: float, lo: float, hi: float) -> bool:
+        """Whether a seam along `axis` at `at`, running from lo to hi on the other axis, cuts across the zone
+        (not along its edge)."""
+        if self.hull is None:
+            z = self.box
+            return z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM and z[1 - axis] < hi \
+                and z[3 - axis] > lo
+        extent = outline.extent_in_band(self.hull, axis, lo, hi)
+        return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
+
+    def corners(self) -> list:
+        return list(self.hull) if self.hull is not None else outline.box_corners(*self.box)
+
+    def holds(self, other: "_Zone", tol: float = 1.5) -> bool:
+        if self.hull is None:
+            return all(_holds(self.box, (x, y, x, y), tol) for x, y in other.corners())
+        return outline.holds(self.hull, other.corners(), tol)
+
+
+def _zone(box_pt, points_pt, page_h_mm: float, tx: float, ty: float) -> Optional[_Zone]:
+    """A filled or outlined path of a tile page as a zone of the piece (trim mm), or None when it is none: an area
+    under SEAM_ZONE_MIN_MM across (a pattern's dot, an arrowhead, a line drawn turned)."""
+    box = _shift(_mm_box(box_pt, page_h_mm), tx, ty)
+    if points_pt is not None:
+        hull = outline.convex_hull([(x / PT_PER_MM - tx, page_h_mm - y / PT_PER_MM - ty) for x, y in points_pt])
+        if not outline.is_box(hull):
+            return _Zone(box, tuple(hull)) if outline.width(hull) > SEAM_ZONE_MIN_MM else None
+    return _Zone(box) if min(box[2] - box[0], box[3] - box[1]) > SEAM_ZONE_MIN_MM else None
 
 
 def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
@@ -671,7 +711,7 @@ def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
     for _, other, _, zones in tiles:
         if other[lo] <= window[lo] + _EDGE_MM or other[lo] >= zone[hi]:
             continue
-        for z in zones:
+        for z in (z.box for z in zones if z.hull is None):
             if abs(z[lo] - other[lo]) < _EDGE_MM and abs(z[1 - axis] - zone[1 - axis]) < _EDGE_MM \
                     and abs(z[3 - axis] - zone[3 - axis]) < _EDGE_MM and z[hi] < other[hi] - _EDGE_MM:
                 return tuple(zone[k] if k != hi else z[hi] for k in range(4))
