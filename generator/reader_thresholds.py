@@ -49,6 +49,11 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("seam_clearance_mm", 2.0, 0.0, 20.0, "mm",
               "a seam (where two tiled sheets are glued) this close to a zone's edge or a label runs through "
               "it: glue, a cut and a slight offset land on what the player must read"),
+    Threshold("seam_zone_cuts", 0, 0, 6, "zones",
+              "a seam across a zone (a garden, the square a piece stands on) parts it over two sheets, where glue, "
+              "a cut a hair off and an offset land; a piece that no layout of its sheets keeps whole may have this "
+              "many zones cut in one file, its assembly plan saying where (print/tiling.py chooses the cuts that "
+              "do least harm: through a zone's end, not its middle)"),
     Threshold("min_bleed_mm", 0.5, 0.0, 5.0, "mm",
               "art reaching this far past a cut edge is bled; less, and a cut slightly off shows white"),
 )}

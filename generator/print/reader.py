@@ -591,8 +591,11 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
     seam is the left or top edge of a window that starts inside the piece; the edges under the next sheets
     are hidden. A seam is looked at on the sheet lying under it (the window it runs across), where both
     sides of it are printed: text of the piece (drawn in the window's clip) within seam_clearance_mm of it,
-    and a zone (an area filled or outlined, wider and taller than SEAM_ZONE_MIN_MM) that it cuts across. A
-    zone longer than a sheet's window is cut whatever the seams: it is not told."""
+    and a zone (an area filled or outlined, wider and taller than SEAM_ZONE_MIN_MM) that it cuts across: a zone
+    turned with its group or drawn as a polygon by its outline (_Zone), not by a box that would cut too much. A
+    zone longer than the longest side of any sheet's window is cut whatever the seams: it is not told; nor are
+    the zones cut in a file when there are no more than the game's seam_zone_cuts (a piece no layout keeps
+    whole, its assembly plan saying where)."""
     clearance = threshold("seam_clearance_mm", overrides)
     pages = {page.number: page for page in read.pages if page.found is not None}
     tiles = []      # (page number, window, texts, zones), all in the piece's trim millimetres
@@ -619,8 +622,11 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         if t[1][0] > 0:
             across.setdefault(row(t[1]), set()).add(round(t[1][0], 3))
     downs = sorted({round(t[1][1], 3) for t in tiles if t[1][1] > 0})
-    longest = (max((t[1][2] - t[1][0] for t in tiles), default=0.0), max((t[1][3] - t[1][1] for t in tiles), default=0.0))
-    out = []
+    # A zone is told when a sheet could hold it, whichever way the paper turns (rows may turn: Tiling.row_pages):
+    # the longest side of any window, along either axis.
+    side = max((max(t[1][2] - t[1][0], t[1][3] - t[1][1]) for t in tiles), default=0.0)
+    longest = (side, side)
+    out, zone_warnings, cut_in_file = [], [], []
     for page, window, texts, zones in tiles:
         # Each seam across this window, as the segment seen on it: up to the first seam across it (beyond it,
         # the next row or column of sheets covers this one).
@@ -636,7 +642,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             for z in across_zones:
                 # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
                 # outline hold each other: neither hides the other, they are counted as one below)
-                if any(o != z and o.holds(z) and not z.holds(o) for o in across_zones):
+                if any(o != z and o.holds(z) and not z.holds(o) and o.shorter(axis, longest[axis])
+                       for o in across_zones):
                     continue
                 if z.hull is not None:       # its whole outline is on every sheet that shows part of it
                     whole = outline.bounds(z.hull)
@@ -651,7 +658,12 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             for z in cut_zones:
                 if not any(o.holds(z) and z.holds(o) for o in told):
                     told.append(z)
-            out.append(_warn(subject, "seam", page, form="zone", count=len(told)))
+            zone_warnings.append(_warn(subject, "seam", page, form="zone", count=len(told)))
+            cut_in_file += [z for z in told if not any(o.holds(z) and z.holds(o) for o in cut_in_file)]
+    # A piece no layout keeps whole: the game says how many zones its seams may cut (seam_zone_cuts, with its
+    # reason; the assembly plan says where they go). Beyond that, every cut is told.
+    if len(cut_in_file) > threshold("seam_zone_cuts", overrides):
+        out += zone_warnings
     return out
 
 
@@ -678,6 +690,14 @@ class _Zone:
         extent = outline.extent_in_band(self.hull, axis, lo, hi)
         return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
 
+    def shorter(self, axis: int, length: float) -> bool:
+        """Whether the zone may be shorter than `length` along `axis` (a turned one as a whole; a zone longer than
+        every sheet, PuXes' play circle, is cut whatever the seams: it hides none of the zones it holds)."""
+        if self.hull is None:
+            return True
+        x0, y0, x1, y1 = outline.bounds(self.hull)
+        return (x1 - x0, y1 - y0)[axis] < length
+
     def corners(self) -> list:
         return list(self.hull) if self.hull is not None else outline.box_corners(*self.box)
 
@@ -693,8 +713,10 @@ def _zone(box_pt, points_pt, page_h_mm: float, tx: float, ty: float) -> Optional
     box = _shift(_mm_box(box_pt, page_h_mm), tx, ty)
     if points_pt is not None:
         hull = outline.convex_hull([(x / PT_PER_MM - tx, page_h_mm - y / PT_PER_MM - ty) for x, y in points_pt])
+        if outline.width(hull) <= SEAM_ZONE_MIN_MM:
+            return None
         if not outline.is_box(hull):
-            return _Zone(box, tuple(hull)) if outline.width(hull) > SEAM_ZONE_MIN_MM else None
+            return _Zone(box, tuple(hull))
     return _Zone(box) if min(box[2] - box[0], box[3] - box[1]) > SEAM_ZONE_MIN_MM else None
 
 
