@@ -285,7 +285,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     clip = None             # the visible rectangle (default user space) of rectangular clips, None: all
     path_x: list = []       # the points of the path under construction, user space
     path_y: list = []
-    path_drawn = False      # built point by point (m, l, c), not from rectangles (re) alone
+    path_drawn = False      # built point by point (m, l, c): its points are its outline (Findings.shapes)
+    path_boxed = False      # holds a rectangle (re): its outline is its user-space box, turned
     clipping = False
     tm = tl = IDENTITY
     leading = 0.0
@@ -338,8 +339,9 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             path_drawn = True
         elif op == "re":
             x, y, w, h = operands[:4]
-            path_x.extend((x, x + w, x + w, x))        # its four corners, in turn: a polygon's points (shapes)
-            path_y.extend((y, y, y + h, y + h))
+            path_x.extend((x, x + w))
+            path_y.extend((y, y + h))
+            path_boxed = True
         elif op in ("W", "W*"):
             clipping = True
         elif op == "cm":
@@ -359,8 +361,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                         min(path_box[2] - path_box[0], path_box[3] - path_box[1]) >= SHAPE_MIN_MM * PT_PER_MM:
                     # a long path (a row of a pattern's dots) by its own box, turned: reading each point costs
                     points = [_apply(ctm, x, y) for x, y in zip(path_x, path_y)] \
-                        if path_drawn and len(path_x) <= SHAPE_MAX_POINTS else corners
-                path_x, path_y, path_drawn = [], [], False
+                        if path_drawn and not path_boxed and len(path_x) <= SHAPE_MAX_POINTS else corners
+                path_x, path_y, path_drawn, path_boxed = [], [], False, False
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 effective = width * _scale(ctm)
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or

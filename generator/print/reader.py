@@ -21,7 +21,8 @@ in the order of what it costs him:
   cut short with an ellipsis to fit (a running head, a name: what was cut is lost to the reader); cut_text:
   text crossing the trim of the item it is printed on;
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
-  piece's text, or cutting across a zone whole on a sheet;
+  piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
+  the game's seam_zone_cuts;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut);
 - assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a

@@ -9,9 +9,11 @@ there. An assembly map page, first, shows the whole board with every sheet outli
 Printed on the page, a sheet is "feuille A2" (catalogue), never a bare A2 that
 could read as one of the game's own labels.
 
-A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
-chosen among the positions the page and the overlap allow, never through text where any way avoids it, then
-through the fewest zones (each worth MARK_WORTH_PAGES sheets). Where a seam down the whole height would cut
+A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers; a turned zone with its outline) is cut
+between them: each seam is chosen among the positions the page and the overlap allow, never through text where
+any way avoids it, then doing zones the least harm (few cuts, each near a zone's end: _score), then through the
+fewest zones (each worth MARK_WORTH_PAGES sheets). The cuts no way avoids are Tiling.cuts, drawn and named on
+the assembly map. Where a seam down the whole height would cut
 a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks), and printed the way up
 that holds its marks (Tiling.row_pages: a zone too wide for an upright sheet and another too tall for a turned
 one are both kept whole).

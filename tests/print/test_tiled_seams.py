@@ -147,9 +147,9 @@ def _thick(outline) -> bool:
 
 def _cut(folder: Path, piece: str, tiles) -> list[tuple[str, tuple, int, float, str]]:
     """(colour, outline, axis, at, sheet) of each zone a seam cuts across."""
-    cut = []
+    cut, zones = [], _zones(folder, piece, tiles)
     for axis, at, lo, hi, name in _seams(tiles):
-        for colour, outline in _zones(folder, piece, tiles):
+        for colour, outline in zones:
             extent = _extent(list(outline), axis, lo + 0.5, hi - 0.5)     # a seam ending on a zone's edge
             if extent is not None and extent[0] + 0.5 < at < extent[1] - 0.5:
                 cut.append((colour, outline, axis, at, name))
