@@ -433,13 +433,13 @@ def _turned_zone_at(x_mm: float, side_mm: float = 20.0, deg: float = 30.0, place
     return draw
 
 
-def _hexagon_at(x_mm: float, r_mm: float = 12.0):
+def _hexagon_at(x_mm: float, r_mm: float = 12.0, y_mm: float = 70.0):
     def draw(c):
         import math
         p = c.beginPath()
         for k in range(6):
             a = math.radians(60 * k)
-            x, y = (x_mm + r_mm * math.cos(a)) * MM, (297 - 70 + r_mm * math.sin(a)) * MM
+            x, y = (x_mm + r_mm * math.cos(a)) * MM, (297 - y_mm + r_mm * math.sin(a)) * MM
             p.moveTo(x, y) if k == 0 else p.lineTo(x, y)
         p.close()
         c.setFillColorRGB(0.9, 0.8, 0.8)
@@ -457,6 +457,10 @@ def test_a_seam_cutting_a_turned_or_polygonal_zone_is_found_by_its_outline():
         assert [(w.facts.get("form"), w.page, w.facts.get("count")) for w in found] == [("zone", 1, 1)]
     assert _seams(Subject("m.pdf", _on_a1(_turned_zone_at(160.0)), entry=_TILED)) == []
     assert _seams(Subject("m.pdf", _on_a1(_hexagon_at(165.0)), entry=_TILED)) == []
+    # a game whose piece no layout keeps whole allows its cuts (seam_zone_cuts, with its reason): so many, no more
+    assert _seams(Subject("m.pdf", _on_a1(_turned_zone_at(180.0)), entry=_TILED), {"seam_zone_cuts": 1}) == []
+    two = _on_a1(lambda c: (_turned_zone_at(180.0)(c), _hexagon_at(185.0, 8.0, 100.0)(c)))
+    assert _seams(Subject("m.pdf", two, entry=_TILED), {"seam_zone_cuts": 1}) == ["seam"]
 
     def slant(c):
         c.setLineWidth(0.4 * MM)
