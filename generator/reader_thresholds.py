@@ -53,6 +53,11 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
               "a figure's art reaching further past its frame than the gap the rulebook leaves round it (half a "
               "line of text) runs over its caption or the text: a line leaving the frame, a piece on its edge; "
               "a numbered mark on an item's corner overhangs it by about 1 mm and stays in the gap"),
+    Threshold("seam_zone_cuts", 0, 0, 6, "zones",
+              "a seam across a zone (a garden, the square a piece stands on) parts it over two sheets, where glue, "
+              "a cut a hair off and an offset land; a piece that no layout of its sheets keeps whole may have this "
+              "many zones cut in one file, its assembly plan saying where (print/tiling.py chooses the cuts that "
+              "do least harm: through a zone's end, not its middle)"),
     Threshold("min_bleed_mm", 0.5, 0.0, 5.0, "mm",
               "art reaching this far past a cut edge is bled; less, and a cut slightly off shows white"),
 )}

@@ -32,7 +32,8 @@ class Face:
     # Boxes (x, y, w, h, heavy[, text]) in bleed-box mm that carry the face's marks: the seams of a tiled sheet
     # keep clear of them where the paper allows (print/tiling.py). Heavy: a zone, a label, a ruler, which a seam
     # would spoil; light: a thin line (an arrow, a cross's arm), glued true without a look. Text (the default):
-    # kept seam_clearance_mm away; not text (a zone's area): a seam may run along its edge.
+    # kept seam_clearance_mm away; not text (a zone's area): a seam may run along its edge. A mark that is not its
+    # box (turned, a polygon) may add its convex outline, ((x, y), ...), seventh.
     keep_clear_mm: tuple[tuple, ...] = ()
     # Texts shrunk to fit their box: (element number, text, size asked, size set), so a designer sees which
     # faces are cramped (the manifest, the gallery, `pnp build -v`).

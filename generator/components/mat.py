@@ -20,7 +20,8 @@ from typing import Optional, Sequence
 from ..content.errors import Collector, ContentError
 from ..content.models import (CircleSpec, LayoutElement, Mat, MatZone, PatternSpec, RectSpec, Row, TextSpec)
 from ..content.schema import Where
-from ..draw.bounds import bounds
+from ..draw import outline
+from ..draw.bounds import measure
 from ..draw.canvas import Canvas, layout_text, line_width_mm
 from ..draw.geometry import ellipse_ops, rounded_rect_ops
 from ..draw.style import Stroke, TextStyle
@@ -272,9 +273,16 @@ def mat_face(mat: Mat, game_folder: Path, *, elements: bool = True) -> Face:
     ops, marks = _mat_layers(mat, game_folder, elements=elements)
     clear = []
     for op in marks:
-        box, text = bounds(op)
-        if box is not None:
+        box, text, hull = measure(op)
+        if box is None:
+            continue
+        # A mark is thin by its outline, not its box: a ruler's arrow turned with its player's corner spans a box
+        # 130 x 75 mm and is still a line. A zone turned (PuXes' 3-player gardens) keeps its outline, which a
+        # seam running down one row of sheets only may pass beside (print/tiling.py); text keeps its box.
+        if text or outline.is_box(hull):
             clear.append((*box, text or min(box[2], box[3]) > THIN_MARK_MM, text))
+        else:
+            clear.append((*box, outline.width(hull) > THIN_MARK_MM, False, tuple(hull)))
     clear = tuple(dict.fromkeys(clear))
     return replace(frame.face(replay(ops, frame)), keep_clear_mm=tuple(clear))
 

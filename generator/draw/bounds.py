@@ -10,7 +10,7 @@ import math
 from contextlib import contextmanager
 from typing import Callable, Iterator, Optional
 
-from . import fonts
+from . import fonts, outline
 from .canvas import Canvas, Point
 from .style import TextStyle
 
@@ -23,6 +23,7 @@ class BoundsCanvas(Canvas):
         self._box: Optional[list[float]] = None
         self._clip: Optional[tuple[float, float, float, float]] = None   # x0, y0, x1, y1 on the canvas
         self.wrote_text = False
+        self._points: list[tuple[float, float]] = []     # every area's corners as drawn (turned), cut to the clip
 
     def repeated(self, key: tuple, w: float, h: float, draw: Callable[[Canvas], None], *,
                  at: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -37,6 +38,12 @@ class BoundsCanvas(Canvas):
         x0, y0, x1, y1 = self._box
         return (x0, y0, x1 - x0, y1 - y0)
 
+    @property
+    def outline(self) -> list[tuple[float, float]]:
+        """The convex outline of all that was drawn (draw/outline.py): a zone turned with its group is its own
+        turned rectangle, where `box` is the box round it."""
+        return outline.convex_hull(self._points)
+
     def _map(self, x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = self._matrix
         return a * x + c * y + e, b * x + d * y + f
@@ -44,7 +51,8 @@ class BoundsCanvas(Canvas):
     def _area(self, x: float, y: float, w: float, h: float, pad: float = 0.0) -> None:
         """Adds the area (turned with the group), cut to the clip in force: a pattern's lines run past the
         zone they are clipped to."""
-        points = [self._map(px, py) for px in (x - pad, x + w + pad) for py in (y - pad, y + h + pad)]
+        points = [self._map(px, py) for px, py in ((x - pad, y - pad), (x + w + pad, y - pad), (x + w + pad, y + h + pad),
+                                                   (x - pad, y + h + pad))]
         x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
         x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
         if self._clip is not None:
@@ -52,6 +60,8 @@ class BoundsCanvas(Canvas):
             x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
             if x0 > x1 or y0 > y1:
                 return
+            points = outline.clip(outline.clip(outline.convex_hull(points), 0, cx0, cx1), 1, cy0, cy1)
+        self._points += points
         if self._box is None:
             self._box = [x0, y0, x1, y1]
         else:
@@ -133,3 +143,10 @@ def bounds(draw) -> tuple[Optional[Box], bool]:
     canvas = BoundsCanvas()
     draw(canvas)
     return canvas.box, canvas.wrote_text
+
+
+def measure(draw) -> tuple[Optional[Box], bool, list[tuple[float, float]]]:
+    """bounds(), and the convex outline of what `draw(canvas)` covers (its corners, in mm)."""
+    canvas = BoundsCanvas()
+    draw(canvas)
+    return canvas.box, canvas.wrote_text, canvas.outline

@@ -36,6 +36,8 @@ from .pdf_content import operations, page_content, stream_bytes
 
 PT_PER_MM = 72 / 25.4
 MIN_STROKE_PT = 0.25          # STYLE.md: nothing thinner survives printing
+SHAPE_MIN_MM = 3.0            # a path's outline is kept (Findings.shapes) from this size across its box up
+SHAPE_MAX_POINTS = 40         # a path of more points is outlined by its own box, turned with it
 SAFE_MM = 3.0                 # FACTS.md: the safe zone is 3 mm inside the trim
 SIZE_TOLERANCE_MM = 0.1
 BOX_TOLERANCE_PT = 0.01
@@ -118,6 +120,10 @@ class Findings:
     runs: list = field(default_factory=list)         # TextRun of every string shown
     fills: list = field(default_factory=list)        # (x0, y0, x1, y1) in pt of every area filled, clipped
     outlines: list = field(default_factory=list)     # the same of every path stroked (a zone's outline, a line)
+    # A path's own points (pt, default user space, before any clip), keyed by its box above, where that box is
+    # not the path: a path turned with its group, or drawn point by point (a polygon); only those at least
+    # SHAPE_MIN_MM across its box (the reader's seam check wants zones, not a pattern's dots).
+    shapes: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -279,6 +285,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     clip = None             # the visible rectangle (default user space) of rectangular clips, None: all
     path_x: list = []       # the points of the path under construction, user space
     path_y: list = []
+    path_drawn = False      # built point by point (m, l, c): its points are its outline (Findings.shapes)
+    path_boxed = False      # holds a rectangle (re): its outline is its user-space box, turned
     clipping = False
     tm = tl = IDENTITY
     leading = 0.0
@@ -328,10 +336,12 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
         elif op in ("m", "l", "c", "v", "y"):
             path_x.extend(operands[0::2])
             path_y.extend(operands[1::2])
+            path_drawn = True
         elif op == "re":
             x, y, w, h = operands[:4]
             path_x.extend((x, x + w))
             path_y.extend((y, y + h))
+            path_boxed = True
         elif op in ("W", "W*"):
             clipping = True
         elif op == "cm":
@@ -342,11 +352,17 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             # The path's bounds: its points' bounds in user space, transformed (the same box for the axis-aligned
             # paths and clips our layouts make; a little larger for a turned one).
             path_box = None
+            points = None
             if path_x:
                 corners = [_apply(ctm, x, y) for x in (min(path_x), max(path_x)) for y in (min(path_y), max(path_y))]
                 path_box = (min(p[0] for p in corners), min(p[1] for p in corners),
                             max(p[0] for p in corners), max(p[1] for p in corners))
-                path_x, path_y = [], []
+                if (path_drawn or ctm[1] or ctm[2]) and op != "n" and \
+                        min(path_box[2] - path_box[0], path_box[3] - path_box[1]) >= SHAPE_MIN_MM * PT_PER_MM:
+                    # a long path (a row of a pattern's dots) by its own box, turned: reading each point costs
+                    points = [_apply(ctm, x, y) for x, y in zip(path_x, path_y)] \
+                        if path_drawn and not path_boxed and len(path_x) <= SHAPE_MAX_POINTS else corners
+                path_x, path_y, path_drawn, path_boxed = [], [], False, False
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 effective = width * _scale(ctm)
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
@@ -358,6 +374,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                     found.fills.append(shown)
                 if shown is not None and op not in ("f", "F", "f*"):
                     found.outlines.append(shown)
+                if shown is not None and points is not None:
+                    found.shapes[shown] = points
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
                 clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))

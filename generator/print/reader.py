@@ -24,7 +24,8 @@ in the order of what it costs him:
   rulebook does not clip a figure: it lands on the caption or the text), or whose crop cuts a mark of its component
   (a ruler leaving the frame, its words beyond it); both measured as the figure is drawn (the layout's record);
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
-  piece's text, or cutting across a zone whole on a sheet;
+  piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
+  the game's seam_zone_cuts;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut);
 - assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a
@@ -45,6 +46,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from ..draw import outline
 from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 
@@ -624,8 +626,11 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
     seam is the left or top edge of a window that starts inside the piece; the edges under the next sheets
     are hidden. A seam is looked at on the sheet lying under it (the window it runs across), where both
     sides of it are printed: text of the piece (drawn in the window's clip) within seam_clearance_mm of it,
-    and a zone (an area filled or outlined, wider and taller than SEAM_ZONE_MIN_MM) that it cuts across. A
-    zone longer than a sheet's window is cut whatever the seams: it is not told."""
+    and a zone (an area filled or outlined, wider and taller than SEAM_ZONE_MIN_MM) that it cuts across: a zone
+    turned with its group or drawn as a polygon by its outline (_Zone), not by a box that would cut too much. A
+    zone longer than the longest side of any sheet's window is cut whatever the seams: it is not told; nor are
+    the zones cut in a file when there are no more than the game's seam_zone_cuts (a piece no layout keeps
+    whole, its assembly plan saying where)."""
     clearance = threshold("seam_clearance_mm", overrides)
     pages = {page.number: page for page in read.pages if page.found is not None}
     tiles = []      # (page number, window, texts, zones), all in the piece's trim millimetres
@@ -639,10 +644,9 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             window = (ax - tx, ay - ty, ax - tx + aw, ay - ty + ah)
             texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
                      if r.framed and r.text.strip()]
-            zones = [_shift(_mm_box(b, p["height_mm"]), tx, ty) for b in found.fills + found.outlines]
+            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty) for b in found.fills + found.outlines]
             # the piece's background, clipped to the window, is no zone: it would hold every zone and hide them
-            zones = [z for z in zones if min(z[2] - z[0], z[3] - z[1]) > SEAM_ZONE_MIN_MM
-                     and _inside(z, window) and not _holds(z, window)]
+            zones = [z for z in zones if z is not None and _inside(z.box, window) and not _holds(z.box, window)]
             tiles.append((p["page"], window, texts, zones))
     # The seams: where a window starts inside the piece (the first ones start in its bleed, left of the trim).
     # A vertical seam runs down its own row of sheets only (rows may be staggered, print/tiling.py).
@@ -653,8 +657,11 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         if t[1][0] > 0:
             across.setdefault(row(t[1]), set()).add(round(t[1][0], 3))
     downs = sorted({round(t[1][1], 3) for t in tiles if t[1][1] > 0})
-    longest = (max((t[1][2] - t[1][0] for t in tiles), default=0.0), max((t[1][3] - t[1][1] for t in tiles), default=0.0))
-    out = []
+    # A zone is told when a sheet could hold it, whichever way the paper turns (rows may turn: Tiling.row_pages):
+    # the longest side of any window, along either axis.
+    side = max((max(t[1][2] - t[1][0], t[1][3] - t[1][1]) for t in tiles), default=0.0)
+    longest = (side, side)
+    out, zone_warnings, cut_in_file = [], [], []
     for page, window, texts, zones in tiles:
         # Each seam across this window, as the segment seen on it: up to the first seam across it (beyond it,
         # the next row or column of sheets covers this one).
@@ -666,14 +673,17 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         for axis, at, lo, hi in segments:
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
-            across_zones = [z for z in zones if z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM
-                            and z[1 - axis] < hi and z[3 - axis] > lo]
+            across_zones = [z for z in zones if z.across(axis, at, lo, hi)]
             for z in across_zones:
                 # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
                 # outline hold each other: neither hides the other, they are counted as one below)
-                if any(o != z and _holds(o, z) and not _holds(z, o) for o in across_zones):
+                if any(o != z and o.holds(z) and not z.holds(o) and o.shorter(axis, longest[axis])
+                       for o in across_zones):
                     continue
-                whole = _whole_zone(z, axis, window, tiles)
+                if z.hull is not None:       # its whole outline is on every sheet that shows part of it
+                    whole = outline.bounds(z.hull)
+                else:
+                    whole = _whole_zone(z.box, axis, window, tiles)
                 if whole is not None and whole[axis + 2] - whole[axis] < longest[axis]:
                     cut_zones.append(z)
         if crossed:
@@ -681,15 +691,68 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         if cut_zones:
             told: list = []
             for z in cut_zones:
-                if not any(_holds(o, z) and _holds(z, o) for o in told):
+                if not any(o.holds(z) and z.holds(o) for o in told):
                     told.append(z)
-            out.append(_warn(subject, "seam", page, form="zone", count=len(told)))
+            zone_warnings.append(_warn(subject, "seam", page, form="zone", count=len(told)))
+            cut_in_file += [z for z in told if not any(o.holds(z) and z.holds(o) for o in cut_in_file)]
+    # A piece no layout keeps whole: the game says how many zones its seams may cut (seam_zone_cuts, with its
+    # reason; the assembly plan says where they go). Beyond that, every cut is told.
+    if len(cut_in_file) > threshold("seam_zone_cuts", overrides):
+        out += zone_warnings
     return out
 
 
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
 _EDGE_MM = 0.3
+
+
+@dataclass(frozen=True)
+class _Zone:
+    """A zone on a tiled sheet, in the piece's trim mm: its box as the sheet shows it (cut to the window), and,
+    for a zone that is not its box (turned with its group, a polygon), its whole outline (convex): a seam is
+    then measured against the zone itself, not against a box half as large again that would cut too much."""
+    box: tuple
+    hull: Optional[tuple] = None
+
+    def across(self, axis: int, at: float, lo: float, hi: float) -> bool:
+        """Whether a seam along `axis` at `at`, running from lo to hi on the other axis, cuts across the zone
+        (not along its edge)."""
+        if self.hull is None:
+            z = self.box
+            return z[axis] + SEAM_ZONE_TOL_MM < at < z[axis + 2] - SEAM_ZONE_TOL_MM and z[1 - axis] < hi \
+                and z[3 - axis] > lo
+        extent = outline.extent_in_band(self.hull, axis, lo, hi)
+        return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
+
+    def shorter(self, axis: int, length: float) -> bool:
+        """Whether the zone may be shorter than `length` along `axis` (a turned one as a whole; a zone longer than
+        every sheet, PuXes' play circle, is cut whatever the seams: it hides none of the zones it holds)."""
+        if self.hull is None:
+            return True
+        x0, y0, x1, y1 = outline.bounds(self.hull)
+        return (x1 - x0, y1 - y0)[axis] < length
+
+    def corners(self) -> list:
+        return list(self.hull) if self.hull is not None else outline.box_corners(*self.box)
+
+    def holds(self, other: "_Zone", tol: float = 1.5) -> bool:
+        if self.hull is None:
+            return all(_holds(self.box, (x, y, x, y), tol) for x, y in other.corners())
+        return outline.holds(self.hull, other.corners(), tol)
+
+
+def _zone(box_pt, points_pt, page_h_mm: float, tx: float, ty: float) -> Optional[_Zone]:
+    """A filled or outlined path of a tile page as a zone of the piece (trim mm), or None when it is none: an area
+    under SEAM_ZONE_MIN_MM across (a pattern's dot, an arrowhead, a line drawn turned)."""
+    box = _shift(_mm_box(box_pt, page_h_mm), tx, ty)
+    if points_pt is not None:
+        hull = outline.convex_hull([(x / PT_PER_MM - tx, page_h_mm - y / PT_PER_MM - ty) for x, y in points_pt])
+        if outline.width(hull) <= SEAM_ZONE_MIN_MM:
+            return None
+        if not outline.is_box(hull):
+            return _Zone(box, tuple(hull))
+    return _Zone(box) if min(box[2] - box[0], box[3] - box[1]) > SEAM_ZONE_MIN_MM else None
 
 
 def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
@@ -705,7 +768,7 @@ def _whole_zone(zone, axis: int, window, tiles) -> Optional[tuple]:
     for _, other, _, zones in tiles:
         if other[lo] <= window[lo] + _EDGE_MM or other[lo] >= zone[hi]:
             continue
-        for z in zones:
+        for z in (z.box for z in zones if z.hull is None):
             if abs(z[lo] - other[lo]) < _EDGE_MM and abs(z[1 - axis] - zone[1 - axis]) < _EDGE_MM \
                     and abs(z[3 - axis] - zone[3 - axis]) < _EDGE_MM and z[hi] < other[hi] - _EDGE_MM:
                 return tuple(zone[k] if k != hi else z[hi] for k in range(4))

@@ -9,9 +9,11 @@ there. An assembly map page, first, shows the whole board with every sheet outli
 Printed on the page, a sheet is "feuille A2" (catalogue), never a bare A2 that
 could read as one of the game's own labels.
 
-A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers) is cut between them: each seam is
-chosen among the positions the page and the overlap allow, never through text where any way avoids it, then
-through the fewest zones (each worth MARK_WORTH_PAGES sheets). Where a seam down the whole height would cut
+A face with marks (Face.keep_clear_mm: a mat's zones, labels, rulers; a turned zone with its outline) is cut
+between them: each seam is chosen among the positions the page and the overlap allow, never through text where
+any way avoids it, then doing zones the least harm (few cuts, each near a zone's end: _score), then through the
+fewest zones (each worth MARK_WORTH_PAGES sheets). The cuts no way avoids are Tiling.cuts, drawn and named on
+the assembly map. Where a seam down the whole height would cut
 a mark, each row may be cut on its own (Tiling.row_xs: staggered sheets, like bricks), and printed the way up
 that holds its marks (Tiling.row_pages: a zone too wide for an upright sheet and another too tall for a turned
 one are both kept whole).
@@ -31,7 +33,7 @@ from typing import Optional, Sequence
 
 from .. import reader_thresholds
 from ..components.face import Item
-from ..draw import fonts
+from ..draw import fonts, outline
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
@@ -47,6 +49,7 @@ from .sheet import EDGE_MIN_MM, fit_axis
 MIN_TICK_MM = 1.5    # a cut guide across a bleed narrower than this would be too short to find
 MAP_LINE = Stroke("#000000", 0.3)
 MAP_OVERLAP = Stroke("#000000", 0.2, dash_mm=(1.5, 1.0))
+MAP_CUT = Stroke("#C62828", 0.8)       # a seam that cuts a zone (Tiling.cuts), on the assembly map
 
 
 def row_name(i: int) -> str:
@@ -79,6 +82,10 @@ class Tiling:
     # Each row's page when the rows turn the paper differently (a row of tall zones upright, one of wide zones
     # turned); (): `page` for every row.
     row_pages: tuple[Page, ...] = ()
+    # The seams that cut a zone where no way of cutting keeps every zone whole: (row, col, edge, (x0, y0, x1, y1)),
+    # the sheet whose left or top edge ("left", "top") it is, and the part of it inside the zone (bleed-box mm).
+    # The assembly map draws and names them (the reader accepts them only through the game's seam_zone_cuts).
+    cuts: tuple = ()
 
     def page_of(self, row: int) -> Page:
         return self.row_pages[row] if self.row_pages else self.page
@@ -162,6 +169,8 @@ TEXT_SLACK_MM = 1.0         # the reader measures text from its glyphs, we from 
 ZONE_EDGE_MM = 0.5          # a seam on a zone's edge runs along its outline (two zones side by side), not across
 CUT_STEP_MM = 1.0
 MARK_WORTH_PAGES = 3        # a zone kept whole is worth up to three more sheets (text is kept whole first)
+ZONE_CUT_HARM = 0.25        # a zone cut at all (seam_crossings' harm): two tips cut weigh more than one cut a
+CUT_HARM_STEP = 0.05        # quarter deeper; harm greater by a step outweighs any count of sheets (_score)
 
 
 def _marks_on_axis(boxes: Sequence[tuple], axis: int) -> list[tuple[float, float, bool, bool]]:
@@ -179,11 +188,12 @@ def _margin(heavy: bool, text: bool) -> float:
     return SEAM_CLEARANCE_MM + TEXT_SLACK_MM if text or not heavy else -ZONE_EDGE_MM
 
 
-def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int]:
-    """(text, zones, light) marks that a seam at `cut` runs through: text (a label, a ruler's figures), zones
-    (heavy marks without text: a zone's area, not along its edge), light (a line), each this side of the
-    clearance."""
+def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int, float]:
+    """(text, zones, light, harm) of the marks that a seam at `cut` runs through: text (a label, a ruler's
+    figures), zones (heavy marks without text: a zone's area, not along its edge), light (a line), each this side
+    of the clearance; harm: for each zone cut, _cut_harm."""
     text = zones = light = 0
+    harm = 0.0
     for start, end, is_heavy, is_text in marks:
         margin = _margin(is_heavy, is_text)
         if start - margin < cut < end + margin:
@@ -193,16 +203,25 @@ def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int]:
                 text += 1
             else:
                 zones += 1
-    return text, zones, light
+                harm += _cut_harm(cut, start, end)
+    return text, zones, light, harm
+
+
+def _cut_harm(cut: float, start: float, end: float) -> float:
+    """What cutting a zone (start..end) at `cut` costs: ZONE_CUT_HARM, and how far inside it the seam runs from its
+    nearer end as a share of its length (a seam through a garden's tip does less harm than one through its
+    middle, 0.5; a small square cut anywhere is cut through about its middle)."""
+    return ZONE_CUT_HARM + max(0.0, min(cut - start, end - cut)) / max(end - start, 1e-9)
 
 
 def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
-    """What a seam costs at each of the evenly spaced `positions` (seam_crossings, text first), each mark
-    added over the positions it covers rather than each position testing every mark."""
+    """What a seam costs at each of the evenly spaced `positions` (seam_crossings, text first, then the harm to
+    zones), each mark added over the positions it covers rather than each position testing every mark."""
     if not positions:
         return []
     step, first = (positions[1] - positions[0] if len(positions) > 1 else 1.0), positions[0]
     delta = [0.0] * (len(positions) + 1)
+    harm = [0.0] * len(positions)      # the zones cut at each position (_cut_harm: the shallower cut wins)
     for start, end, is_heavy, is_text in marks:
         margin = _margin(is_heavy, is_text)
         lo = max(0, math.floor((start - margin - first) / step) + 1)         # first position > start - margin
@@ -212,21 +231,28 @@ def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
         while hi > 0 and not positions[hi - 1] < end + margin:
             hi -= 1
         if lo < hi:
-            cost = 1e3 if not is_heavy else (1e9 if is_text else 1e6)
-            delta[lo] += cost
-            delta[hi] -= cost
+            if not is_heavy or is_text:
+                cost = 1e3 if not is_heavy else 1e9
+                delta[lo] += cost
+                delta[hi] -= cost
+            else:
+                for p in range(lo, hi):
+                    harm[p] += _cut_harm(positions[p], start, end)
     out, running = [], 0.0
-    for d in delta[:-1]:
+    for d, h in zip(delta[:-1], harm):
         running += d
-        out.append(running)
+        out.append(running + 1e6 * h)
     return out
 
 
-def _score(pages: int, crossed: Sequence[tuple[int, int, int]]) -> tuple:
-    """What a way to cut costs, least first: text run through (never, where any other way avoids it), then
-    sheets with MARK_WORTH_PAGES for each zone cut, then zones, then lines."""
+def _score(pages: int, crossed: Sequence[tuple]) -> tuple:
+    """What a way to cut costs, least first: text run through (never, where any other way avoids it), then the
+    harm done to zones (seam_crossings, in CUT_HARM_STEPs: where no way keeps every zone whole, few cuts, each
+    through a zone's end rather than its middle), then sheets with MARK_WORTH_PAGES for each zone cut, then
+    zones, then lines."""
     text, zones, light = (sum(c[k] for c in crossed) for k in range(3))
-    return (text, pages + MARK_WORTH_PAGES * zones, zones, light)
+    harm = sum(c[3] for c in crossed if len(c) > 3)
+    return (text, math.ceil(harm / CUT_HARM_STEP - 1e-9), pages + MARK_WORTH_PAGES * zones, zones, light)
 
 
 def _clear_cuts(length: float, room: float, overlap: float, marks: Marks, count: int) -> Optional[tuple[Span, ...]]:
@@ -322,8 +348,20 @@ def _in_band(marks: Sequence[tuple], lo: float, hi: float, exact: bool = False) 
     need (their cuts are chosen where those margins leave them clear)."""
     def margin(b) -> float:
         return _margin(bool(b[4]), _is_text(b)) if exact else SEAM_CLEARANCE_MM
-    return [(b[0], b[0] + b[2], bool(b[4]), _is_text(b)) for b in marks
-            if b[1] - margin(b) < hi and b[1] + b[3] + margin(b) > lo]
+    out = []
+    for b in marks:
+        m = margin(b)
+        if not (b[1] - m < hi and b[1] + b[3] + m > lo):
+            continue
+        if len(b) > 6:
+            # a turned zone: where its own outline lies in the band, not its box (a seam down this band only
+            # may pass beside a garden turned away from it)
+            extent = outline.extent_in_band(b[6], 0, lo - m, hi + m)
+            if extent is not None:
+                out.append((extent[0], extent[1], bool(b[4]), _is_text(b)))
+            continue
+        out.append((b[0], b[0] + b[2], bool(b[4]), _is_text(b)))
+    return out
 
 
 def _staggered(width: float, room: float, overlap: float, ys: Sequence[Span], boxes: Sequence[tuple]
@@ -391,7 +429,7 @@ def _turned_rows(width: float, height: float, overlap: float, pages: Sequence[Pa
     stretch = [-1] * (n + 1)          # position index (0: the top, n: the bottom) -> its clear stretch
     stretch[0], count = 0, 1
     for i, w in enumerate(weight, start=1):
-        if w < 1e6:
+        if w < ZONE_CUT_HARM * 1e6:     # no zone nor text there (lines may be crossed: _weights)
             stretch[i] = count if stretch[i - 1] < 0 or i == 1 else stretch[i - 1]
             count += stretch[i] == count
     stretch[n] = count
@@ -510,20 +548,88 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
         # Each row printed the way up that holds its zones: PuXes' 4-player mat has gardens wider than an
         # upright sheet and taller than a turned one, cut whichever way every sheet turns; rows turned each
         # their own way cut none (and a mat's rows of small marks may take fewer sheets).
-        turned = _turned_rows(width_mm, height_mm, o, pages_, rooms, fitting)
-        if turned is not None:
-            ys, row_xs, row_pages = turned
-            crossed = [seam_crossings(start, _in_band(fitting, y, ys[r + 1][0] if r + 1 < len(ys) else y + h, True))
-                       for r, (y, h) in enumerate(ys) for start, _ in row_xs[r][1:]]
-            crossed += [seam_crossings(start, marks[1]) for start, _ in ys[1:]]
-            score = _score(sum(len(r) for r in row_xs), crossed)
-            if score < best[0]:
-                best = (score, 0, Tiling(row_pages[0], max(len(r) for r in row_xs), len(ys),
-                                         max(w for r in row_xs for _, w in r), max(h for _, h in ys), o, (), ys,
-                                         (), row_xs, row_pages if len(set(row_pages)) > 1 else ()))
+        turned = _turned_tiling(width_mm, height_mm, o, pages_, rooms, fitting, fitting, marks[1])
+        if turned is not None and turned[0] < best[0]:
+            best = (turned[0], 0, turned[1])
+        # Where no way keeps every zone whole (PuXes' 3-player mat: a garden turned beside another, 210 mm
+        # across them both, in a band that a turned sheet is too short for), the rows' cuts may run into the
+        # zones' ends, a little deeper each time (a share of each zone's length), until rows exist: the cut then
+        # goes through a zone's tip, not its middle (scored on the whole zones: _score, its harm first).
+        depth = CUT_HARM_STEP
+        while best[0][1] and depth < 0.5:
+            trimmed = [_trimmed(b, depth) for b in fitting]
+            turned = _turned_tiling(width_mm, height_mm, o, pages_, rooms, [b for b in trimmed if b], fitting,
+                                    marks[1])
+            if turned is not None:
+                if turned[0] < best[0]:
+                    best = (turned[0], 0, turned[1])
+                break
+            depth += CUT_HARM_STEP
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
-    return best[2]
+    return replace(best[2], cuts=_zone_cuts(best[2], fitting)) if best[0][3] else best[2]
+
+
+def _zone_cuts(t: Tiling, boxes: Sequence[tuple]) -> tuple:
+    """Tiling.cuts: each sheet's left and top edge, as far as it shows once the sheets are laid (down to the next
+    row; across to the next sheet of its row), against the zones of `boxes` (by their outline when turned)."""
+    zones = [b for b in boxes if b[4] and not _is_text(b)]
+    found: dict = {}
+    for r in range(t.rows):
+        for c in range(t.columns_in(r)):
+            x, y, w, h = t.window(r, c)
+            bottom = t.window(r + 1, 0)[1] if r + 1 < t.rows else y + h
+            right = t.window(r, c + 1)[0] if c + 1 < t.columns_in(r) else x + w
+            edges = ([("left", 0, x, y, bottom)] if c else []) + ([("top", 1, y, x, right)] if r else [])
+            for edge, axis, at, lo, hi in edges:
+                for b in zones:
+                    hull = list(b[6]) if len(b) > 6 else outline.box_corners(b[0], b[1], b[0] + b[2], b[1] + b[3])
+                    extent = outline.extent_in_band(hull, axis, lo, hi)
+                    if extent is None or not extent[0] + ZONE_EDGE_MM < at < extent[1] - ZONE_EDGE_MM:
+                        continue
+                    inside = outline.extent_in_band(hull, 1 - axis, at, at)
+                    a, z = max(inside[0], lo), min(inside[1], hi)
+                    seg = (at, a, at, z) if axis == 0 else (a, at, z, at)
+                    key = (r, c, edge)
+                    old = found.get(key)
+                    found[key] = seg if old is None else (min(old[0], seg[0]), min(old[1], seg[1]),
+                                                          max(old[2], seg[2]), max(old[3], seg[3]))
+    return tuple((r, c, edge, seg) for (r, c, edge), seg in found.items())
+
+
+def _turned_tiling(width: float, height: float, overlap: float, pages: Sequence[Page],
+                   rooms: Sequence[tuple[float, float]], boxes: Sequence[tuple], scored: Sequence[tuple],
+                   y_marks: Marks) -> Optional[tuple[tuple, Tiling]]:
+    """_turned_rows cut clear of `boxes`, scored against the marks `scored` (the whole zones): (score, Tiling)."""
+    turned = _turned_rows(width, height, overlap, pages, rooms, boxes)
+    if turned is None:
+        return None
+    ys, row_xs, row_pages = turned
+    crossed = [seam_crossings(start, _in_band(scored, y, ys[r + 1][0] if r + 1 < len(ys) else y + h, True))
+               for r, (y, h) in enumerate(ys) for start, _ in row_xs[r][1:]]
+    crossed += [seam_crossings(start, y_marks) for start, _ in ys[1:]]
+    return _score(sum(len(r) for r in row_xs), crossed), Tiling(
+        row_pages[0], max(len(r) for r in row_xs), len(ys), max(w for r in row_xs for _, w in r),
+        max(h for _, h in ys), overlap, (), ys, (), row_xs, row_pages if len(set(row_pages)) > 1 else ())
+
+
+def _trimmed(box: tuple, share: float) -> Optional[tuple]:
+    """A zone's mark (keep_clear) less `share` of its length at each end, both ways (its outline cut to the smaller
+    box): what a seam allowed that deep into the zone (seam_crossings' depth) must still miss. Text and lines
+    are kept whole; None when nothing of the zone is left."""
+    if not box[4] or _is_text(box):
+        return box
+    if share >= 0.5:
+        return None
+    x, y, w, h = box[:4]
+    dx, dy = share * w, share * h
+    if len(box) <= 6:
+        return (x + dx, y + dy, w - 2 * dx, h - 2 * dy, *box[4:])
+    hull = outline.clip(outline.clip(list(box[6]), 0, x + dx, x + w - dx), 1, y + dy, y + h - dy)
+    if len(hull) < 3:
+        return None
+    x0, y0, x1, y1 = outline.bounds(hull)
+    return (x0, y0, x1 - x0, y1 - y0, box[4], box[5], tuple(hull))
 
 
 def _single_page(item: Item, options: PrintOptions) -> Optional[tuple[Page, Box, Box, bool]]:
@@ -805,8 +911,17 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
             pdf.rect(cx - half, cy - 5, 2 * half, 7.5, fill="#FFFFFF", stroke=MAP_LINE)
             pdf.text(cx, cy + 0.4, name, style, align="center")
+    for _, _, _, (x0, y0, x1, y1) in t.cuts:
+        pdf.line(ox + x0 * scale, top + y0 * scale, ox + x1 * scale, top + y1 * scale, MAP_CUT)
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
                  fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap)),
                     language), note)
+    if t.cuts:
+        # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)
+        edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(f"{row_name(r)}{c + 1}", words))
+                 for r, c, edge, _ in t.cuts]
+        pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20,
+                     fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language),
+                     note.with_(colour=MAP_CUT.colour))

@@ -418,6 +418,66 @@ def test_a_seam_cutting_across_a_zone_that_a_sheet_could_hold_is_found():
     assert _seams(Subject("m.pdf", _on_a1(_zone_at(168.0)), entry=_TILED)) == []            # ends on 188
 
 
+def _turned_zone_at(x_mm: float, side_mm: float = 20.0, deg: float = 30.0, place: bool = False):
+    """A square zone turned `deg` round its centre (x_mm, 70 mm down), as a mat's group turns a player's corner;
+    `place`: a smaller square drawn in it, turned with it (an oracle's place in its garden)."""
+    def draw(c):
+        c.saveState()
+        c.translate(x_mm * MM, (297 - 70) * MM)
+        c.rotate(deg)
+        c.setFillColorRGB(0.8, 0.9, 0.8)
+        c.rect(-side_mm / 2 * MM, -side_mm / 2 * MM, side_mm * MM, side_mm * MM, stroke=1, fill=1)
+        if place:
+            c.rect(-4 * MM, -4 * MM, 8 * MM, 8 * MM, stroke=1, fill=0)
+        c.restoreState()
+    return draw
+
+
+def _hexagon_at(x_mm: float, r_mm: float = 12.0, y_mm: float = 70.0):
+    def draw(c):
+        import math
+        p = c.beginPath()
+        for k in range(6):
+            a = math.radians(60 * k)
+            x, y = (x_mm + r_mm * math.cos(a)) * MM, (297 - y_mm + r_mm * math.sin(a)) * MM
+            p.moveTo(x, y) if k == 0 else p.lineTo(x, y)
+        p.close()
+        c.setFillColorRGB(0.9, 0.8, 0.8)
+        c.drawPath(p, stroke=1, fill=1)
+    return draw
+
+
+def test_a_seam_cutting_a_turned_or_polygonal_zone_is_found_by_its_outline():
+    """PuXes' 3-player gardens are turned at 120 degrees: a turned zone or a hexagon across the seam (188 mm on
+    A1) is found, once for a turned zone and the place drawn in it; one beside the seam passes. Their outline is
+    measured, not their box: a line drawn at a slant across the seam (a ruler's arrow turned with its player's
+    corner) spans a box 45 x 40 mm but no area, and is no zone."""
+    for bad in (_turned_zone_at(180.0), _turned_zone_at(180.0, place=True), _hexagon_at(185.0)):
+        found = [w for w in check(Subject("m.pdf", _on_a1(bad), entry=_TILED), FR).warnings if w.kind == "seam"]
+        assert [(w.facts.get("form"), w.page, w.facts.get("count")) for w in found] == [("zone", 1, 1)]
+    assert _seams(Subject("m.pdf", _on_a1(_turned_zone_at(160.0)), entry=_TILED)) == []
+    assert _seams(Subject("m.pdf", _on_a1(_hexagon_at(165.0)), entry=_TILED)) == []
+    # a game whose piece no layout keeps whole allows its cuts (seam_zone_cuts, with its reason): so many, no more
+    assert _seams(Subject("m.pdf", _on_a1(_turned_zone_at(180.0)), entry=_TILED), {"seam_zone_cuts": 1}) == []
+    two = _on_a1(lambda c: (_turned_zone_at(180.0)(c), _hexagon_at(185.0, 8.0, 100.0)(c)))
+    assert _seams(Subject("m.pdf", two, entry=_TILED), {"seam_zone_cuts": 1}) == ["seam"]
+
+    def slant(c):
+        c.setLineWidth(0.4 * MM)
+        c.line(150 * MM, (297 - 60) * MM, 195 * MM, (297 - 100) * MM)
+    assert _seams(Subject("m.pdf", _on_a1(slant), entry=_TILED)) == []
+
+
+def test_a_zone_larger_than_any_sheet_hides_none_of_the_zones_it_holds():
+    """A play circle wider than any window (cut whatever the seams) holding a turned garden across the seam: the
+    garden is still found."""
+    def circle_and_garden(c):
+        c.setFillColorRGB(0.95, 0.93, 0.88)
+        c.circle(150 * MM, (297 - 70) * MM, 400 * MM, stroke=1, fill=1)
+        _turned_zone_at(180.0)(c)
+    assert _seams(Subject("m.pdf", _on_a1(circle_and_garden), entry=_TILED)) == ["seam"]
+
+
 # --- g. bleed -----------------------------------------------------------------------------------------------
 def test_an_item_bled_on_three_edges_only_is_found():
     bare = {"id": "pion", "trim_mm": [10, 10, 18, 18], "art_mm": [7, 7, 24, 21]}     # stops at its bottom trim

@@ -156,6 +156,9 @@ class PageRead:
     chars: tuple            # pdfplumber's chars
     lines: tuple            # lines_mm
     text: str
+    # (colour #RRGGBB, points as (x, top) in pt) of each other path filled in RGB: a zone turned with its group
+    # (PuXes' 3-player gardens), a polygon; pdfplumber lists those as curves, not rectangles
+    shapes: tuple = ()
 
 
 @functools.lru_cache(maxsize=None)
@@ -169,6 +172,9 @@ def read_pages(path: Path) -> tuple[PageRead, ...]:
             fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
                            r["height"]) for r in page.rects
                           if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3)
-            pages.append(PageRead(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or ""))
+            shapes = tuple((hexc(round(v * 255) for v in c["non_stroking_color"]), tuple(c["pts"])) for c in page.curves
+                           if c.get("fill") and c.get("non_stroking_color") and len(c["non_stroking_color"]) == 3
+                           and len(c["pts"]) > 3)
+            pages.append(PageRead(fills, tuple(page.chars), tuple(lines_mm(page)), page.extract_text() or "", shapes))
             page.close()        # its objects are kept above: let pdfplumber forget them
     return tuple(pages)

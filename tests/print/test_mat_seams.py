@@ -20,6 +20,7 @@ from printkit import MM_PER_PT, synthetic_face
 
 from generator.components.face import Item
 from generator.components.mat import mat_item
+from generator.draw import outline
 from generator.content.loader import load_game
 from generator.print import PrintOptions, plan_tiling, tile_face
 from generator.print import tiling
@@ -172,3 +173,73 @@ def test_a_seam_cutting_a_garden_of_the_4_player_mat_is_still_told_by_the_prefli
     a2 = next(p["page"] for p in entry["pages"] if p["tile"] == "A2")
     assert [w.page for w in bad.warnings if w.kind == "seam" and w.facts.get("form") == "zone"][0] == a2
     assert not [w for w in bad.warnings if w.kind == "seam" and w.page == a2 and "text" in w.facts]
+
+
+def test_a_cut_no_layout_avoids_goes_through_the_zone_s_end_not_its_middle():
+    """400 mm on sheets of 210 with 10 mm overlaps: the cut must fall between 190 and 200, inside a zone from 150 to
+    260 whatever it does. It goes at 190, 40 mm into the zone (harm: a quarter and 40/110), not at 200 (equal
+    windows, 50 mm in)."""
+    marks = [(150.0, 260.0, True, False)]
+    xs = tiling._clear_cuts(400.0, 210.0, 10.0, marks, 2)
+    assert xs[1][0] == 190.0
+    assert tiling.seam_crossings(190.0, marks)[:2] == (0, 1)
+    assert tiling.seam_crossings(190.0, marks)[3] < tiling.seam_crossings(200.0, marks)[3]
+    # two zones cut at their tips weigh more than one cut a little deeper, less than one cut through its middle
+    tips = tiling._score(4, [tiling.seam_crossings(151.0, marks), tiling.seam_crossings(259.0, marks)])
+    assert tiling._score(4, [tiling.seam_crossings(170.0, marks)]) < tips < \
+        tiling._score(4, [tiling.seam_crossings(205.0, marks)])
+
+
+def test_a_mat_s_turned_zones_keep_their_outline_and_its_turned_lines_are_light():
+    """The 3-player mat's gardens are turned at 120 degrees: their keep_clear mark carries the turned outline (the
+    box round a turned 75 mm sacred garden is 103 mm); the rulers' arrows turned with them span boxes up to 130 x
+    75 mm and are light marks, which a seam may cross (counted as zones, they left no clear row on the mat)."""
+    marks = _mat("tapis-3j").front.keep_clear_mm
+    turned = [b for b in marks if len(b) > 6]
+    sacred = [b for b in turned if b[4] and 100 < b[2] < 106 and 100 < b[3] < 106]
+    assert len(sacred) >= 2 and all(len(b[6]) == 4 for b in sacred)
+    assert all(outline.width(b[6]) == pytest.approx(75.0, abs=1.0) for b in sacred)
+    arrows = [b for b in turned if 125 < b[2] < 135 and 70 < b[3] < 80]
+    assert len(arrows) >= 2 and not any(b[4] for b in arrows)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_3_player_mat_cuts_two_public_gardens_near_their_end_and_keeps_the_sacred_gardens_whole(paper):
+    """No layout on A4 or Letter keeps all its gardens whole: B's sacred and public gardens, turned side by side,
+    span 210 x 199 mm, more than a sheet holds either way up (191 x 273, 278 x 186 on A4). The tiling cuts the two
+    public gardens (B's and C's) at their far end, by a horizontal seam across their last quarter (under their
+    fourth oracle's edge), and nothing else; Tiling.cuts names those seams for the assembly plan."""
+    face = _mat("tapis-3j").front
+    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, PrintOptions(paper=paper), face.grid_lines_mm,
+                    face.keep_clear_mm)
+    zones = [b for b in face.keep_clear_mm if b[4] and not b[5] and max(b[2], b[3]) < 250]
+    public = [b for b in zones if len(b) > 6 and 195 < b[3] < 205]
+    assert len(public) >= 2
+    windows = [(x, y, x + w, y + h) for r in range(t.rows) for c in range(t.columns_in(r))
+               for x, y, w, h in [t.window(r, c)]]
+    cut = []
+    for axis, at, lo, hi in _seams(windows):
+        for b in zones:
+            hull = b[6] if len(b) > 6 else outline.box_corners(b[0], b[1], b[0] + b[2], b[1] + b[3])
+            extent = outline.extent_in_band(list(hull), axis, lo + 0.5, hi - 0.5)
+            if extent and extent[0] + 0.5 < at < extent[1] - 0.5:
+                cut.append((axis, at, tuple(round(v) for v in b[:4])))
+    assert {c[2] for c in cut} <= {tuple(round(v) for v in b[:4]) for b in public}, cut
+    assert len({c[2][0] for c in cut}) == 2
+    for axis, at, (x, y, w, h) in cut:
+        assert axis == 1 and y + h * 0.7 < at < y + h        # across the gardens' last 30 %
+    assert sorted((edge, round(seg[1])) for _, _, edge, seg in t.cuts) == [("top", round(cut[0][1]))] * 2
+
+
+def test_the_3_player_mat_s_cuts_are_told_unless_its_game_allows_them(out):
+    """Read back from the built mat: the reader's preflight tells the two public gardens cut (the turned zones it
+    missed before), and accepts them through PuXes' seam_zone_cuts (2, with its reason in game.yaml)."""
+    entry = _entry(out, "tapis-3j.pdf")
+    subject = Subject("tapis-3j.pdf", (out / "tapis-3j.pdf").read_bytes(), entry=entry)
+    words = PrintOptions().words
+    told = [w for w in check(subject, words).warnings if w.kind == "seam"]
+    assert [w.facts.get("form") for w in told] == ["zone", "zone"]
+    allowed = load_game(CONTENT, "puxes").info.preflight_values
+    assert allowed["seam_zone_cuts"] == 2
+    assert not [w for w in check(subject, words, allowed).warnings if w.kind == "seam"]
+    assert [w.kind for w in check(subject, words, {"seam_zone_cuts": 1}).warnings if w.kind == "seam"] == ["seam"] * 2
