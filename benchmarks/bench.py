@@ -336,6 +336,7 @@ def main() -> None:
         base = args.baseline.resolve()
         chosen = chosen + [replace(c, name=f"{c.name}@baseline", cwd=base, faster_than=None, what=f"{c.what}, at {base}")
                            for c in chosen if c.argv is not _squib
+                           and c.argv(Path("/x"))[0] != "sh"     # commands chained: the baseline may lack one
                            and any(name in " ".join(c.argv(Path("/x"))) for name in ("generator.cli", "watch_edit.py"))]
     with tempfile.TemporaryDirectory(prefix="bench-pycache-") as pycache:
         env = child_environment(args.pycache or Path(pycache))
