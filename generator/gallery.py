@@ -11,7 +11,7 @@ PDFs (`raster.py`) into `_gallery/<game>/`, made again only for a PDF whose hash
 the pages that draw differently from every page drawn before (`pagehash.py`): a one-card edit of a deck draws
 one sheet again. Drawing them is not on the path the designer waits on: `pnp build` writes the page with the
 thumbnails still current (their PDF's hash unchanged) and marks the PDFs whose thumbnails are to draw, never
-showing a stale one (`draw=False`: nothing rasterised, pypdfium2 and Pillow not imported); `pnp gallery`
+showing a stale one (`draw=False`: nothing rasterised, pypdfium2 not imported); `pnp gallery`
 draws them, and `pnp watch` does after each rebuild, once the PDFs are in place; each says when the gallery
 is current. Identical output
 gives a byte-identical page: what changes from build to build (the date, the seconds) is in the build's
