@@ -201,3 +201,10 @@ def test_two_builds_of_the_same_content_give_the_same_page_and_thumbnails(tmp_pa
     assert any(name.startswith(f"{GALLERY_FOLDER}/demo/") for name in trees[0])
     statuses = [read_status(out) for out in (tmp_path / "a", tmp_path / "b")]
     assert all(status["finished"] and status["games"]["demo"]["seconds"] > 0 for status in statuses)
+
+
+def test_pnp_gallery_of_a_folder_without_games_is_bad_input(tmp_path):
+    result = CliRunner().invoke(cli, ["gallery", "--out", str(tmp_path / "nothing")])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"pnp: aucun jeu construit dans {tmp_path / 'nothing'} : lancez d'abord pnp build\n"
+    assert not (tmp_path / "nothing").exists(), "nothing written"
