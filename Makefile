@@ -14,8 +14,10 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The PDFs first; then the gallery's thumbnails (pnp build draws none, to hand the PDFs over sooner).
 build: $(STAMP)
 	$(BIN)/pnp build
+	$(BIN)/pnp gallery
 
 validate: $(STAMP)
 	$(BIN)/pnp validate

@@ -98,7 +98,7 @@ class Built:
     `gallery=False`, the step that then makes the gallery current (None when it already is)."""
     written: list[Path]
     games: list[GameSummary]
-    gallery: Callable[[], "GalleryWritten"] | None = None
+    gallery: Callable[..., "GalleryWritten"] | None = None
     removed: list[str] = field(default_factory=list)   # games whose output went with their content folder
 
 
@@ -825,7 +825,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
             failures[gid] = err
     step = _gallery_step(out_dir, game_ids, failures, bool(written or removed), summaries, build_started)
     gallery_error = None
-    if gallery and step is not None:
+    if gallery and step is not None:        # `pnp watch`, tests: the thumbnails drawn too, the PDFs in place
         try:
             written += step().written
         except ContentError as err:     # the games are written: their failures are told first
@@ -882,23 +882,36 @@ def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
 
 
 def _gallery_step(out_dir: Path, game_ids: list[str], failures: dict[str, Exception], written: bool,
-                  summaries: dict[str, GameSummary], started: float) -> Callable[[], "GalleryWritten"] | None:
+                  summaries: dict[str, GameSummary], started: float) -> Callable[..., "GalleryWritten"] | None:
     """What makes output/index.html and its thumbnails current once every game's folder is in place; None when
-    they already are (nothing written, the same failures as the last build)."""
+    they already are (nothing written, the same failures as the last build). `step(draw=False)` writes the page
+    with the thumbnails still current and draws none (`pnp build`: `pnp gallery` draws them)."""
     from .gallery import error_lines, needs_writing
     failed = {gid: error_lines(failures[gid]) for gid in game_ids if gid in failures}
     if not needs_writing(out_dir, written, failed) or not (out_dir.is_dir() or len(failures) < len(game_ids)):
         return None
     seconds = {gid: s.seconds for gid, s in summaries.items() if not s.unchanged}
 
-    def step() -> "GalleryWritten":
+    def step(draw: bool = True) -> "GalleryWritten":
         from .gallery import write_gallery
         with at_step("render", str(out_dir / "index.html")):
             try:
-                return write_gallery(out_dir, failed, seconds, started, _write_output)
+                return write_gallery(out_dir, failed, seconds, started, _write_output, draw=draw)
             except OSError as err:   # a full disk, out/_gallery or out/.pnp-cache a file: the games are written
                 raise _write_error(Path(err.filename or out_dir / "index.html"), err, "en", game=False) from None
     return step
+
+
+def draw_gallery(out_dir: Path) -> "GalleryWritten | None":
+    """`pnp gallery`: the thumbnails the builds left to draw, and the page (None: no game in out_dir); a folder
+    that cannot be written is bad input, exit 2, as in a build."""
+    from .gallery import draw_gallery as draw
+    out_dir = Path(out_dir)
+    with at_step("render", str(out_dir / "index.html")):
+        try:
+            return draw(out_dir, _write_output)
+        except OSError as err:   # a full disk, out/_gallery or out/.pnp-cache a file
+            raise _write_error(Path(err.filename or out_dir / "index.html"), err, "en", game=False) from None
 
 
 def _summary_of(game_id: str, summary: dict) -> GameSummary:

@@ -306,7 +306,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _reading(err.done, quiet)
             if not quiet:
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
-            _make_gallery(err.gallery, _words(content_dir, ids), quiet)
+            _make_gallery(err.gallery, _words(content_dir, ids), quiet, out_dir)
             raise
         words = catalogue(shared_language(game.language for game in built.games))
         if built.removed:
@@ -322,20 +322,44 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _figure_summaries(built.games, built=True)
         if verbose:
             _shrunk_texts(out_dir, built.games)
-        _make_gallery(built.gallery, words, quiet)
+        _make_gallery(built.gallery, words, quiet, out_dir)
         if strict:
             _strict_exit(warnings, words)
     _run(body)
 
 
-def _make_gallery(step, words, quiet: bool) -> None:
-    """Make the gallery current once the build's files are in place (`step`: None when it already is), and say
-    so."""
+def _make_gallery(step, words, quiet: bool, out_dir: Path) -> None:
+    """Write the gallery's page once the build's files are in place (`step`: None when it is current), drawing
+    no thumbnail (off the designer's path: `pnp gallery`, `pnp watch`), and say whether it is current or which
+    thumbnails are to draw."""
     if step is None:
         return
-    done = step()
-    if not quiet:
+    done = step(draw=False)
+    if quiet:
+        return
+    if done.pending:
+        click.echo(words("cli.gallery_pending", index=done.index, count=done.pending, out=out_dir))
+    else:
         click.echo(words("cli.gallery_current", index=done.index, drawn=done.drawn, count=done.pages))
+
+
+@cli.command()
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
+@click.option("-q", "--quiet", is_flag=True, help="Say nothing when all goes well.")
+def gallery(out_dir, quiet):
+    """Draw the gallery's thumbnails that the last build left to draw (only pages that draw like no page drawn
+    before) and make output/index.html current."""
+    from .build import draw_gallery
+    from .gallery import languages
+
+    def body():
+        words = catalogue(shared_language(languages(out_dir) or [DEFAULT_LANGUAGE]))
+        done = draw_gallery(out_dir)
+        if done is None:
+            _fail(words("cli.no_games_built", out=out_dir), EXIT_BAD_INPUT)
+        if not quiet:
+            click.echo(words("cli.gallery_current", index=done.index, drawn=done.drawn, count=done.pages))
+    _run(body)
 
 
 @cli.command()
@@ -427,7 +451,7 @@ def watch(games, content_dir, out_dir, paper):
         started, stamp = time.perf_counter(), time.strftime("%H:%M:%S")
         files = ", ".join(str(path) for game in ids for path in changed[game])
         try:
-            built = build_games(content_dir, out_dir, ids, options)
+            built = build_games(content_dir, out_dir, ids, options, gallery=False)
         except (ContentError, Contradicted, GamesFailed) as err:
             # nothing of a failed game is written: its folder still holds the last build that succeeded
             words = _words(content_dir, ids)
@@ -439,6 +463,7 @@ def watch(games, content_dir, out_dir, paper):
                     click.echo(message, err=True)
             else:
                 _report_failures(err, words)
+                _draw_gallery(err.gallery, words)
             return
         seconds = f"{time.perf_counter() - started:.2f}"
         words = catalogue(shared_language(game.language for game in built.games))
@@ -446,6 +471,7 @@ def watch(games, content_dir, out_dir, paper):
         shown = ", ".join(names[:WATCH_NAMES_SHOWN]) + (", …" if len(names) > WATCH_NAMES_SHOWN else "")
         outputs = words("cli.watch_outputs", count=len(names), names=shown) if names else words("cli.watch_same")
         click.echo(words("cli.watch_rebuilt", time=stamp, changed=files, outputs=outputs, seconds=seconds))
+        _draw_gallery(built.gallery, words)     # the PDFs are in place and said: then the thumbnails
 
     def body():
         with keeping_pages():     # the sheets of each build are kept: an edit draws only the sheets it changes
@@ -455,8 +481,9 @@ def watch(games, content_dir, out_dir, paper):
         ids = _games(content_dir, games)
         words = _words(content_dir, ids)
         try:
-            built = build_games(content_dir, out_dir, ids, options)
+            built = build_games(content_dir, out_dir, ids, options, gallery=False)
             click.echo(words("cli.rebuilt", ids=", ".join(ids), files=len(built.written)))
+            _draw_gallery(built.gallery, words)
             # a game its last build left current was not drawn: its sheets are, in memory, for the next edit
             draw_sheets_in_memory(content_dir, [game.game_id for game in built.games if game.unchanged], options)
         except ContentError as err:
@@ -466,6 +493,7 @@ def watch(games, content_dir, out_dir, paper):
                 click.echo(message, err=True)
         except GamesFailed as err:
             _report_failures(err, words)
+            _draw_gallery(err.gallery, words)
         click.echo(words("cli.watching", content=content_dir, ids=", ".join(ids)))
         try:
             watch_loop(content_dir, ids, rebuild)
@@ -475,6 +503,20 @@ def watch(games, content_dir, out_dir, paper):
 
 
 WATCH_NAMES_SHOWN = 4      # a rebuild line names this many of the files it wrote
+
+
+def _draw_gallery(step, words) -> None:
+    """`pnp watch`: once the rebuild's PDFs are in place and said, the thumbnails of the pages that changed, and
+    a line saying the gallery is current (`step`: None when it already is). A gallery that cannot be written is
+    told; the watch goes on."""
+    if step is None:
+        return
+    try:
+        done = step(draw=True)
+    except ContentError as err:
+        click.echo(err.format(), err=True)
+        return
+    click.echo(words("cli.gallery_current", index=done.index, drawn=done.drawn, count=done.pages))
 
 
 @cli.command()

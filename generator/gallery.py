@@ -9,8 +9,11 @@ The page is made from the output folder alone (each game's manifest.json says wh
 `about`), so games built from different content folders share it. Thumbnails are PNGs rasterised from the
 PDFs (`raster.py`) into `_gallery/<game>/`, made again only for a PDF whose hash changed, and in it only for
 the pages that draw differently from every page drawn before (`pagehash.py`): a one-card edit of a deck draws
-one sheet again. The build makes the gallery last, once every PDF is in place (`pnp build` first says that
-the files are written, then that the gallery is current). Identical output
+one sheet again. Drawing them is not on the path the designer waits on: `pnp build` writes the page with the
+thumbnails still current (their PDF's hash unchanged) and marks the PDFs whose thumbnails are to draw, never
+showing a stale one (`draw=False`: nothing rasterised, pypdfium2 not imported); `pnp gallery`
+draws them, and `pnp watch` does after each rebuild, once the PDFs are in place; each says when the gallery
+is current. Identical output
 gives a byte-identical page: what changes from build to build (the date, the seconds) is in the build's
 record `.pnp-cache/gallery-status.js`, which the page's script reads.
 
@@ -243,6 +246,31 @@ def _game_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict,
     return record, files, drawn
 
 
+def _current_thumbnails(out_dir: Path, game_id: str, manifest: dict) -> tuple[dict, int]:
+    """The game's thumbnail record as the page may show it without drawing: a PDF keeps its thumbnails when its
+    hash is the one they were drawn from (and their files are there); any other PDF is `pending`, with none
+    shown. (record, PDFs pending). Nothing is rasterised: the thumbnails of another code version still show
+    their PDF as it is, and `pnp gallery` draws them again."""
+    folder = out_dir / GALLERY_FOLDER / game_id
+    try:
+        old = json.loads((folder / RECORD_NAME).read_text(encoding="utf-8")).get("documents", {})
+    except (OSError, ValueError, AttributeError):
+        old = {}
+    documents, pending = {}, 0
+    for entry in sorted(manifest.get("outputs", []), key=lambda e: e["file"]):
+        name = entry["file"]
+        if not name.endswith(".pdf"):
+            continue
+        kept = old.get(name)
+        if kept and kept.get("sha256") == entry["sha256"] and all(
+                (folder / t["src"]).is_file() for t in kept.get("pages", []) + kept.get("faces", [])):
+            documents[name] = kept
+        else:
+            documents[name] = {"sha256": entry["sha256"], "pages": [], "faces": [], "pending": True}
+            pending += 1
+    return {"documents": documents}, pending
+
+
 def _update_thumbnails(out_dir: Path, games: dict[str, dict]) -> tuple[dict[str, dict], int]:
     """Every game's thumbnail record, and how many pages were drawn; each game's gallery folder replaced whole
     when anything in it differs, the folders of games no longer in the output removed."""
@@ -291,7 +319,8 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
             "title": _capital(components.get(name) or kinds.get(name, {}).get("title") or _kind_label(words, kind)),
             "pages": [{"src": thumbs + p["src"], "href": f"{game_id}/{name}#page={p['page']}", "page": p["page"],
                        "width": p["size"][0], "height": p["size"][1]} for p in doc["pages"]],
-            "page_count": words("gallery.pages", count=len(doc["pages"])), "faces": faces})
+            "page_count": words("gallery.pages", count=len(doc["pages"])) if not doc.get("pending") else "",
+            "pending": bool(doc.get("pending")), "faces": faces})
     files = sorted(entry["file"] for entry in manifest.get("outputs", [])) + ["manifest.json"]
     figures = [{"id": f["id"], "caption": f["caption"], "checked": f["checked"],
                 "src": f"{game_id}/{words('files.diagrams_folder')}/{f['id']}.svg"}
@@ -397,19 +426,30 @@ def needs_writing(out_dir: Path, written: bool, failures: dict[str, list[str]]) 
 @dataclass(frozen=True)
 class GalleryWritten:
     """What write_gallery did: the files the terminal counts (index.html when it changed: the thumbnails, like
-    the record, are the gallery's own, not output a player prints), and the thumbnails of pages drawn and kept."""
+    the record, are the gallery's own, not output a player prints), the thumbnails of pages drawn and kept, and
+    the PDFs whose thumbnails are still to draw (`draw=False`; 0 when the gallery is current)."""
     index: Path
     written: list[Path]
     drawn: int
     pages: int
+    pending: int = 0
 
 
-def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[str, float], started: float,
-                  write) -> GalleryWritten:
-    """Thumbnails, index.html and the build's record (`write(out_dir, name, bytes)` writes the last two)."""
+def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[str, float] | None, started: float,
+                  write, draw: bool = True) -> GalleryWritten:
+    """Thumbnails (`draw`; else the current ones only, nothing drawn), index.html and the build's record
+    (`write(out_dir, name, bytes)` writes the last two). `seconds` None: not a build (`pnp gallery`), the
+    record keeps the last build's date and seconds."""
     out_dir = Path(out_dir)
     manifests = _manifests(out_dir)
-    records, drawn = _update_thumbnails(out_dir, manifests)
+    pending = 0
+    if draw:
+        records, drawn = _update_thumbnails(out_dir, manifests)
+    else:
+        records, drawn = {}, 0
+        for gid, manifest in manifests.items():
+            records[gid], game_pending = _current_thumbnails(out_dir, gid, manifest)
+            pending += game_pending
     written = []
     views = [_game_view(gid, manifests[gid], records[gid], gid in failures) for gid in manifests]
     html = gallery_html(views, sorted(failures.items())).encode("utf-8")
@@ -420,16 +460,35 @@ def write_gallery(out_dir: Path, failures: dict[str, list[str]], seconds: dict[s
     status = read_status(out_dir)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     games = {gid: info for gid, info in status.get("games", {}).items() if gid in manifests}
-    games.update({gid: {"finished": now, "seconds": round(s, 1)} for gid, s in seconds.items()})
+    if seconds is None:         # the thumbnails alone: the date and seconds are still the last build's
+        finished, took = status.get("finished", now), status.get("seconds", 0.0)
+    else:
+        games.update({gid: {"finished": now, "seconds": round(s, 1)} for gid, s in seconds.items()})
+        finished, took = now, round(time.perf_counter() - started, 1)
     # `stamp` tells this writing from every other (two builds may finish within the same second): an open
     # gallery page reloads when it reads another.
-    record = {"finished": now, "seconds": round(time.perf_counter() - started, 1), "games": games,
+    record = {"finished": finished, "seconds": took, "games": games,
               "failures": failures, "stamp": str(time.time_ns())}
     status_text = STATUS_PREFIX + json.dumps(record, ensure_ascii=False, sort_keys=True) + ";\n"
     write(out_dir, f"{_cache_folder()}/{STATUS_NAME}", status_text.encode("utf-8"))
     pages = sum(len(doc["pages"]) for r in records.values() for doc in r["documents"].values())
-    return GalleryWritten(index, written, drawn, pages)
+    return GalleryWritten(index, written, drawn, pages, pending)
 
 
-__all__ = ["write_gallery", "GalleryWritten", "gallery_html", "needs_writing", "outputs_about", "figures_about",
-           "error_lines", "read_status", "GALLERY_FOLDER"]
+def draw_gallery(out_dir: Path, write) -> GalleryWritten | None:
+    """`pnp gallery`: the thumbnails the last build left to draw (only the pages that draw like no page drawn
+    before), and the page and record again with the last build's failures and times; None when out_dir holds
+    no game."""
+    out_dir = Path(out_dir)
+    if not _manifests(out_dir):
+        return None
+    return write_gallery(out_dir, read_status(out_dir).get("failures", {}), None, time.perf_counter(), write)
+
+
+def languages(out_dir: Path) -> list[str]:
+    """The languages of the games of an output folder (what the terminal speaks of its gallery)."""
+    return [m.get("about", {}).get("language", DEFAULT_LANGUAGE) for m in _manifests(Path(out_dir)).values()]
+
+
+__all__ = ["write_gallery", "draw_gallery", "GalleryWritten", "gallery_html", "needs_writing", "outputs_about",
+           "figures_about", "error_lines", "read_status", "languages", "GALLERY_FOLDER"]

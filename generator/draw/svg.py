@@ -20,8 +20,6 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-import svgwrite
-
 from . import fonts
 from .canvas import Canvas
 from .geometry import PathOp, Point
@@ -90,6 +88,7 @@ def num(v: float) -> str:
 
 class SvgCanvas(Canvas):
     def __init__(self, width_mm: float, height_mm: float, *, title: str = "", embed_fonts: bool = True):
+        import svgwrite     # on the first SVG drawn: a build that writes none (nothing changed) never loads it
         self.width_mm, self.height_mm = width_mm, height_mm
         self.dwg = svgwrite.Drawing(size=(f"{num(width_mm)}mm", f"{num(height_mm)}mm"), profile="full", debug=False)
         self.dwg.viewbox(0, 0, width_mm, height_mm)

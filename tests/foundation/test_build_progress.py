@@ -37,10 +37,15 @@ def test_one_line_per_game_with_its_files_and_seconds_then_up_to_date(tmp_path):
     *_, line, gallery = result.output.splitlines()
     files = len([p for p in (out / "demo").rglob("*") if p.is_file() and p.name != MARKER])   # the build's mark is no output
     assert re.fullmatch(rf"demo : 0 figure vérifiée, \d+ illustrations? · {files} fichiers écrits en \d+(,\d)? s", line), line
-    # Then, once the PDFs are in place, the gallery: on a first build, each page that draws differently.
+    # Then, once the PDFs are in place, the gallery's page, with the PDFs whose thumbnails are to draw: all of
+    # them on a first build (pnp build draws none); `pnp gallery` draws each page that draws differently.
+    pdfs = len(list((out / "demo").glob("*.pdf")))
+    assert gallery == (f"galerie : {out / 'index.html'} (les vignettes de {pdfs} PDF sont à dessiner : "
+                       f"pnp gallery --out {out})"), gallery
+    drawn = CliRunner().invoke(cli, ["gallery", "--out", str(out)])
     pages = re.fullmatch(rf"galerie à jour : {re.escape(str(out / 'index.html'))} \((\d+) vignettes? de page "
-                         r"redessinées? sur (\d+)\)", gallery)
-    assert pages and 0 < int(pages.group(1)) <= int(pages.group(2)), gallery
+                         r"redessinées? sur (\d+)\)", drawn.output.strip())
+    assert drawn.exit_code == 0 and pages and 0 < int(pages.group(1)) <= int(pages.group(2)), drawn.output
     again = _build(content, out)
     assert again.output.splitlines()[-1].endswith(" · à jour"), "nothing changed: the gallery is current, unsaid"
 

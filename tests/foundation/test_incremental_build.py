@@ -116,6 +116,7 @@ def test_a_rule_edit_renders_only_the_rulebook_and_what_lists_it(tmp_path, rende
     content = _new(tmp_path / "content", "demo", "autre")
     out = tmp_path / "out"
     assert _build(content, out, "--jobs", "1").exit_code == 0
+    assert CliRunner().invoke(cli, ["gallery", "--out", str(out)]).exit_code == 0
     before = _snapshot(out)
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne phrase de plus, pour voir.\n", encoding="utf-8")
@@ -129,19 +130,23 @@ def test_a_rule_edit_renders_only_the_rulebook_and_what_lists_it(tmp_path, rende
     rulebook = {f"demo/{words('files.rules')}.pdf", f"demo/{words('files.rules_booklet')}.pdf",
                 f"demo/{words('files.rules')}.html"}
     follow = {"demo/manifest.json", f"demo/{words('files.print_guide')}.pdf", "index.html",
-              f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js",
-              "_gallery/demo/thumbnails.json"}
-    # the gallery's thumbnails of the pages that changed, none of another file's
-    thumbnails = {name for name in changed if name.startswith("_gallery/demo/") and name.endswith(".png")}
-    assert thumbnails and all(name.split("/")[-1].startswith((words("files.rules"), words("files.print_guide")))
-                              for name in thumbnails), thumbnails
-    assert rulebook <= changed <= rulebook | follow | thumbnails
+              f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js"}
+    assert rulebook <= changed <= rulebook | follow, "pnp build draws no thumbnail"
     assert set(after) == set(before)
-    records = {f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js",
-               "_gallery/demo/thumbnails.json"} | thumbnails     # the build's and the gallery's own, not counted
+    # the build's own records and the gallery's page (now noting the PDFs whose thumbnails are to draw): not counted
+    records = {f"{cache.CACHE_FOLDER}/demo.json", f"{cache.CACHE_FOLDER}/gallery-status.js", "index.html"}
     assert result.output.splitlines()[0] == words("cli.built", files=len(changed - records), count=2, out=out)
+    # then pnp gallery: the thumbnails of the pages that changed, none of another file's
+    assert CliRunner().invoke(cli, ["gallery", "--out", str(out)]).exit_code == 0
+    drawn = _snapshot(out)
+    thumbnails = {name for name in drawn if drawn[name] != after.get(name)} - {
+        "index.html", f"{cache.CACHE_FOLDER}/gallery-status.js", "_gallery/demo/thumbnails.json"}
+    assert thumbnails and all(name.startswith("_gallery/demo/") and name.endswith(".png") and name.split("/")[-1]
+                              .startswith((words("files.rules"), words("files.print_guide")))
+                              for name in thumbnails), thumbnails
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--jobs", "1", "--no-cache").exit_code == 0
+    assert CliRunner().invoke(cli, ["gallery", "--out", str(fresh)]).exit_code == 0
     assert _tree(out) == _tree(fresh), "a partly cached build is byte-identical to a fresh one"
 
 
@@ -296,7 +301,7 @@ def test_jobs_2_gives_the_files_lines_and_exit_code_of_jobs_1_with_a_failing_gam
     assert code == EXIT_BAD_INPUT
     assert "board.yaml:" in stderr and "colour_of_the_sky" in stderr
     assert stderr.splitlines()[-1] == "pnp: " + catalogue("fr")("cli.failed_games", count=1, total=5, ids="casse")
-    assert {name.split("/")[0] for name in files} == set(FOUR_GAMES) | {"index.html", "_gallery"}, \
+    assert {name.split("/")[0] for name in files} == set(FOUR_GAMES) | {"index.html"}, \
         "the four good games are written, the broken one is not"
 
 

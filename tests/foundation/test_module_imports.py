@@ -63,6 +63,9 @@ def _top_level_graph() -> dict[str, set[str]]:
         deps = set()
         for _, target in _imports(name, in_functions=False):
             deps |= ({target} | _ancestors(target)) - own
+        if name == "generator.print":     # its names are imported on first use (PEP 562): counted as imports
+            from generator.print import _HOMES
+            deps |= {f"generator.print.{home}" for home in _HOMES.values()}
         graph[name] = {d for d in deps if d in MODULES}
     return graph
 

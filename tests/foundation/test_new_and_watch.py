@@ -128,6 +128,22 @@ def test_watch_rebuilds_once_per_save_and_never_for_a_read(tmp_path):
         thread.join(5)
 
 
+def _assert_gallery_current(out: Path, game: str) -> None:
+    """Every page of every PDF of the game has its thumbnail, and it is that page rasterised now."""
+    import json
+
+    from generator import raster
+    from generator.gallery import GALLERY_FOLDER, PAGE_DPI, PNG_LEVEL
+    folder = out / GALLERY_FOLDER / game
+    record = json.loads((folder / "thumbnails.json").read_text(encoding="utf-8"))
+    pdfs = sorted((out / game).glob("*.pdf"))
+    assert sorted(record["documents"]) == [pdf.name for pdf in pdfs]
+    for pdf in pdfs:
+        pages = record["documents"][pdf.name]["pages"]
+        assert [(folder / p["src"]).read_bytes() for p in pages] == \
+            raster.rasterise(pdf.read_bytes(), PAGE_DPI, PNG_LEVEL), pdf.name
+
+
 def test_pnp_watch_says_when_what_changed_what_was_rebuilt_and_keeps_the_last_good_output(tmp_path):
     """The command as a designer runs it: a save, a bad save (file:line, output kept), a fixed save."""
     content = tmp_path / "content"
@@ -149,6 +165,11 @@ def test_pnp_watch_says_when_what_changed_what_was_rebuilt_and_keeps_the_last_go
         _wait_for(lambda: any("réécrit" in line for line in lines), 60)
         rebuilt = next(line for line in lines if "réécrit" in line)
         assert re.match(r"\d\d:\d\d:\d\d · demo/game\.yaml → \d+ fichiers? réécrits? \(.+\) en \d+\.\d\d s", rebuilt)
+        # then, the PDFs in place and said, the gallery: said current, every thumbnail its page of the PDF now
+        after = lines.index(rebuilt)
+        _wait_for(lambda: any(line.startswith("galerie à jour : ") for line in lines[after:]), 60)
+        assert any(line.startswith("galerie à jour : ") for line in lines[after:]), lines
+        _assert_gallery_current(out, "demo")
         before = sorted(p.name for p in (out / "demo").iterdir())
         game_yaml.write_text(good.replace("players:", "players: [\n"), encoding="utf-8")
         _wait_for(lambda: any("erreur" in line for line in lines), 60)

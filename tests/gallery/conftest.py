@@ -66,7 +66,8 @@ def pytest_terminal_summary(terminalreporter):
 
 @pytest.fixture(scope="session")
 def gallery_out(shared_folder, shared_build) -> Path:
-    """An output folder from one build of two good games and a broken one (exit 2: the good ones are written)."""
+    """An output folder from one build of two good games and a broken one (exit 2: the good ones are written),
+    then `pnp gallery`, which draws the thumbnails the build left to draw (a copy: the build is shared)."""
     def make_content(content: Path) -> None:
         for game_id in GOOD_GAMES:
             shutil.copytree(ROOT / "content" / game_id, content / game_id)
@@ -75,7 +76,12 @@ def gallery_out(shared_folder, shared_build) -> Path:
         board.write_text(board.read_text(encoding="utf-8") + "colour_of_the_sky: blue\n", encoding="utf-8")
     built = shared_build(content=shared_folder("gallery-content", make_content))
     assert built.exit_code == 2, built.output
-    return built.out
+
+    def draw(folder: Path) -> None:
+        shutil.copytree(built.out, folder / "out", symlinks=True)
+        result = CliRunner().invoke(cli, ["gallery", "--out", str(folder / "out")])
+        assert result.exit_code == 0 and result.output.startswith("galerie à jour : "), result.output
+    return shared_folder("gallery-drawn", draw) / "out"
 
 
 @pytest.fixture

@@ -1,10 +1,11 @@
-"""What a build writes for the gallery, read from the files (no browser): thumbnails drawn again only for the
-pages that changed, current after every build, the banner of the last build's errors, the page in the games'
-language."""
+"""What a build writes for the gallery, read from the files (no browser): `pnp build` draws no thumbnail and the
+page it writes shows none that is stale; `pnp gallery` draws them again only for the pages that changed and
+makes the gallery current; the banner of the last build's errors, the page in the games' language."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -28,6 +29,18 @@ def _build(content: Path, out: Path, *games: str):
     return CliRunner().invoke(cli, ["build", *games, "--content", str(content), "--out", str(out), "--jobs", "1"])
 
 
+def _gallery(out: Path, current: str = "galerie à jour : "):
+    result = CliRunner().invoke(cli, ["gallery", "--out", str(out)])
+    assert result.exit_code == 0 and result.output.startswith(current), result.output
+    return result
+
+
+def _shown_thumbnails(out: Path, game: str) -> list[str]:
+    """The thumbnails index.html shows of `game` (their file names in its gallery folder)."""
+    index = (out / "index.html").read_text(encoding="utf-8")
+    return re.findall(rf'src="{GALLERY_FOLDER}/{game}/([^"]+\.png)"', index)
+
+
 def _break(content: Path, game: str) -> Path:
     board = content / game / "board.yaml"
     good = board.read_text(encoding="utf-8")
@@ -42,6 +55,7 @@ def _hashes(folder: Path) -> dict[str, list[str]]:
 def test_thumbnails_are_drawn_again_only_for_the_pages_that_changed(tmp_path, monkeypatch):
     content, out = _new(tmp_path / "content", "demo"), tmp_path / "out"
     assert _build(content, out).exit_code == 0
+    _gallery(out)
     folder = out / GALLERY_FOLDER / "demo"
     before = {p.name: p.stat().st_ino for p in folder.iterdir()}
     pdfs = sorted(p.name for p in (out / "demo").glob("*.pdf"))
@@ -60,6 +74,8 @@ def test_thumbnails_are_drawn_again_only_for_the_pages_that_changed(tmp_path, mo
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne phrase de plus, pour voir.\n", encoding="utf-8")
     assert _build(content, out).exit_code == 0
+    assert drawn == [], "pnp build draws no thumbnail: the designer waits on the PDFs only"
+    _gallery(out)
     changed = {name for name in pdfs if (out / "demo" / name).read_bytes() != old_pdfs[name]}
     words = catalogue("fr")
     assert changed and all(name.startswith((words("files.rules"), words("files.print_guide"))) for name in changed)
@@ -79,27 +95,53 @@ def test_thumbnails_are_drawn_again_only_for_the_pages_that_changed(tmp_path, mo
     assert kept and all((folder / name).stat().st_ino == before[name] for name in kept)
 
 
-def test_the_gallery_is_current_after_pnp_build(tmp_path):
-    """Every thumbnail is its page of the PDF now in place, drawn afresh, after a first build and after a
-    one-card edit (the deck's sheets change, the rest is kept)."""
+def _fresh_thumbnails(out: Path, game: str) -> dict[str, bytes]:
+    """Every page of the game's PDFs rasterised now, under the name its thumbnail has (`<stem>-pNN.png`)."""
+    return {f"{pdf.stem}-p{n:02d}.png": image for pdf in sorted((out / game).glob("*.pdf"))
+            for n, image in enumerate(raster.rasterise(pdf.read_bytes(), PAGE_DPI, PNG_LEVEL), start=1)}
+
+
+def test_pnp_build_shows_no_stale_thumbnail_and_pnp_gallery_makes_the_gallery_current(tmp_path):
+    """After a first build and after a one-card edit (the deck's sheets change, the rest is kept): `pnp build`
+    says which PDFs' thumbnails are to draw and the page shows only thumbnails of the PDFs now in place; then
+    `pnp gallery` draws them, says the gallery is current, and every thumbnail is its page drawn afresh."""
     content, out = _new(tmp_path / "content", "demo"), tmp_path / "out"
     result = _build(content, out)
-    assert result.exit_code == 0 and result.output.splitlines()[-1].startswith("galerie à jour : ")
+    pdfs = len(list((out / "demo").glob("*.pdf")))
+    assert result.exit_code == 0 and result.output.splitlines()[-1].startswith("galerie : ")
+    assert f"les vignettes de {pdfs} PDF sont à dessiner : pnp gallery --out {out}" in result.output
+    assert _shown_thumbnails(out, "demo") == [] and not (out / GALLERY_FOLDER).exists()
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert index.count(catalogue("fr")("gallery.pending")) == pdfs
+    _gallery(out)
     table = content / "demo" / "cards.csv"
     text = table.read_text(encoding="utf-8")
     assert "Jouez cette carte" in text
     for edit in ("Jouez vite cette carte", "Jouez deux fois cette carte"):
+        before = {p.name: p.read_bytes() for p in (out / "demo").glob("*.pdf")}
         table.write_text(text.replace("Jouez cette carte", edit), encoding="utf-8")
         result = _build(content, out)
         assert result.exit_code == 0, result.output
         lines = result.output.splitlines()
-        assert "fichiers écrits" in lines[0] and lines[-1].startswith("galerie à jour : "), \
-            "the files first, then the gallery once the PDFs are in place"
+        changed = [name for name, data in before.items() if (out / "demo" / name).read_bytes() != data]
+        assert "fichiers écrits" in lines[0] and lines[-1].startswith("galerie : ") and changed
+        assert f"les vignettes de {len(changed)} PDF" in lines[-1], lines[-1]
+        fresh = _fresh_thumbnails(out, "demo")
+        shown = _shown_thumbnails(out, "demo")
+        pages = [src for src in shown if src in fresh]          # the others: faces (<stem>-fNNN.png)
+        assert pages and all((out / GALLERY_FOLDER / "demo" / src).read_bytes() == fresh[src] for src in pages), \
+            "every page thumbnail the page shows is its page of the PDF now in place"
+        assert all(re.fullmatch(r".+-f\d{3}\.png", src) for src in shown if src not in fresh)
+        assert not any(src.startswith(tuple(name[:-len(".pdf")] + "-" for name in changed)) for src in shown)
+        result = _gallery(out)
         record = json.loads((out / GALLERY_FOLDER / "demo" / "thumbnails.json").read_text(encoding="utf-8"))
         for pdf in sorted((out / "demo").glob("*.pdf")):
-            fresh = raster.rasterise(pdf.read_bytes(), PAGE_DPI, PNG_LEVEL)
             pages = record["documents"][pdf.name]["pages"]
-            assert [(out / GALLERY_FOLDER / "demo" / p["src"]).read_bytes() for p in pages] == fresh, pdf.name
+            assert [(out / GALLERY_FOLDER / "demo" / p["src"]).read_bytes() for p in pages] == \
+                [fresh[f"{pdf.stem}-p{n:02d}.png"] for n in range(1, len(pages) + 1)], pdf.name
+        assert sorted(_shown_thumbnails(out, "demo")) == sorted(
+            t["src"] for doc in record["documents"].values() for t in doc["pages"] + doc["faces"])
+        assert catalogue("fr")("gallery.pending") not in (out / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_banner_says_the_last_build_failed_until_the_game_is_mended(tmp_path):
@@ -128,6 +170,9 @@ def test_the_page_speaks_the_language_of_its_games(tmp_path):
     content, out = _new(tmp_path / "content", "demo", language="en"), tmp_path / "out"
     assert _build(content, out).exit_code == 0
     index = (out / "index.html").read_text(encoding="utf-8")
+    assert catalogue("en")("gallery.pending") in index and catalogue("fr")("gallery.pending") not in index
+    _gallery(out, "gallery current: ")
+    index = (out / "index.html").read_text(encoding="utf-8")
     words = catalogue("en")
     assert '<html lang="en">' in index and 'lang="en"' in index
     for key in ("gallery.title", "gallery.faces.title", "gallery.figures.title", "gallery.filter.all_games"):
@@ -149,9 +194,17 @@ def test_two_builds_of_the_same_content_give_the_same_page_and_thumbnails(tmp_pa
     trees = []
     for out in (tmp_path / "a", tmp_path / "b"):
         assert _build(content, out).exit_code == 0
+        _gallery(out)
         trees.append({str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
                       if p.is_file() and ".pnp-cache" not in p.parts})
     assert trees[0] == trees[1] and "index.html" in trees[0]
     assert any(name.startswith(f"{GALLERY_FOLDER}/demo/") for name in trees[0])
     statuses = [read_status(out) for out in (tmp_path / "a", tmp_path / "b")]
     assert all(status["finished"] and status["games"]["demo"]["seconds"] > 0 for status in statuses)
+
+
+def test_pnp_gallery_of_a_folder_without_games_is_bad_input(tmp_path):
+    result = CliRunner().invoke(cli, ["gallery", "--out", str(tmp_path / "nothing")])
+    assert result.exit_code == 2, result.output
+    assert result.output == f"pnp: aucun jeu construit dans {tmp_path / 'nothing'} : lancez d'abord pnp build\n"
+    assert not (tmp_path / "nothing").exists(), "nothing written"

@@ -29,7 +29,9 @@ def test_new_english_game_is_english_and_builds(tmp_path):
     assert result.exit_code == 0, result.output
     outputs = [p for p in (out / "demo").iterdir() if p.name != MARKER]    # the build's mark is not an output
     assert result.output.startswith(f"{len(outputs)} files written for 1 game in")
-    assert result.output.splitlines()[-1].startswith(f"gallery current: {out / 'index.html'} (")
+    assert result.output.splitlines()[-1].startswith(f"gallery: {out / 'index.html'} (the thumbnails of ")
+    result = runner.invoke(cli, ["gallery", "--out", str(out)])
+    assert result.exit_code == 0 and result.output.startswith(f"gallery current: {out / 'index.html'} ("), result.output
     for name in ("rules.pdf", "rules-booklet.pdf", "rules.html", "board.pdf", "print-guide.pdf", "calibration.pdf"):
         assert (out / "demo" / name).is_file(), name
 

@@ -49,13 +49,16 @@ def test_building_a_deck_loads_no_rulebook_markdown_or_pypdf_and_a_rebuild_no_ji
     # fonts are cut by reportlab (draw/fonts.py), versions read without importlib.metadata (cache.py,
     # gallery.py); no diagram, no rules engine; no SVG file placed, no SVG reader. SVG is written through
     # svgwrite (the product's SVG library), whose import is the price of the previews.
+    # The gallery's thumbnails are not drawn by pnp build (pnp gallery, pnp watch): no rasteriser.
     for package in RULEBOOK_STACK + FIGURE_STACK + ("fontTools", "importlib.metadata", "generator.engine",
-                                                    "generator.figure_proof", "generator.draw.svgimport"):
+                                                    "generator.figure_proof", "generator.draw.svgimport",
+                                                    "pypdfium2", "generator.raster"):
         if package != "jinja2":
             assert _under(modules, package) == [], f"a deck build imported {package}"
+    assert "svgwrite" in modules, "the previews and cut files are written through svgwrite"
     again = _modules_imported_by(tmp_path, *build)
     assert "generator.build" in again
-    for package in RULEBOOK_STACK + ("pypdfium2",):
+    for package in RULEBOOK_STACK + ("pypdfium2", "svgwrite"):
         assert _under(again, package) == [], f"a rebuild with nothing changed imported {package}"
 
 

@@ -106,6 +106,8 @@ def test_a_gallery_folder_of_another_maker_is_left_alone(project):
     result = CliRunner().invoke(cli, ["build", "harbour", "--content", str(project / "content"), "--out", str(out),
                                       "--jobs", "1"])
     assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(cli, ["gallery", "--out", str(out)])
+    assert result.exit_code == 0, result.output
     assert (out / "_gallery" / "notes" / "keep.txt").read_text(encoding="utf-8") == "mine"
     assert (out / "_gallery" / "harbour" / MARKER).is_file()
 
