@@ -390,6 +390,7 @@ class Contents(IndexingFlowable):
         self._last: list = []
         self._made = None
         self._table = None
+        self._padding = self.PADDING_PT
 
     def beforeBuild(self):
         self._last, self._entries = self._entries, []
@@ -416,17 +417,32 @@ class Contents(IndexingFlowable):
                          Paragraph(f"{link}{page}</a>", replace_style(self.styles.toc_page, style))])
         return rows
 
+    PADDING_PT = 1.0        # above and below each row; none when that keeps the contents on one page
+
     def _make(self, avail_w, rows=None):
         col = max(avail_w * 0.12, 12 * PT_PER_MM)
+        pad = self._padding
         table = Table(rows if rows is not None else self._rows(), colWidths=(avail_w - col, col), hAlign="LEFT")
         table.setStyle(_table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+                                   ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad)]))
         return table
 
     def wrap(self, avail_w, avail_h):
+        # A contents list a few rows too long for its page is set without the rows' padding rather than carry
+        # those rows to a page of their own (Praxis' A5 booklet: one row alone on page 3).
+        self._padding = self.PADDING_PT
         self._table = self._make(avail_w)
-        return self._table.wrap(avail_w, avail_h)
+        size = self._table.wrap(avail_w, avail_h)
+        if size[1] > avail_h:
+            self._padding = 0.0
+            tight = self._make(avail_w)
+            tight_size = tight.wrap(avail_w, avail_h)
+            if tight_size[1] <= avail_h:
+                self._table, size = tight, tight_size
+            else:
+                self._padding = self.PADDING_PT
+        return size
 
     def split(self, avail_w, avail_h):
         """The rows that fit here as one table, then each other row as a table of its own: a table split page
