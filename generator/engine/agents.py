@@ -12,7 +12,8 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - random: a legal move, uniformly.
 - greedy: every legal move of one sample is played and the result weighed by
   engine.evaluate (a chance node that follows is weighed over its outcomes with
-  their exact probabilities; a won game is +1, a lost one -1); the best move,
+  their exact probabilities, over an even spread of them past WEIGH_EXACT
+  outcomes; a won game is +1, a lost one -1); the best move,
   ties broken by the agent's generator. Needs an evaluation. Where the engine
   knows a move's value without playing it (Engine.move_values: the same float),
   the move is not played (values_of).
@@ -63,6 +64,8 @@ MC_BUDGET = 1500       # ... and while the positions weighed in a choice stay un
 ISMCTS_PLAYOUTS = 24   # the ismcts agent's budget: playouts per choice, each from its own sample
 ISMCTS_DEPTH = 2       # plies of the playout policy after the root's move before the position is weighed
 ISMCTS_EPSILON = 0.2   # the playout policy: the greedy agent's move, a random one this often
+WEIGH_EXACT = 216      # a chance node of more outcomes than this (PuXes' roll of four hero dice: 1,296) is weighed ...
+WEIGH_OVER = 36        # ... over about this many of them, evenly spaced in the engine's order, their odds rescaled
 UCB_C = 0.7            # UCB1's exploration constant (values run from -1 to +1)
 WON, LOST = 1.0, -1.0
 
@@ -134,10 +137,18 @@ def result_value(engine: Engine, position: Position, player: str) -> float:
 
 
 def weigh(engine: Engine, position: Position, player: str) -> float:
-    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level)."""
+    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level), with
+    their exact odds up to WEIGH_EXACT outcomes (3d Run's rolls, at most 126), else over every k-th one
+    (WEIGH_OVER of them), their odds rescaled: a PuXes roll of four hero dice has 1,296 outcomes, and
+    weighing each made a greedy choice cost about a second."""
     if engine.outcome(position) is None and engine.to_move(position) == CHANCE:
-        return sum(float(p) * result_value(engine, engine.play(position, move), player)
-                   for move, p in engine.chance_outcomes(position))
+        outcomes = engine.chance_outcomes(position)
+        if len(outcomes) > WEIGH_EXACT:
+            outcomes = outcomes[::len(outcomes) // WEIGH_OVER]
+            total = float(sum(p for _move, p in outcomes))
+            return sum(float(p) * result_value(engine, engine.play(position, move), player)
+                       for move, p in outcomes) / total
+        return sum(float(p) * result_value(engine, engine.play(position, move), player) for move, p in outcomes)
     return result_value(engine, position, player)
 
 

@@ -233,3 +233,32 @@ def test_the_mc_agent_draws_a_flicks_results_as_the_referee_does():
     playouts = [reply_value(engine, flicked, player, random.Random(i)) for i in range(20)]
     assert all(drew for _value, drew, _cost in playouts)
     assert len({value for value, _drew, _cost in playouts}) > 1
+
+
+def test_a_chance_node_of_many_outcomes_is_weighed_over_an_even_spread_of_them(monkeypatch):
+    # PuXes: a turn ends on the next player's roll of four hero dice, 1,296 outcomes; weighing each made a
+    # greedy or mc choice cost about a second. Past WEIGH_EXACT outcomes, every k-th is weighed, odds
+    # rescaled: here exactly the value of all 1,296 (the evaluation does not read the heroes' faces).
+    import generator.engine.agents as agents
+    from generator.engine.core import CHANCE, chance_step
+    engine = get_engine("puxes")
+    rng = random.Random(2)
+    position, roll = engine.initial(None, players=2, seed=2), None
+    while roll is None:         # a seeded game, played at random until a move ends a turn (a wake, a pass)
+        if engine.to_move(position) == CHANCE:
+            position = chance_step(engine, position, rng)
+            continue
+        player = engine.to_move(position)
+        moves = engine.legal_moves_of(position, player)
+        ends = [m for m in moves if engine.to_move(agents.after(engine, position, m)) == CHANCE]
+        roll = agents.after(engine, position, ends[0]) if ends else None
+        position = agents.after(engine, position, rng.choice(moves))
+    assert len(engine.chance_outcomes(roll)) == 1296 > agents.WEIGH_EXACT
+    played = []
+    real_play = type(engine).play
+    monkeypatch.setattr(type(engine), "play", lambda self, p, m: played.append(m) or real_play(self, p, m))
+    value = agents.weigh(engine, roll, player)
+    assert len(played) == agents.WEIGH_OVER
+    exact = sum(float(p) * agents.result_value(engine, real_play(engine, roll, m), player)
+                for m, p in engine.chance_outcomes(roll))
+    assert value == pytest.approx(exact, abs=1e-12)
