@@ -556,14 +556,17 @@ def export(game, content_dir, out_dir, dpi, tts_url):
               help="Agents by seat, comma-separated (the last one plays the remaining seats): random, greedy, mc, ismcts. "
                    "Default: the game's own, greedy where random players never arrive or score (3d Run, "
                    "Praxis) or rarely line up a shot (Armada), else random.")
+@click.option("--rotate-seats", "rotate", is_flag=True,
+              help="Play each deal once per seat, the agents turned one seat each game, so that a seat's own "
+                   "advantage counts for no agent (--games: a multiple of the players).")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Processes (default: the cores).")
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the report as a one-page PDF here.")
 @click.option("--into-notes", is_flag=True,
               help="Write the figures into content/GAME/playtest.yaml, which the rulebook's design notes quote.")
 @content_option
-def playtest(game, games, seed, max_plies, variant, compare_with, players, agents, jobs, pdf_path, into_notes,
-             content_dir):
+def playtest(game, games, seed, max_plies, variant, compare_with, players, agents, rotate, jobs, pdf_path,
+             into_notes, content_dir):
     """Play GAMES games of GAME with the rules engine: who wins (95 % intervals), how, and how long games last."""
     from .engine.playtest import default_jobs
     from .playtest.session import playtest_runs
@@ -572,7 +575,7 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
     result = _engine_call(lambda: playtest_runs(game, games, seed=seed, max_plies=max_plies, variant=variant,
                                                 compare_with=compare_with, players=players,
                                                 agents=agents.split(","), jobs=jobs or default_jobs(),
-                                                content_dir=content_dir))
+                                                content_dir=content_dir, rotate=rotate))
     words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
     show(render(result.runs[0], words, result.runs[1] if len(result.runs) > 1 else None, result.diffs))
     if pdf_path is not None:

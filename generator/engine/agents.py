@@ -12,18 +12,25 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - random: a legal move, uniformly.
 - greedy: every legal move of one sample is played and the result weighed by
   engine.evaluate (a chance node that follows is weighed over its outcomes with
-  their exact probabilities; a won game is +1, a lost one -1); the best move,
+  their exact probabilities, over an even spread of them past WEIGH_EXACT
+  outcomes; a won game is +1, a lost one -1); the best move,
   ties broken by the agent's generator. Needs an evaluation. Where the engine
   knows a move's value without playing it (Engine.move_values: the same float),
   the move is not played (values_of).
 - mc: a depth-2 search over sampled positions. The greedy agent's best few
   moves (MC_CANDIDATES, within MC_MARGIN of its best value) are each played on
-  a few samples (MC_SAMPLES, Monte Carlo over what the player cannot see; one
-  where nothing is hidden); where his turn goes on (3d Run's steps), his own
-  greedy best moves are played on (MC_OWN_PLIES at most), then the next player
-  answers with his own greedy best reply, and the position reached is weighed
-  for the agent; the best average wins. Chance after a move is weighed by its
-  odds instead of a reply.
+  samples (Monte Carlo over what the player cannot see; one where nothing is
+  hidden); where his turn goes on (3d Run's steps), his own greedy best moves
+  are played on (MC_OWN_PLIES at most), then each other player answers once
+  with the greedy agent's move, chosen on a position drawn from what *he* sees
+  (a Lutinades picker does not know the card the sample holds), and the
+  position reached is weighed for the agent; the best average wins. Chance
+  after a move is weighed by its odds instead of a reply; a hand's results
+  (Engine.entering_results: a PuXes flick) are drawn as the referee draws
+  them. The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
+  where something is hidden, more (MC_ROUNDS at most, while the positions
+  weighed stay under MC_BUDGET) where playouts differ; where they cannot (no
+  secret, nothing drawn) one.
 - ismcts: information-set Monte Carlo with a budget in playouts (ISMCTS_PLAYOUTS).
   The greedy agent's best few moves (MC_CANDIDATES) are the root's arms; each
   playout draws a new sample (engine.determinize: what the player cannot see
@@ -52,9 +59,13 @@ MC_CANDIDATES = 6      # moves the mc agent looks at, the greedy agent's best on
 MC_MARGIN = 0.5        # ... within this of its best value
 MC_OWN_PLIES = 6       # the mc agent's own plies played out while his turn goes on, before the reply
 MC_SAMPLES = 3         # positions drawn for what the player cannot see (one where nothing is hidden)
+MC_ROUNDS = 8          # playouts per candidate at most, where they differ (secrets drawn again, results drawn) ...
+MC_BUDGET = 1500       # ... and while the positions weighed in a choice stay under this (more where a game is cheap)
 ISMCTS_PLAYOUTS = 24   # the ismcts agent's budget: playouts per choice, each from its own sample
 ISMCTS_DEPTH = 2       # plies of the playout policy after the root's move before the position is weighed
 ISMCTS_EPSILON = 0.2   # the playout policy: the greedy agent's move, a random one this often
+WEIGH_EXACT = 216      # a chance node of more outcomes than this (PuXes' roll of four hero dice: 1,296) is weighed ...
+WEIGH_OVER = 36        # ... over about this many of them, evenly spaced in the engine's order, their odds rescaled
 UCB_C = 0.7            # UCB1's exploration constant (values run from -1 to +1)
 WON, LOST = 1.0, -1.0
 
@@ -126,10 +137,18 @@ def result_value(engine: Engine, position: Position, player: str) -> float:
 
 
 def weigh(engine: Engine, position: Position, player: str) -> float:
-    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level)."""
+    """The value of `position` for `player`; a chance node is weighed over its outcomes (one level), with
+    their exact odds up to WEIGH_EXACT outcomes (3d Run's rolls, at most 126), else over every k-th one
+    (WEIGH_OVER of them), their odds rescaled: a PuXes roll of four hero dice has 1,296 outcomes, and
+    weighing each made a greedy choice cost about a second."""
     if engine.outcome(position) is None and engine.to_move(position) == CHANCE:
-        return sum(float(p) * result_value(engine, engine.play(position, move), player)
-                   for move, p in engine.chance_outcomes(position))
+        outcomes = engine.chance_outcomes(position)
+        if len(outcomes) > WEIGH_EXACT:
+            outcomes = outcomes[::len(outcomes) // WEIGH_OVER]
+            total = float(sum(p for _move, p in outcomes))
+            return sum(float(p) * result_value(engine, engine.play(position, move), player)
+                       for move, p in outcomes) / total
+        return sum(float(p) * result_value(engine, engine.play(position, move), player) for move, p in outcomes)
     return result_value(engine, position, player)
 
 
@@ -170,28 +189,49 @@ class GreedyAgent(Agent):
         return ranked(seat, seat.sample(rng), rng)[0][2]
 
 
-def reply_value(engine: Engine, position: Position, player: str) -> float:
-    """`position`'s value for `player` once the next player has made his best reply, as his evaluation sees it.
+def reply_value(engine: Engine, position: Position, player: str, rng: random.Random,
+                hidden: bool = False) -> tuple[float, bool, int]:
+    """`position`'s value for `player` once each other player has made his reply; whether anything was drawn
+    on the way (then the value is one draw of several); and how many positions were weighed (the cost).
 
     Where the player's own turn goes on (a race's steps, one ply each), his own best moves are played first,
     MC_OWN_PLIES at most: a step is weighed by where the movement can still take him, not where it stands.
-    Chance, a finished game or a step where the hand decides (Engine.entering_results) end the look-ahead
-    (chance weighed by its odds).
+    Then each other player replies in turn, once (two players: the next one's reply), as the greedy agent
+    would: where the game hides something (`hidden`), on a position drawn from what *he* sees
+    (engine.determinize), ties broken at random, so that the reply cannot use the sample's secrets (the
+    card a Lutinades picker has not seen); else on the position itself. The look-ahead stops when a player
+    who replied (or the player himself, after a reply) is to move again, at chance (weighed by its odds)
+    or at a finished game. Where the hand decides (Engine.entering_results: a PuXes flick's results) the
+    results are drawn one legal move at a time, as the referee draws them; chance met after such a draw
+    ends the look-ahead without its odds (the position weighed as it stands: the value is already one
+    draw among the playouts averaged, and a roll of four hero dice has 1,296 outcomes to weigh).
     """
-    own = 0
+    own, replied, drew, weighed = 0, set(), False, 0
     while engine.outcome(position) is None:
         who = engine.to_move(position)
-        if who == CHANCE or (who == player and own == MC_OWN_PLIES):
-            return weigh(engine, position, player)
+        if who == CHANCE:
+            return (result_value if drew else weigh)(engine, position, player), drew, weighed
+        if who in replied or (who == player and (replied or own == MC_OWN_PLIES)):
+            return weigh(engine, position, player), drew, weighed
         moves = engine.legal_moves_of(position, who)
-        if not moves or engine.entering_results(position):     # the hand decides there, not a choice
-            return weigh(engine, position, player)
-        values = values_of(engine, position, moves, who)
-        best = after(engine, position, moves[max(range(len(moves)), key=values.__getitem__)])
-        if who != player:
-            return weigh(engine, best, player)
-        position, own = best, own + 1
-    return result_value(engine, position, player)
+        if not moves:
+            return weigh(engine, position, player), drew, weighed
+        if engine.entering_results(position):       # the hand decides there, not a choice: drawn
+            position, drew = after(engine, position, rng.choice(moves)), True
+            continue
+        weighed += len(moves)
+        if who != player and hidden:
+            values = values_of(engine, engine.determinize(position, who, rng), moves, who)
+            move = moves[max(range(len(moves)), key=lambda i: (values[i], rng.random()))]
+        else:
+            values = values_of(engine, position, moves, who)
+            move = moves[max(range(len(moves)), key=values.__getitem__)]
+        position = after(engine, position, move)
+        if who == player:
+            own += 1
+        else:
+            replied.add(who)
+    return result_value(engine, position, player), drew, weighed
 
 
 class MonteCarloAgent(Agent):
@@ -218,9 +258,29 @@ class MonteCarloAgent(Agent):
             if other is first:          # nothing hidden: one sample is the position itself
                 break
             samples.append(other)
-        scores = [(sum(reply_value(engine, after(engine, sample, move), player) for sample in samples)
-                   / len(samples), tie, move) for _value, tie, move in candidates]
-        return max(scores, key=lambda s: (s[0], s[1]))[2]
+        hidden = len(samples) > 1
+        # Rounds of one playout per candidate, each round on its own sample: MC_SAMPLES rounds where something
+        # is hidden, then more while the budget allows where playouts differ (a sample drawn again, results
+        # drawn). A playout that drew nothing where nothing is hidden would repeat itself: its value stands.
+        totals, fixed = [0.0] * len(candidates), [False] * len(candidates)
+        rounds = weighed = 0
+        while True:
+            sample = samples[rounds] if rounds < len(samples) else seat.sample(rng)
+            for i, (_value, _tie, move) in enumerate(candidates):
+                if fixed[i]:
+                    totals[i] += totals[i] / rounds
+                    continue
+                value, drew, cost = reply_value(engine, after(engine, sample, move), player, rng, hidden)
+                totals[i] += value
+                weighed += cost
+                fixed[i] = not (hidden or drew)
+            rounds += 1
+            if rounds < len(samples):
+                continue
+            if all(fixed) or rounds >= MC_ROUNDS or weighed >= MC_BUDGET:
+                break
+        return max(zip(totals, (tie for _v, tie, _m in candidates), (m for _v, _t, m in candidates)),
+                   key=lambda s: (s[0], s[1]))[2]
 
 
 def playout_value(engine: Engine, position: Position, player: str, depth: int, rng: random.Random) -> float:

@@ -14,6 +14,12 @@ whatever process plays which game, and `--jobs` only changes how fast they come.
 The same seeds deal the same games to two variants, so a comparison sees the
 rule change, not different deals.
 
+Seats rotated (`Setup.rotate`, `pnp playtest --rotate-seats`): the games come in
+groups of one per seat, each group played on one deal (game i on deal
+i // players, seeded f"{S}:{i // players}"), the agents turned one seat further
+at each game of the group (`Setup.seating`), so every agent holds every seat on
+the same deals and a seat's own advantage (the first player's) counts for none.
+
 This module plays; generator/playtest/ computes the statistics and shows them.
 """
 
@@ -63,6 +69,7 @@ class Setup:
     max_plies: int
     seed: int
     content_dir: str | None = None     # the content folder whose game the engine reads (Engine.bind)
+    rotate: bool = False               # each deal played once per seat, the agents turned a seat each game
 
     @property
     def engine(self) -> Engine:
@@ -71,6 +78,16 @@ class Setup:
     @property
     def seats(self) -> tuple[str, ...]:
         return self.engine.players_for(self.players)
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """The agents by seat in game `index`: `agents`, or, rotated, turned by `index` seats (the agent of
+        seat k sits in seat k + index, modulo the players)."""
+        shift = index % self.players if self.rotate else 0
+        return self.agents[-shift:] + self.agents[:-shift] if shift else self.agents
+
+    def deal(self, index: int) -> int:
+        """The deal of game `index`: its own, or, rotated, one deal for each group of `players` games."""
+        return index // self.players if self.rotate else index
 
 
 @lru_cache(maxsize=None)
@@ -85,10 +102,11 @@ def game_seed(seed: int, index: int) -> str:
 
 
 def play_game(setup: Setup, index: int, agents: Sequence[Agent] | None = None) -> GameRecord:
+    """Game `index` of `setup`; `agents` by seat, else the setup's seating of that game."""
     engine = setup.engine
-    agents = agents or [make_agent(name) for name in setup.agents]
+    agents = agents or [make_agent(name) for name in setup.seating(index)]
     by_player = dict(zip(setup.seats, agents))
-    rng = random.Random(game_seed(setup.seed, index))
+    rng = random.Random(game_seed(setup.seed, setup.deal(index)))
     position = engine.initial(setup.variant, players=setup.players, seed=rng.randrange(2 ** 32))
     first = None
     decisions = options = widest = 0
@@ -147,9 +165,9 @@ def check_setup(setup: Setup) -> None:
 
 def make_setup(game_id: str, *, variant: str | None = None, players: int | None = None,
                agents: Sequence[str] = (), max_plies: int = DEFAULT_MAX_PLIES, seed: int = 1,
-               content_dir=None) -> Setup:
+               content_dir=None, rotate: bool = False) -> Setup:
     """The run's setup; the agents are given to the seats in order, the last one repeated for the rest
-    (none named: the engine's `playtest_agent`).
+    (none named: the engine's `playtest_agent`); `rotate`: turned a seat each game (Setup.seating).
     `content_dir`: where the game's folder is, for an engine that reads its game's data."""
     content_dir = None if content_dir is None else str(content_dir)
     engine = _bound_engine(game_id, content_dir)
@@ -158,15 +176,15 @@ def make_setup(game_id: str, *, variant: str | None = None, players: int | None 
     if len(names) > count:
         raise AgentRefused(f"{len(names)} agents for {count} players")
     names = names + (names[-1],) * (count - len(names))
-    setup = Setup(game_id, variant, count, names, max_plies, seed, content_dir)
+    setup = Setup(game_id, variant, count, names, max_plies, seed, content_dir, rotate)
     check_setup(setup)
     return setup
 
 
 def _play_chunk(args: tuple[Setup, int, int]) -> list[GameRecord]:
     setup, start, stop = args
-    agents = [make_agent(name) for name in setup.agents]
-    return [play_game(setup, i, agents) for i in range(start, stop)]
+    made = {name: make_agent(name) for name in dict.fromkeys(setup.agents)}    # agents hold no state
+    return [play_game(setup, i, [made[name] for name in setup.seating(i)]) for i in range(start, stop)]
 
 
 def play_games(setup: Setup, games: int, jobs: int = 1) -> list[GameRecord]:
@@ -255,10 +273,11 @@ def run(setup: Setup, games: int, jobs: int = 1) -> PlaytestReport:
 
 def playtest(game_id: str, games: int, *, seed: int = 1, max_plies: int = DEFAULT_MAX_PLIES,
              variant: str | None = None, players: int | None = None, agents: Sequence[str] = (),
-             jobs: int = 1, content_dir=None) -> PlaytestReport:
-    """`games` games of `game_id` by `agents` (by seat), seeded by `seed`: the report."""
+             jobs: int = 1, content_dir=None, rotate: bool = False) -> PlaytestReport:
+    """`games` games of `game_id` by `agents` (by seat, turned a seat each game with `rotate`), seeded by
+    `seed`: the report."""
     return run(make_setup(game_id, variant=variant, players=players, agents=agents, max_plies=max_plies,
-                          seed=seed, content_dir=content_dir), games, jobs)
+                          seed=seed, content_dir=content_dir, rotate=rotate), games, jobs)
 
 
 __all__ = ["AgentRefused", "GameRecord", "PlaytestReport", "Setup", "game_seed", "make_setup", "play_game",

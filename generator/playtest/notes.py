@@ -49,6 +49,7 @@ def write_notes(content_dir: Path, s: Summary) -> Path:
     setup = s.setup
     command = f"pnp playtest {setup.game_id} --games {s.games} --seed {setup.seed} " \
               f"--agents {','.join(setup.agents)} --max-plies {setup.max_plies}" \
+              + (" --rotate-seats" if setup.rotate else "") \
               + (f" --variant {setup.variant}" if setup.variant else "") + " --into-notes"
     header = f"# Written by `{command}`.\n# Run it again to refresh these figures; do not edit them by hand.\n"
     text = header + yaml.safe_dump(notes_data(s), sort_keys=False, allow_unicode=True)

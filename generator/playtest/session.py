@@ -28,6 +28,19 @@ class PlaytestTooCostly(ValueError):
     """A playtest that would pass limits.PLAYTEST_PLIES: refused before any game is played (exit 2)."""
 
 
+class SeatsNotRotatable(ValueError):
+    """Rotated seats with a number of games that leaves a deal without all its seatings (exit 2)."""
+
+
+def check_rotation(games: int, players: int) -> None:
+    """Rotated seats play each deal once per seat: the games must make whole groups, or the last deal's
+    missing seatings would leave one seat's advantage to one agent."""
+    if games % players:
+        raise SeatsNotRotatable(f"--rotate-seats plays each deal once per seat: --games must be a multiple of "
+                                f"{players} (the players), not {games}; {games + players - games % players} "
+                                f"would do")
+
+
 def check_cost(games: int, max_plies: int, agents: Sequence[str], runs: int = 1) -> None:
     """Refuse games x plies x the dearest agent's ply cost (x 2 with --compare) above the limit, before playing."""
     cost = max((AGENTS[name].ply_cost for name in agents if name in AGENTS), default=1)
@@ -42,12 +55,14 @@ def check_cost(games: int, max_plies: int, agents: Sequence[str], runs: int = 1)
 
 def playtest_runs(game_id: str, games: int, *, seed: int = 1, max_plies: int = 400, variant: str | None = None,
                   compare_with: str | None = None, players: int | None = None,
-                  agents: Sequence[str] = (), jobs: int = 1, content_dir=None) -> Result:
+                  agents: Sequence[str] = (), jobs: int = 1, content_dir=None, rotate: bool = False) -> Result:
     setups = [make_setup(game_id, variant=variant_option(variant), players=players, agents=agents,
-                         max_plies=max_plies, seed=seed, content_dir=content_dir)]
+                         max_plies=max_plies, seed=seed, content_dir=content_dir, rotate=rotate)]
     if compare_with is not None:
         setups.append(make_setup(game_id, variant=variant_option(compare_with), players=players, agents=agents,
-                                 max_plies=max_plies, seed=seed, content_dir=content_dir))
+                                 max_plies=max_plies, seed=seed, content_dir=content_dir, rotate=rotate))
+    if rotate:
+        check_rotation(games, setups[0].players)
     # the agents the seats will have (the game's default one when none is named), before any game is played
     check_cost(games, max_plies, [name for setup in setups for name in setup.agents], len(setups))
     runs = tuple(summarize(run(setup, games, jobs)) for setup in setups)

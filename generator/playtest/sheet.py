@@ -18,7 +18,7 @@ from ..draw.pdf import PdfCanvas
 from ..draw.style import Stroke, TextStyle
 from ..i18n import Catalogue
 from .summary import Difference, Summary
-from .table import agent_rows, difference_rows, ending_rows, facts, headline, seat_rows, variant_name
+from .table import agent_rows, agents_test, difference_rows, ending_rows, facts, headline, seat_rows, variant_name
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 15.0
@@ -230,7 +230,7 @@ def draw_report(c: Canvas, runs: Sequence[Summary], words: Catalogue, diffs: Seq
                        [words(f"engine.report.{k}") for k in ("agent", "seats", "won_decided", "rate", "interval",
                                                                "fair", "p_value", "beats")],
                        agent_rows(run, words), "lrrrrrrr")
-            c.text_box(x, y, width, 18.0, words("engine.report.agents_test"), BODY, min_size_pt=7.0)
+            c.text_box(x, y, width, 18.0, agents_test(run, words), BODY, min_size_pt=7.0)
             y += 18.0
         y += 1.0
         y = _table(c, x, y, (width - 45.0, 22.0, 23.0),

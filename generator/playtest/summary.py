@@ -14,8 +14,10 @@ plays better), against its fair share, the seats it holds over the players: were
 the agents equally good, each game someone won would be its with that chance. The
 one-sided binomial test gives the chance of at least its wins under that
 hypothesis (the sign test for two players, one seat each); under 5 %, the agent
-beats the others significantly. The seats are fixed: a seat's own advantage (the
-first player's) counts for whoever holds it, so a claim wants both seatings.
+beats the others significantly. With fixed seats a seat's own advantage (the
+first player's) counts for whoever holds it, so a claim wants both seatings;
+rotated seats (Setup.rotate) play every seating on the same deals, and a game
+counts for the agent that held the winner's seat in that game.
 """
 
 from __future__ import annotations
@@ -86,22 +88,36 @@ class Summary:
     agents: tuple[AgentLine, ...] = ()              # when the seats hold different agents
 
 
+def winning_agent(setup: Setup, record) -> str | None:
+    """The agent that held the winner's seat in that game (None: no winner, or a winner that is no seat)."""
+    if record.winner not in setup.seats:
+        return None
+    return setup.seating(record.index)[setup.seats.index(record.winner)]
+
+
 def agent_lines(setup: Setup, decided: list) -> tuple[AgentLine, ...]:
     """Each agent's wins among the `decided` games (someone won), against its fair share; () for one agent."""
-    held = {}
-    for player, agent in zip(setup.seats, setup.agents):
-        held.setdefault(agent, []).append(player)
+    held = Counter(setup.agents)            # seats per game, whether the seats rotate or not
     if len(held) < 2:
         return ()
-    return tuple(AgentLine(agent, len(players), Share(sum(1 for r in decided if r.winner in players), len(decided)),
-                           len(players) / setup.players) for agent, players in held.items())
+    won = Counter(winning_agent(setup, r) for r in decided)
+    return tuple(AgentLine(agent, seats, Share(won[agent], len(decided)), seats / setup.players)
+                 for agent, seats in held.items())
+
+
+def seat_agents(setup: Setup, games: int) -> tuple[str, ...]:
+    """The agent of each seat, or, seats rotated, every agent that held it (`/` between them)."""
+    if not setup.rotate:
+        return setup.agents
+    return tuple("/".join(dict.fromkeys(setup.seating(i)[k] for i in range(max(games, 1))))
+                 for k in range(setup.players))
 
 
 def summarize(report: PlaytestReport) -> Summary:
     setup, records = report.setup, report.records
     n = len(records)
     wins = Counter(r.winner for r in records if not r.capped)
-    seats = tuple(SeatLine(p, a, Share(wins[p], n)) for p, a in zip(setup.seats, setup.agents))
+    seats = tuple(SeatLine(p, a, Share(wins[p], n)) for p, a in zip(setup.seats, seat_agents(setup, n)))
     decided = [r for r in records if not r.capped and r.winner is not None]
     first = Share(sum(1 for r in decided if r.winner == r.first), len(decided))
     lengths = tuple(r.plies for r in records if not r.capped)

@@ -24,11 +24,17 @@ def headline(s: Summary, words: Catalogue) -> list[str]:
     """The heading and the setup lines."""
     setup = s.setup
     variant = words("engine.report.variant", name=setup.variant) if setup.variant else ""
+    seating = ", ".join(words("engine.report.seat_agent", seat=p, agent=a) for p, a in zip(setup.seats, setup.agents))
     return [words("engine.report.heading", game=setup.game_id, games=s.games),
             words("engine.report.setup", seed=setup.seed, plies=setup.max_plies, players=setup.players,
                   variant=variant),
-            words("engine.report.agents", agents=", ".join(words("engine.report.seat_agent", seat=p, agent=a)
-                                                           for p, a in zip(setup.seats, setup.agents)))]
+            words("engine.report.agents_rotated", agents=seating, players=setup.players) if setup.rotate else
+            words("engine.report.agents", agents=seating)]
+
+
+def agents_test(s: Summary, words: Catalogue) -> str:
+    """How to read the agents' test: the seats fixed (play the other seating too) or rotated."""
+    return words("engine.report.agents_test_rotated" if s.setup.rotate else "engine.report.agents_test")
 
 
 def interval_text(words: Catalogue, share: Share) -> str:
@@ -102,7 +108,7 @@ def agents_table(s: Summary, words: Catalogue) -> list:
         table.add_column(words(f"engine.report.{key}"), justify=justify)
     for row in agent_rows(s, words):
         table.add_row(*row)
-    return [table, Text(words("engine.report.agents_test"))]
+    return [table, Text(agents_test(s, words))]
 
 
 def ending_rows(s: Summary, words: Catalogue) -> list[tuple[str, str, str]]:

@@ -17,8 +17,9 @@ GAMES, PLIES = 2, 8
 @pytest.mark.parametrize("agent", sorted(agents.AGENTS))
 @pytest.mark.parametrize("game", engine_ids())
 def test_every_agent_plays_every_engine_a_few_seeded_games(game, agent, content_dir, monkeypatch):
-    monkeypatch.setattr(agents, "MC_SAMPLES", 1)        # the mc agent's smallest look-ahead
-    monkeypatch.setattr(agents, "MC_CANDIDATES", 2)
+    monkeypatch.setattr(agents, "MC_SAMPLES", 2)        # the mc agent's smallest look-ahead that still tells a
+    monkeypatch.setattr(agents, "MC_ROUNDS", 2)         # game with secrets (its replies then drawn from what the
+    monkeypatch.setattr(agents, "MC_CANDIDATES", 2)     # replying player sees), and draws a flick's results twice
     monkeypatch.setattr(agents, "ISMCTS_PLAYOUTS", 3)   # the ismcts agent's smallest budget
     monkeypatch.setattr(agents, "ISMCTS_DEPTH", 2)
     setup = make_setup(game, agents=(agent,), seed=3, max_plies=PLIES, content_dir=content_dir)

@@ -166,12 +166,13 @@ def test_the_ismcts_agent_spends_its_budget_one_sample_per_playout(monkeypatch):
     assert make_agent("ismcts").choose(seat, random.Random(1)) == move and len(drawn) == 8
 
 
-@pytest.mark.parametrize("agent, record", [("mc", (None, "", 24, True, 19, 7143)),
+@pytest.mark.parametrize("agent, record", [("mc", (None, "", 24, True, 20, 6555)),
                                            ("ismcts", (None, "", 24, True, 17, 3347))])
 def test_the_search_agents_weigh_replies_through_the_engines_shortcut_and_play_as_before(agent, record, monkeypatch,
                                                                                        content_dir):
     # The mc agent's replies and the ismcts playouts weigh their moves by Engine.move_values where the engine
-    # has it (Praxis): the same values, so the same seeded game as when every move was played (recorded before).
+    # has it (Praxis): the same values, so the same seeded game as when every move was played (recorded with
+    # move_values returning None; mc's record since its replies are drawn from what the replying player sees).
     import generator.engine.agents as agents
     monkeypatch.setattr(agents, "MC_SAMPLES", 2)
     setup = make_setup("praxis", agents=(agent, "greedy"), seed=5, max_plies=24, content_dir=content_dir)
@@ -195,3 +196,69 @@ def test_the_mc_agent_plays_its_own_turn_out_before_the_reply_and_beats_greedy_a
         return wins
     assert mc_wins(0) == 4
     assert mc_wins(default) == 8
+
+
+def test_the_mc_agents_replies_are_chosen_on_what_the_replying_player_sees():
+    # Lutinades: chloe, the last elf, shows `bas` on a bas card; anne, the picker, has not seen the card. The
+    # mc agent used to let anne reply on its own sample, card included: she followed chloe every time, so
+    # matching the card looked like being followed for sure. Drawn from what anne sees, her reply follows
+    # chloe or bruno (`haut`), as her own sample of the card says; the value chloe sees varies.
+    from generator.engine.agents import after, reply_value
+    engine = get_engine("lutinades")
+    position = engine.read_position({"joueurs": ["anne", "bruno", "chloe"], "cueilleur": "anne",
+                                     "carte": "bas-3-1", "pioche": ["haut-2-1", "haut-1-2", "bas-2-1", "gauche-2-1"],
+                                     "gestes": {"bruno": "haut"}})
+    shown = after(engine, position, engine.parse_move(position, "chloe:bas"))
+    assert engine.to_move(shown) == "anne"
+    seen_by_all = {reply_value(engine, shown, "chloe", random.Random(i))[0] for i in range(30)}
+    drawn = {reply_value(engine, shown, "chloe", random.Random(i), hidden=True)[0] for i in range(30)}
+    assert len(seen_by_all) == 1 and len(drawn) == 2
+
+
+def test_the_mc_agent_draws_a_flicks_results_as_the_referee_does():
+    # PuXes: after a flick the results are entered by hand (Engine.entering_results). The mc agent used to
+    # weigh the position before them, the same for every flick: its choice among flicks was a coin. It now
+    # draws them, one legal result at a time, and averages its playouts.
+    from generator.engine.agents import after, reply_value
+    from generator.engine.core import CHANCE, chance_step
+    engine = get_engine("puxes")
+    rng = random.Random(5)
+    position = engine.initial(None, players=2, seed=5)
+    while engine.to_move(position) == CHANCE:
+        position = chance_step(engine, position, rng)
+    player = engine.to_move(position)
+    flick = next(m for m in engine.legal_moves_of(position, player) if ">" in engine.format_move(position, m))
+    flicked = after(engine, position, flick)
+    assert engine.entering_results(flicked)
+    playouts = [reply_value(engine, flicked, player, random.Random(i)) for i in range(20)]
+    assert all(drew for _value, drew, _cost in playouts)
+    assert len({value for value, _drew, _cost in playouts}) > 1
+
+
+def test_a_chance_node_of_many_outcomes_is_weighed_over_an_even_spread_of_them(monkeypatch):
+    # PuXes: a turn ends on the next player's roll of four hero dice, 1,296 outcomes; weighing each made a
+    # greedy or mc choice cost about a second. Past WEIGH_EXACT outcomes, every k-th is weighed, odds
+    # rescaled: here exactly the value of all 1,296 (the evaluation does not read the heroes' faces).
+    import generator.engine.agents as agents
+    from generator.engine.core import CHANCE, chance_step
+    engine = get_engine("puxes")
+    rng = random.Random(2)
+    position, roll = engine.initial(None, players=2, seed=2), None
+    while roll is None:         # a seeded game, played at random until a move ends a turn (a wake, a pass)
+        if engine.to_move(position) == CHANCE:
+            position = chance_step(engine, position, rng)
+            continue
+        player = engine.to_move(position)
+        moves = engine.legal_moves_of(position, player)
+        ends = [m for m in moves if engine.to_move(agents.after(engine, position, m)) == CHANCE]
+        roll = agents.after(engine, position, ends[0]) if ends else None
+        position = agents.after(engine, position, rng.choice(moves))
+    assert len(engine.chance_outcomes(roll)) == 1296 > agents.WEIGH_EXACT
+    played = []
+    real_play = type(engine).play
+    monkeypatch.setattr(type(engine), "play", lambda self, p, m: played.append(m) or real_play(self, p, m))
+    value = agents.weigh(engine, roll, player)
+    assert len(played) == agents.WEIGH_OVER
+    exact = sum(float(p) * agents.result_value(engine, real_play(engine, roll, m), player)
+                for m, p in engine.chance_outcomes(roll))
+    assert value == pytest.approx(exact, abs=1e-12)

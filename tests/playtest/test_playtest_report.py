@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+from dataclasses import replace
 
 import pdfplumber
 import pytest
@@ -15,7 +16,7 @@ from pypdf import PdfReader
 from generator.cli import cli
 from generator.content.errors import ContentError
 from generator.content.playtest_notes import read_playtest_notes
-from generator.engine.playtest import GameRecord, PlaytestReport, make_setup
+from generator.engine.playtest import GameRecord, PlaytestReport, make_setup, play_games
 from generator.i18n import catalogue
 from generator.playtest.notes import notes_data
 from generator.playtest.session import playtest_runs
@@ -115,6 +116,55 @@ def test_agents_against_each_other_are_tested_on_the_games_someone_won():
     assert lines[0].p_value == pytest.approx(1 / 27)
     # One agent in every seat: nothing to test.
     assert summarize(_report(records)).agents == ()
+
+
+def test_rotated_seats_count_each_game_for_the_agent_in_the_winners_seat():
+    # The first seat wins every game. Seats fixed, that is all the agent in it: 10 of 10, p = 1/1024, "beats".
+    # Seats rotated, the agents change seats each game (mc in blanc in games 0, 2, ..., in noir in 1, 3, ...):
+    # 5 of 10 each, the seat's advantage counts for neither.
+    fixed = make_setup("tactix", seed=9, max_plies=100, agents=("mc", "random"))
+    rotated = make_setup("tactix", seed=9, max_plies=100, agents=("mc", "random"), rotate=True)
+    records = [_record(i, "blanc") for i in range(10)]
+    mc = summarize(PlaytestReport(fixed, records)).agents[0]
+    assert (mc.wins.k, mc.wins.n) == (10, 10) and mc.beats_the_others
+    s = summarize(PlaytestReport(rotated, records))
+    assert [(a.agent, a.seats, a.wins.k, a.wins.n, a.fair) for a in s.agents] == [("mc", 1, 5, 10, 0.5),
+                                                                              ("random", 1, 5, 10, 0.5)]
+    assert not any(a.beats_the_others for a in s.agents)
+    assert [(line.player, line.agent, line.wins.k) for line in s.seats] == [("blanc", "mc/random", 10),
+                                                                          ("noir", "random/mc", 0)]
+    # Three players, mc in one seat: it sits in anne, bruno, chloe in turn; anne wins games 0 and 3 (mc's), 1.
+    three = make_setup("lutinades", players=3, agents=("mc", "greedy"), rotate=True)
+    assert [three.seating(i) for i in range(4)] == [("mc", "greedy", "greedy"), ("greedy", "mc", "greedy"),
+                                                    ("greedy", "greedy", "mc"), ("mc", "greedy", "greedy")]
+    lines = summarize(PlaytestReport(three, [GameRecord(i, "anne", "most_cards", "", 20, False, "anne", 9, 30, 5)
+                                             for i in range(4)])).agents
+    assert [(a.agent, a.seats, a.wins.k, a.fair) for a in lines] == [("mc", 1, 2, 1 / 3), ("greedy", 2, 2, 2 / 3)]
+
+
+def test_rotated_seats_play_each_deal_once_per_seating():
+    # Two random agents, seats rotated: games 2k and 2k+1 are deal k, the very game k of a run that does not
+    # rotate (its seed, the same random choices); the seats' agents only change places.
+    plain = play_games(make_setup("tactix", seed=4, agents=("random",)), 3)
+    rotated = play_games(make_setup("tactix", seed=4, agents=("random",), rotate=True), 6)
+    assert [replace(r, index=r.index // 2) for r in rotated] == [r for r in plain for _ in range(2)]
+
+
+def test_the_report_of_rotated_seats_says_so_and_refuses_a_deal_without_all_its_seatings():
+    # greedy beats random at Tactix whichever seat it holds: on two deals, each seating once, 4 of 4 games.
+    result = CliRunner().invoke(cli, ["playtest", "tactix", "--games", "4", "--agents", "greedy,random",
+                                      "--rotate-seats", "--jobs", "1"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "places tournantes" in out and "Les places ont tourné" in " ".join(out.split())
+    assert re.search(r"blanc +│ greedy/random +│ +2 │", out) and re.search(r"noir +│ random/greedy +│ +2 │", out)
+    assert re.search(r"greedy +│ +1 │ +4 sur 4 │", out) and "jouez aussi l'autre placement" not in out
+    english = as_text(render(playtest_runs("tactix", 2, seed=2, agents=("greedy", "random"), jobs=1,
+                                           rotate=True).runs[0], catalogue("en")))
+    assert "seats rotated" in english and "The seats rotated" in " ".join(english.split())
+    odd = CliRunner().invoke(cli, ["playtest", "tactix", "--games", "3", "--agents", "greedy,random",
+                                   "--rotate-seats"])
+    assert odd.exit_code == 2 and "--games must be a multiple of 2" in odd.output and "Traceback" not in odd.output
 
 
 def test_the_report_states_the_agents_test_in_its_language():
