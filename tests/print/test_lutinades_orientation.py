@@ -31,7 +31,7 @@ MM_PER_PT = 25.4 / 72
 def _faces_tokenised_once():
     """The PDFs below (four duplex, the fold, the shop file, the mirrored backs) place the same faces, each drawn
     once as a form: pdfminer tokenises each form once for the module (printkit.forms_parsed_once) and interprets
-    every placement anew, with its own matrix; it tokenised each again on every page that places it."""
+    every placement anew, with its own matrix (it tokenised each form again at every placement)."""
     with forms_parsed_once():
         yield
 
