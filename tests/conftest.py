@@ -21,6 +21,10 @@ tests/print/test_preflight.py). Rules that keep any test, new or old, safe in pa
   `monkeypatch`, which puts it back: a worker runs many modules one after the other.
 - A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
   testing less; `pytest --durations=25` lists the slowest.
+- A test that runs `pnp` in a process of its own to bound its memory and time (prlimit and a timeout) asks
+  `tests/pnp_process.py`, which forks each command from one imported command line per worker: the same limit,
+  exit code and output, without an interpreter's start and the generator's imports (about 1 s of CPU) per call.
+  A test about the process itself (signals, kills, the interrupted import) starts a true one.
 - The modules that read an expensive shared build are in one group with it (`game-puxes`: the PuXes outputs,
   its mats, the seams of tiled pieces and the preflight of its build; `game-praxis`: Praxis' print, its editions and its preflight), so no
   worker waits on the lock while another builds. A slow test that is many independent cases is split into

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import enginekit
+import pnp_process
 
 from generator.content.errors import ContentError
 from generator.engine.checker import check_diagrams, diagram_placements, load_game_diagrams, shown_position
@@ -60,12 +58,11 @@ def test_pnp_validate_and_build_stop_on_the_wrong_fixture_with_exit_1(game_copy,
     # is then the game's only error (every error is told, and bad input with it would be exit 2)
     game_copy("tactix", (FIXTURES / "wrong_diagram.yaml").read_text(encoding="utf-8") + "\n"
               + (REPO / "content" / "tactix" / "diagrams.yaml").read_text(encoding="utf-8"))
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
     expected = 'content/tactix/diagrams.yaml:7: diagram "faux-virage": after the moves d3 holds B5n3'
     for args in (["validate", "tactix", "--content", "content"],
                  ["build", "tactix", "--content", "content", "--out", "out"]):
-        run = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=tmp_path, env=env,
-                             capture_output=True, text=True)
+        # the command in a process of its own, in the game's folder (forked from the imported command line)
+        run = pnp_process.run(args, memory=None, timeout=300, cwd=tmp_path)
         assert run.returncode == 1, run.stdout + run.stderr
         assert expected in run.stdout + run.stderr
     assert not (tmp_path / "out" / "tactix").exists()

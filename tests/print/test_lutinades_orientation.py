@@ -21,9 +21,19 @@ import pytest
 from generator.content.loader import load_game
 from generator.kinds.deck import items as deck_items
 from generator.print import PrintOptions, impose_sheets, shop_export
+from printkit import forms_parsed_once
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 MM_PER_PT = 25.4 / 72
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _faces_tokenised_once():
+    """The PDFs below (four duplex, the fold, the shop file, the mirrored backs) place the same faces, each drawn
+    once as a form: pdfminer tokenises each form once for the module (printkit.forms_parsed_once) and interprets
+    every placement anew, with its own matrix (it tokenised each form again at every placement)."""
+    with forms_parsed_once():
+        yield
 
 
 @pytest.fixture(scope="module")

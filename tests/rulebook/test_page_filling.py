@@ -3,6 +3,7 @@ a figure set smaller to fit (never its text under the reader's floor), figures w
 top, a heading / a list's first item never ending a page while the paragraph after it could start there, a
 heading right above a figure kept with it, a table split only with two body rows on each side."""
 
+import functools
 import io
 
 import pdfplumber
@@ -28,10 +29,16 @@ def _figure(fid: str, height_mm: float, text_pt: float = 9.0, number: int = 1) -
                        (Span(f"Légende{fid}"),), 2)
 
 
+@functools.lru_cache(maxsize=2)
+def _read(pdf: bytes) -> list:
+    """The pdfplumber pages of `pdf`, each parsed once for every reader below (a page keeps the objects it
+    parsed): a test reads its PDF's words, fill, figure and page ends from one parse, not one parse each."""
+    return pdfplumber.open(io.BytesIO(pdf)).pages
+
+
 def _pages(pdf: bytes) -> list:
     """Per page, its words as pdfplumber reads them."""
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        return [page.extract_words(extra_attrs=["size"]) for page in doc.pages]
+    return [page.extract_words(extra_attrs=["size"]) for page in _read(pdf)]
 
 
 def _page_of(pages: list, text: str) -> int:
@@ -43,22 +50,20 @@ def _fill(pdf: bytes, theme) -> list[float]:
     """For each page after the contents, the share of the text block above its lowest word or drawn box."""
     fills = []
     top, height = theme.top_mm / MM_PER_PT, theme.text_h_mm / MM_PER_PT
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        for page in doc.pages[2:]:
-            bottoms = [w["bottom"] for w in page.extract_words() if top < w["top"] < top + height]
-            bottoms += [r["bottom"] for r in page.rects if top < r["top"] < top + height]
-            fills.append((max(bottoms) - top) / height if bottoms else 0.0)
+    for page in _read(pdf)[2:]:
+        bottoms = [w["bottom"] for w in page.extract_words() if top < w["top"] < top + height]
+        bottoms += [r["bottom"] for r in page.rects if top < r["top"] < top + height]
+        fills.append((max(bottoms) - top) / height if bottoms else 0.0)
     return fills
 
 
 def _figure_box(pdf: bytes, fid: str) -> tuple[int, float, float]:
     """The page of a BoxFigure, its drawn height (mm) and the size of its label (pt)."""
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        for n, page in enumerate(doc.pages):
-            label = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == f"FIG-{fid}"]
-            if label:
-                box = max(page.rects, key=lambda r: r["height"])
-                return n, box["height"] * MM_PER_PT, label[0]["size"]
+    for n, page in enumerate(_read(pdf)):
+        label = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == f"FIG-{fid}"]
+        if label:
+            box = max(page.rects, key=lambda r: r["height"])
+            return n, box["height"] * MM_PER_PT, label[0]["size"]
     raise AssertionError(fid)
 
 
@@ -117,10 +122,9 @@ def test_figures_that_wait_share_the_next_page_top_set_smaller_while_text_fills_
 def _ends_of_pages(pdf: bytes) -> list[str]:
     """The last word of each page's text block."""
     out = []
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        for page in doc.pages:
-            words = [w for w in page.extract_words() if 0.075 * page.height < w["top"] < 0.9 * page.height]
-            out.append(max(words, key=lambda w: (round(w["top"]), w["x0"]))["text"] if words else "")
+    for page in _read(pdf):
+        words = [w for w in page.extract_words() if 0.075 * page.height < w["top"] < 0.9 * page.height]
+        out.append(max(words, key=lambda w: (round(w["top"]), w["x0"]))["text"] if words else "")
     return out
 
 

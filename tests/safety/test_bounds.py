@@ -1,7 +1,8 @@
 """Every input bounded before the work starts (issue 23: inputs, tables, images, mats and workers): each hostile
 or careless input below is refused with exit 2 at its file and line, or built within a small memory, never an
-internal error. Each runs the CLI in its own process under `prlimit --as` (memory) and a timeout, so a bound
-that is missing fails the test instead of the machine."""
+internal error. Each runs the CLI in its own process under an address-space limit (`prlimit --as`, or the same
+limit set by the child tests/pnp_process.py forks) and a timeout, so a bound that is missing fails the test
+instead of the machine."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pnp_process
 import pytest
 
 from generator.content import limits
@@ -22,9 +24,9 @@ TIMEOUT_S = 300               # a hang fails the test (the refusals take a few s
 
 def pnp(*args: str, memory: int = MEMORY, cwd: Path = ROOT, stdin: bytes | None = None
         ) -> subprocess.CompletedProcess:
-    """`pnp args` in a process of at most `memory` bytes, killed after TIMEOUT_S."""
-    return subprocess.run(["prlimit", f"--as={memory}", sys.executable, "-m", "generator.cli", *args],
-                          cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S, input=stdin)
+    """`pnp args` in a process of at most `memory` bytes, killed after TIMEOUT_S (forked from the imported
+    command line: tests/pnp_process.py)."""
+    return pnp_process.run(args, memory=memory, timeout=TIMEOUT_S, cwd=cwd, input=stdin)
 
 
 def refused(result: subprocess.CompletedProcess, where: str, *words: str) -> str:

@@ -2,15 +2,16 @@
 Markdown, layout, figures) is linear or bounded, and what is costly by nature (headings, figures placed, icons,
 the length of the text and of one block, pages) is refused with exit 2 at the file and line that asks for it.
 
-Each case runs the real command line in a subprocess, its address space bounded by prlimit and its time by
-the test's own timeout: before these bounds, each one ran for minutes or ran out of memory.
+Each case runs the real command line in a process of its own (forked from the imported command line:
+tests/pnp_process.py), its address space bounded as prlimit bounds it and its time by the test's own timeout:
+before these bounds, each one ran for minutes or ran out of memory.
 """
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import pnp_process
 import pytest
 
 from generator.content import limits
@@ -23,8 +24,9 @@ TIMEOUT = 90                 # seconds: every case below is refused or read in a
 def scaffold(tmp_path_factory):
     """A game made by `pnp new` (a board, a deck, counters, one diagram 'depart'), and a text sheet."""
     root = tmp_path_factory.mktemp("scaffold")
-    subprocess.run([sys.executable, "-m", "generator", "new", "mini", "--content", str(root), "--language", "fr"], check=True,
-                   capture_output=True, timeout=TIMEOUT)
+    made = pnp_process.run(["new", "mini", "--content", str(root), "--language", "fr"], memory=None,
+                           timeout=TIMEOUT, module="generator")
+    assert made.returncode == 0, made.stderr
     game = root / "mini"
     (game / "aide.yaml").write_text("kind: sheet\nid: aide\nname: Aide de jeu\nsource: aide.fr.md\n",
                                     encoding="utf-8")
@@ -43,9 +45,10 @@ def game(scaffold, tmp_path):
 
 
 def _pnp(game: Path, *args: str) -> subprocess.CompletedProcess:
-    command = ["prlimit", f"--as={MEMORY}", sys.executable, "-m", "generator", *args, "--content",
-               str(game.parent)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
+    """`prlimit --as=MEMORY python -m generator <args> --content <game's folder>`, forked from the imported command
+    line (tests/pnp_process.py): the same limit, exit code and output, without the interpreter's start."""
+    return pnp_process.run([*args, "--content", str(game.parent)], memory=MEMORY, timeout=TIMEOUT,
+                           module="generator")
 
 
 def _refused(game: Path, file: str, text: str, line: int, *expected: str) -> str:
