@@ -586,7 +586,8 @@ class RulebookTemplate(BaseDocTemplate):
         # (text the waiting figures' page would miss goes under figures standing alone on this page all the same:
         # a page of figures alone would stand part empty, the next figure of their run not fitting under them)
         if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
-                               or (self._spends_text(flowables) and not self._figures_alone)):
+                               or (self._spends_text(flowables) and not self._figures_alone)
+                               or self._announces_a_late_figure(flowables)):
             self._release(flowables)
         elif isinstance(first, FigureFloat) and self._deferred:
             # it joins them where they leave the text after them room on their page, or where no text of the
@@ -713,6 +714,25 @@ class RulebookTemplate(BaseDocTemplate):
             return False
         room = self._text_room(flowables[1:])
         return self._section_text(flowables[1:], room, self._deferred) < room
+
+    def _announces_a_late_figure(self, flowables) -> bool:
+        """With figures waiting: whether the text about to be set wholly on this page announces a figure (the
+        figure comes right after it) that cannot join them on the next page. Set here, that text would stand two
+        pages before its figure (the reader's max_figure_distance_pages); the waiting figures are set first, on
+        the next page, and the text goes under them, its figure after it."""
+        first = flowables[0]
+        if isinstance(first, FigureFloat) or _holds_floats_back(first) or len(flowables) < 2:
+            return False
+        announced = flowables[1]
+        if not isinstance(announced, FigureFloat) or announced.lead or id(announced) in self._due:
+            return False        # (not `floats`: its `due` is the last pass's until it comes first in this one)
+        frame = self.frame
+        if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
+            return False        # it runs over the page: its end, the announcing sentence, goes with them
+        # it joins them where they leave the text after it its lines (as in handle_flowable), else opens the page after
+        after = flowables[2:]
+        return not self._page_holds(self._deferred + [announced],
+                                    self._text_room(after) if self._text_follows(after) else 0.0)
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its
