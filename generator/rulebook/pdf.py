@@ -36,6 +36,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether,
                                 NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak as _FrameBreak
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
@@ -583,6 +584,10 @@ class RulebookTemplate(BaseDocTemplate):
                 run = max((k for k in range(2, run) if self._page_holds(flowables[:k])), default=0)
             if run > 1:
                 self._deferred, flowables[:run] = flowables[:run], []
+        if self._run_goes_with_its_text(flowables):
+            # the text announcing a run of figures too tall for one page opens the next page with them
+            flowables.insert(0, _FrameBreak())
+            return super().handle_flowable(flowables)
         # (text the waiting figures' page would miss goes under figures standing alone on this page all the same:
         # a page of figures alone would stand part empty, the next figure of their run not fitting under them)
         if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
@@ -733,6 +738,44 @@ class RulebookTemplate(BaseDocTemplate):
         after = flowables[2:]
         return not self._page_holds(self._deferred + [announced],
                                     self._text_room(after) if self._text_follows(after) else 0.0)
+
+    def _run_goes_with_its_text(self, flowables) -> bool:
+        """No figures waiting, the page begun: whether the text about to be set wholly here announces a run of
+        figures (two or more right after it) that could not start under it here and is too tall for the next
+        page, so its last figure would stand two pages after it (the reader's max_figure_distance_pages), while
+        opening the next page with them, it has its run by the page after (the figures that fit under it there,
+        the rest on one page), and this page keeps min_page_fill of its height. It then goes to the next page."""
+        frame = self.frame
+        if self._deferred or frame is None or frame._atTop or len(flowables) < 3:
+            return False
+        flows = self.layout["flows"]
+        if flows and flows[-1]["page"] == self.page and flows[-1]["kind"] == "heading":
+            return False        # its heading, set already, stays with it
+        lead = 1                # the text, and what its first flowables keep with it (a heading)
+        while lead < len(flowables) and getattr(flowables[lead - 1], "keepWithNext", 0):
+            lead += 1
+        if any(isinstance(f, (FigureFloat, ActionFlowable, Spacer, CondPageBreak)) or _holds_floats_back(f)
+               for f in flowables[:lead]):
+            return False
+        run = []
+        for f in flowables[lead:]:
+            if not isinstance(f, FigureFloat) or f.lead or id(f) in self._due:
+                break
+            run.append(f)
+        if len(run) < 2:
+            return False
+        width, page = frame._getAvailableWidth(), frame._height
+        room = frame._y - frame._y1p
+        text = sum(f.wrap(width, page)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:lead])
+        leasts = [f.least_height(width, self.canv) for f in run]
+        if text > room or room - text >= leasts[0] or sum(leasts) <= page:
+            return False        # it runs over (its end goes with them), its run starts here, or fits the next page
+        if (page - room) / page < reader_thresholds.value("min_page_fill"):
+            return False
+        used, k = text, 0
+        while k < len(leasts) and used + leasts[k] <= page:
+            used, k = used + leasts[k], k + 1
+        return k > 0 and sum(leasts[k:]) <= page
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its

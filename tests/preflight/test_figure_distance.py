@@ -97,3 +97,18 @@ def test_waiting_figures_never_push_the_next_announced_figure_two_pages_past_its
     pages = {f["figure"]: f["page"] for f in layout["flows"] if f["kind"] == "figure"}
     assert len(set(pages.values())) >= 3, pages       # the figures do wait and spread over pages
     assert figure_distance(subject, None) == []
+
+
+def test_a_sentence_announcing_a_run_too_tall_for_one_page_opens_the_next_page_with_it(tactix):
+    """3d Run's RUN examples as they were: a sentence at the foot of a page, then two figures too tall to share
+    one page. Left there, the second figure stood two pages after it; the sentence now opens the next page with
+    the first figure (the page it leaves stays filled over min_page_fill), the second on the page after."""
+    blocks = [_words(225, "avant", 1), _words(12, "annonce", 5), _figure("a", 100, 1, 7), _figure("b", 100, 2, 9),
+              _words(300, "suite", 11)]
+    pdf, layout = typeset_pdf(Document(blocks=blocks), tactix.info, A5)
+    subject = Subject("regles-livret.pdf", pdf, role="rulebook", layout=layout, rules_path="rules.fr.md")
+    page_of = {(f["kind"], f["line"]): f["page"] for f in layout["flows"]}
+    assert page_of[("paragraph", 5)] == page_of[("figure", 7)] == page_of[("figure", 9)] - 1
+    assert figure_distance(subject, None) == []
+    left = next(p for p in layout["pages"] if p["page"] == page_of[("paragraph", 1)])
+    assert left["fill"] >= 0.75
