@@ -43,6 +43,9 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
               "figures too large to leave it even at their least size may fill a page"),
     Threshold("min_table_rows", 2, 1, 10, "rows",
               "a table split after its header and one row leaves a row alone, to be read with the next page"),
+    Threshold("max_figure_distance_pages", 1, 0, 10, "pages",
+              "a figure more than a page after the sentence announcing it (the next page: a page turned, or the "
+              "facing page) is read without the text it illustrates, leafing back and forth"),
     Threshold("min_last_page_fill", 0.1, 0.0, 1.0, "share",
               "the last page of a document holding under a tenth of a page (a name, a line) costs a sheet "
               "for nothing"),

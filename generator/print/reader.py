@@ -18,6 +18,8 @@ in the order of what it costs him:
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
+- figure_distance: a rulebook figure standing more than max_figure_distance_pages pages after the text that
+  announces it (the text block right before it in the rules, before any figure of its run);
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
   cut short with an ellipsis to fit (a running head, a name: what was cut is lost to the reader); cut_text:
   text crossing the trim of the item it is printed on;
@@ -51,8 +53,8 @@ from ..draw import outline
 from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 
-KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "clipped_text",
-         "cut_text", "figure_frame", "seam", "bleed", "assembly")
+KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
+         "clipped_text", "cut_text", "figure_frame", "seam", "bleed", "assembly")
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
 _TILE_PAGES = ("tile",)
@@ -167,6 +169,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += one_warning_a_page(page_fill(subject, read, overrides), figures_alone(subject, overrides))
     found += sheet_fill(subject, overrides)
     found += page_breaks(subject, overrides)
+    found += figure_distance(subject, overrides)
     found += clipped_text(subject, read)
     found += figure_frames(subject, overrides)
     found += seams(subject, read, overrides)
@@ -529,6 +532,33 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
             out.append(_warn(subject, "page_break", here["page"], where, what="figure"))
         elif here["kind"] == "list_first" and after["kind"] == "list_item":
             out.append(_warn(subject, "page_break", here["page"], where, what="list"))
+    return out
+
+
+def figure_distance(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """A figure laid out more than max_figure_distance_pages pages after the sentence that announces it: the text
+    block right before it in the rules (a run of figures after one sentence all hang on it), where that block
+    ends. A reader leafs back and forth between them. Figures of the appendices (no rules line) are left out."""
+    if not subject.layout:
+        return []
+    most = int(threshold("max_figure_distance_pages", overrides))
+    flows = subject.layout["flows"]
+    ends: dict[int, int] = {}        # rules line of a text block -> the last page it is on
+    for flow in flows:
+        if flow.get("line") and flow["kind"] not in _FIGURE_FLOWS:
+            ends[flow["line"]] = max(ends.get(flow["line"], 0), flow["page"])
+    out = []
+    for flow in flows:
+        if flow["kind"] != "figure" or not flow.get("line"):
+            continue
+        before = max((line for line in ends if line < flow["line"]), default=None)
+        if before is None:
+            continue
+        apart = flow["page"] - ends[before]
+        if apart > most:
+            out.append(_warn(subject, "figure_distance", flow["page"], (subject.rules_path, flow["line"]),
+                             figure=flow.get("figure", "?"), pages=apart, text_line=before,
+                             text_page=ends[before], most=most))
     return out
 
 

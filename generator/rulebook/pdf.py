@@ -36,6 +36,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether,
                                 NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak as _FrameBreak
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
@@ -583,10 +584,15 @@ class RulebookTemplate(BaseDocTemplate):
                 run = max((k for k in range(2, run) if self._page_holds(flowables[:k])), default=0)
             if run > 1:
                 self._deferred, flowables[:run] = flowables[:run], []
+        if self._run_goes_with_its_text(flowables):
+            # the text announcing a run of figures too tall for one page opens the next page with them
+            flowables.insert(0, _FrameBreak())
+            return super().handle_flowable(flowables)
         # (text the waiting figures' page would miss goes under figures standing alone on this page all the same:
         # a page of figures alone would stand part empty, the next figure of their run not fitting under them)
         if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
-                               or (self._spends_text(flowables) and not self._figures_alone)):
+                               or (self._spends_text(flowables) and not self._figures_alone)
+                               or self._announces_a_late_figure(flowables)):
             self._release(flowables)
         elif isinstance(first, FigureFloat) and self._deferred:
             # it joins them where they leave the text after them room on their page, or where no text of the
@@ -713,6 +719,63 @@ class RulebookTemplate(BaseDocTemplate):
             return False
         room = self._text_room(flowables[1:])
         return self._section_text(flowables[1:], room, self._deferred) < room
+
+    def _announces_a_late_figure(self, flowables) -> bool:
+        """With figures waiting: whether the text about to be set wholly on this page announces a figure (the
+        figure comes right after it) that cannot join them on the next page. Set here, that text would stand two
+        pages before its figure (the reader's max_figure_distance_pages); the waiting figures are set first, on
+        the next page, and the text goes under them, its figure after it."""
+        first = flowables[0]
+        if isinstance(first, FigureFloat) or _holds_floats_back(first) or len(flowables) < 2:
+            return False
+        announced = flowables[1]
+        if not isinstance(announced, FigureFloat) or announced.lead or id(announced) in self._due:
+            return False        # (not `floats`: its `due` is the last pass's until it comes first in this one)
+        frame = self.frame
+        if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
+            return False        # it runs over the page: its end, the announcing sentence, goes with them
+        # it joins them where they leave the text after it its lines (as in handle_flowable), else opens the page after
+        after = flowables[2:]
+        return not self._page_holds(self._deferred + [announced],
+                                    self._text_room(after) if self._text_follows(after) else 0.0)
+
+    def _run_goes_with_its_text(self, flowables) -> bool:
+        """No figures waiting, the page begun: whether the text about to be set wholly here announces a run of
+        figures (two or more right after it) that could not start under it here and is too tall for the next
+        page, so its last figure would stand two pages after it (the reader's max_figure_distance_pages), while
+        opening the next page with them, it has its run by the page after (the figures that fit under it there,
+        the rest on one page), and this page keeps min_page_fill of its height. It then goes to the next page."""
+        frame = self.frame
+        if self._deferred or frame is None or frame._atTop or len(flowables) < 3:
+            return False
+        flows = self.layout["flows"]
+        if flows and flows[-1]["page"] == self.page and flows[-1]["kind"] == "heading":
+            return False        # its heading, set already, stays with it
+        lead = 1                # the text, and what its first flowables keep with it (a heading)
+        while lead < len(flowables) and getattr(flowables[lead - 1], "keepWithNext", 0):
+            lead += 1
+        if any(isinstance(f, (FigureFloat, ActionFlowable, Spacer, CondPageBreak)) or _holds_floats_back(f)
+               for f in flowables[:lead]):
+            return False
+        run = []
+        for f in flowables[lead:]:
+            if not isinstance(f, FigureFloat) or f.lead or id(f) in self._due:
+                break
+            run.append(f)
+        if len(run) < 2:
+            return False
+        width, page = frame._getAvailableWidth(), frame._height
+        room = frame._y - frame._y1p
+        text = sum(f.wrap(width, page)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:lead])
+        leasts = [f.least_height(width, self.canv) for f in run]
+        if text > room or room - text >= leasts[0] or sum(leasts) <= page:
+            return False        # it runs over (its end goes with them), its run starts here, or fits the next page
+        if (page - room) / page < reader_thresholds.value("min_page_fill"):
+            return False
+        used, k = text, 0
+        while k < len(leasts) and used + leasts[k] <= page:
+            used, k = used + leasts[k], k + 1
+        return k > 0 and sum(leasts[k:]) <= page
 
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its

@@ -64,7 +64,12 @@ def test_puxes_mat_plan_last_sheet_names_and_butt_joint_and_seams():
 
 def test_three_d_run_booklet_pages_of_one_figure_each():
     found = [(w.kind, w.facts.get("form"), w.page) for w in warnings_of("3d-run-booklet-figure-pages")]
-    assert found == [("page_fill", "figures", 3), ("page_fill", "figures", 4), ("page_fill", "figures", 5)]
+    assert [f for f in found if f[0] == "page_fill"] == \
+        [("page_fill", "figures", 3), ("page_fill", "figures", 4), ("page_fill", "figures", 5)]
+    # one figure a page, the last of the run four pages after the text announcing them
+    far = [(w.page, w.facts["pages"]) for w in warnings_of("3d-run-booklet-figure-pages")
+           if w.kind == "figure_distance"]
+    assert far == [(4, 2), (5, 3), (6, 4)]
 
 
 @pytest.mark.parametrize("name, words", [("praxis-rules-command", {"pnp", "--variant"}),
