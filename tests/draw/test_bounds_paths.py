@@ -1,0 +1,69 @@
+"""BoundsCanvas measures an unstroked path in one pass (issue 26: a die's symbols are measured to keep clear of
+a net's number, 480 times in a PuXes build). The box must be the very one the point-by-point measure gave."""
+
+import random
+
+from generator.draw import icons
+from generator.draw.bounds import BoundsCanvas
+from generator.draw.geometry import Affine, rotation
+from generator.draw.style import Stroke
+
+
+class PointByPoint(BoundsCanvas):
+    """The measure as it was: each point of a path an area of its own."""
+
+    def _path(self, ops, fill, stroke, even_odd) -> None:
+        pad = stroke.width_mm / 2 if stroke else 0.0
+        for op in ops:
+            for x, y in zip(op[1::2], op[2::2]):
+                self._area(x, y, 0.0, 0.0, pad)
+
+
+def _draw(c, shapes) -> None:
+    for turn, clip, ops, stroke in shapes:
+        with c.group(translate=(3.3, -1.7), rotate_deg=turn, scale=1.25, clip=clip):
+            c.path(ops, fill="#000000", stroke=stroke)
+
+
+def _shapes(seed: int) -> list:
+    rng = random.Random(seed)
+    names = ["crown", "star", "cross", "heart", "mushroom", "ring"]
+    out = []
+    for _ in range(12):
+        name = rng.choice(names)
+        ops, _ = icons.icon_ops(name, rng.uniform(-20, 60), rng.uniform(-20, 60), rng.uniform(3, 30),
+                                rng.choice([0.0, 30.0, 90.0]))
+        clip = rng.choice([None, (0.0, 0.0, 40.0, 40.0), (10.5, -5.0, 12.25, 70.0), (200.0, 200.0, 1.0, 1.0)])
+        stroke = rng.choice([None, None, Stroke("#000000", 0.35)])
+        out.append((rng.choice([0.0, 90.0, 17.0]), clip, ops, stroke))
+    return out
+
+
+def test_a_path_s_box_is_the_point_by_point_box_bit_for_bit():
+    for seed in range(40):
+        shapes = _shapes(seed)
+        fast, slow = BoundsCanvas(), PointByPoint()
+        _draw(fast, shapes)
+        _draw(slow, shapes)
+        assert fast.box == slow.box, seed          # equal floats, not close ones: the output's bytes follow
+
+
+def test_a_path_wholly_outside_the_clip_adds_nothing():
+    c = BoundsCanvas()
+    with c.group(clip=(0.0, 0.0, 10.0, 10.0)):
+        c.path([("M", 20.0, 20.0), ("L", 30.0, 25.0)], fill="#000000")
+    assert c.box is None
+    with c.group(clip=(0.0, 0.0, 10.0, 10.0)):
+        c.path([("M", 20.0, 20.0), ("L", 5.0, 4.0), ("L", 30.0, 2.0)], fill="#000000")
+    assert c.box == (5.0, 4.0, 0.0, 0.0)
+
+
+def test_map_ops_maps_every_point_as_apply_does():
+    turn = rotation(33.0, (4.0, 5.5)).then(Affine(a=1.7, d=0.6, tx=2.25, ty=-8.0))
+    ops, _ = icons.icon_ops("crown", 10.0, 12.0, 18.0)
+    ops = ops + [("Z",)]
+    mapped = turn.map_ops(ops)
+    for before, after in zip(ops, mapped):
+        assert after[0] == before[0]
+        expected = [v for x, y in zip(before[1::2], before[2::2]) for v in turn.apply(x, y)]
+        assert list(after[1:]) == expected
