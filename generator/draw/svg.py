@@ -142,7 +142,7 @@ class SvgCanvas(Canvas):
             if op[0] == "Z":
                 parts.append("Z")
             else:
-                parts.append(op[0] + " ".join(num(v) for v in op[1:]))
+                parts.append(op[0] + " ".join(map(num, op[1:])))
         attrs = self._paint(fill, stroke)
         if even_odd:
             attrs["fill_rule"] = "evenodd"

@@ -1,5 +1,7 @@
-"""BoundsCanvas measures an unstroked path in one pass (issue 26: a die's symbols are measured to keep clear of
-a net's number, 480 times in a PuXes build). The box must be the very one the point-by-point measure gave."""
+"""The drawing layer's hot paths in a PuXes build (issue 26), each made cheaper with the very same numbers:
+BoundsCanvas measures an unstroked path in one pass (a die's symbols are measured to keep clear of a net's
+number, 480 times), Affine.map_ops maps without a call per point, and icon_ops keeps the icons it placed.
+Equal floats, not close ones: the output's bytes follow from them."""
 
 import random
 
@@ -67,3 +69,31 @@ def test_map_ops_maps_every_point_as_apply_does():
         assert after[0] == before[0]
         expected = [v for x, y in zip(before[1::2], before[2::2]) for v in turn.apply(x, y)]
         assert list(after[1:]) == expected
+
+
+def test_an_icon_placed_again_is_the_same_path_and_a_game_s_own_icon_is_never_another_s():
+    first, even_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    first.append(("Z",))                                   # a caller's list is its own
+    again, again_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    k = 16.0 / icons.GRID
+    fresh = Affine(a=k, d=k, tx=12.5 - 8.0, ty=7.25 - 8.0).map_ops(icons.lookup("crown")[0])
+    assert again == fresh and again_odd == even_odd and first[:-1] == fresh
+    own = {"crown": ([("M", 0.0, 0.0), ("L", 24.0, 0.0), ("L", 12.0, 24.0), ("Z",)], True)}
+    with icons.game_icons(own):
+        theirs, theirs_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    assert theirs == [("M", 4.5, -0.75), ("L", 20.5, -0.75), ("L", 12.5, 15.25), ("Z",)] and theirs_odd
+    assert icons.icon_ops("crown", 12.5, 7.25, 16.0)[0] == fresh
+
+
+def test_a_pdf_path_s_operators_are_the_ones_reportlab_s_path_object_writes():
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from generator.draw.pdf import _path_code
+    for seed in range(20):
+        for _, _, ops, _ in _shapes(seed):
+            ops = ops + [("L", 1e-7, -123456.789), ("Z",), ("M", 0, 3), ("C", 1, 2.5, 3, 4, 5, 6)]
+            p = PDFPathObject()
+            for op in ops:
+                {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op[0]](*op[1:])
+            assert PDFPathObject(_path_code(ops)).getCode() == p.getCode()
+    assert _path_code([]) == PDFPathObject().getCode().split()
