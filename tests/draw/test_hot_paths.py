@@ -97,3 +97,11 @@ def test_a_pdf_path_s_operators_are_the_ones_reportlab_s_path_object_writes():
                 {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op[0]](*op[1:])
             assert PDFPathObject(_path_code(ops)).getCode() == p.getCode()
     assert _path_code([]) == PDFPathObject().getCode().split()
+
+
+def test_an_svg_number_kept_from_before_is_written_as_it_would_be_afresh():
+    from generator.draw.svg import num
+    values = [0, 0.0, -0.0, 1, 1.0, True, -0.0004, 0.0005, 12.3456, -12.3456, 1e-9, 123456.7891, 2.5, 2]
+    for v in values + values[::-1]:                  # the second time from the kept numbers
+        assert num(v) == num.__wrapped__(v), v
+    assert [num(v) for v in (0, -0.0, -0.0004, 1.0, 12.3456)] == ["0", "0", "0", "1", "12.346"]
