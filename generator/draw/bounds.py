@@ -76,9 +76,28 @@ class BoundsCanvas(Canvas):
 
     def _path(self, ops, fill, stroke, even_odd) -> None:
         pad = stroke.width_mm / 2 if stroke else 0.0
-        for op in ops:
-            for x, y in zip(op[1::2], op[2::2]):
-                self._area(x, y, 0.0, 0.0, pad)
+        if pad:
+            for op in ops:
+                for x, y in zip(op[1::2], op[2::2]):
+                    self._area(x, y, 0.0, 0.0, pad)
+            return
+        # Unpadded, a point's area is the point itself (x - 0.0 + 0.0 is x): the same box as _area point by point,
+        # its points mapped and compared in one pass (a die's symbols, measured to keep clear of a net's number).
+        a, b, c, d, e, f = self._matrix
+        xs = [a * x + c * y + e for op in ops for x, y in zip(op[1::2], op[2::2])]
+        ys = [b * x + d * y + f for op in ops for x, y in zip(op[1::2], op[2::2])]
+        if self._clip is not None:        # a point outside the clip adds nothing; one inside adds itself
+            cx0, cy0, cx1, cy1 = self._clip
+            kept = [(px, py) for px, py in zip(xs, ys) if cx0 <= px <= cx1 and cy0 <= py <= cy1]
+            xs, ys = [p[0] for p in kept], [p[1] for p in kept]
+        if not xs:
+            return
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        if self._box is None:
+            self._box = [x0, y0, x1, y1]
+        else:
+            bx = self._box
+            bx[0], bx[1], bx[2], bx[3] = min(bx[0], x0), min(bx[1], y0), max(bx[2], x1), max(bx[3], y1)
 
     def _text_run(self, x: float, y: float, text: str, style: TextStyle) -> None:
         # Ascenders reach about 0.8 of the size above the baseline, descenders 0.25 below.

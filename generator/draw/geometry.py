@@ -88,15 +88,18 @@ class Affine:
 
     def map_ops(self, ops: Iterable[PathOp]) -> list[PathOp]:
         """A path with every point mapped (Béziers map exactly: their control points do)."""
+        # apply() written out (the same sums in the same order): an icon's path is mapped each time it is drawn.
+        a, b, c, d, tx, ty = self.a, self.b, self.c, self.d, self.tx, self.ty
         out: list[PathOp] = []
         for op in ops:
             if op[0] == "Z":
                 out.append(op)
                 continue
-            coords = []
-            for i in range(1, len(op), 2):
-                coords.extend(self.apply(op[i], op[i + 1]))
-            out.append((op[0], *coords))
+            coords = [op[0]]
+            for x, y in zip(op[1::2], op[2::2]):
+                coords.append(a * x + b * y + tx)
+                coords.append(c * x + d * y + ty)
+            out.append(tuple(coords))
         return out
 
 

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from . import fonts
 from .canvas import Canvas
@@ -36,6 +38,30 @@ def cmyk_colour(colour) -> CMYKColor:
     if isinstance(c, CMYKColor):
         return c
     return CMYKColor(*rgb_to_cmyk(c.red, c.green, c.blue), alpha=c.alpha)
+
+
+def _path_code(ops: Sequence[PathOp]) -> list[str]:
+    """The operators reportlab's path object writes for `ops` ('n', then 'x y m', 'x y l', '... c', 'h'), the
+    same strings made without a method call per point (an icon's path has hundreds)."""
+    if not ops:
+        return []
+    if ops[0][0] != "M":
+        raise ValueError(f"a path starts with a move, not {ops[0][0]!r}")
+    code = ["n"]
+    append = code.append
+    for op in ops:
+        kind = op[0]
+        if kind == "M":
+            append(fp_str(op[1], op[2]) + " m")
+        elif kind == "L":
+            append(fp_str(op[1], op[2]) + " l")
+        elif kind == "C":
+            append(fp_str(*op[1:7]) + " c")
+        elif kind == "Z":
+            append("h")
+        else:
+            raise ValueError(f"unknown path operation {kind!r}")
+    return code
 
 
 class ReportlabCanvas(Canvas):
@@ -87,20 +113,7 @@ class ReportlabCanvas(Canvas):
         f, s = self._apply(fill, stroke)
         if not (f or s):
             return
-        p = self._c.beginPath()
-        for op in ops:
-            kind = op[0]
-            if kind == "M":
-                p.moveTo(op[1], op[2])
-            elif kind == "L":
-                p.lineTo(op[1], op[2])
-            elif kind == "C":
-                p.curveTo(*op[1:7])
-            elif kind == "Z":
-                p.close()
-            else:
-                raise ValueError(f"unknown path operation {kind!r}")
-        self._c.drawPath(p, stroke=s, fill=f, fillMode=0 if even_odd else 1)
+        self._c.drawPath(PDFPathObject(_path_code(ops)), stroke=s, fill=f, fillMode=0 if even_odd else 1)
 
     def _text_run(self, x, y, text, style: TextStyle):
         c = self._c

@@ -261,8 +261,44 @@ def _font_cached(ref, cache: _Cache) -> _Font:
 def _form_operations(xobj_ref, xobj, cache: _Cache) -> list:
     key = getattr(xobj_ref, "idnum", None) or id(xobj)
     if key not in cache.forms:
-        cache.forms[key] = list(operations(stream_bytes(xobj)))
+        cache.forms[key] = _merged_paths(operations(stream_bytes(xobj)))
     return cache.forms[key]
+
+
+_PATH_POINTS = frozenset(("m", "l", "c", "v", "y", "re"))
+
+
+def _merged_paths(ops) -> list:
+    """The operations with each run of path construction (m l c v y re) made one `m` of the run's least and
+    greatest x and y (the very operands: min and max are exact). _interpret keeps of a path only those, so it
+    reads the same; a form (a mat's dots, placed on every tile and figure) is read once and followed each time
+    it is placed, and its tens of thousands of points cost it once."""
+    out: list = []
+    xs: list = []
+    ys: list = []
+    for operands, op in ops:
+        if op in _PATH_POINTS:
+            if op == "re":
+                x, y, w, h = operands[:4]
+                xs.extend((x, x + w))
+                ys.extend((y, y + h))
+            else:
+                xs.extend(operands[0::2])
+                ys.extend(operands[1::2])
+            continue
+        if xs:
+            out.append(_merged(xs, ys))
+            xs, ys = [], []
+        out.append((operands, op))
+    if xs:
+        out.append(_merged(xs, ys))
+    return out
+
+
+def _merged(xs: list, ys: list) -> tuple[list, str]:
+    if not ys:
+        raise ValueError("a path's point without its y")    # as _interpret's min() of no y said before
+    return [min(xs), min(ys), max(xs), max(ys)], "m"
 
 
 def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cache: Optional[_Cache] = None) -> None:

@@ -1,0 +1,107 @@
+"""The drawing layer's hot paths in a PuXes build (issue 26), each made cheaper with the very same numbers:
+BoundsCanvas measures an unstroked path in one pass (a die's symbols are measured to keep clear of a net's
+number, 480 times), Affine.map_ops maps without a call per point, and icon_ops keeps the icons it placed.
+Equal floats, not close ones: the output's bytes follow from them."""
+
+import random
+
+from generator.draw import icons
+from generator.draw.bounds import BoundsCanvas
+from generator.draw.geometry import Affine, rotation
+from generator.draw.style import Stroke
+
+
+class PointByPoint(BoundsCanvas):
+    """The measure as it was: each point of a path an area of its own."""
+
+    def _path(self, ops, fill, stroke, even_odd) -> None:
+        pad = stroke.width_mm / 2 if stroke else 0.0
+        for op in ops:
+            for x, y in zip(op[1::2], op[2::2]):
+                self._area(x, y, 0.0, 0.0, pad)
+
+
+def _draw(c, shapes) -> None:
+    for turn, clip, ops, stroke in shapes:
+        with c.group(translate=(3.3, -1.7), rotate_deg=turn, scale=1.25, clip=clip):
+            c.path(ops, fill="#000000", stroke=stroke)
+
+
+def _shapes(seed: int) -> list:
+    rng = random.Random(seed)
+    names = ["crown", "star", "cross", "heart", "mushroom", "ring"]
+    out = []
+    for _ in range(12):
+        name = rng.choice(names)
+        ops, _ = icons.icon_ops(name, rng.uniform(-20, 60), rng.uniform(-20, 60), rng.uniform(3, 30),
+                                rng.choice([0.0, 30.0, 90.0]))
+        clip = rng.choice([None, (0.0, 0.0, 40.0, 40.0), (10.5, -5.0, 12.25, 70.0), (200.0, 200.0, 1.0, 1.0)])
+        stroke = rng.choice([None, None, Stroke("#000000", 0.35)])
+        out.append((rng.choice([0.0, 90.0, 17.0]), clip, ops, stroke))
+    return out
+
+
+def test_a_path_s_box_is_the_point_by_point_box_bit_for_bit():
+    for seed in range(40):
+        shapes = _shapes(seed)
+        fast, slow = BoundsCanvas(), PointByPoint()
+        _draw(fast, shapes)
+        _draw(slow, shapes)
+        assert fast.box == slow.box, seed          # equal floats, not close ones: the output's bytes follow
+
+
+def test_a_path_wholly_outside_the_clip_adds_nothing():
+    c = BoundsCanvas()
+    with c.group(clip=(0.0, 0.0, 10.0, 10.0)):
+        c.path([("M", 20.0, 20.0), ("L", 30.0, 25.0)], fill="#000000")
+    assert c.box is None
+    with c.group(clip=(0.0, 0.0, 10.0, 10.0)):
+        c.path([("M", 20.0, 20.0), ("L", 5.0, 4.0), ("L", 30.0, 2.0)], fill="#000000")
+    assert c.box == (5.0, 4.0, 0.0, 0.0)
+
+
+def test_map_ops_maps_every_point_as_apply_does():
+    turn = rotation(33.0, (4.0, 5.5)).then(Affine(a=1.7, d=0.6, tx=2.25, ty=-8.0))
+    ops, _ = icons.icon_ops("crown", 10.0, 12.0, 18.0)
+    ops = ops + [("Z",)]
+    mapped = turn.map_ops(ops)
+    for before, after in zip(ops, mapped):
+        assert after[0] == before[0]
+        expected = [v for x, y in zip(before[1::2], before[2::2]) for v in turn.apply(x, y)]
+        assert list(after[1:]) == expected
+
+
+def test_an_icon_placed_again_is_the_same_path_and_a_game_s_own_icon_is_never_another_s():
+    first, even_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    first.append(("Z",))                                   # a caller's list is its own
+    again, again_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    k = 16.0 / icons.GRID
+    fresh = Affine(a=k, d=k, tx=12.5 - 8.0, ty=7.25 - 8.0).map_ops(icons.lookup("crown")[0])
+    assert again == fresh and again_odd == even_odd and first[:-1] == fresh
+    own = {"crown": ([("M", 0.0, 0.0), ("L", 24.0, 0.0), ("L", 12.0, 24.0), ("Z",)], True)}
+    with icons.game_icons(own):
+        theirs, theirs_odd = icons.icon_ops("crown", 12.5, 7.25, 16.0)
+    assert theirs == [("M", 4.5, -0.75), ("L", 20.5, -0.75), ("L", 12.5, 15.25), ("Z",)] and theirs_odd
+    assert icons.icon_ops("crown", 12.5, 7.25, 16.0)[0] == fresh
+
+
+def test_a_pdf_path_s_operators_are_the_ones_reportlab_s_path_object_writes():
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from generator.draw.pdf import _path_code
+    for seed in range(20):
+        for _, _, ops, _ in _shapes(seed):
+            ops = ops + [("L", 1e-7, -123456.789), ("Z",), ("M", 0, 3), ("C", 1, 2.5, 3, 4, 5, 6)]
+            p = PDFPathObject()
+            for op in ops:
+                {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op[0]](*op[1:])
+            assert PDFPathObject(_path_code(ops)).getCode() == p.getCode()
+    assert _path_code([]) == PDFPathObject().getCode().split()
+
+
+def test_an_svg_number_kept_from_before_is_written_as_it_would_be_afresh():
+    from generator.draw.svg import num
+    values = [0, 0.0, -0.0, 1, 1.0, True, -0.0004, 0.0005, 12.3456, -12.3456, 1e-9, 123456.7891, 2.5, 2]
+    for v in values + values[::-1]:                  # the second time from the kept numbers
+        assert num(v) == num.__wrapped__(v), v
+    assert [num(v) for v in (0, -0.0, -0.0004, 1.0, 12.3456)] == ["0", "0", "0", "1", "12.346"]

@@ -1,0 +1,47 @@
+"""The reader follows a form (a mat's dots, placed on every tile and figure) from its operations read once, each
+run of path points kept as its least and greatest x and y (issue 26). What it finds must be what following every
+point found: the same boxes, strokes and text, float for float."""
+
+from generator.components.layout import PatternArt
+from generator.draw.pdf import PdfCanvas
+from generator.draw.style import Stroke, TextStyle
+from generator.print import preflight
+
+ZONES = [("dots", 12.3, 15.0, 80.0, 50.0, 3.1, 1.2, 0.0), ("stripes", 110.0, 14.2, 85.5, 52.0, 2.4, 0.5, 45.0),
+         ("crosshatch", 12.0, 80.7, 80.0, 60.0, 3.0, 0.3, 30.0), ("checks", 110.4, 82.0, 84.0, 58.0, 4.0, 0.3, 0.0)]
+
+
+def _pdf() -> bytes:
+    c = PdfCanvas(title="forms")
+    for page in range(3):
+        c.begin_page(210.0, 297.0)
+        with c.group(translate=(page * 7.5, 3.0), rotate_deg=90.0 * page, clip=(0.0, 0.0, 150.0, 200.0)):
+            for kind, x, y, w, h, spacing, width, angle in ZONES:
+                art = PatternArt(kind, w, h, spacing, width, angle, "#2E7D32",
+                                 None if kind in ("dots", "checks") else Stroke("#2E7D32", width))
+                c.repeated(art.key, w, h, art, at=(x, y))
+                c.text(x + 2.0, y + 5.0, f"zone {kind}", TextStyle(size_pt=9.0))
+        c.path([("M", 10.0, 250.0), ("L", 90.0, 260.0), ("C", 95.0, 265.0, 99.0, 270.0, 100.0, 280.0)],
+               stroke=Stroke("#000000", 0.3))
+    return c.finish()
+
+
+def _findings(read) -> list:
+    return [(p.number, p.error, p.found.text, p.found.runs, p.found.fills, p.found.outlines, p.found.strokes,
+             p.found.rgb, p.found.fonts_missing) for p in read.pages]
+
+
+def test_a_form_read_with_its_paths_merged_finds_what_every_point_found(monkeypatch):
+    data = _pdf()
+    merged = preflight.read_pdf(data, ours=True)
+    assert all(p.found.fills and p.found.outlines and p.found.runs for p in merged.pages)
+    monkeypatch.setattr(preflight, "_merged_paths", list)         # every operation followed, as before
+    every_point = preflight.read_pdf(data, ours=True)
+    assert _findings(merged) == _findings(every_point)
+
+
+def test_merging_keeps_each_run_s_extremes_and_every_other_operation():
+    ops = [([1.0, 2.0], "m"), ([5.0, -1.0], "l"), ([0.5, 3.0, 4.0, 4.0], "re"), ([], "f"), ([], "q"),
+           ([3.0, 3.0], "m"), ([9.0, 1.0, 2.0, 8.0, 4.0, 4.0], "c"), ([], "S"), ([], "Q")]
+    assert preflight._merged_paths(ops) == [([0.5, -1.0, 5.0, 7.0], "m"), ([], "f"), ([], "q"),
+                                            ([2.0, 1.0, 9.0, 8.0], "m"), ([], "S"), ([], "Q")]
