@@ -607,26 +607,65 @@ def _player_value(score: int, squares: tuple[int, ...], wanted: tuple[int, ...])
     return 0.25 * log1p(score) + 0.03 * len(squares) + near
 
 
-def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: dict, hands: tuple) -> float:
-    """PraxisEngine.evaluate of `p` with these parts in place of its own: `dice` (square, owner, face) by
-    square, `tiles` square -> tile (at least those on the portals), `hands` in players' order. One formula
-    for the evaluation of a position and for the greedy ranking's shortcut (move_values), so both give the
-    same float."""
-    colourless = p.variant == "sans-couleurs"
-    occupied = {sq for sq, _o, _f in dice}
-    # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
-    # tile of its own colour is open to every player
-    free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
-    free_squares = {sq for _colour, sq in free}
-    on_free = {sq: t for sq, t in tiles.items() if sq in free_squares}        # the tiles on those portals
-    laden = {sq for colour, sq in free if sq in on_free and (colourless or on_free[sq].endswith("/" + colour))}
+class _Standings:
+    """What `evaluate` reads of one position, kept to weigh it and, without building them, the positions its
+    moves lead to (move_values): each player's points, the squares of his dice (by square) and the colours in
+    his hand; the portals in play and the tiles on them. `value` is the one formula of both, so a move weighed
+    here gets the float its played position's evaluation gives, to the last bit."""
+    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held")
 
-    def value(i: int, pl: str) -> float:
-        held = _colours(hands[i])
-        wanted = tuple(sq for colour, sq in free if sq in laden or (colour in held if not colourless else held))
-        return _player_value(scores[pl], tuple(sq for sq, owner, _face in dice if owner == pl), wanted)
-    values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
-    return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+    def __init__(self, p: PraxisPosition, scores: dict):
+        self.players = p.players
+        self.colourless = p.variant == "sans-couleurs"
+        self.scores = scores
+        self.portals = tuple((colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None)
+        self.owners = {sq: owner for sq, owner, _face in p.dice}
+        self.squares = {pl: tuple(sq for sq, owner, _face in p.dice if owner == pl) for pl in p.players}
+        self.portal_squares = frozenset(sq for _colour, sq in self.portals)
+        self.board = {sq: t for sq, t in p.tiles if sq in self.portal_squares}
+        self.held = {pl: _colours(hand) for pl, hand in zip(p.players, p.hands)}
+
+    def value(self, player: str, origin: int | None = None, dest: int | None = None, board: dict | None = None,
+              held: frozenset | None = None, score: int | None = None) -> float:
+        """For `player` less the best other, tanh of each one's `_player_value`, after `player`'s die went from
+        `origin` (None: it came onto the board) to `dest` (None: it left it, or no die moved), beating a die
+        there; `board` the tiles on the portals then (None: as now), `held` the colours of his hand then and
+        `score` his points then (None: as now)."""
+        colourless = self.colourless
+        owners = self.owners
+        # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
+        # tile of its own colour is open to every player
+        free = [(colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners)]
+        tiles = self.board if board is None else board
+        laden = set()
+        for colour, sq in free:
+            t = tiles.get(sq)
+            if t is not None and (colourless or t.endswith("/" + colour)):
+                laden.add(sq)
+        beaten = owners.get(dest) if dest is not None else None
+        mine = NEG
+        best = NEG
+        for pl in self.players:
+            squares = self.squares[pl]
+            hand = self.held[pl]
+            points = self.scores[pl]
+            if pl == player:
+                if origin is not None or dest is not None:
+                    kept = [sq for sq in squares if sq != origin]
+                    squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
+                if held is not None:
+                    hand = held
+                if score is not None:
+                    points = score
+            elif pl == beaten:
+                squares = tuple(sq for sq in squares if sq != dest)
+            wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+            v = _player_value(points, squares, wanted)
+            if pl == player:
+                mine = v
+            elif v > best:
+                best = v
+        return tanh(mine - best)
 
 
 # Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
@@ -1144,15 +1183,6 @@ class PraxisEngine(Engine):
                 tile_key(mv.tile) if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
                 mv.tile_first)
 
-    def _die_moves(self, st: _State, origin: int, variant: str | None) -> list[PraxisMove]:
-        """Die moves from `origin` (no tile), with every target an effect could need."""
-        pl, face = st.dice[origin]
-        out = []
-        for dest in _rays(st, origin, face, variant):
-            out += [PraxisMove("turn", origin=origin, dest=dest, target=t)
-                    for t in self._effect_targets(st, dest, origin)]
-        return out
-
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
         """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
         effect may name once the die has left `origin` (an enemy die for a duel, an empty square for a
@@ -1632,8 +1662,7 @@ class PraxisEngine(Engine):
         (0.03 each), and how close each die stands to a portal it could collect on (0.1 at most a die): a
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
-        p = position
-        return _standing(p, player, self._scores(p), p.dice, dict(p.tiles), p.hands)
+        return _Standings(position, self._scores(position)).value(player)
 
     @staticmethod
     def _scores(p: PraxisPosition) -> dict[str, int]:
@@ -1645,7 +1674,7 @@ class PraxisEngine(Engine):
         that moves a die to an empty square or beats a die there, with or without a tile put down on an empty
         square, or that puts down a tile alone; and a rolled die put down (`pose`). The position such a move
         leads to differs only by the dice, the tile on the board and the hand (the tile out, the pile's top
-        in), so its evaluation is `_standing` of those parts: the same sums in the same order as `evaluate` of
+        in), so its evaluation is `_Standings.value` of those parts: the same sums in the same order as `evaluate` of
         the played position, without playing it. On the last turn of the game the value is the ending's, the
         same for all of them (collections unchanged); a die put down during the set-up leaves the next roll to
         chance, whose outcomes change nothing the evaluation reads: the same value, averaged by their odds as
@@ -1664,13 +1693,13 @@ class PraxisEngine(Engine):
             end = 0.0 if ended.winner is None else 1.0 if ended.winner == player else -1.0
         else:
             end = None
-        scores = self._scores(p)
-        dice = {sq: (owner, face) for sq, owner, face in p.dice}
+        parts = _Standings(p, self._scores(p))
         tiles = dict(p.tiles)
-        portal_tiles = {sq: tiles[sq] for sq in p.portals if sq is not None and sq in tiles}
+        dice = parts.owners
         hand = p.hands[me]
         top = p.pile[:1]
         beat_draws = p.variant == "prise-pioche"          # beating a die draws a tile: played
+        held_after: dict = {}                             # tile put down -> the colours of the hand then
         known: dict = {}
         out: list = []
         for mv in moves:
@@ -1681,25 +1710,23 @@ class PraxisEngine(Engine):
             if end is not None:
                 out.append(end)
                 continue
-            on_portal = mv.tile_at if mv.tile_at in p.portals else None
-            key = (mv.origin, mv.dest, mv.tile, on_portal)
+            held = on_portal = None
+            if mv.tile is not None:
+                held = held_after.get(mv.tile)
+                if held is None:
+                    rest = list(hand)
+                    rest.remove(mv.tile)
+                    held = held_after[mv.tile] = _colours(tuple(rest) + top)     # the pile's top drawn
+                if mv.tile_at in parts.portal_squares:
+                    on_portal = mv.tile_at
+            key = (mv.origin, mv.dest, held, on_portal, mv.tile if on_portal is not None else None)
             value = known.get(key)
             if value is None:
-                after = p.dice
-                if mv.origin is not None:
-                    owner, face = dice[mv.origin]
-                    after = tuple(sorted([d for d in p.dice if d[0] != mv.origin and d[0] != mv.dest]
-                                         + [(mv.dest, owner, face)]))
-                board = portal_tiles
-                hands = p.hands
-                if mv.tile is not None:
-                    if on_portal is not None:
-                        board = dict(portal_tiles)
-                        board[on_portal] = mv.tile
-                    held = list(hand)
-                    held.remove(mv.tile)
-                    hands = p.hands[:me] + (tuple(held) + top,) + p.hands[me + 1:]
-                value = known[key] = _standing(p, player, scores, after, board, hands)
+                board = None
+                if on_portal is not None:
+                    board = dict(parts.board)
+                    board[on_portal] = mv.tile
+                value = known[key] = parts.value(player, mv.origin, mv.dest, board, held)
             out.append(value)
         return out
 
@@ -1717,15 +1744,13 @@ class PraxisEngine(Engine):
             if probe.pending != ("face",):
                 return None
             odds = [float(chance) for _roll, chance in self.chance_outcomes(probe)]
-        face = dict((sq, f) for sq, _o, f in probe.dice)[entries[0].dest]
-        scores = self._scores(p)
-        board = dict(p.tiles)
+        parts = _Standings(p, self._scores(p))
         out: list = []
         for mv in moves:
             if mv.kind != "enter":
                 out.append(None)
                 continue
-            value = _standing(p, player, scores, tuple(sorted(p.dice + ((mv.dest, player, face),))), board, p.hands)
+            value = parts.value(player, None, mv.dest)       # the die's face: the evaluation does not read it
             out.append(value if odds == [1.0] else sum(chance * value for chance in odds))
         return out
 
