@@ -1703,9 +1703,16 @@ class PraxisEngine(Engine):
         known: dict = {}
         out: list = []
         for mv in moves:
-            if mv.kind != "turn" or (mv.origin is not None and (
-                    mv.dest in tiles or mv.dest == mv.tile_at or (beat_draws and mv.dest in dice))):
-                out.append(None)        # lands on a tile: its effect is played
+            if mv.kind in ("pass", "redraw"):
+                # nothing on the board changes; a new hand of the pile's first tiles
+                out.append(end if end is not None else parts.value(player) if mv.kind == "pass"
+                           else parts.value(player, held=_colours(p.pile[:HAND_SIZE])))
+                continue
+            if mv.kind != "turn" or (beat_draws and mv.dest in dice):
+                out.append(None)        # a roll follows, or beating draws a tile: played
+                continue
+            if mv.origin is not None and (mv.dest in tiles or mv.dest == mv.tile_at):
+                out.append(None if end is not None else self._landing_value(p, parts, mv, player))
                 continue
             if end is not None:
                 out.append(end)
@@ -1729,6 +1736,50 @@ class PraxisEngine(Engine):
                 value = known[key] = parts.value(player, mv.origin, mv.dest, board, held)
             out.append(value)
         return out
+
+    def _landing_value(self, p: PraxisPosition, parts: "_Standings", mv: PraxisMove, player: str) -> float | None:
+        """move_values of a die landing on a tile (on the board, or the one it puts down there first) whose
+        effect leaves nothing to chance: a face changed (the evaluation does not read faces), the die taken off
+        (interdiction), a tile exploded, the pile's top drawn (pioche), or the tile collected. The position
+        differs by the die, the tiles on the portals, the hand and the collection, as the rules change them
+        (`_run`): the tile first is put down before the effect, the tile after once it is done. None for the
+        others (a roll follows, or the die goes elsewhere: played)."""
+        me = p.players.index(player)
+        tile = mv.tile if mv.tile_first and mv.dest == mv.tile_at else dict(p.tiles)[mv.dest]
+        effect, colour = tile.split("/")
+        colourless = parts.colourless
+        portal = _portal_colours(p.portals).get(mv.dest)
+        collect = portal is not None and (colourless or colour == portal)
+        if collect and p.variant != "effet-et-collection":
+            effect = None                              # collected instead: no effect
+        if effect in ("mutation", "duel", "recuperation", "teleportation"):
+            return None
+        gone = [mv.dest] + ([mv.target] if effect == "explosion" else [])
+        squares = parts.portal_squares
+        board = parts.board
+        if mv.tile_at in squares or any(sq in squares for sq in gone):
+            board = dict(board)
+            if mv.tile is not None and mv.tile_first and mv.tile_at in squares:
+                board[mv.tile_at] = mv.tile
+            for sq in gone:
+                board.pop(sq, None)
+            if mv.tile is not None and not mv.tile_first and mv.tile_at in squares:
+                board[mv.tile_at] = mv.tile
+        draws = (effect == "pioche") + (mv.tile is not None)
+        held = None
+        if draws:
+            # whichever comes first, the same tiles in hand (the tile after may be the one pioche drew)
+            rest = list(p.hands[me] + p.pile[:draws])
+            if mv.tile is not None:
+                # a sample's pile: pioche may draw another tile than the one put down after (not legal here)
+                if mv.tile not in p.hands[me] + (() if mv.tile_first else p.pile[:draws - 1]):
+                    return None
+                rest.remove(mv.tile)
+            held = _colours(tuple(rest))
+        score = None
+        if collect:
+            score = _collection_score(sorted_tiles(p.collections[me] + (tile,)), colourless)
+        return parts.value(player, mv.origin, None if effect == "interdiction" else mv.dest, board, held, score)
 
     def _entry_values(self, p: PraxisPosition, moves, player: str) -> list | None:
         """move_values of the moves putting the rolled die down: one is played to learn what follows (the same
