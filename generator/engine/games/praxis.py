@@ -518,6 +518,31 @@ class PraxisMove:
     tile_first: bool = False
 
 
+_NEW = object.__new__
+_NO_PARTS = {"origin": None, "dest": None, "target": None, "roll": None, "tile": None, "tile_at": None,
+             "tile_first": False}
+
+
+def _move(kind: str, **parts) -> PraxisMove:
+    """PraxisMove(kind, **parts) without the frozen dataclass's __init__ (a field at a time, each through the
+    frozen class's guard): legal_moves makes hundreds a turn. All its fields given at once, in their order, and
+    never changed after: the same move."""
+    mv = _NEW(PraxisMove)
+    fields = mv.__dict__
+    fields["kind"] = kind
+    fields.update(_NO_PARTS)
+    fields.update(parts)
+    return mv
+
+
+def _move_with(mv: PraxisMove, **parts) -> PraxisMove:
+    """dataclasses.replace(mv, **parts), made as `_move` makes a move."""
+    new = _NEW(PraxisMove)
+    new.__dict__.update(mv.__dict__)
+    new.__dict__.update(parts)
+    return new
+
+
 class _State:
     """A mutable copy of a position, for playing one move."""
 
@@ -535,7 +560,16 @@ class _State:
         self.effects: dict[str, list[int]] = {}
         self.pending: tuple = ()                  # set when the move leaves the turn waiting
         self.end: int | None = None               # where the moved die ends (None: no die move, or it left)
-        self.position: PraxisPosition | None = None
+        self.next: tuple | None = None            # (player to move, round) once the move is played
+        self._position: PraxisPosition | None = None
+
+    @property
+    def position(self) -> PraxisPosition:
+        """The position the move leads to, frozen when first asked for: legal_moves plays many moves only to
+        learn whether they are legal and where the die ends."""
+        if self._position is None:
+            self._position = self.freeze(*self.next)
+        return self._position
 
     def note(self, kind: str, square: int) -> None:
         self.effects.setdefault(kind, []).append(square)
@@ -693,12 +727,16 @@ def _directions(face: int, variant: str | None) -> tuple[tuple[tuple[int, int], 
     return (ORTHOGONAL if face % 2 else DIAGONAL), SIZE
 
 
+# Each direction's squares from each square to the board's edge, in order.
+RAYS = {d: tuple(tuple(GRID.ray(sq, d)) for sq in range(SIZE * SIZE)) for d in ALL_DIRECTIONS}
+
+
 def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
     """Squares a die on `origin` can try to stop on: empty ones, and the first occupied one of each line."""
     dirs, longest = _directions(face, variant)
     out = []
     for d in dirs:
-        for sq in GRID.ray(origin, d, longest):
+        for sq in RAYS[d][origin][:longest]:
             if sq not in st.squares:
                 break
             out.append(sq)
@@ -708,6 +746,7 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
 
 
 FACES = tuple(str(f) for f in range(1, 7))
+_KIND_RANK = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}     # legal_moves' order
 WIN, LOSE = "gagne", "perd"
 RETURN_ROLL, MISSED = "6", "rate"
 # What a turn may wait for: the chance steps, then the player's own steps. Each
@@ -1060,25 +1099,25 @@ class PraxisEngine(Engine):
         if p.pending:
             kind = p.pending[0]
             if kind == "pose":
-                return [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                return [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             # "suite": a tile next to the die after its roll, or nothing
             end = p.pending[1]
-            return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
+            return [_move("pass")] + [_move("turn", tile=t, tile_at=s)
                                            for t in sorted(set(st.hands[me]), key=tile_key)
                                            for s in st.around(end) if st.empty(s)]
-        out: list[PraxisMove] = [PraxisMove("pass")]
+        out: list[PraxisMove] = [_move("pass")]
         if p.pile:
-            out.append(PraxisMove("redraw"))
+            out.append(_move("redraw"))
         if st.off_board(me):
             if p.variant == "rentree-1":
-                out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                out += [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
-                out.append(PraxisMove("retry"))
+                out.append(_move("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
         spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
-        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        out += [_move("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
             out += self._turns_of_die(p, st, origin, hand)
         return sorted(out, key=self._order)
@@ -1110,17 +1149,18 @@ class PraxisEngine(Engine):
         # beating a die changes nothing else (unless it draws a tile): legal when the die is an enemy's and not
         # stronger, found without playing it; its tile after goes where a die move's would
         plain_beat = p.variant != "prise-pioche"
-        for dest in _rays(st, origin, face, p.variant):
+        ends = _rays(st, origin, face, p.variant)
+        for dest in ends:
             beaten = st.dice.get(dest) if plain_beat else None
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if st.empty(dest) or beaten is not None:
-                out.append(PraxisMove("turn", origin=origin, dest=dest))
+                out.append(_move("turn", origin=origin, dest=dest))
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
-                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                out += [_move("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
                 continue
             for target in self._effect_targets(st, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
+                mv = _move("turn", origin=origin, dest=dest, target=target)
                 done = try_run(mv)
                 if done is None:
                     continue
@@ -1129,35 +1169,40 @@ class PraxisEngine(Engine):
                     continue
                 # the tile after it: nothing more happens than its placement, legal on any empty square
                 # touching the end, from the hand as the move left it
-                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                out += [_move_with(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
                         for s in done.around(done.end) if done.empty(s)]
         # tile first: the new tile may be landed on, or close a line
-        for t in hand:
-            for s in st.around(origin):
-                if not st.empty(s):
-                    continue
+        lines = _directions(face, p.variant)[0]
+        for s in st.around(origin):
+            if not st.empty(s):
+                continue
+            on_line = (s % SIZE - origin % SIZE, s // SIZE - origin // SIZE) in lines
+            for t in hand:
                 st.tiles[s] = t        # put down for a while (the rays and targets read it), then taken back
                 try:
-                    self._tile_first_turns(p, st, origin, face, t, s, plain_beat, try_run, played, out)
+                    # a tile off the die's lines leaves its rays as they were
+                    rays = _rays(st, origin, face, p.variant) if on_line else ends
+                    self._tile_first_turns(p, st, origin, face, t, s, rays, plain_beat, try_run, played, out)
                 finally:
                     del st.tiles[s]
         return out
 
     def _tile_first_turns(self, p: PraxisPosition, with_tile: _State, origin: int, face: int, t: Tile, s: int,
-                          plain_beat: bool, try_run, played: dict, out: list) -> None:
-        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves."""
+                          rays: list[int], plain_beat: bool, try_run, played: dict, out: list) -> None:
+        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves (along
+        `rays`, its squares to try with the tile down)."""
         me = p.to_move
-        for dest in _rays(with_tile, origin, face, p.variant):
+        for dest in rays:
             beaten = with_tile.dice.get(dest) if plain_beat else None
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if with_tile.empty(dest) or beaten is not None:
                 if s not in AROUND[dest]:      # else the same as the tile put down after
-                    out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
+                    out.append(_move("turn", origin=origin, dest=dest, tile=t, tile_at=s,
                                           tile_first=True))
                 continue
             for target in self._effect_targets(with_tile, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                mv = _move("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
                                 tile_first=True)
                 done = try_run(mv)
                 if done is None:
@@ -1165,9 +1210,9 @@ class PraxisEngine(Engine):
                 if done.end is None or done.pending or s not in AROUND[done.end]:
                     out.append(mv)      # the tile could not come after: no twin to compare with
                     continue
-                other = played.get(replace(mv, tile_first=False))
-                if other is None and replace(mv, tile_first=False) not in played:
-                    other = try_run(replace(mv, tile_first=False))
+                other = played.get(_move_with(mv, tile_first=False))
+                if other is None and _move_with(mv, tile_first=False) not in played:
+                    other = try_run(_move_with(mv, tile_first=False))
                 if other is not None and other.position == done.position:
                     continue
                 out.append(mv)
@@ -1176,11 +1221,10 @@ class PraxisEngine(Engine):
     @staticmethod
     def _order(mv: PraxisMove):
         """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        rank = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}[mv.kind]
         none = -1
-        return (rank, none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
+        return (_KIND_RANK[mv.kind], none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
                 none if mv.target is None else mv.target, mv.roll or "",
-                tile_key(mv.tile) if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
+                TILE_INDEX[mv.tile] if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
                 mv.tile_first)
 
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
@@ -1276,7 +1320,7 @@ class PraxisEngine(Engine):
         else:  # pragma: no cover - moves come from parse_move or legal_moves
             raise ValueError(mv.kind)
         if st.pending:
-            st.position = st.freeze(me, p.round)
+            st.next = (me, p.round)
             return st
         order = p.players
         nxt = order[(order.index(me) + 1) % len(order)]
@@ -1288,7 +1332,7 @@ class PraxisEngine(Engine):
                 round_ = 1
         if round_ == 0:
             st.pending = ("face",)
-        st.position = st.freeze(nxt, round_)
+        st.next = (nxt, round_)
         return st
 
     def _resolve(self, st: _State, me: str, mv: PraxisMove) -> None:
