@@ -1714,16 +1714,17 @@ class PraxisEngine(Engine):
         return {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
 
     def move_values(self, position: PraxisPosition, moves, player: str) -> list | None:
-        """The greedy ranking's shortcut (Engine.move_values), for the moves that activate nothing: a turn
-        that moves a die to an empty square or beats a die there, with or without a tile put down on an empty
-        square, or that puts down a tile alone; and a rolled die put down (`pose`). The position such a move
-        leads to differs only by the dice, the tile on the board and the hand (the tile out, the pile's top
-        in), so its evaluation is `_Standings.value` of those parts: the same sums in the same order as `evaluate` of
-        the played position, without playing it. On the last turn of the game the value is the ending's, the
-        same for all of them (collections unchanged); a die put down during the set-up leaves the next roll to
-        chance, whose outcomes change nothing the evaluation reads: the same value, averaged by their odds as
-        weigh() does. Moves alike in all the evaluation reads (a tile put down off the portals, wherever) are
-        weighed once. Other moves (None) are played."""
+        """The greedy ranking's shortcut (Engine.move_values), for the moves whose result leaves nothing to
+        chance: a turn that moves a die to an empty square or beats a die there, with or without a tile put
+        down on an empty square, or that puts down a tile alone; a die landing on a tile whose effect rolls
+        nothing (`_landing_value`); a pass, a new hand; and a rolled die put down (`pose`). The position such
+        a move leads to differs only by the dice, the tiles, the hand (the tile out, the pile's top in) and
+        the collection, so its evaluation is `_Standings.value` of those parts: the same sums in the same
+        order as `evaluate` of the played position, without playing it. On the last turn of the game the value
+        of a quiet move is the ending's, the same for all of them (collections unchanged); a die put down
+        during the set-up leaves the next roll to chance, whose outcomes change nothing the evaluation reads:
+        the same value, averaged by their odds as weigh() does. Moves alike in all the evaluation reads (a
+        tile put down off the portals, wherever) are weighed once. Other moves (None) are played."""
         p = position
         if player != p.to_move or self.outcome(p) is not None:
             return None
