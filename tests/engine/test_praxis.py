@@ -761,8 +761,8 @@ def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant)
     # The shortcut weighs a turn without playing it; the greedy ranking breaks ties by value, so a value
     # off by one bit would change a seeded game. Every value given must be the played position's own.
     # Whole games: the set-up's dice put down (the next roll averaged), the last turn (the ending's value),
-    # a die landing on a tile whose effect leaves nothing to chance (on the board, or put down first), pass
-    # and a new hand.
+    # a die landing on a tile whose effect leaves nothing to chance that the evaluation reads (on the board, or
+    # put down first; a mutation's roll), pass and a new hand.
     # The greedy agent weighs the legal moves on a sample (the others' hands and the pile dealt again), where a
     # tile drawn by pioche may not be the one put down after: weighed as doing nothing, as after() does.
     from generator.engine.agents import after, weigh
@@ -783,8 +783,10 @@ def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant)
                               p.to_move == p.players[-1] else move.kind)
                     if move.dest in tiles or (move.tile_first and move.dest == move.tile_at):
                         kinds.add("landing")
+                        if E.to_move(E.play(p, move)) == CHANCE:
+                            kinds.add("roll")
                     assert value == weigh(E, after(E, p, move), p.to_move), E.format_move(p, move)
-    assert given > 1000 and kinds == {"pose", "last", "turn", "landing", "pass", "redraw"}
+    assert given > 1000 and kinds == {"pose", "last", "turn", "landing", "roll", "pass", "redraw"}
 
 
 @pytest.mark.parametrize("variant", [None, "teleportation-portail", "effet-et-collection"])

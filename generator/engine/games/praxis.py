@@ -746,6 +746,7 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
 
 
 FACES = tuple(str(f) for f in range(1, 7))
+_SIXTH = float(Fraction(1, 6))        # a face's odds, as weigh() reads a chance outcome's
 _KIND_RANK = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}     # legal_moves' order
 WIN, LOSE = "gagne", "perd"
 RETURN_ROLL, MISSED = "6", "rate"
@@ -1198,12 +1199,22 @@ class PraxisEngine(Engine):
                 continue
             if with_tile.empty(dest) or beaten is not None:
                 if s not in AROUND[dest]:      # else the same as the tile put down after
-                    out.append(_move("turn", origin=origin, dest=dest, tile=t, tile_at=s,
-                                          tile_first=True))
+                    out.append(_move("turn", origin=origin, dest=dest, tile=t, tile_at=s, tile_first=True))
                 continue
+            # The tile put down away from where the die lands changes nothing there: the effect's squares are
+            # the same, and so is its legality, the pile still holding a tile after the placement's draw (for a
+            # pioche); but a téléportation, which may name the tile's square or end beside it. So the turn is
+            # legal when the die's move alone is (played above), and the tile could not come after (the end does
+            # not touch it): listed without playing it.
+            far = (dest != s and s not in AROUND[dest] and len(p.pile) >= 2
+                   and not with_tile.tiles.get(dest, "").startswith("teleportation/"))
             for target in self._effect_targets(with_tile, dest, origin):
                 mv = _move("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
-                                tile_first=True)
+                           tile_first=True)
+                if far:
+                    if _move("turn", origin=origin, dest=dest, target=target) in played:
+                        out.append(mv)
+                    continue
                 done = try_run(mv)
                 if done is None:
                     continue
@@ -1784,8 +1795,10 @@ class PraxisEngine(Engine):
 
     def _landing_value(self, p: PraxisPosition, parts: "_Standings", mv: PraxisMove, player: str) -> float | None:
         """move_values of a die landing on a tile (on the board, or the one it puts down there first) whose
-        effect leaves nothing to chance: a face changed (the evaluation does not read faces), the die taken off
-        (interdiction), a tile exploded, the pile's top drawn (pioche), or the tile collected. The position
+        effect leaves nothing to chance that the evaluation reads: a face changed or rolled again (mutation:
+        the evaluation does not read faces, so each face's value is the same, weighed by its odds as weigh()
+        does), the die taken off (interdiction), a tile exploded, the pile's top drawn (pioche), or the tile
+        collected. The position
         differs by the die, the tiles on the portals, the hand and the collection, as the rules change them
         (`_run`): the tile first is put down before the effect, the tile after once it is done. None for the
         others (a roll follows, or the die goes elsewhere: played)."""
@@ -1797,7 +1810,7 @@ class PraxisEngine(Engine):
         collect = portal is not None and (colourless or colour == portal)
         if collect and p.variant != "effet-et-collection":
             effect = None                              # collected instead: no effect
-        if effect in ("mutation", "duel", "recuperation", "teleportation"):
+        if effect in ("duel", "recuperation", "teleportation"):
             return None
         gone = [mv.dest] + ([mv.target] if effect == "explosion" else [])
         squares = parts.portal_squares
@@ -1824,7 +1837,10 @@ class PraxisEngine(Engine):
         score = None
         if collect:
             score = _collection_score(sorted_tiles(p.collections[me] + (tile,)), colourless)
-        return parts.value(player, mv.origin, None if effect == "interdiction" else mv.dest, board, held, score)
+        value = parts.value(player, mv.origin, None if effect == "interdiction" else mv.dest, board, held, score)
+        if effect == "mutation":        # its roll changes only the face: each face's value, weighed by its odds
+            return sum(_SIXTH * value for _face in FACES)
+        return value
 
     def _entry_values(self, p: PraxisPosition, moves, player: str) -> list | None:
         """move_values of the moves putting the rolled die down: one is played to learn what follows (the same
