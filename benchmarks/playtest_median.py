@@ -20,20 +20,13 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_PLIES = 400
-
-
-def _cpu() -> float:
-    me = resource.getrusage(resource.RUSAGE_SELF)
-    return me.ru_utime + me.ru_stime
+from playtests import ROOT, _cpu, options
 
 
 def play_share(game: str, start: int, stop: int, max_plies: int, content: Path) -> dict:
@@ -108,15 +101,7 @@ if __name__ == "__main__":
         game, start, stop, plies, content = args[1], int(args[2]), int(args[3]), int(args[4]), Path(args[5])
         print(json.dumps(play_share(game, start, stop, plies, content)))
         sys.exit(0)
-    plies, earlier = DEFAULT_PLIES, None
-    if "--max-plies" in args:
-        i = args.index("--max-plies")
-        plies = int(args[i + 1])
-        del args[i:i + 2]
-    if "--compare-with" in args:
-        i = args.index("--compare-with")
-        earlier = Path(args[i + 1]).resolve()
-        del args[i:i + 2]
+    plies, earlier = options(args)
     if not 2 <= len(args) <= 3:
         sys.exit(__doc__)
     main(args[0], int(args[1]), int(args[2]) if len(args) == 3 else 5, plies, earlier)
