@@ -90,12 +90,8 @@ def main(count: int, games: list[str], max_plies: int, earlier: Path | None) -> 
         print(f"{game}: {ratio:.2f} times as fast; same endings and wins: {'yes' if same else 'NO'}")
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args[:1] == ["--measure"]:
-        game, n, plies, content = args[1], int(args[2]), int(args[3]), Path(args[4])
-        print(json.dumps(measure(game, n, plies, content)))
-        sys.exit(0)
+def options(args: list[str]) -> tuple[int, Path | None]:
+    """(--max-plies N, --compare-with DIR) taken out of `args`, the defaults where absent."""
     plies, earlier = DEFAULT_PLIES, None
     if "--max-plies" in args:
         i = args.index("--max-plies")
@@ -105,6 +101,16 @@ if __name__ == "__main__":
         i = args.index("--compare-with")
         earlier = Path(args[i + 1]).resolve()
         del args[i:i + 2]
+    return plies, earlier
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args[:1] == ["--measure"]:
+        game, n, plies, content = args[1], int(args[2]), int(args[3]), Path(args[4])
+        print(json.dumps(measure(game, n, plies, content)))
+        sys.exit(0)
+    plies, earlier = options(args)
     n = int(args[0]) if args else 20
     if args[1:]:
         chosen = args[1:]

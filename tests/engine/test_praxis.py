@@ -756,26 +756,37 @@ def _seeded_positions(variant, seed, plies=70):
         p = E.play(p, rng.choice(special) if special and rng.random() < 0.5 else rng.choice(moves))
 
 
-@pytest.mark.parametrize("variant", [None, "sans-couleurs", "deux-portails", "teleportation-portail"])
+@pytest.mark.parametrize("variant", (None,) + P.VARIANTS)
 def test_move_values_are_the_values_of_the_played_moves_to_the_last_bit(variant):
-    # The shortcut weighs a quiet turn without playing it; the greedy ranking breaks ties by value, so a value
+    # The shortcut weighs a turn without playing it; the greedy ranking breaks ties by value, so a value
     # off by one bit would change a seeded game. Every value given must be the played position's own.
-    # Whole games: the set-up's dice put down (the next roll averaged), the last turn (the ending's value).
+    # Whole games: the set-up's dice put down (the next roll averaged), the last turn (the ending's value),
+    # a die landing on a tile whose effect leaves nothing to chance that the evaluation reads (on the board, or
+    # put down first; a mutation's roll), pass and a new hand.
+    # The greedy agent weighs the legal moves on a sample (the others' hands and the pile dealt again), where a
+    # tile drawn by pioche may not be the one put down after: weighed as doing nothing, as after() does.
     from generator.engine.agents import after, weigh
     given, kinds = 0, set()
+    rng = random.Random(1)
     for seed in range(3):
-        for p in _seeded_positions(variant, seed, plies=400):
-            moves = E.legal_moves(p)
+        for real in _seeded_positions(variant, seed, plies=400):
+            moves = E.legal_moves(real)
+            p = real if rng.random() < 0.5 else E.determinize(real, real.to_move, rng)
             values = E.move_values(p, moves, p.to_move)
             if values is None:
                 continue
+            tiles = dict(p.tiles)
             for move, value in zip(moves, values):
                 if value is not None:
                     given += 1
                     kinds.add("pose" if p.pending else "last" if p.round == p.rounds and
-                              p.to_move == p.players[-1] else "turn")
+                              p.to_move == p.players[-1] else move.kind)
+                    if move.dest in tiles or (move.tile_first and move.dest == move.tile_at):
+                        kinds.add("landing")
+                        if E.to_move(E.play(p, move)) == CHANCE:
+                            kinds.add("roll")
                     assert value == weigh(E, after(E, p, move), p.to_move), E.format_move(p, move)
-    assert given > 1000 and kinds == {"pose", "last", "turn"}     # most moves are weighed by the shortcut
+    assert given > 1000 and kinds == {"pose", "last", "turn", "landing", "roll", "pass", "redraw"}
 
 
 @pytest.mark.parametrize("variant", [None, "teleportation-portail", "effet-et-collection"])

@@ -518,6 +518,31 @@ class PraxisMove:
     tile_first: bool = False
 
 
+_NEW = object.__new__
+_NO_PARTS = {"origin": None, "dest": None, "target": None, "roll": None, "tile": None, "tile_at": None,
+             "tile_first": False}
+
+
+def _move(kind: str, **parts) -> PraxisMove:
+    """PraxisMove(kind, **parts) without the frozen dataclass's __init__ (a field at a time, each through the
+    frozen class's guard): legal_moves makes hundreds a turn. All its fields given at once, in their order, and
+    never changed after: the same move."""
+    mv = _NEW(PraxisMove)
+    fields = mv.__dict__
+    fields["kind"] = kind
+    fields.update(_NO_PARTS)
+    fields.update(parts)
+    return mv
+
+
+def _move_with(mv: PraxisMove, **parts) -> PraxisMove:
+    """dataclasses.replace(mv, **parts), made as `_move` makes a move."""
+    new = _NEW(PraxisMove)
+    new.__dict__.update(mv.__dict__)
+    new.__dict__.update(parts)
+    return new
+
+
 class _State:
     """A mutable copy of a position, for playing one move."""
 
@@ -535,7 +560,16 @@ class _State:
         self.effects: dict[str, list[int]] = {}
         self.pending: tuple = ()                  # set when the move leaves the turn waiting
         self.end: int | None = None               # where the moved die ends (None: no die move, or it left)
-        self.position: PraxisPosition | None = None
+        self.next: tuple | None = None            # (player to move, round) once the move is played
+        self._position: PraxisPosition | None = None
+
+    @property
+    def position(self) -> PraxisPosition:
+        """The position the move leads to, frozen when first asked for: legal_moves plays many moves only to
+        learn whether they are legal and where the die ends."""
+        if self._position is None:
+            self._position = self.freeze(*self.next)
+        return self._position
 
     def note(self, kind: str, square: int) -> None:
         self.effects.setdefault(kind, []).append(square)
@@ -607,26 +641,65 @@ def _player_value(score: int, squares: tuple[int, ...], wanted: tuple[int, ...])
     return 0.25 * log1p(score) + 0.03 * len(squares) + near
 
 
-def _standing(p: PraxisPosition, player: str, scores: dict, dice: tuple, tiles: dict, hands: tuple) -> float:
-    """PraxisEngine.evaluate of `p` with these parts in place of its own: `dice` (square, owner, face) by
-    square, `tiles` square -> tile (at least those on the portals), `hands` in players' order. One formula
-    for the evaluation of a position and for the greedy ranking's shortcut (move_values), so both give the
-    same float."""
-    colourless = p.variant == "sans-couleurs"
-    occupied = {sq for sq, _o, _f in dice}
-    # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
-    # tile of its own colour is open to every player
-    free = [(colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None and sq not in occupied]
-    free_squares = {sq for _colour, sq in free}
-    on_free = {sq: t for sq, t in tiles.items() if sq in free_squares}        # the tiles on those portals
-    laden = {sq for colour, sq in free if sq in on_free and (colourless or on_free[sq].endswith("/" + colour))}
+class _Standings:
+    """What `evaluate` reads of one position, kept to weigh it and, without building them, the positions its
+    moves lead to (move_values): each player's points, the squares of his dice (by square) and the colours in
+    his hand; the portals in play and the tiles on them. `value` is the one formula of both, so a move weighed
+    here gets the float its played position's evaluation gives, to the last bit."""
+    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held")
 
-    def value(i: int, pl: str) -> float:
-        held = _colours(hands[i])
-        wanted = tuple(sq for colour, sq in free if sq in laden or (colour in held if not colourless else held))
-        return _player_value(scores[pl], tuple(sq for sq, owner, _face in dice if owner == pl), wanted)
-    values = {pl: value(i, pl) for i, pl in enumerate(p.players)}
-    return tanh(values[player] - max(v for pl, v in values.items() if pl != player))
+    def __init__(self, p: PraxisPosition, scores: dict):
+        self.players = p.players
+        self.colourless = p.variant == "sans-couleurs"
+        self.scores = scores
+        self.portals = tuple((colour, sq) for colour, sq in zip(COLOURS, p.portals) if sq is not None)
+        self.owners = {sq: owner for sq, owner, _face in p.dice}
+        self.squares = {pl: tuple(sq for sq, owner, _face in p.dice if owner == pl) for pl in p.players}
+        self.portal_squares = frozenset(sq for _colour, sq in self.portals)
+        self.board = {sq: t for sq, t in p.tiles if sq in self.portal_squares}
+        self.held = {pl: _colours(hand) for pl, hand in zip(p.players, p.hands)}
+
+    def value(self, player: str, origin: int | None = None, dest: int | None = None, board: dict | None = None,
+              held: frozenset | None = None, score: int | None = None) -> float:
+        """For `player` less the best other, tanh of each one's `_player_value`, after `player`'s die went from
+        `origin` (None: it came onto the board) to `dest` (None: it left it, or no die moved), beating a die
+        there; `board` the tiles on the portals then (None: as now), `held` the colours of his hand then and
+        `score` his points then (None: as now)."""
+        colourless = self.colourless
+        owners = self.owners
+        # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
+        # tile of its own colour is open to every player
+        free = [(colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners)]
+        tiles = self.board if board is None else board
+        laden = set()
+        for colour, sq in free:
+            t = tiles.get(sq)
+            if t is not None and (colourless or t.endswith("/" + colour)):
+                laden.add(sq)
+        beaten = owners.get(dest) if dest is not None else None
+        mine = NEG
+        best = NEG
+        for pl in self.players:
+            squares = self.squares[pl]
+            hand = self.held[pl]
+            points = self.scores[pl]
+            if pl == player:
+                if origin is not None or dest is not None:
+                    kept = [sq for sq in squares if sq != origin]
+                    squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
+                if held is not None:
+                    hand = held
+                if score is not None:
+                    points = score
+            elif pl == beaten:
+                squares = tuple(sq for sq in squares if sq != dest)
+            wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+            v = _player_value(points, squares, wanted)
+            if pl == player:
+                mine = v
+            elif v > best:
+                best = v
+        return tanh(mine - best)
 
 
 # Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
@@ -654,12 +727,16 @@ def _directions(face: int, variant: str | None) -> tuple[tuple[tuple[int, int], 
     return (ORTHOGONAL if face % 2 else DIAGONAL), SIZE
 
 
+# Each direction's squares from each square to the board's edge, in order.
+RAYS = {d: tuple(tuple(GRID.ray(sq, d)) for sq in range(SIZE * SIZE)) for d in ALL_DIRECTIONS}
+
+
 def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
     """Squares a die on `origin` can try to stop on: empty ones, and the first occupied one of each line."""
     dirs, longest = _directions(face, variant)
     out = []
     for d in dirs:
-        for sq in GRID.ray(origin, d, longest):
+        for sq in RAYS[d][origin][:longest]:
             if sq not in st.squares:
                 break
             out.append(sq)
@@ -669,6 +746,8 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
 
 
 FACES = tuple(str(f) for f in range(1, 7))
+_SIXTH = float(Fraction(1, 6))        # a face's odds, as weigh() reads a chance outcome's
+_KIND_RANK = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}     # legal_moves' order
 WIN, LOSE = "gagne", "perd"
 RETURN_ROLL, MISSED = "6", "rate"
 # What a turn may wait for: the chance steps, then the player's own steps. Each
@@ -1021,25 +1100,25 @@ class PraxisEngine(Engine):
         if p.pending:
             kind = p.pending[0]
             if kind == "pose":
-                return [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                return [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             # "suite": a tile next to the die after its roll, or nothing
             end = p.pending[1]
-            return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
+            return [_move("pass")] + [_move("turn", tile=t, tile_at=s)
                                            for t in sorted(set(st.hands[me]), key=tile_key)
                                            for s in st.around(end) if st.empty(s)]
-        out: list[PraxisMove] = [PraxisMove("pass")]
+        out: list[PraxisMove] = [_move("pass")]
         if p.pile:
-            out.append(PraxisMove("redraw"))
+            out.append(_move("redraw"))
         if st.off_board(me):
             if p.variant == "rentree-1":
-                out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                out += [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
-                out.append(PraxisMove("retry"))
+                out.append(_move("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
         spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
-        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        out += [_move("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
             out += self._turns_of_die(p, st, origin, hand)
         return sorted(out, key=self._order)
@@ -1071,17 +1150,18 @@ class PraxisEngine(Engine):
         # beating a die changes nothing else (unless it draws a tile): legal when the die is an enemy's and not
         # stronger, found without playing it; its tile after goes where a die move's would
         plain_beat = p.variant != "prise-pioche"
-        for dest in _rays(st, origin, face, p.variant):
+        ends = _rays(st, origin, face, p.variant)
+        for dest in ends:
             beaten = st.dice.get(dest) if plain_beat else None
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if st.empty(dest) or beaten is not None:
-                out.append(PraxisMove("turn", origin=origin, dest=dest))
+                out.append(_move("turn", origin=origin, dest=dest))
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
-                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                out += [_move("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
                 continue
             for target in self._effect_targets(st, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
+                mv = _move("turn", origin=origin, dest=dest, target=target)
                 done = try_run(mv)
                 if done is None:
                     continue
@@ -1090,45 +1170,60 @@ class PraxisEngine(Engine):
                     continue
                 # the tile after it: nothing more happens than its placement, legal on any empty square
                 # touching the end, from the hand as the move left it
-                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                out += [_move_with(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
                         for s in done.around(done.end) if done.empty(s)]
         # tile first: the new tile may be landed on, or close a line
-        for t in hand:
-            for s in st.around(origin):
-                if not st.empty(s):
-                    continue
+        lines = _directions(face, p.variant)[0]
+        for s in st.around(origin):
+            if not st.empty(s):
+                continue
+            on_line = (s % SIZE - origin % SIZE, s // SIZE - origin // SIZE) in lines
+            for t in hand:
                 st.tiles[s] = t        # put down for a while (the rays and targets read it), then taken back
                 try:
-                    self._tile_first_turns(p, st, origin, face, t, s, plain_beat, try_run, played, out)
+                    # a tile off the die's lines leaves its rays as they were
+                    rays = _rays(st, origin, face, p.variant) if on_line else ends
+                    self._tile_first_turns(p, st, origin, face, t, s, rays, plain_beat, try_run, played, out)
                 finally:
                     del st.tiles[s]
         return out
 
     def _tile_first_turns(self, p: PraxisPosition, with_tile: _State, origin: int, face: int, t: Tile, s: int,
-                          plain_beat: bool, try_run, played: dict, out: list) -> None:
-        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves."""
+                          rays: list[int], plain_beat: bool, try_run, played: dict, out: list) -> None:
+        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves (along
+        `rays`, its squares to try with the tile down)."""
         me = p.to_move
-        for dest in _rays(with_tile, origin, face, p.variant):
+        for dest in rays:
             beaten = with_tile.dice.get(dest) if plain_beat else None
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if with_tile.empty(dest) or beaten is not None:
                 if s not in AROUND[dest]:      # else the same as the tile put down after
-                    out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s,
-                                          tile_first=True))
+                    out.append(_move("turn", origin=origin, dest=dest, tile=t, tile_at=s, tile_first=True))
                 continue
+            # The tile put down away from where the die lands changes nothing there: the effect's squares are
+            # the same, and so is its legality, the pile still holding a tile after the placement's draw (for a
+            # pioche); but a téléportation, which may name the tile's square or end beside it. So the turn is
+            # legal when the die's move alone is (played above), and the tile could not come after (the end does
+            # not touch it): listed without playing it.
+            far = (dest != s and s not in AROUND[dest] and len(p.pile) >= 2
+                   and not with_tile.tiles.get(dest, "").startswith("teleportation/"))
             for target in self._effect_targets(with_tile, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
-                                tile_first=True)
+                mv = _move("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                           tile_first=True)
+                if far:
+                    if _move("turn", origin=origin, dest=dest, target=target) in played:
+                        out.append(mv)
+                    continue
                 done = try_run(mv)
                 if done is None:
                     continue
                 if done.end is None or done.pending or s not in AROUND[done.end]:
                     out.append(mv)      # the tile could not come after: no twin to compare with
                     continue
-                other = played.get(replace(mv, tile_first=False))
-                if other is None and replace(mv, tile_first=False) not in played:
-                    other = try_run(replace(mv, tile_first=False))
+                other = played.get(_move_with(mv, tile_first=False))
+                if other is None and _move_with(mv, tile_first=False) not in played:
+                    other = try_run(_move_with(mv, tile_first=False))
                 if other is not None and other.position == done.position:
                     continue
                 out.append(mv)
@@ -1137,21 +1232,11 @@ class PraxisEngine(Engine):
     @staticmethod
     def _order(mv: PraxisMove):
         """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        rank = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}[mv.kind]
         none = -1
-        return (rank, none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
+        return (_KIND_RANK[mv.kind], none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
                 none if mv.target is None else mv.target, mv.roll or "",
-                tile_key(mv.tile) if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
+                TILE_INDEX[mv.tile] if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
                 mv.tile_first)
-
-    def _die_moves(self, st: _State, origin: int, variant: str | None) -> list[PraxisMove]:
-        """Die moves from `origin` (no tile), with every target an effect could need."""
-        pl, face = st.dice[origin]
-        out = []
-        for dest in _rays(st, origin, face, variant):
-            out += [PraxisMove("turn", origin=origin, dest=dest, target=t)
-                    for t in self._effect_targets(st, dest, origin)]
-        return out
 
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
         """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
@@ -1256,7 +1341,7 @@ class PraxisEngine(Engine):
         else:  # pragma: no cover - moves come from parse_move or legal_moves
             raise ValueError(mv.kind)
         if st.pending:
-            st.position = st.freeze(me, p.round)
+            st.next = (me, p.round)
             return st
         order = p.players
         nxt = order[(order.index(me) + 1) % len(order)]
@@ -1268,7 +1353,7 @@ class PraxisEngine(Engine):
                 round_ = 1
         if round_ == 0:
             st.pending = ("face",)
-        st.position = st.freeze(nxt, round_)
+        st.next = (nxt, round_)
         return st
 
     def _resolve(self, st: _State, me: str, mv: PraxisMove) -> None:
@@ -1642,8 +1727,7 @@ class PraxisEngine(Engine):
         (0.03 each), and how close each die stands to a portal it could collect on (0.1 at most a die): a
         portal of a colour he holds a tile of, or bearing a tile of its own colour, nearer is better
         (touching it, the die collects next turn: tile down on the portal, die onto it)."""
-        p = position
-        return _standing(p, player, self._scores(p), p.dice, dict(p.tiles), p.hands)
+        return _Standings(position, self._scores(position)).value(player)
 
     @staticmethod
     def _scores(p: PraxisPosition) -> dict[str, int]:
@@ -1651,16 +1735,17 @@ class PraxisEngine(Engine):
         return {pl: _collection_score(c, colourless) for pl, c in zip(p.players, p.collections)}    # score()
 
     def move_values(self, position: PraxisPosition, moves, player: str) -> list | None:
-        """The greedy ranking's shortcut (Engine.move_values), for the moves that activate nothing: a turn
-        that moves a die to an empty square or beats a die there, with or without a tile put down on an empty
-        square, or that puts down a tile alone; and a rolled die put down (`pose`). The position such a move
-        leads to differs only by the dice, the tile on the board and the hand (the tile out, the pile's top
-        in), so its evaluation is `_standing` of those parts: the same sums in the same order as `evaluate` of
-        the played position, without playing it. On the last turn of the game the value is the ending's, the
-        same for all of them (collections unchanged); a die put down during the set-up leaves the next roll to
-        chance, whose outcomes change nothing the evaluation reads: the same value, averaged by their odds as
-        weigh() does. Moves alike in all the evaluation reads (a tile put down off the portals, wherever) are
-        weighed once. Other moves (None) are played."""
+        """The greedy ranking's shortcut (Engine.move_values), for the moves whose result leaves nothing to
+        chance: a turn that moves a die to an empty square or beats a die there, with or without a tile put
+        down on an empty square, or that puts down a tile alone; a die landing on a tile whose effect rolls
+        nothing (`_landing_value`); a pass, a new hand; and a rolled die put down (`pose`). The position such
+        a move leads to differs only by the dice, the tiles, the hand (the tile out, the pile's top in) and
+        the collection, so its evaluation is `_Standings.value` of those parts: the same sums in the same
+        order as `evaluate` of the played position, without playing it. On the last turn of the game the value
+        of a quiet move is the ending's, the same for all of them (collections unchanged); a die put down
+        during the set-up leaves the next roll to chance, whose outcomes change nothing the evaluation reads:
+        the same value, averaged by their odds as weigh() does. Moves alike in all the evaluation reads (a
+        tile put down off the portals, wherever) are weighed once. Other moves (None) are played."""
         p = position
         if player != p.to_move or self.outcome(p) is not None:
             return None
@@ -1674,44 +1759,98 @@ class PraxisEngine(Engine):
             end = 0.0 if ended.winner is None else 1.0 if ended.winner == player else -1.0
         else:
             end = None
-        scores = self._scores(p)
-        dice = {sq: (owner, face) for sq, owner, face in p.dice}
+        parts = _Standings(p, self._scores(p))
         tiles = dict(p.tiles)
-        portal_tiles = {sq: tiles[sq] for sq in p.portals if sq is not None and sq in tiles}
+        dice = parts.owners
         hand = p.hands[me]
         top = p.pile[:1]
         beat_draws = p.variant == "prise-pioche"          # beating a die draws a tile: played
+        held_after: dict = {}                             # tile put down -> the colours of the hand then
         known: dict = {}
         out: list = []
         for mv in moves:
-            if mv.kind != "turn" or (mv.origin is not None and (
-                    mv.dest in tiles or mv.dest == mv.tile_at or (beat_draws and mv.dest in dice))):
-                out.append(None)        # lands on a tile: its effect is played
+            if mv.kind in ("pass", "redraw"):
+                # nothing on the board changes; a new hand of the pile's first tiles
+                out.append(end if end is not None else parts.value(player) if mv.kind == "pass"
+                           else parts.value(player, held=_colours(p.pile[:HAND_SIZE])))
+                continue
+            if mv.kind != "turn" or (beat_draws and mv.dest in dice):
+                out.append(None)        # a roll follows, or beating draws a tile: played
+                continue
+            if mv.origin is not None and (mv.dest in tiles or mv.dest == mv.tile_at):
+                out.append(None if end is not None else self._landing_value(p, parts, mv, player))
                 continue
             if end is not None:
                 out.append(end)
                 continue
-            on_portal = mv.tile_at if mv.tile_at in p.portals else None
-            key = (mv.origin, mv.dest, mv.tile, on_portal)
+            held = on_portal = None
+            if mv.tile is not None:
+                held = held_after.get(mv.tile)
+                if held is None:
+                    rest = list(hand)
+                    rest.remove(mv.tile)
+                    held = held_after[mv.tile] = _colours(tuple(rest) + top)     # the pile's top drawn
+                if mv.tile_at in parts.portal_squares:
+                    on_portal = mv.tile_at
+            key = (mv.origin, mv.dest, held, on_portal, mv.tile if on_portal is not None else None)
             value = known.get(key)
             if value is None:
-                after = p.dice
-                if mv.origin is not None:
-                    owner, face = dice[mv.origin]
-                    after = tuple(sorted([d for d in p.dice if d[0] != mv.origin and d[0] != mv.dest]
-                                         + [(mv.dest, owner, face)]))
-                board = portal_tiles
-                hands = p.hands
-                if mv.tile is not None:
-                    if on_portal is not None:
-                        board = dict(portal_tiles)
-                        board[on_portal] = mv.tile
-                    held = list(hand)
-                    held.remove(mv.tile)
-                    hands = p.hands[:me] + (tuple(held) + top,) + p.hands[me + 1:]
-                value = known[key] = _standing(p, player, scores, after, board, hands)
+                board = None
+                if on_portal is not None:
+                    board = dict(parts.board)
+                    board[on_portal] = mv.tile
+                value = known[key] = parts.value(player, mv.origin, mv.dest, board, held)
             out.append(value)
         return out
+
+    def _landing_value(self, p: PraxisPosition, parts: "_Standings", mv: PraxisMove, player: str) -> float | None:
+        """move_values of a die landing on a tile (on the board, or the one it puts down there first) whose
+        effect leaves nothing to chance that the evaluation reads: a face changed or rolled again (mutation:
+        the evaluation does not read faces, so each face's value is the same, weighed by its odds as weigh()
+        does), the die taken off (interdiction), a tile exploded, the pile's top drawn (pioche), or the tile
+        collected. The position
+        differs by the die, the tiles on the portals, the hand and the collection, as the rules change them
+        (`_run`): the tile first is put down before the effect, the tile after once it is done. None for the
+        others (a roll follows, or the die goes elsewhere: played)."""
+        me = p.players.index(player)
+        tile = mv.tile if mv.tile_first and mv.dest == mv.tile_at else dict(p.tiles)[mv.dest]
+        effect, colour = tile.split("/")
+        colourless = parts.colourless
+        portal = _portal_colours(p.portals).get(mv.dest)
+        collect = portal is not None and (colourless or colour == portal)
+        if collect and p.variant != "effet-et-collection":
+            effect = None                              # collected instead: no effect
+        if effect in ("duel", "recuperation", "teleportation"):
+            return None
+        gone = [mv.dest] + ([mv.target] if effect == "explosion" else [])
+        squares = parts.portal_squares
+        board = parts.board
+        if mv.tile_at in squares or any(sq in squares for sq in gone):
+            board = dict(board)
+            if mv.tile is not None and mv.tile_first and mv.tile_at in squares:
+                board[mv.tile_at] = mv.tile
+            for sq in gone:
+                board.pop(sq, None)
+            if mv.tile is not None and not mv.tile_first and mv.tile_at in squares:
+                board[mv.tile_at] = mv.tile
+        draws = (effect == "pioche") + (mv.tile is not None)
+        held = None
+        if draws:
+            # whichever comes first, the same tiles in hand (the tile after may be the one pioche drew)
+            rest = list(p.hands[me] + p.pile[:draws])
+            if mv.tile is not None:
+                # a sample's pile: pioche may draw another tile than the one put down after (not legal here)
+                if mv.tile not in p.hands[me] + (() if mv.tile_first else p.pile[:draws - 1]):
+                    return None
+                rest.remove(mv.tile)
+            held = _colours(tuple(rest))
+        score = None
+        if collect:
+            score = _collection_score(sorted_tiles(p.collections[me] + (tile,)), colourless)
+        value = parts.value(player, mv.origin, None if effect == "interdiction" else mv.dest, board, held, score)
+        if effect == "mutation":        # its roll changes only the face: each face's value, weighed by its odds
+            return sum(_SIXTH * value for _face in FACES)
+        return value
 
     def _entry_values(self, p: PraxisPosition, moves, player: str) -> list | None:
         """move_values of the moves putting the rolled die down: one is played to learn what follows (the same
@@ -1727,15 +1866,13 @@ class PraxisEngine(Engine):
             if probe.pending != ("face",):
                 return None
             odds = [float(chance) for _roll, chance in self.chance_outcomes(probe)]
-        face = dict((sq, f) for sq, _o, f in probe.dice)[entries[0].dest]
-        scores = self._scores(p)
-        board = dict(p.tiles)
+        parts = _Standings(p, self._scores(p))
         out: list = []
         for mv in moves:
             if mv.kind != "enter":
                 out.append(None)
                 continue
-            value = _standing(p, player, scores, tuple(sorted(p.dice + ((mv.dest, player, face),))), board, p.hands)
+            value = parts.value(player, None, mv.dest)       # the die's face: the evaluation does not read it
             out.append(value if odds == [1.0] else sum(chance * value for chance in odds))
         return out
 
