@@ -28,13 +28,11 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .content import ContentError, load_game
-from .content.models import Game
+from .content.errors import ContentError
 from .content.paths import assets_signature
-from .content.schema import Where
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     kept_units, listing, read_record, record_path, signature)
-from .content.diagrams import DIAGRAMS_FILE, FigureCount, count_figures
+from .content.figure_count import FigureCount
 from .i18n import catalogue
 from .outfolder import check_out_folder, clean_leftovers, made_here, replace_folder, write_file
 from .reads import recording
@@ -43,6 +41,7 @@ from .steps import at_step
 from .workers import die_with_parent
 
 if TYPE_CHECKING:   # for annotations only
+    from .content.models import Game
     from .gallery import GalleryWritten
     from .print import PrintOptions
     from .print.printer import PrinterProfile
@@ -126,6 +125,7 @@ class GameOutput:
 
 
 def _component_source(game: Game, component) -> Where:
+    from .content.schema import Where
     return game.sources.get(component.id, Where(game.folder / "game.yaml", None))
 
 
@@ -530,6 +530,7 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             reading.add(_validate_guide(game, options, guides))
     if failure is not None:
         raise failure
+    from .content.diagrams import count_figures
     from .figure_proof import prove_figures
     return GameSummary(game.id, game.info.language, count_figures(diagrams),
                        figure_problems=tuple(prove_figures(game, diagrams, drawn or {})), reader=reading.as_dict())
@@ -561,6 +562,7 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
     """load_game; when some components cannot load, the others are laid out as the build would, so that their
     errors are told with the loading errors in one run (a broken file does not hide another's layout)."""
     try:
+        from .content.loader import load_game     # the models, the schema, PyYAML: only for a game to load
         return load_game(content_dir, game_id)
     except ContentError as err:
         partial = getattr(err, "partial_game", None)
@@ -598,7 +600,7 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
 
 def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
     """The game's diagrams as the edition of `variant` (--variant) checks and draws them."""
-    from .content.diagrams import for_edition
+    from .content.diagrams import DIAGRAMS_FILE, for_edition
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
         found = []       # load_game_diagrams' answer without a file, without importing the rules engines
@@ -739,6 +741,7 @@ def _drawing_tasks(content_dir: Path, tasks: list) -> int:
         if unit is None or unit == "calibration":
             return False
         if unit == "figures":
+            from .content.diagrams import DIAGRAMS_FILE
             return os.path.lexists(Path(content_dir) / game_id / DIAGRAMS_FILE)
         if unit == "rulebook":
             loaded = _loaded.get((str(content_dir), game_id))
@@ -938,6 +941,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
+        from .content.diagrams import count_figures
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)

@@ -30,7 +30,8 @@ import click
 
 from . import __version__
 from .failures import Contradicted, GamesFailed
-from .content import ContentError, discover_games, load_game
+from .content.errors import ContentError
+from .content.paths import discover_games
 from .content.errors import MAX_SHOWN_ERRORS
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
 from .steps import failed_step
@@ -41,6 +42,13 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141     # 128 + SIGPIPE, as a shell reports a pipeline whose reader left
+
+
+def load_game(content_dir: Path, game_id: str):
+    """content.load_game, its loader (the models, the schema, PyYAML) imported on first use: a rebuild with
+    nothing changed never loads a game."""
+    from .content.loader import load_game as load
+    return load(content_dir, game_id)
 
 
 def _error_line(message: str) -> str:

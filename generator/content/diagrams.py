@@ -81,6 +81,7 @@ from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 from .errors import Collector, ContentError, did_you_mean
+from .figure_count import FigureCount
 from .models import PieceStyle
 from .paths import inside_game
 from .schema import Name, Where, build, derived, spec
@@ -417,13 +418,6 @@ def given_placements(diagram: Diagram, component, components) -> list[tuple[str,
 
 
 # --- how many figures a game has -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FigureCount:
-    """The figures of a game: checked by its engine (they make claims), and illustrations (they make none)."""
-    checked: int
-    illustrations: int
-
 
 def count_figures(diagrams: list[Diagram]) -> FigureCount:
     """How many of these diagrams make claims (checked), and how many are illustrations."""

@@ -10,33 +10,9 @@ from .errors import Collector, ContentError, content_error
 from .game_icons import read_game_icons, using_icons
 from .layouts import expand_faces
 from .models import COMPONENT_KINDS, Game, GameInfo
-from .paths import inside_game, plain_name
+from .paths import discover_games, inside_game, plain_name   # noqa: F401 (discover_games: named here too)
 from .schema import Where, build
 from .yamlfile import LocatedDict, LocatedList, read_yaml
-
-
-def discover_games(content_dir: Path) -> list[str]:
-    """Ids of the games in `content_dir`: every folder holding a game.yaml, sorted."""
-    content_dir = Path(content_dir)
-    if not content_dir.is_dir():
-        raise ContentError(content_dir, None, "content folder not found" + _content_hint(content_dir))
-    # A folder whose name starts with a dot (.trash, .git) is never a game.
-    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml") if not p.parent.name.startswith("."))
-
-
-def _content_hint(content_dir: Path) -> str:
-    """Where the content folder probably is, when the command runs from inside it or a game folder."""
-    if content_dir.is_absolute():
-        return ""
-    here = Path.cwd()
-    for folder in (here, *here.parents):
-        if (folder / "game.yaml").is_file():        # inside a game folder
-            return f"; this is the game '{folder.name}': run from {folder.parent.parent} or pass --content {folder.parent}"
-        if any(folder.glob("*/game.yaml")):        # the content folder itself
-            return f"; {folder} holds games: run from {folder.parent} or pass --content {folder}"
-        if folder != here and (folder / content_dir / "").is_dir():
-            return f"; found {folder / content_dir}: run from {folder} or pass --content {folder / content_dir}"
-    return "; run from the folder that holds it, pass --content FOLDER, or start one with 'pnp new GAME'"
 
 
 def load_component(path: Path, layouts=None):

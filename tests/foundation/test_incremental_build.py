@@ -19,6 +19,7 @@ import generator.build as build
 import generator.cache as cache
 import generator.outfolder as outfolder
 from generator.cli import EXIT_BAD_INPUT, EXIT_CONTRADICTED, cli
+from generator.content import load_game
 from generator.i18n import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,7 +216,7 @@ def test_a_new_code_version_renders_everything_again(tmp_path, rendered, monkeyp
     for module in (cache, build):
         monkeypatch.setattr(module, "code_version", lambda: "another version of the generator")
     assert _build(content, out, "--jobs", "1").exit_code == 0
-    assert len(rendered) == len(build.game_units(build.load_game(content, "demo")))
+    assert len(rendered) == len(build.game_units(load_game(content, "demo")))
 
 
 def test_the_code_version_changes_with_any_source_file_template_or_drawing_library(tmp_path, monkeypatch):
@@ -250,7 +251,7 @@ def test_no_cache_renders_and_writes_everything_again(tmp_path, rendered):
     before = _snapshot(out / "demo")
     rendered.clear()
     assert _build(content, out, "--jobs", "1", "--no-cache").exit_code == 0
-    assert len(rendered) == len(build.game_units(build.load_game(content, "demo")))
+    assert len(rendered) == len(build.game_units(load_game(content, "demo")))
     after = _snapshot(out / "demo")
     assert set(after) == set(before)
     assert all(after[name][0] != before[name][0] and after[name][2] == before[name][2] for name in after), \
@@ -407,5 +408,5 @@ def test_jobs_defaults_to_the_cores_and_renders_units_in_worker_processes(tmp_pa
     content = _new(tmp_path / "content", "demo", "autre")
     assert _build(content, tmp_path / "out", "--jobs", "2").exit_code == 0
     workers = {p.read_text() for p in pids.iterdir()}
-    assert len(list(pids.iterdir())) == 2 * len(build.game_units(build.load_game(content, "demo")))
+    assert len(list(pids.iterdir())) == 2 * len(build.game_units(load_game(content, "demo")))
     assert len(workers) == 2 and str(os.getpid()) not in workers

@@ -60,6 +60,10 @@ def test_building_a_deck_loads_no_rulebook_markdown_or_pypdf_and_a_rebuild_no_ji
     assert "generator.build" in again
     for package in RULEBOOK_STACK + ("pypdfium2", "svgwrite"):
         assert _under(again, package) == [], f"a rebuild with nothing changed imported {package}"
+    # Nothing changed: no game is loaded (its record says what the terminal tells), nothing drawn (issue 26).
+    for module in ("generator.content.loader", "generator.content.models", "generator.content.schema",
+                   "generator.content.diagrams", "generator.draw.canvas", "reportlab", "PIL"):
+        assert _under(again, module) == [], f"a rebuild with nothing changed imported {module}"
 
 
 def test_building_a_game_with_rules_does_load_the_rulebook_stack(tmp_path):
