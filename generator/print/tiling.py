@@ -916,7 +916,8 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
-                 fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap)),
+                 fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap),
+                          order=words("print.tiling.map_order", count=t.rows, names=_names(t))),
                     language), note)
     if t.cuts:
         # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)

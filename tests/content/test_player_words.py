@@ -46,3 +46,14 @@ def test_a_games_words_name_no_command_and_no_machinery(game):
     for name, text in player_texts(game).items():
         found = TOOL_WORDS.search(text)
         assert not found, f"{game}/{name}: {found.group(0)!r} in …{text[max(0, found.start() - 80):found.end() + 80]}…"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_folded_piece_s_sheet_note_does_not_forbid_the_glue_its_fold_step_asks_for(game):
+    """The guide's fold step (catalogue kinds.*.fold_step) says to glue the two halves back to back; a folded
+    piece's reason for its own sheet (sheet_alone, printed as the next step) must not say they are not glued.
+    3d Run's pawns said "ne se collent pas" two lines under "collez les deux moitiés"."""
+    for path in sorted((CONTENT / game).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("form") == "fold" and data.get("sheet_alone"):
+            assert not re.search(r"\bne\s+se\s+coll", data["sheet_alone"], re.IGNORECASE), (path.name, data["sheet_alone"])

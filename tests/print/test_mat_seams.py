@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -243,3 +244,12 @@ def test_the_3_player_mat_s_cuts_are_told_unless_its_game_allows_them(out):
     assert allowed["seam_zone_cuts"] == 2
     assert not [w for w in check(subject, words, allowed).warnings if w.kind == "seam"]
     assert [w.kind for w in check(subject, words, {"seam_zone_cuts": 1}).warnings if w.kind == "seam"] == ["seam"] * 2
+
+
+def test_the_3_player_mat_s_plan_lists_the_seams_it_cuts_after_a_colon(out):
+    """The plan names its two cut seams as the end of a sentence ("… gênent le moins : le bord haut de la feuille
+    D2, le bord haut de la feuille D4."), not as a subject listed by commas before "traversent" (no "et")."""
+    with pdfplumber.open(out / "tapis-3j.pdf") as pdf:
+        text = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert re.search(r"\(traits rouges\), là où ils gênent le moins ?: "
+                     r"le bord haut de la feuille D2, le bord haut de la feuille D4\. ", text), text

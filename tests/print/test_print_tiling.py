@@ -220,3 +220,17 @@ def test_rows_are_cut_on_their_own_where_a_seam_down_the_whole_height_would_run_
     doc = tile_face(Item("tapis", "tapis", replace(synthetic_face(0, "front", 494.0, 394.0), keep_clear_mm=keep)),
                     upright, game_title="Essai", component_name="Tapis")
     assert doc.pages[0].kind == "map" and [p.tile for p in doc.pages[1:]] == ["A1", "A2", "A3", "B1", "B2", "B3"]
+
+
+@pytest.mark.parametrize("size,rows,order", [
+    ((560.0, 180.0), 1, "de gauche à droite (A1, A2, A3)"),
+    ((600.0, 400.0), 2, "rangée après rangée (A1, A2…, puis B1, B2…)"),
+])
+def test_the_assembly_note_names_the_order_of_the_sheets_it_has(size, rows, order):
+    """A one-row map (3d Run's level: A1-A3) is assembled from left to right, its sheets named; only a map of
+    several rows says "puis B1, B2…". The note used to hedge "puis la rangée B s'il y en a une" on every map."""
+    doc = tile(*size)
+    assert plan_tiling(size[0] + 6, size[1] + 6, PrintOptions()).rows == rows
+    text = " ".join(open_pdf(doc.pdf).pages[0].extract_text().split()).replace(" :", ":")   # thin space or none
+    assert f"Assemblez-les dans l’ordre de leurs noms, {order}: chaque feuille" in text, text
+    assert "s’il y en a une" not in text
