@@ -92,6 +92,7 @@ class BoundsCanvas(Canvas):
             xs, ys = [p[0] for p in kept], [p[1] for p in kept]
         if not xs:
             return
+        self._points += zip(xs, ys)         # the outline too (draw/outline.py): a turned zone drawn as a path
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
         if self._box is None:
             self._box = [x0, y0, x1, y1]

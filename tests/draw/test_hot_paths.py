@@ -48,6 +48,9 @@ def test_a_path_s_box_is_the_point_by_point_box_bit_for_bit():
         _draw(fast, shapes)
         _draw(slow, shapes)
         assert fast.box == slow.box, seed          # equal floats, not close ones: the output's bytes follow
+        # and the same outline: the tiling and the reader's seams read a turned zone by it (an unstroked path
+        # once gave its box and no outline, and every mat drawn from paths failed to tile)
+        assert fast.outline == slow.outline, seed
 
 
 def test_a_path_wholly_outside_the_clip_adds_nothing():
