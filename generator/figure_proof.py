@@ -16,6 +16,8 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
 - every mark drawn is explained: a numbered mark by its number in the caption; arrows, highlighted places and
   crosses by the caption or the figure legend of the rules text (kind `legend`);
 - two figures drawing the same picture (kind `duplicate`);
+- what the position gives a piece beyond its place (`Engine.piece_attributes`: a runner's facing) shown by the
+  piece drawn there (`Shown.attrs`, recorded by the drawing code; kind `missing`);
 - a label the caption names that the picture's crop hides, no copy of it shown (PuXes' "6 DiXes" ruler
   beyond a mat figure's region; kind `missing`);
 - what the caption describes can happen: the figure's start position is one a game played by the rules
@@ -84,6 +86,7 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _missing(diagram, component, figure, engine, words)
         problems += _state(diagram, component, figure, engine, words)
         problems += _legend(diagram, legend, words)
+        problems += _attributes(diagram, component, figure, engine, words)
         problems += _hidden_labels(diagram, figure, words)
         problems += _impossible(diagram, engine, words)
         problems += _out_of_play(diagram, component, figure, engine, words)
@@ -177,6 +180,34 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
             told.add((holder, piece))
             problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "held",
                                      piece=f"{piece} {value}" if value else piece, player=player))
+    return problems
+
+
+def _attributes(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """What the position gives a piece beyond its place (Engine.piece_attributes: a 3d Run runner's facing,
+    the position's `sens`) that the piece drawn there does not show (Shown.attrs, recorded by the code that
+    draws it): at 66e77a1 every runner was a plain disc, whichever way it ran."""
+    if engine is None or not component.figure_spec.engine_position or not engine_reads(diagram, component):
+        return []
+    try:
+        before = start_position(engine, diagram)
+        _, played, after = play_moves(engine, diagram, before)
+    except (_Failed, ContentError):
+        return []           # the checker tells it
+    position = before if diagram.show.state == "before" or not played else after
+    drawn = {(s.place, s.piece): s for s in figure.shows if s.how == "standing"}
+    problems = []
+    for (place, piece), given in engine.piece_attributes(position).items():
+        shown = drawn.get((place, piece))
+        if shown is None:
+            continue        # not in the picture's crop, or not drawn: `missing` tells what the figure names
+        for name, value in given.items():
+            if shown.attr(name) != value:
+                problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "attribute",
+                                         piece=piece, place=place, what=words(f"figures.proof.attribute_{name}"),
+                                         value=words(f"figures.proof.value_{value}"),
+                                         drawn=words(f"figures.proof.value_{shown.attr(name)}")
+                                         if shown.attr(name) else words("figures.proof.not_drawn")))
     return problems
 
 
@@ -325,7 +356,8 @@ def _picture_key(diagram: Diagram, figure) -> tuple:
     """What makes two pictures the same: the component, what is drawn on it, and the marks over it; the same
     picture under another variant's rules shows another rule."""
     show = diagram.show
-    return (diagram.on, diagram.variant, tuple(sorted((s.place, s.piece, s.value or "", s.how) for s in figure.shows)),
+    drawn = tuple(sorted((s.place, s.piece, s.value or "", s.how, s.attrs) for s in figure.shows))
+    return (diagram.on, diagram.variant, drawn,
             show.crop, show.region, show.zone, show.die, tuple(show.faces), show.arrange,
             tuple((m.at, m.label) for m in show.marks), tuple(tuple(a.path) for a in show.arrows),
             tuple(show.highlight), tuple(show.crosses), round(figure.width_mm, 2), round(figure.height_mm, 2))

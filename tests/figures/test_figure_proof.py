@@ -5,6 +5,7 @@ validate` prints the problems as warnings, exit code unchanged."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from pathlib import Path
 
@@ -418,3 +419,65 @@ def test_a_die_the_engine_has_asleep_drawn_in_the_row_of_those_in_play_is_flagge
     assert "« repli » est endormi" in problem.message and "passeur, bascule, decret" in problem.message
     bad = next(d for d in diagrams if d.id == "reveil-bad")
     assert problem.line == bad.show_line("items.8")
+
+
+# 3d Run: a runner's facing (the position's `sens`) drawn by its pawn's nose. At 66e77a1 the pawn styles had no
+# `facing`: every runner was a plain disc, whichever way it ran, and nothing found it.
+RUN_DIAGRAM = """
+- id: lave-{name}
+  caption: "Le coureur 1 fait un pas A vers la gauche (flèche) et tombe dans la lave."
+  on: niveau
+  position: {{j1: {{case: o2, sens: "<"}}, j2: a2, mouvements: R3 J2/4, phase: act}}
+  moves: [R3, A]
+  pieces:
+    j1-d: {{shape: pawn,{facing_d} fill: "#D32F2F", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "1"}}
+    j1-g: {{shape: pawn,{facing_g} fill: "#D32F2F", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "1"}}
+    j2-d: {{shape: pawn, fill: "#1F5FBF", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "2"}}
+    j2-g: {{shape: pawn, fill: "#1F5FBF", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "2"}}
+  show:
+    crop: [k1, q4]
+    arrows:
+      - {{path: [o2, n2]}}
+"""
+
+
+def _run_game(tmp_path, **facings):
+    shutil.copytree(CONTENT / "3d-run", tmp_path / "3d-run")
+    text = "".join(RUN_DIAGRAM.format(name=name, facing_d=d, facing_g=g) for name, (d, g) in facings.items())
+    (tmp_path / "3d-run" / "diagrams.yaml").write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "3d-run")
+    diagrams = load_game_diagrams("3d-run", tmp_path, game.components)
+    return game, diagrams, game_figures(game, tmp_path, diagrams=diagrams)
+
+
+def test_a_runner_drawn_without_the_facing_its_position_gives_it_is_flagged(tmp_path):
+    game, diagrams, figures = _run_game(tmp_path, good=(" facing: right,", " facing: left,"),
+                                        old=("", ""), wrong=(" facing: left,", " facing: right,"))
+    runner = next(s for s in figures["lave-good"].shows if s.how == "standing" and s.piece == "j1-g")
+    assert (runner.place, runner.attrs) == ("n2", (("facing", "left"),))
+    problems = prove_figures(game, diagrams, figures)
+    by_id = {p.diagram_id: p for p in problems}
+    assert set(by_id) == {"lave-old", "lave-wrong"}, [p.format() for p in problems]
+    old, wrong = by_id["lave-old"], by_id["lave-wrong"]
+    assert old.kind == wrong.kind == "missing"
+    assert "« j1-g » en n2 le sens vers la gauche" in old.message and "rien de dessiné" in old.message
+    assert "(vers la droite)" in wrong.message
+    assert old.line == next(d for d in diagrams if d.id == "lave-old").line_of("position")
+
+
+def test_a_pawn_drawer_that_drops_the_nose_again_is_found_in_the_real_3d_run_figures(monkeypatch):
+    # The figure drawer back to 66e77a1's behaviour: no nose drawn, so none recorded.
+    from generator.components import pieces
+    game = load_game(CONTENT, "3d-run")
+    diagrams = load_game_diagrams("3d-run", CONTENT, game.components)
+    assert prove_figures(game, diagrams, game_figures(game, CONTENT, diagrams=diagrams)) == []
+    monkeypatch.setattr(pieces, "drawn_attributes", lambda style: ())
+    import generator.components.diagram.map as map_figures
+    monkeypatch.setattr(map_figures, "drawn_attributes", lambda style: ())
+    figures = game_figures(game, CONTENT, diagrams=diagrams)
+    tags = re.findall(r"<[a-z]+[^>]*>", figures["lave"].svg())
+    disc = next(k for k, t in enumerate(tags) if t.startswith("<circle") and 'fill="#D32F2F"' in t)
+    assert not (tags[disc - 1].startswith("<path") and 'fill="#1E1E1E"' in tags[disc - 1])    # no nose drawn
+    problems = prove_figures(game, diagrams, figures)
+    flagged = {p.diagram_id for p in problems if p.kind == "missing" and "le sens" in p.message}
+    assert {"lave", "drapeau-retour", "exemple-run-bord", "pente"} <= flagged
