@@ -481,3 +481,69 @@ def test_a_pawn_drawer_that_drops_the_nose_again_is_found_in_the_real_3d_run_fig
     problems = prove_figures(game, diagrams, figures)
     flagged = {p.diagram_id for p in problems if p.kind == "missing" and "le sens" in p.message}
     assert {"lave", "drapeau-retour", "exemple-run-bord", "pente"} <= flagged
+
+
+# Lutinades: the gnomes a card pictures (its elements' `depicts`) against the position and the caption. At
+# 66e77a1 the plain rules' gesture figure showed the aid card's six gnomes (the malins' left and right among
+# them, though the position's four players may not make those gestures) under "ici Bruno", no Bruno drawn.
+OLD_MALINS_GNOMES = """
+  - image: {file: geste-gauche.svg, x: 8, y: 75.5, w: 12, h: 12}
+    depicts: {piece: lutin, move: gauche}
+    unless: {malins: oui}
+  - image: {file: geste-droite.svg, x: 19, y: 75.5, w: 12, h: 12}
+    depicts: {piece: lutin, move: droite}
+    unless: {malins: oui}
+"""
+TODAYS_CAPTION = "Les quatre gestes qu'un lutin peut faire, au verso de la carte d'aide"
+OLD_CAPTION = "Les quatre gestes qu'un lutin peut faire, ici Bruno."
+
+
+def _lutinades(tmp_path, *, caption: str = TODAYS_CAPTION, player: str | None = None, old_aid: bool = False):
+    shutil.copytree(CONTENT / "lutinades", tmp_path / "lutinades")
+    aid = tmp_path / "lutinades" / "aide.yaml"
+    text = aid.read_text(encoding="utf-8")
+    assert text.count("depicts: {piece: lutin, move:") == 9     # four gnomes, and five on the malins card
+    if player:
+        text = text.replace("depicts: {piece: lutin, move:", f"depicts: {{piece: lutin, player: {player}, move:")
+    aid.write_text(text + (OLD_MALINS_GNOMES if old_aid else ""), encoding="utf-8")
+    diagrams_file = tmp_path / "lutinades" / "diagrams.yaml"
+    text = diagrams_file.read_text(encoding="utf-8")
+    start = text.index(TODAYS_CAPTION)
+    text = text[:start] + caption + text[text.index('"', start):]
+    diagrams_file.write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "lutinades")
+    diagrams = load_game_diagrams("lutinades", tmp_path, game.components)
+    figures = game_figures(game, tmp_path, diagrams=diagrams)
+    return [p for p in prove_figures(game, diagrams, figures)], figures
+
+
+def test_the_aid_card_s_gnomes_are_recorded_as_the_figure_draws_them(tmp_path):
+    _, figures = _lutinades(tmp_path)
+    assert [s.attr("move") for s in figures["gestes"].shows if s.how == "depicted"] == \
+        ["haut", "bas", "horizontal", "petit"]
+    assert [s.attr("move") for s in figures["gestes-malins"].shows if s.how == "depicted"] == \
+        ["haut", "bas", "petit", "gauche", "droite"]
+
+
+def test_the_old_gesture_figure_six_gnomes_and_no_bruno_is_flagged(tmp_path):
+    problems, figures = _lutinades(tmp_path, caption=OLD_CAPTION, old_aid=True)
+    assert len([s for s in figures["gestes"].shows if s.how == "depicted"]) == 6
+    found = {(p.diagram_id, p.kind, p.message) for p in problems}
+    assert {d for d, _, _ in found} == {"gestes"}, [p.format() for p in problems]
+    extra = sorted(m for _, k, m in found if k == "extra")
+    assert len(extra) == 2 and "« droite »" in extra[0] and "« gauche »" in extra[1]
+    (missing,) = [m for _, k, m in found if k == "missing"]
+    assert missing.startswith("la légende nomme bruno, que l'image ne dessine pas (6 « lutin »")
+
+
+@pytest.mark.parametrize("caption, player, kinds", [
+    (TODAYS_CAPTION, None, set()),                 # today's figure: four gnomes, no player named
+    (OLD_CAPTION, "bruno", set()),                 # "ici Bruno", and the gnomes drawn are Bruno's
+    (OLD_CAPTION, None, {"missing"}),              # "ici Bruno", the gnomes nobody's
+    (OLD_CAPTION, "chloe", {"missing"}),           # "ici Bruno", the gnomes Chloé's
+    (TODAYS_CAPTION, "emma", {"extra"}),           # a gnome of a player the position does not seat
+])
+def test_a_pictured_player_is_one_of_the_position_and_the_one_the_caption_names(tmp_path, caption, player, kinds):
+    problems, _ = _lutinades(tmp_path, caption=caption, player=player)
+    assert {p.kind for p in problems if p.diagram_id == "gestes"} == kinds, [p.format() for p in problems]
+    assert not [p for p in problems if p.diagram_id != "gestes" and p.kind != "extra"]

@@ -138,8 +138,12 @@ def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tupl
 
 
 def _shows(faces) -> tuple:
-    """What an items figure draws: each item by the name `show.items` gives it."""
-    return tuple(Shown(name, name, None, "item") for name, _ in faces)
+    """What an items figure draws: each item by the name `show.items` gives it, then what each face pictures
+    (Face.depicts: a gnome making a gesture), 'depicted' on that item, its piece and the rest as attrs."""
+    items = [Shown(name, name, None, "item") for name, _ in faces]
+    pictured = [Shown(name, dict(d).get("piece", ""), None, "depicted", attrs=tuple(p for p in d if p[0] != "piece"))
+                for name, face in faces for d in face.depicts]
+    return tuple(items + pictured)
 
 
 def _places(spots: dict, size: float) -> Places:
