@@ -21,6 +21,8 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
 - what a face pictures (`Shown` 'depicted', from its elements' `depicts`: a gnome making a gesture): only
   players of the position (`Engine.seated`) and moves one of them may make (kind `extra`), and every player
   the caption names, when the figure pictures players (kind `missing`);
+- a card drawn turned over the edge the caption names (Shown 'flip', its arrow from the face down item to the
+  face up one; the catalogue's `edge_*` words; kind `state`);
 - a label the caption names that the picture's crop hides, no copy of it shown (PuXes' "6 DiXes" ruler
   beyond a mat figure's region; kind `missing`);
 - what the caption describes can happen: the figure's start position is one a game played by the rules
@@ -91,6 +93,7 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _legend(diagram, legend, words)
         problems += _attributes(diagram, component, figure, engine, words)
         problems += _depicted(diagram, figure, engine, words)
+        problems += _flip_edges(diagram, figure, words)
         problems += _hidden_labels(diagram, figure, words)
         problems += _impossible(diagram, engine, words)
         problems += _out_of_play(diagram, component, figure, engine, words)
@@ -210,6 +213,20 @@ def _attributes(diagram: Diagram, component, figure, engine, words) -> list[Figu
                                          drawn=words(f"figures.proof.value_{shown.attr(name)}")
                                          if shown.attr(name) else words("figures.proof.not_drawn")))
     return problems
+
+
+def _flip_edges(diagram: Diagram, figure, words) -> list[FigureProblem]:
+    """A card drawn turned over one edge (Shown 'flip', the edge its arrow leaves by) while the caption turns it
+    over another (the catalogue's `edge_*` words): Lutinades' figure 1 at 66e77a1 drew the flip sideways, the
+    card landing to the right, under a caption flipping it "par son bord du haut"."""
+    flips = [s for s in figure.shows if s.how == "flip"]
+    said = [edge for edge in ("top", "bottom", "left", "right") if _says(diagram.caption, words, f"edge_{edge}")]
+    if not flips or not said:
+        return []
+    return [_problem(diagram, diagram.show_line("arrows"), "state", words, "flip_edge", item=s.place,
+                     drawn=words(f"figures.proof.edge_name_{s.attr('edge')}"),
+                     said=", ".join(words(f"figures.proof.edge_name_{e}") for e in said))
+            for s in flips if s.attr("edge") not in said]
 
 
 def _shown_position(engine, diagram: Diagram):

@@ -547,3 +547,44 @@ def test_a_pictured_player_is_one_of_the_position_and_the_one_the_caption_names(
     problems, _ = _lutinades(tmp_path, caption=caption, player=player)
     assert {p.kind for p in problems if p.diagram_id == "gestes"} == kinds, [p.format() for p in problems]
     assert not [p for p in problems if p.diagram_id != "gestes" and p.kind != "extra"]
+
+
+# Lutinades figure 1: the card turned over the edge the caption names. At 66e77a1 the pile lay on the left and
+# the card turned on its right (an arrow pointing right: over its right edge), the caption "par son bord du haut".
+RETOURNER = """
+- id: retourner-{name}
+  caption: "{caption}"
+  "on": panneaux
+  position: {{joueurs: [anne, bruno, chloe, david], cueilleur: anne, carte: haut-2-1, pioche: 20}}
+  show:
+    items: {items}
+    arrange: {arrange}
+    arrows: [{{path: [bas-3-1, haut-2-1]}}]
+"""
+OLD_FLIP_CAPTION = ("À gauche, la pioche telle que le cueilleur la pose. La flèche : il a basculé la carte du dessus "
+                    "par son bord du haut, vers les lutins. À droite, ce que voient les lutins.")
+FLIPS = {
+    "old-bad": (OLD_FLIP_CAPTION, "[{item: bas-3-1, side: back}, haut-2-1]", "row"),             # 66e77a1
+    "today-good": ("En bas, la pioche. La flèche : il bascule la carte du dessus par son bord du haut.",
+                   "[haut-2-1, {item: bas-3-1, side: back}]", "column"),
+    "side-good": ("À gauche, la pioche. La flèche : la carte basculée par son bord droit.",
+                  "[{item: bas-3-1, side: back}, haut-2-1]", "row"),
+    "silent-good": ("La pioche, et la carte retournée (flèche).", "[{item: bas-3-1, side: back}, haut-2-1]", "row"),
+}
+
+
+def test_a_card_turned_over_another_edge_than_the_caption_s_is_flagged(tmp_path):
+    shutil.copytree(CONTENT / "lutinades", tmp_path / "lutinades")
+    text = "".join(RETOURNER.format(name=name, caption=c, items=i, arrange=a) for name, (c, i, a) in FLIPS.items())
+    (tmp_path / "lutinades" / "diagrams.yaml").write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "lutinades")
+    diagrams = load_game_diagrams("lutinades", tmp_path, game.components)
+    figures = game_figures(game, tmp_path, diagrams=diagrams)
+    edges = {d: [s.attr("edge") for s in f.shows if s.how == "flip"] for d, f in figures.items()}
+    assert edges == {"retourner-old-bad": ["right"], "retourner-today-good": ["top"],
+                     "retourner-side-good": ["right"], "retourner-silent-good": ["right"]}
+    problems = [p for p in prove_figures(game, diagrams, figures) if p.kind != "duplicate"]
+    (problem,) = problems
+    assert (problem.diagram_id, problem.kind) == ("retourner-old-bad", "state")
+    assert problem.message == "l'image retourne « haut-2-1 » par son bord droit, la légende par son bord du haut"
+    assert problem.line == next(d for d in diagrams if d.id == "retourner-old-bad").show_line("arrows")
