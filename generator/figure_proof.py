@@ -16,6 +16,13 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
 - every mark drawn is explained: a numbered mark by its number in the caption; arrows, highlighted places and
   crosses by the caption or the figure legend of the rules text (kind `legend`);
 - two figures drawing the same picture (kind `duplicate`);
+- what the position gives a piece beyond its place (`Engine.piece_attributes`: a runner's facing) shown by the
+  piece drawn there (`Shown.attrs`, recorded by the drawing code; kind `missing`);
+- what a face pictures (`Shown` 'depicted', from its elements' `depicts`: a gnome making a gesture): only
+  players of the position (`Engine.seated`) and moves one of them may make (kind `extra`), and every player
+  the caption names, when the figure pictures players (kind `missing`);
+- a card drawn turned over the edge the caption names (Shown 'flip', its arrow from the face down item to the
+  face up one; the catalogue's `edge_*` words; kind `state`);
 - a label the caption names that the picture's crop hides, no copy of it shown (PuXes' "6 DiXes" ruler
   beyond a mat figure's region; kind `missing`);
 - what the caption describes can happen: the figure's start position is one a game played by the rules
@@ -53,7 +60,7 @@ class FigureProblem:
     diagram_id: str
     path: Path
     line: int
-    kind: str          # missing | state | legend | duplicate | impossible | wording
+    kind: str          # missing | extra | state | legend | duplicate | impossible | wording
     message: str       # in the game's language
 
     def format(self) -> str:
@@ -84,6 +91,9 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _missing(diagram, component, figure, engine, words)
         problems += _state(diagram, component, figure, engine, words)
         problems += _legend(diagram, legend, words)
+        problems += _attributes(diagram, component, figure, engine, words)
+        problems += _depicted(diagram, figure, engine, words)
+        problems += _flip_edges(diagram, figure, words)
         problems += _hidden_labels(diagram, figure, words)
         problems += _impossible(diagram, engine, words)
         problems += _out_of_play(diagram, component, figure, engine, words)
@@ -178,6 +188,113 @@ def _missing(diagram: Diagram, component, figure, engine, words) -> list[FigureP
             problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "held",
                                      piece=f"{piece} {value}" if value else piece, player=player))
     return problems
+
+
+def _attributes(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """What the position gives a piece beyond its place (Engine.piece_attributes: a 3d Run runner's facing,
+    the position's `sens`) that the piece drawn there does not show (Shown.attrs, recorded by the code that
+    draws it): at 66e77a1 every runner was a plain disc, whichever way it ran."""
+    if engine is None or not component.figure_spec.engine_position or not engine_reads(diagram, component):
+        return []
+    position = _shown_position(engine, diagram)
+    if position is None:
+        return []
+    drawn = {(s.place, s.piece): s for s in figure.shows if s.how == "standing"}
+    problems = []
+    for (place, piece), given in engine.piece_attributes(position).items():
+        shown = drawn.get((place, piece))
+        if shown is None:
+            continue        # not in the picture's crop, or not drawn: `missing` tells what the figure names
+        for name, value in given.items():
+            if shown.attr(name) != value:
+                problems.append(_problem(diagram, diagram.line_of("position"), "missing", words, "attribute",
+                                         piece=piece, place=place, what=words(f"figures.proof.attribute_{name}"),
+                                         value=words(f"figures.proof.value_{value}"),
+                                         drawn=words(f"figures.proof.value_{shown.attr(name)}")
+                                         if shown.attr(name) else words("figures.proof.not_drawn")))
+    return problems
+
+
+def _flip_edges(diagram: Diagram, figure, words) -> list[FigureProblem]:
+    """A card drawn turned over one edge (Shown 'flip', the edge its arrow leaves by) while the caption turns it
+    over another (the catalogue's `edge_*` words): Lutinades' figure 1 at 66e77a1 drew the flip sideways, the
+    card landing to the right, under a caption flipping it "par son bord du haut"."""
+    flips = [s for s in figure.shows if s.how == "flip"]
+    said = [edge for edge in ("top", "bottom", "left", "right") if _says(diagram.caption, words, f"edge_{edge}")]
+    if not flips or not said:
+        return []
+    return [_problem(diagram, diagram.show_line("arrows"), "state", words, "flip_edge", item=s.place,
+                     drawn=words(f"figures.proof.edge_name_{s.attr('edge')}"),
+                     said=", ".join(words(f"figures.proof.edge_name_{e}") for e in said))
+            for s in flips if s.attr("edge") not in said]
+
+
+def _shown_position(engine, diagram: Diagram):
+    """The position the picture shows: after the moves, or before them (`state: before`); None when the
+    checker cannot reach it (it tells why)."""
+    if diagram.position is None:
+        return None
+    try:
+        before = start_position(engine, diagram)
+        _, played, after = play_moves(engine, diagram, before)
+    except (_Failed, ContentError):
+        return None
+    return before if diagram.show.state == "before" or not played else after
+
+
+def _depicted(diagram: Diagram, figure, engine, words) -> list[FigureProblem]:
+    """What a face pictures (Shown 'depicted', from its elements' `depicts`: a gnome making a gesture) against
+    the position and the caption: a player pictured who is not in the position; a move pictured that no player
+    of the position may make (the plain rules' gesture figure at 66e77a1 drew the aid's six gnomes, the malins'
+    left and right among them); a player the caption names, in a figure picturing players, not pictured ("ici
+    Bruno", and no Bruno drawn)."""
+    pictured = [s for s in figure.shows if s.how == "depicted"]
+    if engine is None or not pictured:
+        return []
+    position = _shown_position(engine, diagram)
+    if position is None:
+        return []
+    seated = engine.seated(position)
+    caption_line = diagram.line_of("caption")
+    problems = []
+    for s in pictured:
+        player = s.attr("player")
+        if player is not None and seated and player not in seated:
+            problems.append(_problem(diagram, caption_line, "extra", words, "depicted_stranger", piece=s.piece,
+                                     player=player, players=", ".join(seated)))
+    allowed = _moves_by_player(engine, position)
+    for s in pictured:
+        move, player = s.attr("move"), s.attr("player")
+        if move is None:
+            continue
+        if not any(move in moves for who, moves in allowed.items() if player in (None, who)):
+            problems.append(_problem(diagram, caption_line, "extra", words, "depicted_move", piece=s.piece,
+                                     move=move, item=s.place))
+    if any(s.attr("move") is not None or s.attr("player") is not None for s in pictured):
+        drawn = {s.attr("player") for s in pictured}
+        caption = _folded(diagram.caption)
+        for player in seated:
+            if player not in drawn and re.search(rf"(?<!\w){re.escape(_folded(player))}(?!\w)", caption):
+                problems.append(_problem(diagram, caption_line, "missing", words, "depicted_player", player=player,
+                                         count=len(pictured), piece=pictured[0].piece))
+    return problems
+
+
+def _moves_by_player(engine, position) -> dict[str, set[str]]:
+    """Each waiting player's legal moves, as the move a picture names: 'haut' for Lutinades' "bruno:haut" (a
+    move of one player among several choosing at once is written player:move)."""
+    out: dict[str, set[str]] = {}
+    for player in engine.waiting(position):
+        for move in engine.legal_moves_of(position, player):
+            text = engine.format_move(position, move)
+            out.setdefault(player, set()).add(text.split(":", 1)[1] if text.startswith(f"{player}:") else text)
+    return out
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: a caption's "Chloé" is the position's chloe."""
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(c)).lower()
 
 
 def _hidden_labels(diagram: Diagram, figure, words) -> list[FigureProblem]:
@@ -325,7 +442,8 @@ def _picture_key(diagram: Diagram, figure) -> tuple:
     """What makes two pictures the same: the component, what is drawn on it, and the marks over it; the same
     picture under another variant's rules shows another rule."""
     show = diagram.show
-    return (diagram.on, diagram.variant, tuple(sorted((s.place, s.piece, s.value or "", s.how) for s in figure.shows)),
+    drawn = tuple(sorted((s.place, s.piece, s.value or "", s.how, s.attrs) for s in figure.shows))
+    return (diagram.on, diagram.variant, drawn,
             show.crop, show.region, show.zone, show.die, tuple(show.faces), show.arrange,
             tuple((m.at, m.label) for m in show.marks), tuple(tuple(a.path) for a in show.arrows),
             tuple(show.highlight), tuple(show.crosses), round(figure.width_mm, 2), round(figure.height_mm, 2))

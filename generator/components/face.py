@@ -42,6 +42,9 @@ class Face:
     # sheet of faces unchanged since the last build is played again, not drawn (draw/pdfpages.py); made while
     # builds keep their pages (`pnp watch`). Empty: not known, a sheet holding the face is always drawn.
     key: str = field(default="", compare=False)
+    # What the face pictures (its elements' `depicts`: a gnome making a gesture), each as (name, value) pairs:
+    # a rulebook figure showing the face records them (Shown, how 'depicted') for the figure proof.
+    depicts: tuple[tuple[tuple[str, str], ...], ...] = field(default=(), compare=False)
 
     @property
     def bleed_width_mm(self) -> float:

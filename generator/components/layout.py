@@ -688,8 +688,11 @@ class FaceMaker:
                 shrunk: list = []
                 with recording(self.ctx.game_folder) if content else nullcontext(set()) as read:
                     ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
+                values = fields_of(row, item_id)
+                depicts = tuple(tuple(sorted((str(k), str(v)) for k, v in e.depicts.items()))
+                                for e in layout if e.depicts and e.accepts(values))
                 face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
-                                           key=content)
+                                           key=content, depicts=depicts)
                 if content:
                     _keep_face(content, face, tuple(sorted(read)))
             self._cache[key] = face

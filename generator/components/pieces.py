@@ -32,8 +32,9 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     elif shape == "disc":
         canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
     elif shape == "pawn":
-        if style.facing != "none":
-            canvas.polygon(_nose(cx, cy, half, style.facing), fill=style.stroke, stroke=outline)
+        facing = dict(drawn_attributes(style)).get("facing")
+        if facing:
+            canvas.polygon(_nose(cx, cy, half, facing), fill=style.stroke, stroke=outline)
         canvas.circle(cx, cy, half, fill=style.fill, stroke=outline)
         canvas.circle(cx, cy, half * 0.62, stroke=Stroke(style.ink, OUTLINE_MM))
     elif shape == "square":
@@ -74,6 +75,14 @@ def draw_piece(canvas: Canvas, style: PieceStyle, cx: float, cy: float, value: s
     elif style.label and style.mark != "none":
         # A marked piece (king) keeps its letter small under the mark, for readers who do not see the colour.
         _centred_label(canvas, cx, cy + half * 0.7, size * 0.16, style.label, style.ink)
+
+
+def drawn_attributes(style: PieceStyle) -> tuple[tuple[str, str], ...]:
+    """What draw_piece shows of a piece beyond its place, as (name, value) pairs: a pawn's facing, by its nose.
+    draw_piece draws from it and a figure records it (Shown.attrs), so the figure proof sees what is drawn."""
+    if style.shape == "pawn" and style.facing != "none":
+        return (("facing", style.facing),)
+    return ()
 
 
 FACING = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "up": (0.0, -1.0), "down": (0.0, 1.0)}

@@ -364,6 +364,16 @@ class Engine:
         """Item id of `component_id` -> PLAY or one of OUT_STATES, for the items the position places; default: none."""
         return {}
 
+    def seated(self, position: Position) -> tuple[str, ...]:
+        """The players of the position, by the names captions give them (Lutinades' `joueurs`), for the figure
+        proof: a figure picturing players draws only these; default: none named."""
+        return ()
+
+    def piece_attributes(self, position: Position) -> Mapping[tuple[str, str], Mapping[str, str]]:
+        """(place, piece) -> what the position gives that piece beyond its place, by the names figures record
+        (Shown.attrs: 'facing' -> 'left' | 'right' | 'up' | 'down'); a figure must draw it; default: nothing."""
+        return {}
+
     def same_piece(self, before: str, after: str) -> bool:
         """Whether a piece of style `before` became `after` where it stands (turned over, recoloured) rather
         than being taken off for another: a figure then lists nothing beside the board; default: never."""

@@ -5,6 +5,7 @@ validate` prints the problems as warnings, exit code unchanged."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from pathlib import Path
 
@@ -418,3 +419,172 @@ def test_a_die_the_engine_has_asleep_drawn_in_the_row_of_those_in_play_is_flagge
     assert "« repli » est endormi" in problem.message and "passeur, bascule, decret" in problem.message
     bad = next(d for d in diagrams if d.id == "reveil-bad")
     assert problem.line == bad.show_line("items.8")
+
+
+# 3d Run: a runner's facing (the position's `sens`) drawn by its pawn's nose. At 66e77a1 the pawn styles had no
+# `facing`: every runner was a plain disc, whichever way it ran, and nothing found it.
+RUN_DIAGRAM = """
+- id: lave-{name}
+  caption: "Le coureur 1 fait un pas A vers la gauche (flèche) et tombe dans la lave."
+  on: niveau
+  position: {{j1: {{case: o2, sens: "<"}}, j2: a2, mouvements: R3 J2/4, phase: act}}
+  moves: [R3, A]
+  pieces:
+    j1-d: {{shape: pawn,{facing_d} fill: "#D32F2F", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "1"}}
+    j1-g: {{shape: pawn,{facing_g} fill: "#D32F2F", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "1"}}
+    j2-d: {{shape: pawn, fill: "#1F5FBF", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "2"}}
+    j2-g: {{shape: pawn, fill: "#1F5FBF", stroke: "#1E1E1E", ink: "#FFFFFF", size_mm: 7, label: "2"}}
+  show:
+    crop: [k1, q4]
+    arrows:
+      - {{path: [o2, n2]}}
+"""
+
+
+def _run_game(tmp_path, **facings):
+    shutil.copytree(CONTENT / "3d-run", tmp_path / "3d-run")
+    text = "".join(RUN_DIAGRAM.format(name=name, facing_d=d, facing_g=g) for name, (d, g) in facings.items())
+    (tmp_path / "3d-run" / "diagrams.yaml").write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "3d-run")
+    diagrams = load_game_diagrams("3d-run", tmp_path, game.components)
+    return game, diagrams, game_figures(game, tmp_path, diagrams=diagrams)
+
+
+def test_a_runner_drawn_without_the_facing_its_position_gives_it_is_flagged(tmp_path):
+    game, diagrams, figures = _run_game(tmp_path, good=(" facing: right,", " facing: left,"),
+                                        old=("", ""), wrong=(" facing: left,", " facing: right,"))
+    runner = next(s for s in figures["lave-good"].shows if s.how == "standing" and s.piece == "j1-g")
+    assert (runner.place, runner.attrs) == ("n2", (("facing", "left"),))
+    problems = prove_figures(game, diagrams, figures)
+    by_id = {p.diagram_id: p for p in problems}
+    assert set(by_id) == {"lave-old", "lave-wrong"}, [p.format() for p in problems]
+    old, wrong = by_id["lave-old"], by_id["lave-wrong"]
+    assert old.kind == wrong.kind == "missing"
+    assert "« j1-g » en n2 le sens vers la gauche" in old.message and "rien de dessiné" in old.message
+    assert "(vers la droite)" in wrong.message
+    assert old.line == next(d for d in diagrams if d.id == "lave-old").line_of("position")
+
+
+def test_a_pawn_drawer_that_drops_the_nose_again_is_found_in_the_real_3d_run_figures(monkeypatch):
+    # The figure drawer back to 66e77a1's behaviour: no nose drawn, so none recorded.
+    from generator.components import pieces
+    game = load_game(CONTENT, "3d-run")
+    diagrams = load_game_diagrams("3d-run", CONTENT, game.components)
+    assert prove_figures(game, diagrams, game_figures(game, CONTENT, diagrams=diagrams)) == []
+    monkeypatch.setattr(pieces, "drawn_attributes", lambda style: ())
+    import generator.components.diagram.map as map_figures
+    monkeypatch.setattr(map_figures, "drawn_attributes", lambda style: ())
+    figures = game_figures(game, CONTENT, diagrams=diagrams)
+    tags = re.findall(r"<[a-z]+[^>]*>", figures["lave"].svg())
+    disc = next(k for k, t in enumerate(tags) if t.startswith("<circle") and 'fill="#D32F2F"' in t)
+    assert not (tags[disc - 1].startswith("<path") and 'fill="#1E1E1E"' in tags[disc - 1])    # no nose drawn
+    problems = prove_figures(game, diagrams, figures)
+    flagged = {p.diagram_id for p in problems if p.kind == "missing" and "le sens" in p.message}
+    assert {"lave", "drapeau-retour", "exemple-run-bord", "pente"} <= flagged
+
+
+# Lutinades: the gnomes a card pictures (its elements' `depicts`) against the position and the caption. At
+# 66e77a1 the plain rules' gesture figure showed the aid card's six gnomes (the malins' left and right among
+# them, though the position's four players may not make those gestures) under "ici Bruno", no Bruno drawn.
+OLD_MALINS_GNOMES = """
+  - image: {file: geste-gauche.svg, x: 8, y: 75.5, w: 12, h: 12}
+    depicts: {piece: lutin, move: gauche}
+    unless: {malins: oui}
+  - image: {file: geste-droite.svg, x: 19, y: 75.5, w: 12, h: 12}
+    depicts: {piece: lutin, move: droite}
+    unless: {malins: oui}
+"""
+TODAYS_CAPTION = "Les quatre gestes qu'un lutin peut faire, au verso de la carte d'aide"
+OLD_CAPTION = "Les quatre gestes qu'un lutin peut faire, ici Bruno."
+
+
+def _lutinades(tmp_path, *, caption: str = TODAYS_CAPTION, player: str | None = None, old_aid: bool = False):
+    shutil.copytree(CONTENT / "lutinades", tmp_path / "lutinades")
+    aid = tmp_path / "lutinades" / "aide.yaml"
+    text = aid.read_text(encoding="utf-8")
+    assert text.count("depicts: {piece: lutin, move:") == 9     # four gnomes, and five on the malins card
+    if player:
+        text = text.replace("depicts: {piece: lutin, move:", f"depicts: {{piece: lutin, player: {player}, move:")
+    aid.write_text(text + (OLD_MALINS_GNOMES if old_aid else ""), encoding="utf-8")
+    diagrams_file = tmp_path / "lutinades" / "diagrams.yaml"
+    text = diagrams_file.read_text(encoding="utf-8")
+    start = text.index(TODAYS_CAPTION)
+    text = text[:start] + caption + text[text.index('"', start):]
+    diagrams_file.write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "lutinades")
+    diagrams = load_game_diagrams("lutinades", tmp_path, game.components)
+    figures = game_figures(game, tmp_path, diagrams=diagrams)
+    return [p for p in prove_figures(game, diagrams, figures)], figures
+
+
+def test_the_aid_card_s_gnomes_are_recorded_as_the_figure_draws_them(tmp_path):
+    _, figures = _lutinades(tmp_path)
+    assert [s.attr("move") for s in figures["gestes"].shows if s.how == "depicted"] == \
+        ["haut", "bas", "horizontal", "petit"]
+    assert [s.attr("move") for s in figures["gestes-malins"].shows if s.how == "depicted"] == \
+        ["haut", "bas", "petit", "gauche", "droite"]
+
+
+def test_the_old_gesture_figure_six_gnomes_and_no_bruno_is_flagged(tmp_path):
+    problems, figures = _lutinades(tmp_path, caption=OLD_CAPTION, old_aid=True)
+    assert len([s for s in figures["gestes"].shows if s.how == "depicted"]) == 6
+    found = {(p.diagram_id, p.kind, p.message) for p in problems}
+    assert {d for d, _, _ in found} == {"gestes"}, [p.format() for p in problems]
+    extra = sorted(m for _, k, m in found if k == "extra")
+    assert len(extra) == 2 and "« droite »" in extra[0] and "« gauche »" in extra[1]
+    (missing,) = [m for _, k, m in found if k == "missing"]
+    assert missing.startswith("la légende nomme bruno, que l'image ne dessine pas (6 « lutin »")
+
+
+@pytest.mark.parametrize("caption, player, kinds", [
+    (TODAYS_CAPTION, None, set()),                 # today's figure: four gnomes, no player named
+    (OLD_CAPTION, "bruno", set()),                 # "ici Bruno", and the gnomes drawn are Bruno's
+    (OLD_CAPTION, None, {"missing"}),              # "ici Bruno", the gnomes nobody's
+    (OLD_CAPTION, "chloe", {"missing"}),           # "ici Bruno", the gnomes Chloé's
+    (TODAYS_CAPTION, "emma", {"extra"}),           # a gnome of a player the position does not seat
+])
+def test_a_pictured_player_is_one_of_the_position_and_the_one_the_caption_names(tmp_path, caption, player, kinds):
+    problems, _ = _lutinades(tmp_path, caption=caption, player=player)
+    assert {p.kind for p in problems if p.diagram_id == "gestes"} == kinds, [p.format() for p in problems]
+    assert not [p for p in problems if p.diagram_id != "gestes" and p.kind != "extra"]
+
+
+# Lutinades figure 1: the card turned over the edge the caption names. At 66e77a1 the pile lay on the left and
+# the card turned on its right (an arrow pointing right: over its right edge), the caption "par son bord du haut".
+RETOURNER = """
+- id: retourner-{name}
+  caption: "{caption}"
+  "on": panneaux
+  position: {{joueurs: [anne, bruno, chloe, david], cueilleur: anne, carte: haut-2-1, pioche: 20}}
+  show:
+    items: {items}
+    arrange: {arrange}
+    arrows: [{{path: [bas-3-1, haut-2-1]}}]
+"""
+OLD_FLIP_CAPTION = ("À gauche, la pioche telle que le cueilleur la pose. La flèche : il a basculé la carte du dessus "
+                    "par son bord du haut, vers les lutins. À droite, ce que voient les lutins.")
+FLIPS = {
+    "old-bad": (OLD_FLIP_CAPTION, "[{item: bas-3-1, side: back}, haut-2-1]", "row"),             # 66e77a1
+    "today-good": ("En bas, la pioche. La flèche : il bascule la carte du dessus par son bord du haut.",
+                   "[haut-2-1, {item: bas-3-1, side: back}]", "column"),
+    "side-good": ("À gauche, la pioche. La flèche : la carte basculée par son bord droit.",
+                  "[{item: bas-3-1, side: back}, haut-2-1]", "row"),
+    "silent-good": ("La pioche, et la carte retournée (flèche).", "[{item: bas-3-1, side: back}, haut-2-1]", "row"),
+}
+
+
+def test_a_card_turned_over_another_edge_than_the_caption_s_is_flagged(tmp_path):
+    shutil.copytree(CONTENT / "lutinades", tmp_path / "lutinades")
+    text = "".join(RETOURNER.format(name=name, caption=c, items=i, arrange=a) for name, (c, i, a) in FLIPS.items())
+    (tmp_path / "lutinades" / "diagrams.yaml").write_text(text, encoding="utf-8")
+    game = load_game(tmp_path, "lutinades")
+    diagrams = load_game_diagrams("lutinades", tmp_path, game.components)
+    figures = game_figures(game, tmp_path, diagrams=diagrams)
+    edges = {d: [s.attr("edge") for s in f.shows if s.how == "flip"] for d, f in figures.items()}
+    assert edges == {"retourner-old-bad": ["right"], "retourner-today-good": ["top"],
+                     "retourner-side-good": ["right"], "retourner-silent-good": ["right"]}
+    problems = [p for p in prove_figures(game, diagrams, figures) if p.kind != "duplicate"]
+    (problem,) = problems
+    assert (problem.diagram_id, problem.kind) == ("retourner-old-bad", "state")
+    assert problem.message == "l'image retourne « haut-2-1 » par son bord droit, la légende par son bord du haut"
+    assert problem.line == next(d for d in diagrams if d.id == "retourner-old-bad").show_line("arrows")

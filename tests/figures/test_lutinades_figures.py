@@ -26,7 +26,8 @@ def figures() -> dict:
 
 def test_the_card_is_flipped_over_its_top_edge_the_pile_below_the_card_turned_above(figures):
     figure = figures["retourner"]
-    assert [s.place for s in figure.shows] == ["haut-2-1", "bas-3-1"]     # top to bottom
+    assert [s.place for s in figure.shows if s.how == "item"] == ["haut-2-1", "bas-3-1"]     # top to bottom
+    assert [(s.place, s.attrs) for s in figure.shows if s.how == "flip"] == [("haut-2-1", (("edge", "top"),))]
     assert figure.height_mm > 1.8 * figure.width_mm                         # one card wide, two cards high
 
 

@@ -15,7 +15,7 @@ from ...content.models import Board
 from ...draw.fonts import cap_height_mm, text_width_mm
 from ...draw.style import MIN_LINE_MM, TextStyle
 from ..board import BoardDrawing, Placement, draw_board, full_view, view_of, view_size_mm
-from ..pieces import draw_ghost, draw_piece
+from ..pieces import draw_ghost, draw_piece, drawn_attributes
 from .figure import (ACCENT, FIGURE_CELL_MM, FIGURE_COORD_PT, FIGURE_MARGIN_MM, HIGHLIGHT, Figure, Places, Shown,
                      draw_accents, scaled_line)
 
@@ -45,7 +45,7 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
     margin = FIGURE_MARGIN_MM + overhang * factor
     width, board_h = view_size_mm(small, view, margin_mm=margin)
     in_view = BoardDrawing(small, view, 0.0, 0.0).visible
-    shows = tuple([Shown(p, piece, value) for p, piece, value in placements if in_view(p)]
+    shows = tuple([Shown(p, piece, value, attrs=_attributes(board, piece)) for p, piece, value in placements if in_view(p)]
                   + [Shown(p, piece, value, "ghost") for p, piece, value in ghosts if in_view(p)]
                   + [Shown(p, piece, value, how) for _, how, row in beside for p, piece, value in row])
     cell = small.grid.cell_mm
@@ -104,3 +104,9 @@ def scaled_board(board: Board, factor: float) -> Board:
                    line_mm=scaled_line(board.line_mm, factor), border_mm=max(scaled_line(board.border_mm, factor), 0.5),
                    piece_mm=board.piece_mm * factor if board.piece_mm else None,
                    pieces=pieces, zones=zones)
+
+
+def _attributes(board: Board, piece: str) -> tuple:
+    """What draw_piece shows of `piece` beyond its place (a pawn's facing), for Shown.attrs."""
+    style = board.pieces.get(piece)
+    return drawn_attributes(style) if style is not None else ()

@@ -42,12 +42,18 @@ class Shown:
     its place, `how` it is drawn: 'standing', 'ghost' (where it stood before the moves), 'aside' (beside the
     picture: taken off a place something now stands on); or an item or a die's face ('item', place = its name),
     `group` the row it is drawn in where the figure's rows say something (a `|` in `show.items` of dice: heroes,
-    then oracles in play); a figure whose rows only wrap keeps every item in group 0."""
+    then oracles in play); a figure whose rows only wrap keeps every item in group 0. `attrs`: what the drawing
+    shows of the piece beyond its place, as (name, value) pairs, recorded by the code that draws it (a pawn's
+    nose: ('facing', 'left'), components/pieces.drawn_attributes); the proof compares them with the position's."""
     place: str
     piece: str
     value: str | None = None
     how: str = "standing"
     group: int = 0
+    attrs: tuple = ()
+
+    def attr(self, name: str) -> str | None:
+        return dict(self.attrs).get(name)
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,7 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
         draw_accents(canvas, diagram, _places(spots, w))
 
     return Figure(diagram.id, diagram.caption, per_row * w + (per_row - 1) * gap, rows * h + (rows - 1) * gap, draw,
-                  _shows(faces))
+                  _shows(faces) + _flips(diagram, refs, _places(spots, w).centre))
 
 
 def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tuple[int, float]:
@@ -138,8 +138,31 @@ def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tupl
 
 
 def _shows(faces) -> tuple:
-    """What an items figure draws: each item by the name `show.items` gives it."""
-    return tuple(Shown(name, name, None, "item") for name, _ in faces)
+    """What an items figure draws: each item by the name `show.items` gives it, then what each face pictures
+    (Face.depicts: a gnome making a gesture), 'depicted' on that item, its piece and the rest as attrs."""
+    items = [Shown(name, name, None, "item") for name, _ in faces]
+    pictured = [Shown(name, dict(d).get("piece", ""), None, "depicted", attrs=tuple(p for p in d if p[0] != "piece"))
+                for name, face in faces for d in face.depicts]
+    return tuple(items + pictured)
+
+
+def _flips(diagram: Diagram, refs: Sequence[ItemRef] | None, centre) -> tuple:
+    """An arrow from an item lying face down to one face up (or back) draws a card turned over: over the edge
+    the arrow leaves it by ('top' when it points up the page, the card landing above). Recorded as a Shown
+    'flip' on the item it lands as, attrs (('edge', ...),), which the proof compares with the caption."""
+    side = {}
+    for ref in (diagram.show.item_refs() if refs is None else refs):
+        side.setdefault(str(ref.item), ref.side)
+    out = []
+    for arrow in diagram.show.arrows:
+        start, end = str(arrow.path[0]), str(arrow.path[-1])
+        if start not in side or end not in side or side[start] == side[end]:
+            continue
+        (x0, y0), (x1, y1) = centre(start), centre(end)
+        dx, dy = x1 - x0, y1 - y0
+        edge = ("bottom" if dy > 0 else "top") if abs(dy) >= abs(dx) else ("right" if dx > 0 else "left")
+        out.append(Shown(end, end, None, "flip", attrs=(("edge", edge),)))
+    return tuple(out)
 
 
 def _places(spots: dict, size: float) -> Places:
@@ -189,7 +212,7 @@ def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> 
         draw_accents(canvas, diagram, Places(places.centre, w, mark_at=lambda name: corners_of[str(name)]), frames=False)
 
     return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw,
-                  _shows(faces))
+                  _shows(faces) + _flips(diagram, None, places.centre))
 
 
 def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, factor: float) -> None:

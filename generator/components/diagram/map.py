@@ -15,7 +15,7 @@ from ...content.models import Map, PieceStyle, parse_map_cell
 from ...draw.style import Stroke
 from ..board import Placement
 from ..map import COORD_COLOUR, coordinate_labels, map_face, map_geometry
-from ..pieces import draw_ghost, draw_piece
+from ..pieces import draw_ghost, draw_piece, drawn_attributes
 from .figure import (FIGURE_CELL_MM, FIGURE_MARGIN_MM, Figure, Places, Shown, draw_accents, draw_coordinates,
                      scaled_line)
 
@@ -74,6 +74,7 @@ def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles
     def token_mm(style: PieceStyle) -> float:
         return min(style.size_mm * factor, small * PIECE_OF_CELL)
 
-    shows = tuple([Shown(place, piece, value) for place, piece, value in placements if visible(place)]
+    shows = tuple([Shown(place, piece, value, attrs=drawn_attributes(styles[piece]))
+                   for place, piece, value in placements if visible(place)]
                   + [Shown(place, piece, value, "ghost") for place, piece, value in ghosts if visible(place)])
     return Figure(diagram.id, diagram.caption, width, height, draw, shows)

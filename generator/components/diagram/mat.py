@@ -15,7 +15,7 @@ from ...draw.style import Stroke
 from ..board import Placement
 from ...draw.bounds import bounds, texts
 from ..mat import mat_elements, mat_face
-from ..pieces import draw_piece
+from ..pieces import draw_piece, drawn_attributes
 from .figure import Figure, Places, Shown, draw_accents
 
 ZONE_PAD_MM = 5.0          # a figure of one zone shows a little of the mat around it
@@ -68,7 +68,7 @@ def mat_figure(mat: Mat, diagram: Diagram, placements: Sequence[Placement], styl
             draw_piece(canvas, style, *centre(place), value, size_mm=style.size_mm * factor)
         draw_accents(canvas, diagram, Places(centre, MAT_PLACE_MM, box))
 
-    shows = tuple(Shown(place, piece, value) for place, piece, value in placements)
+    shows = tuple(Shown(place, piece, value, attrs=drawn_attributes(styles[piece])) for place, piece, value in placements)
     cut = _cut_elements(mat, game_folder, (rx, ry, rw, rh)) if factor >= GUIDES_MIN_FACTOR else ()
     return Figure(diagram.id, diagram.caption, rw * factor, rh * factor, draw, shows, cut)
 

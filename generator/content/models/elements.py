@@ -290,6 +290,11 @@ class LayoutElement(OneOf):
     unless: dict[str, Any] = spec(factory=dict, doc="skip when every field matches (a value or a list of values)",
                                   schema={"additionalProperties": {"anyOf": [SCALAR, {"type": "array",
                                                                                      "items": SCALAR}]}})
+    depicts: dict[str, Any] = spec(factory=dict, doc="what the element pictures, for the figure proof: `piece` (a "
+                                                      "gnome), `player` (its name), `move` (the move it makes: a "
+                                                      "gesture); a rulebook figure showing the face is checked "
+                                                      "against its position and caption",
+                                   schema={"additionalProperties": SCALAR})
     _source: Optional[Where] = derived()
 
     KINDS = ("background", "rect", "circle", "polygon", "line", "text", "image", "icon", "pattern")

@@ -1055,6 +1055,11 @@ class ThreeDRun(Engine):
             out.append((cell_name(*r.cell), f"{PLAYERS[i]}-{'d' if r.facing > 0 else 'g'}", None))
         return out
 
+    def piece_attributes(self, p: Position):
+        """Each runner's facing (the position's `sens`): a figure shows which way it runs."""
+        return {place_piece[:2]: {"facing": "right" if r.facing > 0 else "left"}
+                for place_piece, r in zip(self.placements(p), p.runners)}
+
     # --- playtest ----------------------------------------------------------------
     def evaluate(self, p: Position, player: str) -> float:
         """The race: flags held (0.5 each), the route still to run to the nearest flag still to take (or to

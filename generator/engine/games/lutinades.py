@@ -315,6 +315,9 @@ class LutinadesEngine(Engine):
     def gestures_of(self, p: Round) -> tuple[str, ...]:
         return GESTURES[p.variant]
 
+    def seated(self, p: Round) -> tuple[str, ...]:
+        return tuple(p.players)
+
     def legal_moves_of(self, p: Round, player: str) -> list:
         phase = self._phase(p)
         if phase == "gestes" and player in self.waiting(p):
