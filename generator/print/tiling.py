@@ -746,7 +746,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
             draw_marks(pdf, grid_marks([art], _tile_lines(t, r, c, trim, art), [art],
                                        (region[0], top, region[2], bottom - top)))
         for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
-            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
+            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y),
+                           _page_marks(face.keep_clear_mm, shift_x, shift_y))
             if len(placed) > 1:
                 _piece_name(pdf, art, sheet_name(name, words))
         draw_label(pdf, band, label, language=language)
@@ -859,22 +860,86 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
     return (a + b) / 2
 
 
+NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
+NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
+NOTE_STEP_MM = 1.0
+
+
+def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
+    """The face's marks (Face.keep_clear_mm) where they fall on this page: (box x0 y0 x1 y1, outline or None,
+    text) in page mm, the outline a zone's own (turned) or its box's."""
+    out = []
+    for m in keep_clear_mm:
+        x, y, w, h = m[0] + shift_x, m[1] + shift_y, m[2], m[3]
+        hull = [(px + shift_x, py + shift_y) for px, py in m[6]] if len(m) > 6 else \
+            outline.box_corners(x, y, x + w, y + h)
+        out.append(((x, y, x + w, y + h), hull, _is_text(m)))
+    return out
+
+
+def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
+              axis: int = 0) -> tuple[int, float, int, float]:
+    """What a note's box (page mm, x0 y0 x1 y1) suffers from the marks (_page_marks): how many it is struck by
+    (a label or a ruler's figures under it, a zone's outline or a line through it), the area of those it overlaps,
+    how many grid `lines` (along `axis`) run through it, and the area of the zones holding it (no harm, but a
+    zone's fill or hatching reads less well under it than the mat's plain ground)."""
+    struck, covered, held = 0, 0.0, 0.0
+    for (x0, y0, x1, y1), hull, text in marks:
+        overlap = max(0.0, min(x1, box[2]) - max(x0, box[0])) * max(0.0, min(y1, box[3]) - max(y0, box[1]))
+        if (overlap > 0 and text) or (not text and outline.strikes(hull, box)):
+            struck += 1
+            covered += overlap
+        elif overlap > 0:
+            held += overlap
+    crossed = sum(1 for v in lines if box[axis] < v < box[axis + 2])
+    return struck, covered, crossed, held
+
+
+def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
+                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0) -> float:
+    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
+    `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
+    then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
+    strip's end, shared with the other strip, is left to that strip's note."""
+    wanted = _clear_of(lines, lo, hi)
+    half = length / 2 + NOTE_END_MM
+    hi -= corner
+    if hi - lo <= 2 * half or not marks:
+        return wanted
+    first, last = lo + half, hi - half
+    spots = [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
+                                                for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+
+    def cost(at: float) -> tuple:
+        box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
+        struck, covered, crossed, held = note_cost(box, marks, lines, axis)
+        return struck, round(covered, 1), crossed, round(held, 1), abs(at - wanted)
+    return min(spots, key=cost)
+
+
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
-                   lines: tuple[Sequence[float], Sequence[float]] = ((), ())) -> None:
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = ()) -> None:
     """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
-    between the grid lines of a board."""
+    between the grid lines of a board, and clear of the zones and labels of a mat (a note struck by an oracle's
+    dashed square reads badly: _note_place)."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
-    if c < t.columns_in(r) - 1 and t.overlap >= 4:
-        name = sheet_name(f"{row_name(r)}{c + 2}", words)
-        along = _clear_of(lines[1], ay, ay + ah)
-        with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
-            pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
-    if r < t.rows - 1 and t.overlap >= 4:
-        name = sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words)
-        along = _clear_of(lines[0], ax, ax + aw)
-        pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
-                 align="center")
+    right = c < t.columns_in(r) - 1 and t.overlap >= 4
+    below = r < t.rows - 1 and t.overlap >= 4
+    if right:
+        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r)}{c + 2}", words))
+        middle = ax + aw - t.overlap / 2
+        # the corner the strip below shares is left to its note
+        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
+                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0)
+        with pdf.group(translate=(middle, along), rotate_deg=90):
+            pdf.text(0, 1.0, text, style, align="center")
+    if below:
+        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words))
+        middle = ay + ah - t.overlap / 2
+        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
+                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0)
+        pdf.text(along, middle + 1.0, text, style, align="center")
 
 
 def _map_scale(room_w: float, room_h: float, face) -> float:
