@@ -942,6 +942,47 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
         pdf.text(along, middle + 1.0, text, style, align="center")
 
 
+NAME_BOX_MM = 7.5        # the height of a sheet's name box on the assembly map
+
+
+def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple]) -> tuple[float, float]:
+    """Where (bleed-box mm) the middle of sheet (r, c)'s name box (half_w x half_h each way) goes on the assembly
+    map: in the part of the sheet no later sheet covers, where it hides the fewest of the board's zones and labels
+    (Face.keep_clear_mm, each by its own outline when turned; one larger than a sheet is the ground), then the
+    least of them; among those, nearest the
+    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens)."""
+    x, y, w, h = t.window(r, c)
+    x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
+    y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
+    middle = ((x + x1) / 2, (y + y1) / 2)
+    # a zone larger than any sheet (PuXes' play circle) is the ground every name lies on
+    marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
+    if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
+        return middle
+    step = NOTE_STEP_MM * 2
+    spots = [middle] + [(x + half_w + i * step, y + half_h + j * step)
+                        for i in range(int((x1 - x - 2 * half_w) / step) + 1)
+                        for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+
+    def cost(at: tuple[float, float]) -> tuple:
+        box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+        hidden = [name_covers(box, m) for m in marks]
+        return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
+                round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
+    return min(spots, key=cost)
+
+
+def name_covers(box: tuple, mark: tuple) -> float:
+    """The area of a mark (keep_clear, bleed-box mm) that a box (x0, y0, x1, y1) hides: a turned zone's by its
+    outline, any other's by its box."""
+    if len(mark) > 6:
+        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]), 1, box[1], box[3])
+        return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(part, part[1:] + part[:1]))) / 2 if len(part) > 2 \
+            else 0.0
+    x, y, w, h = mark[:4]
+    return max(0.0, min(x + w, box[2]) - max(x, box[0])) * max(0.0, min(y + h, box[3]) - max(y, box[1]))
+
+
 def _map_scale(room_w: float, room_h: float, face) -> float:
     """The assembly map's scale in a region room_w x room_h: the whole board under the title, with room for
     the note below."""
@@ -968,14 +1009,16 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
-            cx, cy = x + ww * scale / 2, y + wh * scale / 2
             name = sheet_name(f"{row_name(r)}{c + 1}", words)
             # a narrow sheet's name is set smaller, so that it stays inside its own outline
             style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
                 ww * scale - 4.5) / fonts.text_width_mm(name, big))))
             half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
-            pdf.rect(cx - half, cy - 5, 2 * half, 7.5, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 0.4, name, style, align="center")
+            # where its box hides none of the board's zones and labels (name_place), in the board's mm
+            fx, fy = name_place(t, r, c, half / scale, NAME_BOX_MM / 2 / scale, face.keep_clear_mm)
+            cx, cy = ox + fx * scale, top + fy * scale
+            pdf.rect(cx - half, cy - NAME_BOX_MM / 2, 2 * half, NAME_BOX_MM, fill="#FFFFFF", stroke=MAP_LINE)
+            pdf.text(cx, cy + 1.65, name, style, align="center")
     for _, _, _, (x0, y0, x1, y1) in t.cuts:
         pdf.line(ox + x0 * scale, top + y0 * scale, ox + x1 * scale, top + y1 * scale, MAP_CUT)
     note = TextStyle(size_pt=9)
