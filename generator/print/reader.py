@@ -13,8 +13,8 @@ in the order of what it costs him:
   room left even at its least size (the layout records both: honest white space) on a page that holds text
   or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
-  the last page; the last page of any document, and any page but the cover (a section's or the contents'
-  last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
+  the last page; the last page of any document, and any page but the cover that no heading opens (a
+  section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; table_split: a table split after fewer than min_table_rows rows;
@@ -355,7 +355,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(last_least)))
                 continue
-            if p.get("kind") != "cover" and fill < last_least:
+            if p.get("kind") != "cover" and not p.get("opens_heading") and fill < last_least:
                 # a few lines carried over (the contents' last row, a section's last lines): no excuse holds, the
                 # page before could have held them set a little tighter
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),

@@ -545,6 +545,7 @@ class RulebookTemplate(BaseDocTemplate):
         self._due: set = set()      # id() of the figures that waited: set where they are released, smaller or not
         self.layout = {"pages": [], "flows": []}    # what the reader's preflight reads (print/reader.py)
         self._page_kind = None
+        self._page_opens: bool | None = None     # whether a heading opens the page (else it carries text over)
         self._figures_alone = False     # the page holds figures and nothing else yet
         self._page_holds_text = False
 
@@ -804,11 +805,14 @@ class RulebookTemplate(BaseDocTemplate):
         # room: what the page had left (pt), which a figure opening the next page needed more than at its least
         self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind,
                                      "room": round(frame._y - frame._y1p, 2), "height": round(frame._height, 2),
-                                     "line": round(self.theme.body_pt * self.theme.leading, 2)})
-        self._page_kind = None
+                                     "line": round(self.theme.body_pt * self.theme.leading, 2),
+                                     "opens_heading": bool(self._page_opens)})
+        self._page_kind = self._page_opens = None
         self._figures_alone = self._page_holds_text = False
 
     def afterFlowable(self, flowable):
+        if self._page_opens is None and (getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)) > 0:
+            self._page_opens = isinstance(flowable, HeadingFlowable)
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
             self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))
         if isinstance(flowable, Contents):

@@ -195,10 +195,12 @@ def test_a_page_of_figures_alone_is_excused_only_if_its_figures_are_at_their_lea
 def test_a_few_lines_carried_to_a_page_of_their_own_are_found_even_at_a_sections_end():
     """Praxis's A5 booklet, page 3: the contents' last row alone on a page (3 %). A section's or the contents' last
     page is excused from min_page_fill, not from holding only what the page before could have held set a little
-    tighter (under min_last_page_fill); the cover, and a section ending a third down its page, pass."""
-    def layout(third_fill, kind):
+    tighter (under min_last_page_fill); the cover, a section ending a third down its page, and a page a heading
+    opens (a short game's whole contents) pass."""
+    def layout(third_fill, kind, opens=False):
         pages = [{"page": 1, "fill": 0.2, "kind": "cover", "room": 400}, {"page": 2, "fill": 0.97, "kind": None, "room": 5},
-                 {"page": 3, "fill": third_fill, "kind": kind, "room": 400}, {"page": 4, "fill": 0.9, "kind": None, "room": 40}]
+                 {"page": 3, "fill": third_fill, "kind": kind, "room": 400, "opens_heading": opens},
+                 {"page": 4, "fill": 0.9, "kind": None, "room": 40}]
         flows = [_flow("heading", 4, 10, level=1), _flow("paragraph", 4, 12)]
         return {"pages": pages, "flows": flows}
     for kind in ("contents", None):
@@ -206,6 +208,7 @@ def test_a_few_lines_carried_to_a_page_of_their_own_are_found_even_at_a_sections
         assert [(w.kind, w.page, w.facts.get("form")) for w in warnings] == [("page_fill", 3, "carried")], kind
         assert "reportées" in warnings[0].describe(FR)
         assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.35, kind), rules_path="r.md")) == []
+        assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.03, kind, opens=True), rules_path="r.md")) == []
 
 
 def test_a_last_page_holding_a_line_is_found():
