@@ -17,7 +17,8 @@ in the order of what it costs him:
   last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
-  page) ending a page; table_split: a table split after fewer than min_table_rows rows;
+  page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
+  page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine); table_split: a table split after fewer than min_table_rows rows;
 - figure_distance: a rulebook figure standing more than max_figure_distance_pages pages after the text that
   announces it (the text block right before it in the rules, before any figure of its run);
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
@@ -532,6 +533,34 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
             out.append(_warn(subject, "page_break", here["page"], where, what="figure"))
         elif here["kind"] == "list_first" and after["kind"] == "list_item":
             out.append(_warn(subject, "page_break", here["page"], where, what="list"))
+    return out + _headings_with_few_lines(subject, overrides)
+
+
+def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """A heading whose section goes on over the page with fewer than min_lines_under_heading lines under it here:
+    the flows after it on its page (their heights over the page's line), up to the page's end, where the next
+    flow is not a heading (a section ending with the page, or wholly under the heading, is fine). A heading with
+    nothing under it is page_break's own case."""
+    least = threshold("min_lines_under_heading", overrides)
+    flows = subject.layout["flows"]
+    lines_of = {p["page"]: p.get("line") for p in subject.layout["pages"]}
+    out = []
+    for i, here in enumerate(flows):
+        if here["kind"] != "heading" or not lines_of.get(here["page"]):
+            continue
+        under = []
+        for flow in flows[i + 1:]:
+            if flow["kind"] == "heading" or flow["page"] != here["page"]:
+                break
+            under.append(flow)
+        rest = flows[i + 1 + len(under):]
+        if not under or not rest or rest[0]["kind"] == "heading" or rest[0]["page"] == here["page"]:
+            continue
+        lines = sum(f["top"] - f["bottom"] for f in under) / lines_of[here["page"]]
+        if round(lines, 1) < least:
+            where = (subject.rules_path, here.get("line")) if here.get("line") else (None, None)
+            out.append(_warn(subject, "page_break", here["page"], where, form="lines", lines=max(1, round(lines)),
+                             least=int(least)))
     return out
 
 
