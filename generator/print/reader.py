@@ -538,9 +538,10 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
 
 def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """A heading whose section goes on over the page with fewer than min_lines_under_heading lines under it here:
-    the flows after it on its page (their heights over the page's line), up to the page's end, where the next
-    flow is not a heading (a section ending with the page, or wholly under the heading, is fine). A heading with
-    nothing under it is page_break's own case."""
+    the flows after it on its page (their heights over the page's line, its subsections' headings and text
+    included), up to the page's end, where the next flow is not the next heading of its level or above (a
+    section ending with the page, or wholly under the heading, is fine; a section whose subsections go on over
+    the page is not). A heading with nothing under it is page_break's own case."""
     least = threshold("min_lines_under_heading", overrides)
     flows = subject.layout["flows"]
     lines_of = {p["page"]: p.get("line") for p in subject.layout["pages"]}
@@ -548,13 +549,14 @@ def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[R
     for i, here in enumerate(flows):
         if here["kind"] != "heading" or not lines_of.get(here["page"]):
             continue
+        ends = lambda f: f["kind"] == "heading" and f.get("level", 1) <= here.get("level", 1)   # its section's end
         under = []
         for flow in flows[i + 1:]:
-            if flow["kind"] == "heading" or flow["page"] != here["page"]:
+            if ends(flow) or flow["page"] != here["page"]:
                 break
             under.append(flow)
         rest = flows[i + 1 + len(under):]
-        if not under or not rest or rest[0]["kind"] == "heading" or rest[0]["page"] == here["page"]:
+        if not under or not rest or ends(rest[0]) or rest[0]["page"] == here["page"]:
             continue
         lines = sum(f["top"] - f["bottom"] for f in under) / lines_of[here["page"]]
         if round(lines, 1) < least:

@@ -272,8 +272,8 @@ def _lined(pages, flows, line=12.0):
     return layout
 
 
-def _text_flow(kind, page, line, top, lines):
-    return _flow(kind, page, line, top=top, bottom=top - lines * 12.0)
+def _text_flow(kind, page, line, top, lines, **more):
+    return _flow(kind, page, line, top=top, bottom=top - lines * 12.0, **more)
 
 
 def test_a_heading_with_one_or_two_lines_of_its_section_ending_a_page_is_found():
@@ -296,6 +296,10 @@ def test_a_heading_with_one_or_two_lines_of_its_section_ending_a_page_is_found()
              _text_flow("heading", 3, 16, 160, 1.5), _text_flow("paragraph", 3, 18, 140, 5),
              _text_flow("paragraph", 4, 18, 700, 5)]
     assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], short))) == []
+    # "Variantes" and its one line at the foot, its subsection "Voir les choses en grand" opening the next page
+    subsection_over = [_text_flow("heading", 3, 12, 200, 1.5, level=2), _text_flow("paragraph", 3, 14, 180, 1),
+                       _text_flow("heading", 4, 16, 700, 1.5, level=3), _text_flow("paragraph", 4, 18, 680, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], subsection_over))) == ["page_break"]
     ends_with_page = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
                       _text_flow("heading", 4, 16, 700, 1.5), _text_flow("paragraph", 4, 18, 680, 5)]
     assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], ends_with_page))) == []
