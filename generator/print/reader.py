@@ -412,7 +412,8 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
     """A rulebook page holding figures and nothing else while text follows them on the next page (a page_fill
     warning, form `figures_text`): it could have held min_text_beside_figures lines of that text (under its heading,
     where one opens it) had its figures been set at their least size. A page its figures fill even at their least
-    size is honest; so is one followed by another figure or by nothing."""
+    size is honest; so is one followed by another figure or by nothing, or by a heading whose lines and figure
+    (what it recorded it needed under it) would not have fitted under them at their least."""
     if not subject.layout:
         return []
     lines = threshold("min_text_beside_figures", overrides)
@@ -427,6 +428,8 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
         need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
+        # a heading that went over with its lines and its figure (rulebook/pdf.py) records what it needed
+        need = max(need, after.get("least", 0.0) if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:
             out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures_text",
                              figures=sum(f["kind"] == "figure" for f in here), lines=int(lines)))

@@ -787,8 +787,8 @@ class RulebookTemplate(BaseDocTemplate):
         next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
         (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
         here: its height, the next lines of its section up to that many (a paragraph may be split after them;
-        a section wholly shorter, whole), and a figure met before them with its least height, as the lines
-        and the figure they lead go together. A heading whose section needs more than a page is set in place."""
+        a section wholly shorter, whole), or those before a figure and the figure at its least height, as the
+        lines and the figure they lead go together. A heading whose section needs more than a page is set in place."""
         frame = self.frame
         first = flowables[0] if flowables else None
         items = list(first._content) if isinstance(first, KeepTogether) and not isinstance(first, FigureFloat) \
@@ -813,9 +813,7 @@ class RulebookTemplate(BaseDocTemplate):
                 break           # its section ends (with the page, or at the next heading), or has its lines
             if isinstance(f, FigureFloat):
                 need += f.least_height(width, self.canv) + f.getSpaceBefore()
-                if f.lead:      # its lead (a sentence, a subheading) in it: the group is enough under a heading
-                    break
-                continue
+                break           # a figure under the heading's lines (or its lead in it) is enough under it
             h = f.wrap(width, page)[1]
             gap = f.getSpaceBefore() + f.getSpaceAfter()
             if isinstance(f, HeadingFlowable):
