@@ -791,25 +791,29 @@ class RulebookTemplate(BaseDocTemplate):
         lines and the figure they lead go together. A heading whose section needs more than a page is set in place."""
         frame = self.frame
         first = flowables[0] if flowables else None
-        items = list(first._content) if isinstance(first, KeepTogether) and not isinstance(first, FigureFloat) \
-            and first._content else [first]
-        if frame is None or not isinstance(items[0], HeadingFlowable):
+
+        def parts(f):
+            """A group kept together, as its flowables; only its last may be split (KeepWithNext)."""
+            if isinstance(f, KeepTogether) and not isinstance(f, FigureFloat) and f._content:
+                return [(g, g is f._content[-1]) for g in f._content]
+            return [(f, not (hasattr(f, "getKeepWithNext") and f.getKeepWithNext()))]   # (bound to the next)
+
+        items = parts(first)
+        heading = items[0][0]
+        if frame is None or not isinstance(heading, HeadingFlowable):
             return False
         if frame._atTop:
             return False        # (what it needed on the page before, when it went over, stays recorded)
-        level = items[0].level
         width, page = frame._getAvailableWidth(), frame._height
-        lines = reader_thresholds.value("min_lines_under_heading") * self.theme.body_pt * self.theme.leading
+        line = self.theme.body_pt * self.theme.leading
+        lines = reader_thresholds.value("min_lines_under_heading") * line
         for f in flowables[1:32]:
-            if isinstance(f, KeepTogether) and not isinstance(f, FigureFloat) and f._content:
-                items.extend(f._content)
-            else:
-                items.append(f)
-        need = items[0].wrap(width, page)[1] + items[0].getSpaceBefore() + items[0].getSpaceAfter()
-        text = 0.0
-        for f in items[1:]:
-            if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier, CondPageBreak)) or text >= lines or (
-                    isinstance(f, HeadingFlowable) and f.level <= level):
+            items.extend(parts(f))
+        need = heading.wrap(width, page)[1] + heading.getSpaceBefore() + heading.getSpaceAfter()
+        text, bound = 0.0, False
+        for f, splits in items[1:]:
+            if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier, CondPageBreak)) or (
+                    text >= lines and not bound) or (isinstance(f, HeadingFlowable) and f.level <= heading.level):
                 break           # its section ends (with the page, or at the next heading), or has its lines
             if isinstance(f, FigureFloat):
                 need += f.least_height(width, self.canv) + f.getSpaceBefore()
@@ -819,11 +823,12 @@ class RulebookTemplate(BaseDocTemplate):
             if isinstance(f, HeadingFlowable):
                 need += h + gap
                 continue
-            # a paragraph is split after the lines it needs; a quote, a table, a list's group come whole
-            taken = min(h, lines - text) if isinstance(f, Paragraph) else h
-            need, text = need + taken + gap, text + taken
+            # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it); a
+            # quote, a table, a list's first item (kept with the next) come whole
+            taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
+            need, text, bound = need + taken + gap, text + taken, not splits
         over = page >= need > frame._y - frame._y1p
-        items[0].needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
+        heading.needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
         return over
 
     def _next_page_takes(self, flowables) -> bool:
