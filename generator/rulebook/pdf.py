@@ -821,13 +821,13 @@ class RulebookTemplate(BaseDocTemplate):
             h = f.wrap(width, page)[1]
             gap = f.getSpaceBefore() + f.getSpaceAfter()
             if isinstance(f, HeadingFlowable):
-                need += h + gap
+                need, text = need + h + gap, 0.0      # a subsection's heading wants its own lines under it
                 continue
             # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it); a
             # quote, a table, a list's first item (kept with the next) come whole
             taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
             need, text, bound = need + taken + gap, text + taken, not splits
-        over = page >= need > frame._y - frame._y1p
+        over = page >= need > frame._y - frame._y1p - line / 2     # (half a line: a split's own rounding)
         heading.needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
         return over
 
