@@ -268,6 +268,49 @@ def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
 
 
+def _lined(pages, flows, line=12.0):
+    layout = _layout(pages, flows)
+    for p in layout["pages"]:
+        p["line"] = line
+    return layout
+
+
+def _text_flow(kind, page, line, top, lines, **more):
+    return _flow(kind, page, line, top=top, bottom=top - lines * 12.0, **more)
+
+
+def test_a_heading_with_one_or_two_lines_of_its_section_ending_a_page_is_found():
+    """Lutinades p7: "Variantes" and one line at the foot, the section going on over the page."""
+    one_line = [_text_flow("paragraph", 3, 10, 700, 40), _text_flow("heading", 3, 12, 200, 1.5),
+                _text_flow("paragraph", 3, 14, 180, 1), _text_flow("paragraph", 4, 14, 700, 5)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], one_line), rules_path="r.md"),
+                     FR).warnings
+    assert [(w.kind, w.page, w.line, w.facts["form"]) for w in warnings] == [("page_break", 3, 12, "lines")]
+    assert "1 ligne(s)" in warnings[0].describe(FR)
+    # two lines, a paragraph and the first line of the next one: still under three
+    two = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+           _text_flow("paragraph", 3, 16, 168, 1), _text_flow("paragraph", 4, 16, 700, 3)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], two))) == ["page_break"]
+    # three lines under it pass, and so does a section wholly that short (the next heading on the same page)
+    three = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 3),
+             _text_flow("paragraph", 4, 14, 700, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], three))) == []
+    short = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+             _text_flow("heading", 3, 16, 160, 1.5), _text_flow("paragraph", 3, 18, 140, 5),
+             _text_flow("paragraph", 4, 18, 700, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], short))) == []
+    # "Variantes" and its one line at the foot, its subsection "Voir les choses en grand" opening the next page
+    subsection_over = [_text_flow("heading", 3, 12, 200, 1.5, level=2), _text_flow("paragraph", 3, 14, 180, 1),
+                       _text_flow("heading", 4, 16, 700, 1.5, level=3), _text_flow("paragraph", 4, 18, 680, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], subsection_over))) == ["page_break"]
+    ends_with_page = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+                      _text_flow("heading", 4, 16, 700, 1.5), _text_flow("paragraph", 4, 18, 680, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], ends_with_page))) == []
+    # a game may ask for fewer lines, with its reason
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], one_line)),
+                  {"min_lines_under_heading": 1}) == []
+
+
 def test_a_figure_parted_from_its_caption_by_the_page_end_is_found():
     parted = [_flow("paragraph", 3), _flow("figure", 3, 12, figure="f"), _flow("caption", 4, 12, figure="f"),
               _flow("paragraph", 4, 14)]
