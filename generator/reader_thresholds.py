@@ -41,6 +41,9 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
               "figures at the top of a page leave room for this many lines of the text that follows (set "
               "smaller to do so): a page of figures alone, its text on the next page, reads as an insert; only "
               "figures too large to leave it even at their least size may fill a page"),
+    Threshold("min_lines_under_heading", 3, 1, 10, "lines",
+              "a heading at the foot of a page with one or two lines of its section under it, the rest over the "
+              "page, is read as the next page's heading left behind: the eye finds the section where it goes on"),
     Threshold("min_table_rows", 2, 1, 10, "rows",
               "a table split after its header and one row leaves a row alone, to be read with the next page"),
     Threshold("max_figure_distance_pages", 1, 0, 10, "pages",

@@ -13,11 +13,12 @@ in the order of what it costs him:
   room left even at its least size (the layout records both: honest white space) on a page that holds text
   or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
-  the last page; the last page of any document, and any page but the cover (a section's or the contents'
-  last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
+  the last page; the last page of any document, and any page but the cover that no heading opens (a
+  section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
-  page) ending a page; table_split: a table split after fewer than min_table_rows rows;
+  page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
+  page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine); table_split: a table split after fewer than min_table_rows rows;
 - figure_distance: a rulebook figure standing more than max_figure_distance_pages pages after the text that
   announces it (the text block right before it in the rules, before any figure of its run);
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
@@ -356,7 +357,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(last_least)))
                 continue
-            if p.get("kind") != "cover" and fill < last_least:
+            if p.get("kind") != "cover" and not p.get("opens_heading") and fill < last_least:
                 # a few lines carried over (the contents' last row, a section's last lines): no excuse holds, the
                 # page before could have held them set a little tighter
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
@@ -412,7 +413,8 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
     """A rulebook page holding figures and nothing else while text follows them on the next page (a page_fill
     warning, form `figures_text`): it could have held min_text_beside_figures lines of that text (under its heading,
     where one opens it) had its figures been set at their least size. A page its figures fill even at their least
-    size is honest; so is one followed by another figure or by nothing."""
+    size is honest; so is one followed by another figure or by nothing, or by a heading whose lines and figure
+    (what it recorded it needed under it) would not have fitted under them at their least."""
     if not subject.layout:
         return []
     lines = threshold("min_text_beside_figures", overrides)
@@ -427,6 +429,8 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
         need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
+        # a heading that went over with its lines and its figure (rulebook/pdf.py) records what it needed
+        need = max(need, after.get("least", 0.0) if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:
             out.append(_warn(subject, "page_fill", n, (subject.rules_path, after.get("line")), form="figures_text",
                              figures=sum(f["kind"] == "figure" for f in here), lines=int(lines)))
@@ -533,6 +537,36 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
             out.append(_warn(subject, "page_break", here["page"], where, what="figure"))
         elif here["kind"] == "list_first" and after["kind"] == "list_item":
             out.append(_warn(subject, "page_break", here["page"], where, what="list"))
+    return out + _headings_with_few_lines(subject, overrides)
+
+
+def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """A heading whose section goes on over the page with fewer than min_lines_under_heading lines under it here:
+    the flows after it on its page (their heights over the page's line, its subsections' headings and text
+    included), up to the page's end, where the next flow is not the next heading of its level or above (a
+    section ending with the page, or wholly under the heading, is fine; a section whose subsections go on over
+    the page is not). A heading with nothing under it is page_break's own case."""
+    least = threshold("min_lines_under_heading", overrides)
+    flows = subject.layout["flows"]
+    lines_of = {p["page"]: p.get("line") for p in subject.layout["pages"]}
+    out = []
+    for i, here in enumerate(flows):
+        if here["kind"] != "heading" or not lines_of.get(here["page"]):
+            continue
+        ends = lambda f: f["kind"] == "heading" and f.get("level", 1) <= here.get("level", 1)   # its section's end
+        under = []
+        for flow in flows[i + 1:]:
+            if ends(flow) or flow["page"] != here["page"]:
+                break
+            under.append(flow)
+        rest = flows[i + 1 + len(under):]
+        if not under or not rest or ends(rest[0]) or rest[0]["page"] == here["page"]:
+            continue
+        lines = sum(f["top"] - f["bottom"] for f in under) / lines_of[here["page"]]
+        if round(lines, 1) < least:
+            where = (subject.rules_path, here.get("line")) if here.get("line") else (None, None)
+            out.append(_warn(subject, "page_break", here["page"], where, form="lines", lines=max(1, round(lines)),
+                             least=int(least)))
     return out
 
 

@@ -545,6 +545,7 @@ class RulebookTemplate(BaseDocTemplate):
         self._due: set = set()      # id() of the figures that waited: set where they are released, smaller or not
         self.layout = {"pages": [], "flows": []}    # what the reader's preflight reads (print/reader.py)
         self._page_kind = None
+        self._page_opens: bool | None = None     # whether a heading opens the page (else it carries text over)
         self._figures_alone = False     # the page holds figures and nothing else yet
         self._page_holds_text = False
 
@@ -584,6 +585,10 @@ class RulebookTemplate(BaseDocTemplate):
                 run = max((k for k in range(2, run) if self._page_holds(flowables[:k])), default=0)
             if run > 1:
                 self._deferred, flowables[:run] = flowables[:run], []
+        if self._heading_goes_over(flowables):
+            # a heading with fewer than min_lines_under_heading lines of its section under it here opens the next page
+            flowables.insert(0, _FrameBreak())
+            return super().handle_flowable(flowables)
         if self._run_goes_with_its_text(flowables):
             # the text announcing a run of figures too tall for one page opens the next page with them
             flowables.insert(0, _FrameBreak())
@@ -777,6 +782,56 @@ class RulebookTemplate(BaseDocTemplate):
             used, k = used + leasts[k], k + 1
         return k > 0 and sum(leasts[k:]) <= page
 
+    def _heading_goes_over(self, flowables) -> bool:
+        """Whether a heading about to be set here would have fewer than min_lines_under_heading lines of its
+        section under it on this page, the rest going over (the reader's page_break, form `lines`): it opens the
+        next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
+        (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
+        here: its height, the next lines of its section up to that many (a paragraph may be split after them;
+        a section wholly shorter, whole), or those before a figure and the figure at its least height, as the
+        lines and the figure they lead go together. A heading whose section needs more than a page is set in place."""
+        frame = self.frame
+        first = flowables[0] if flowables else None
+
+        def parts(f):
+            """A group kept together, as its flowables; only its last may be split (KeepWithNext)."""
+            if isinstance(f, KeepTogether) and not isinstance(f, FigureFloat) and f._content:
+                return [(g, g is f._content[-1]) for g in f._content]
+            return [(f, not (hasattr(f, "getKeepWithNext") and f.getKeepWithNext()))]   # (bound to the next)
+
+        items = parts(first)
+        heading = items[0][0]
+        if frame is None or not isinstance(heading, HeadingFlowable):
+            return False
+        if frame._atTop:
+            return False        # (what it needed on the page before, when it went over, stays recorded)
+        width, page = frame._getAvailableWidth(), frame._height
+        line = self.theme.body_pt * self.theme.leading
+        lines = reader_thresholds.value("min_lines_under_heading") * line
+        for f in flowables[1:32]:
+            items.extend(parts(f))
+        need = heading.wrap(width, page)[1] + heading.getSpaceBefore() + heading.getSpaceAfter()
+        text, bound = 0.0, False
+        for f, splits in items[1:]:
+            if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier, CondPageBreak)) or (
+                    text >= lines and not bound) or (isinstance(f, HeadingFlowable) and f.level <= heading.level):
+                break           # its section ends (with the page, or at the next heading), or has its lines
+            if isinstance(f, FigureFloat):
+                need += f.least_height(width, self.canv) + f.getSpaceBefore()
+                break           # a figure under the heading's lines (or its lead in it) is enough under it
+            h = f.wrap(width, page)[1]
+            gap = f.getSpaceBefore() + f.getSpaceAfter()
+            if isinstance(f, HeadingFlowable):
+                need, text = need + h + gap, 0.0      # a subsection's heading wants its own lines under it
+                continue
+            # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it); a
+            # quote, a table, a list's first item (kept with the next) come whole
+            taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
+            need, text, bound = need + taken + gap, text + taken, not splits
+        over = page >= need > frame._y - frame._y1p - line / 2     # (half a line: a split's own rounding)
+        heading.needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
+        return over
+
     def _next_page_takes(self, flowables) -> bool:
         """With figures waiting: True if what comes next (a section and every figure in it) can still have its
         figures on the next page with the waiting ones. Otherwise the waiting figures are set now, so that no
@@ -804,11 +859,14 @@ class RulebookTemplate(BaseDocTemplate):
         # room: what the page had left (pt), which a figure opening the next page needed more than at its least
         self.layout["pages"].append({"page": self.page, "fill": round(fill, 4), "kind": kind,
                                      "room": round(frame._y - frame._y1p, 2), "height": round(frame._height, 2),
-                                     "line": round(self.theme.body_pt * self.theme.leading, 2)})
-        self._page_kind = None
+                                     "line": round(self.theme.body_pt * self.theme.leading, 2),
+                                     "opens_heading": bool(self._page_opens)})
+        self._page_kind = self._page_opens = None
         self._figures_alone = self._page_holds_text = False
 
     def afterFlowable(self, flowable):
+        if self._page_opens is None and (getattr(flowable, "height", 0) or getattr(flowable, "_height", 0)) > 0:
+            self._page_opens = isinstance(flowable, HeadingFlowable)
         if isinstance(flowable, HeadingFlowable) and flowable.in_toc:
             self.notify("TOCEntry", (flowable.level, flowable.toc_markup, self.page, flowable.key))
         if isinstance(flowable, Contents):
@@ -824,6 +882,8 @@ class RulebookTemplate(BaseDocTemplate):
             group = getattr(flowable, "group", None)
             if group is not None:
                 record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
+            if getattr(flowable, "needed_here", None):
+                record["least"] = round(flowable.needed_here, 2)    # what it needed under it on the page before
             if isinstance(flowable, FigureFlowable):
                 record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):

@@ -142,3 +142,14 @@ def test_a_page_both_checks_find_gives_one_warning_and_each_keeps_its_own_pages(
         return [(w.kind, w.page, w.facts.get("form")) for w in check(subject, catalogue("fr")).warnings]
     assert forms(0.5) == [("page_fill", 4, "figures")]
     assert forms(0.95) == [("page_fill", 4, "figures_text")]
+
+
+def test_figures_alone_before_a_heading_that_went_over_with_its_figure_are_not_flagged():
+    """Praxis booklet p17: a heading, its two lines and their figure went over (rulebook/pdf.py: fewer than
+    min_lines_under_heading lines under it here); what it needed is recorded as its least. The figures' page
+    could not have held it even with them at their least."""
+    layout = _layout(180.0, "heading")
+    layout["flows"][-1]["bottom"] = 460.0              # a heading on one line: it and five lines fit in 130 pt
+    assert len(figures_alone(_laid_out(layout), None)) == 1
+    layout["flows"][-1]["least"] = 200.0               # it needed 200 pt: its lines and its figure
+    assert figures_alone(_laid_out(layout), None) == []

@@ -195,10 +195,12 @@ def test_a_page_of_figures_alone_is_excused_only_if_its_figures_are_at_their_lea
 def test_a_few_lines_carried_to_a_page_of_their_own_are_found_even_at_a_sections_end():
     """Praxis's A5 booklet, page 3: the contents' last row alone on a page (3 %). A section's or the contents' last
     page is excused from min_page_fill, not from holding only what the page before could have held set a little
-    tighter (under min_last_page_fill); the cover, and a section ending a third down its page, pass."""
-    def layout(third_fill, kind):
+    tighter (under min_last_page_fill); the cover, a section ending a third down its page, and a page a heading
+    opens (a short game's whole contents) pass."""
+    def layout(third_fill, kind, opens=False):
         pages = [{"page": 1, "fill": 0.2, "kind": "cover", "room": 400}, {"page": 2, "fill": 0.97, "kind": None, "room": 5},
-                 {"page": 3, "fill": third_fill, "kind": kind, "room": 400}, {"page": 4, "fill": 0.9, "kind": None, "room": 40}]
+                 {"page": 3, "fill": third_fill, "kind": kind, "room": 400, "opens_heading": opens},
+                 {"page": 4, "fill": 0.9, "kind": None, "room": 40}]
         flows = [_flow("heading", 4, 10, level=1), _flow("paragraph", 4, 12)]
         return {"pages": pages, "flows": flows}
     for kind in ("contents", None):
@@ -206,6 +208,7 @@ def test_a_few_lines_carried_to_a_page_of_their_own_are_found_even_at_a_sections
         assert [(w.kind, w.page, w.facts.get("form")) for w in warnings] == [("page_fill", 3, "carried")], kind
         assert "reportées" in warnings[0].describe(FR)
         assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.35, kind), rules_path="r.md")) == []
+        assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.03, kind, opens=True), rules_path="r.md")) == []
 
 
 def test_a_last_page_holding_a_line_is_found():
@@ -263,6 +266,49 @@ def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     good = [_flow("heading", 3, 12, level=2), _flow("list_first", 3, 14), _flow("list_item", 3, 14),
             _flow("paragraph", 4)]
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
+
+
+def _lined(pages, flows, line=12.0):
+    layout = _layout(pages, flows)
+    for p in layout["pages"]:
+        p["line"] = line
+    return layout
+
+
+def _text_flow(kind, page, line, top, lines, **more):
+    return _flow(kind, page, line, top=top, bottom=top - lines * 12.0, **more)
+
+
+def test_a_heading_with_one_or_two_lines_of_its_section_ending_a_page_is_found():
+    """Lutinades p7: "Variantes" and one line at the foot, the section going on over the page."""
+    one_line = [_text_flow("paragraph", 3, 10, 700, 40), _text_flow("heading", 3, 12, 200, 1.5),
+                _text_flow("paragraph", 3, 14, 180, 1), _text_flow("paragraph", 4, 14, 700, 5)]
+    warnings = check(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], one_line), rules_path="r.md"),
+                     FR).warnings
+    assert [(w.kind, w.page, w.line, w.facts["form"]) for w in warnings] == [("page_break", 3, 12, "lines")]
+    assert "1 ligne(s)" in warnings[0].describe(FR)
+    # two lines, a paragraph and the first line of the next one: still under three
+    two = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+           _text_flow("paragraph", 3, 16, 168, 1), _text_flow("paragraph", 4, 16, 700, 3)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], two))) == ["page_break"]
+    # three lines under it pass, and so does a section wholly that short (the next heading on the same page)
+    three = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 3),
+             _text_flow("paragraph", 4, 14, 700, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], three))) == []
+    short = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+             _text_flow("heading", 3, 16, 160, 1.5), _text_flow("paragraph", 3, 18, 140, 5),
+             _text_flow("paragraph", 4, 18, 700, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], short))) == []
+    # "Variantes" and its one line at the foot, its subsection "Voir les choses en grand" opening the next page
+    subsection_over = [_text_flow("heading", 3, 12, 200, 1.5, level=2), _text_flow("paragraph", 3, 14, 180, 1),
+                       _text_flow("heading", 4, 16, 700, 1.5, level=3), _text_flow("paragraph", 4, 18, 680, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], subsection_over))) == ["page_break"]
+    ends_with_page = [_text_flow("heading", 3, 12, 200, 1.5), _text_flow("paragraph", 3, 14, 180, 1),
+                      _text_flow("heading", 4, 16, 700, 1.5), _text_flow("paragraph", 4, 18, 680, 5)]
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], ends_with_page))) == []
+    # a game may ask for fewer lines, with its reason
+    assert _kinds(Subject("r.pdf", BLANK, layout=_lined([(3, 0.9), (4, 0.9)], one_line)),
+                  {"min_lines_under_heading": 1}) == []
 
 
 def test_a_figure_parted_from_its_caption_by_the_page_end_is_found():

@@ -145,6 +145,44 @@ def test_a_heading_never_ends_a_page_and_its_paragraph_starts_under_it_rather_th
     assert tried, "some length must put the heading at a page's foot with the start of its paragraph"
 
 
+def _lines_on(pdf: bytes, page: int, stem: str) -> int:
+    """How many lines of words starting with `stem` the page holds."""
+    return len({round(w["top"]) for w in _pages(pdf)[page] if w["text"].startswith(stem)})
+
+
+def test_a_heading_at_a_pages_foot_keeps_three_lines_of_its_section_under_it_or_opens_the_next_page(tactix):
+    """Lutinades p7, Praxis p13: a heading and the first line of its paragraph at the foot, the rest over the
+    page. It keeps min_lines_under_heading lines under it, or goes over with them."""
+    least = int(threshold("min_lines_under_heading"))
+    seen = set()
+    for n in range(232, 262):      # a word a step: the heading passes down the page's last lines
+        doc = Document(blocks=[_words(n, "avant"), Heading(2, (Span("Titre"),), "titre", 2), _words(200, "suite")])
+        pdf = render_pdf(doc, tactix.info, A5)
+        pages = _pages(pdf)
+        title = _page_of(pages, "Titre")
+        if _page_of(pages, "suite0199") > title:       # its paragraph goes on over the page
+            lines = _lines_on(pdf, title, "suite")
+            assert lines >= least, (n, lines)
+            seen.add("split")
+        if title > _page_of(pages, f"avant{n - 1:04d}"):
+            seen.add("over")
+    assert seen == {"split", "over"}, "some lengths put the heading at the foot, some send it over"
+
+
+def test_a_heading_and_the_short_sentence_over_a_figure_go_over_with_the_figure(tactix):
+    """Praxis p13, its booklet p27-28: a heading and two lines at a page's foot, their figure on the next page;
+    the three go together (the figure too large for the room left, even set smaller)."""
+    tried = 0
+    for n in range(200, 420, 10):
+        doc = Document(blocks=[_words(n, "avant"), Heading(2, (Span("Titre"),), "titre", 2), _words(12, "court"),
+                               _figure("h", 80, 5.0), Heading(2, (Span("Autre"),), "autre", 2), _words(80, "apres")])
+        pdf = render_pdf(doc, tactix.info, A5)
+        pages = _pages(pdf)
+        assert _page_of(pages, "Titre") == _page_of(pages, "FIG-h"), n
+        tried += _page_of(pages, "Titre") > _page_of(pages, f"avant{n - 1:04d}")
+    assert tried
+
+
 def test_a_list_never_breaks_after_its_first_item(tactix):
     items = tuple((_words(6, f"item{k}x"),) for k in range(4))
     tried = 0
