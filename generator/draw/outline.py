@@ -119,3 +119,27 @@ def holds(outer: Sequence[Point], inner: Sequence[Point], tol: float = 0.0) -> b
 def _orientation(hull: Sequence[Point]) -> float:
     area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(hull, list(hull[1:]) + [hull[0]]))
     return 1.0 if area >= 0 else -1.0
+
+
+def strikes(hull: Sequence[Point], box: tuple[float, float, float, float]) -> bool:
+    """Whether the outline's edges run through the open box (x0, y0, x1, y1): a zone's line across a note, not a
+    zone holding the note whole nor one beside it. A segment (two points) is a line drawn."""
+    pts = list(hull)
+    if len(pts) == 1:
+        pts = pts * 2
+    return any(_meets(pts[i - 1], pts[i], box) for i in range(len(pts)))
+
+
+def _meets(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment a-b passes through the open box (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    d = (b[0] - a[0], b[1] - a[1])
+    for axis in (0, 1):
+        lo, hi = box[axis], box[axis + 2]
+        if abs(d[axis]) < 1e-12:
+            if not lo < a[axis] < hi:
+                return False
+            continue
+        ta, tb = (lo - a[axis]) / d[axis], (hi - a[axis]) / d[axis]
+        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
+    return t1 - t0 > 1e-9

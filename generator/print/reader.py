@@ -35,7 +35,8 @@ in the order of what it costs him:
 - assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a
   sheet (A2) where the sheets' notes call it by its bare name ("A2 se colle ici" beside "Oracle A2"), or whose
   text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
-  on sheets laid over one another's strips).
+  on sheets laid over one another's strips); and a note on a sheet's overlap strip ("la feuille D4 se colle
+  ici") struck by a line of the piece (a zone's outline) or lying over its text (sheet_notes).
 
 Each warning names the content that causes it where the build knows it (the component file, the rules
 file's line, the diagram's line in diagrams.yaml), else the output file and page. The thresholds are
@@ -976,7 +977,68 @@ def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
                 where = _written_at(subject, pattern)
                 out.append(_warn(subject, "assembly", None, where if where[0] else None, form="joint", words=term,
                                  text=_sample(said, 40)))
+    return out + sheet_notes(subject, read, tiles)
+
+
+NOTE_TOL_MM = 0.2      # a line grazing a note's box (its font's ascent and descent, not its glyphs) is not told
+
+
+def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[ReaderWarning]:
+    """The notes a tiling writes on a sheet's overlap strips ("la feuille D4 se colle ici": text drawn inside a
+    window's art but outside its clip), each struck by a zone's outline (a square, a turned square by its own
+    outline; the window's own edge, where the clip cuts a zone, is none; lines and curves are not told) or lying over the piece's
+    text (a label): one warning a page, naming the first."""
+    out = []
+    read_pages = {page.number: page for page in read.pages if page.found is not None}
+    for p in tiles:
+        page = read_pages.get(p["page"])
+        if page is None:
+            continue
+        found, height = page.found, p["height_mm"]
+        for item in p.get("items", []):
+            ax, ay, aw, ah = item["art_mm"]
+            art = (ax, ay, ax + aw, ay + ah)
+            notes = [(r, _mm_box(r.box, height)) for r in found.runs if not r.framed and r.text.strip()]
+            notes = [(r, b) for r, b in notes if _inside(b, art)]
+            if not notes:
+                continue
+            labels = [(r, _mm_box(r.box, height)) for r in found.runs if r.framed and r.text.strip()]
+            lines = [_drawn_edges(b, found.shapes.get(b), height, art) for b in found.outlines]
+            for run, box in notes:
+                inner = (box[0] + NOTE_TOL_MM, box[1] + NOTE_TOL_MM, box[2] - NOTE_TOL_MM, box[3] - NOTE_TOL_MM)
+                under = next((r.text for r, b in labels if _overlap_area(b, inner) > 0), None)
+                struck = any(outline.strikes(edge, inner) for edges in lines for edge in edges)
+                if under is not None:
+                    out.append(_warn(subject, "assembly", p["page"], form="note_label", note=_sample(run.text),
+                                     text=_sample(under)))
+                    break
+                if struck:
+                    out.append(_warn(subject, "assembly", p["page"], form="note_line", note=_sample(run.text)))
+                    break
     return out
+
+
+def _drawn_edges(box_pt, points_pt, page_h_mm: float, art) -> list[list[tuple]]:
+    """The outline a stroked zone draws on a tile page, as segments in page mm: its own when it is not its box
+    (turned; a line or a curve is left out), else its box's edges less those on the window's edge
+    (where the clip cut it)."""
+    if points_pt is not None:
+        hull = outline.convex_hull([(x / PT_PER_MM, page_h_mm - y / PT_PER_MM) for x, y in points_pt])
+        if len(hull) < 3 or len(hull) > 4:
+            # a line drawn (a ruler's arrow, a pattern's hatching) is no zone's outline; a curve (a circle) is
+            # known by its control points only, whose outline runs outside it: neither is told
+            return []
+        if not outline.is_box(hull):
+            return [[hull[i - 1], hull[i]] for i in range(len(hull))]
+    x0, y0, x1, y1 = _mm_box(box_pt, page_h_mm)
+    if min(x1 - x0, y1 - y0) <= SEAM_ZONE_MIN_MM:
+        return []                   # a line (a board's grid line), not a zone
+    edges = []
+    for axis, at, lo, hi in ((0, x0, y0, y1), (0, x1, y0, y1), (1, y0, x0, x1), (1, y1, x0, x1)):
+        if abs(at - art[axis]) < _EDGE_MM or abs(at - art[axis + 2]) < _EDGE_MM:
+            continue
+        edges.append([(at, lo), (at, hi)] if axis == 0 else [(lo, at), (hi, at)])
+    return edges
 
 
 def _overlapping(tiles: list[dict]) -> bool:

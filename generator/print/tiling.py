@@ -746,7 +746,8 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
             draw_marks(pdf, grid_marks([art], _tile_lines(t, r, c, trim, art), [art],
                                        (region[0], top, region[2], bottom - top)))
         for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
-            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y))
+            _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y),
+                           _page_marks(face.keep_clear_mm, shift_x, shift_y))
             if len(placed) > 1:
                 _piece_name(pdf, art, sheet_name(name, words))
         draw_label(pdf, band, label, language=language)
@@ -859,22 +860,127 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
     return (a + b) / 2
 
 
+NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
+NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
+NOTE_STEP_MM = 1.0
+
+
+def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
+    """The face's marks (Face.keep_clear_mm) where they fall on this page: (box x0 y0 x1 y1, outline or None,
+    text) in page mm, the outline a zone's own (turned) or its box's."""
+    out = []
+    for m in keep_clear_mm:
+        x, y, w, h = m[0] + shift_x, m[1] + shift_y, m[2], m[3]
+        hull = [(px + shift_x, py + shift_y) for px, py in m[6]] if len(m) > 6 else \
+            outline.box_corners(x, y, x + w, y + h)
+        out.append(((x, y, x + w, y + h), hull, _is_text(m)))
+    return out
+
+
+def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
+              axis: int = 0) -> tuple[int, float, int, float]:
+    """What a note's box (page mm, x0 y0 x1 y1) suffers from the marks (_page_marks): how many it is struck by
+    (a label or a ruler's figures under it, a zone's outline or a line through it), the area of those it overlaps,
+    how many grid `lines` (along `axis`) run through it, and the area of the zones holding it (no harm, but a
+    zone's fill or hatching reads less well under it than the mat's plain ground)."""
+    struck, covered, held = 0, 0.0, 0.0
+    for (x0, y0, x1, y1), hull, text in marks:
+        overlap = max(0.0, min(x1, box[2]) - max(x0, box[0])) * max(0.0, min(y1, box[3]) - max(y0, box[1]))
+        if (overlap > 0 and text) or (not text and outline.strikes(hull, box)):
+            struck += 1
+            covered += overlap
+        elif overlap > 0:
+            held += overlap
+    crossed = sum(1 for v in lines if box[axis] < v < box[axis + 2])
+    return struck, covered, crossed, held
+
+
+def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
+                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0) -> float:
+    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
+    `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
+    then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
+    strip's end, shared with the other strip, is left to that strip's note."""
+    wanted = _clear_of(lines, lo, hi)
+    half = length / 2 + NOTE_END_MM
+    hi -= corner
+    if hi - lo <= 2 * half or not marks:
+        return wanted
+    first, last = lo + half, hi - half
+    spots = [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
+                                                for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+
+    def cost(at: float) -> tuple:
+        box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
+        struck, covered, crossed, held = note_cost(box, marks, lines, axis)
+        return struck, round(covered, 1), crossed, round(held, 1), abs(at - wanted)
+    return min(spots, key=cost)
+
+
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
-                   lines: tuple[Sequence[float], Sequence[float]] = ((), ())) -> None:
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = ()) -> None:
     """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
-    between the grid lines of a board."""
+    between the grid lines of a board, and clear of the zones and labels of a mat (a note struck by an oracle's
+    dashed square reads badly: _note_place)."""
     ax, ay, aw, ah = art
     style = label_style(pdf, 6.5).with_(colour="#000000")
-    if c < t.columns_in(r) - 1 and t.overlap >= 4:
-        name = sheet_name(f"{row_name(r)}{c + 2}", words)
-        along = _clear_of(lines[1], ay, ay + ah)
-        with pdf.group(translate=(ax + aw - t.overlap / 2, along), rotate_deg=90):
-            pdf.text(0, 1.0, words("print.tiling.glue_here", name=name), style, align="center")
-    if r < t.rows - 1 and t.overlap >= 4:
-        name = sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words)
-        along = _clear_of(lines[0], ax, ax + aw)
-        pdf.text(along, ay + ah - t.overlap / 2 + 1.0, words("print.tiling.glue_here", name=name), style,
-                 align="center")
+    right = c < t.columns_in(r) - 1 and t.overlap >= 4
+    below = r < t.rows - 1 and t.overlap >= 4
+    if right:
+        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r)}{c + 2}", words))
+        middle = ax + aw - t.overlap / 2
+        # the corner the strip below shares is left to its note
+        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
+                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0)
+        with pdf.group(translate=(middle, along), rotate_deg=90):
+            pdf.text(0, 1.0, text, style, align="center")
+    if below:
+        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words))
+        middle = ay + ah - t.overlap / 2
+        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
+                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0)
+        pdf.text(along, middle + 1.0, text, style, align="center")
+
+
+NAME_BOX_MM = 7.5        # the height of a sheet's name box on the assembly map
+
+
+def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple]) -> tuple[float, float]:
+    """Where (bleed-box mm) the middle of sheet (r, c)'s name box (half_w x half_h each way) goes on the assembly
+    map: in the part of the sheet no later sheet covers, where it hides the fewest of the board's zones and labels
+    (Face.keep_clear_mm, each by its own outline when turned; one larger than a sheet is the ground), then the
+    least of them; among those, nearest the
+    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens)."""
+    x, y, w, h = t.window(r, c)
+    x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
+    y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
+    middle = ((x + x1) / 2, (y + y1) / 2)
+    # a zone larger than any sheet (PuXes' play circle) is the ground every name lies on
+    marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
+    if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
+        return middle
+    step = NOTE_STEP_MM * 2
+    spots = [middle] + [(x + half_w + i * step, y + half_h + j * step)
+                        for i in range(int((x1 - x - 2 * half_w) / step) + 1)
+                        for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+
+    def cost(at: tuple[float, float]) -> tuple:
+        box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+        hidden = [name_covers(box, m) for m in marks]
+        return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
+                round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
+    return min(spots, key=cost)
+
+
+def name_covers(box: tuple, mark: tuple) -> float:
+    """The area of a mark (keep_clear, bleed-box mm) that a box (x0, y0, x1, y1) hides: a turned zone's by its
+    outline, any other's by its box."""
+    if len(mark) > 6:
+        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]), 1, box[1], box[3])
+        return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(part, part[1:] + part[:1]))) / 2 if len(part) > 2 \
+            else 0.0
+    x, y, w, h = mark[:4]
+    return max(0.0, min(x + w, box[2]) - max(x, box[0])) * max(0.0, min(y + h, box[3]) - max(y, box[1]))
 
 
 def _map_scale(room_w: float, room_h: float, face) -> float:
@@ -903,14 +1009,16 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
-            cx, cy = x + ww * scale / 2, y + wh * scale / 2
             name = sheet_name(f"{row_name(r)}{c + 1}", words)
             # a narrow sheet's name is set smaller, so that it stays inside its own outline
             style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
                 ww * scale - 4.5) / fonts.text_width_mm(name, big))))
             half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
-            pdf.rect(cx - half, cy - 5, 2 * half, 7.5, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 0.4, name, style, align="center")
+            # where its box hides none of the board's zones and labels (name_place), in the board's mm
+            fx, fy = name_place(t, r, c, half / scale, NAME_BOX_MM / 2 / scale, face.keep_clear_mm)
+            cx, cy = ox + fx * scale, top + fy * scale
+            pdf.rect(cx - half, cy - NAME_BOX_MM / 2, 2 * half, NAME_BOX_MM, fill="#FFFFFF", stroke=MAP_LINE)
+            pdf.text(cx, cy + 1.65, name, style, align="center")
     for _, _, _, (x0, y0, x1, y1) in t.cuts:
         pdf.line(ox + x0 * scale, top + y0 * scale, ox + x1 * scale, top + y1 * scale, MAP_CUT)
     note = TextStyle(size_pt=9)

@@ -715,3 +715,44 @@ def test_validate_reads_the_print_guide_as_the_build_makes_it(tmp_path):
     # every unit fresh in the build's cache: the guide is made from what their records say
     again = runner.invoke(cli, ["validate", "demo", "--content", str(content), "--out", str(out)])
     assert [row for row in again.stdout.splitlines() if guide in row and "« pnp »" in row], again.stdout
+
+
+def _note_over(draw_in_window):
+    """A1 of _TILED: `draw_in_window(c)` in the window's clip, and the sheet's note turned in the strip under A2
+    (193 mm from the page's left, from 70 mm up), outside the clip, as the tiling writes it."""
+    def note(c):
+        c.saveState()
+        c.translate(193 * MM, (297 - 70) * MM)
+        c.rotate(90)
+        _text(c, 0, 0, FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="A2")), 7)
+        c.restoreState()
+    return [w for w in check(Subject("m.pdf", _on_a1(draw_in_window, note), entry=_TILED), FR).warnings
+            if w.kind == "assembly"]
+
+
+def _outlined(x_mm: float, y_mm: float, w_mm: float, h_mm: float, deg: float = 0.0):
+    """A zone's dashed outline (an oracle's square), x, y from the page's top-left, turned `deg` about its centre."""
+    def draw(c):
+        c.saveState()
+        c.translate((x_mm + w_mm / 2) * MM, (297 - y_mm - h_mm / 2) * MM)
+        c.rotate(deg)
+        c.setDash(3, 2)
+        c.rect(-w_mm / 2 * MM, -h_mm / 2 * MM, w_mm * MM, h_mm * MM, stroke=1, fill=0)
+        c.restoreState()
+    return draw
+
+
+def test_a_sheet_note_struck_by_a_zones_line_or_lying_over_a_label_is_found():
+    """PuXes' 3-player mat (the readers' finding): "la feuille D4 se colle ici" struck by the dashed square of an
+    oracle. A zone's edge across the note (square or turned) and a label under it are found; a zone beside the
+    note, one holding it whole, and one the window's edge cuts (the clip is no line of the piece) pass."""
+    struck = _note_over(_outlined(170, 60, 26, 20))
+    assert [(w.facts["form"], w.page) for w in struck] == [("note_line", 1)]
+    assert "barré" in struck[0].describe(FR)
+    assert [w.facts["form"] for w in _note_over(_outlined(180, 45, 16, 16, deg=30))] == ["note_line"]
+    labelled = _note_over(_label_at(185.0, "Oracle B2"))
+    assert [(w.facts["form"], w.facts["text"]) for w in labelled] == [("note_label", "Oracle B2")]
+    assert _note_over(_outlined(150, 60, 20, 20)) == []                 # beside the strip
+    assert _note_over(_outlined(170, 20, 26, 70)) == []                 # holds the note whole
+    assert _note_over(_outlined(170, 20, 80, 70)) == []                 # cut by the window's edge at 198 mm
+    assert _note_over(_label_at(150.0, "Oracle B2")) == []

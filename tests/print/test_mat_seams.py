@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from printkit import MM_PER_PT, synthetic_face
+from printkit import MM_PER_PT, read_pages, synthetic_face
 
 from generator.components.face import Item
 from generator.components.mat import mat_item
@@ -253,3 +253,52 @@ def test_the_3_player_mat_s_plan_lists_the_seams_it_cuts_after_a_colon(out):
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     assert re.search(r"\(traits rouges\), là où ils gênent le moins ?: "
                      r"le bord haut de la feuille D2, le bord haut de la feuille D4\. ", text), text
+
+
+ZONE_FILLS = {"#F3C2B8", "#D8CFC0", "#CDE8C4"}      # the sacred gardens', temples', public gardens' fills
+
+
+def test_the_assembly_plan_s_sheet_names_hide_no_zone_of_the_2_player_mat(out):
+    """The readers' finding: each white "feuille X" box was drawn at its sheet's middle, over the 2-player mat's
+    gardens (A2, B2; on the 3-player mat its oracles, C2, C4, F3). Read back from the built plan: no name box
+    overlaps a zone's fill; the boxes are still all there, one a sheet."""
+    page = read_pages(out / "tapis-2j.pdf")[0]
+    names = [(x, top, x + w, top + h) for colour, x, top, w, h in page.fills if colour == "#FFFFFF" and 30 < w < 80]
+    assert len(names) == len(_entry(out, "tapis-2j.pdf")["pages"]) - 1
+    zones = [(x, top, x + w, top + h) for colour, x, top, w, h in page.fills if colour in ZONE_FILLS]
+    assert len(zones) >= 6
+    hidden = [n for n in names if any(min(n[2], z[2]) - max(n[0], z[0]) > 0.5 and min(n[3], z[3]) - max(n[1], z[1])
+                                      > 0.5 for z in zones)]
+    assert hidden == []
+
+
+def test_a_sheet_name_goes_where_it_hides_least_of_the_3_player_mat():
+    """The 3-player mat's narrow row C has no room clear of its turned gardens: its names hide the least they
+    can (name_place, measured on the mat's own marks by their turned outlines), never more than at the middle."""
+    item = _mat("tapis-3j")
+    marks = item.front.keep_clear_mm
+    t = plan_tiling(item.front.bleed_width_mm, item.front.bleed_height_mm, PrintOptions(),
+                    item.front.grid_lines_mm, marks)
+    small = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
+    moved = 0
+    for r in range(t.rows):
+        for c in range(t.columns_in(r)):
+            at = tiling.name_place(t, r, c, 40.0, 15.0, marks)
+            x, y, w, h = t.window(r, c)
+            middle = (x + (w - (t.overlap if c < t.columns_in(r) - 1 else 0)) / 2,
+                      y + (h - (t.overlap if r < t.rows - 1 else 0)) / 2)
+            def hides(p):
+                return sum(tiling.name_covers((p[0] - 40, p[1] - 15, p[0] + 40, p[1] + 15), m) for m in small)
+            assert hides(at) <= hides(middle) + 1e-6
+            moved += hides(at) < hides(middle) - 1.0
+    assert moved >= 3          # C2, C4, F3 at least
+
+
+@pytest.mark.parametrize("mat_id", ["tapis-2j", "tapis-3j", "tapis-4j"])
+def test_no_sheet_note_of_a_built_mat_is_struck_by_a_zone_or_lies_over_a_label(out, mat_id):
+    """The readers' finding: "la feuille D4 se colle ici" struck by an oracle's dashed square (3-player mat, C2,
+    C4). The reader's preflight (sheet_notes) finds no such note on the built mats."""
+    name = f"{mat_id}.pdf"
+    found = check(Subject(name, (out / name).read_bytes(), entry=_entry(out, name)), PrintOptions().words)
+    assert [w.describe(PrintOptions().words) for w in found.warnings
+            if w.kind == "assembly" and str(w.facts.get("form", "")).startswith("note")] == []
