@@ -524,7 +524,7 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
     flows = subject.layout["flows"]
     out = []
     for here, after in zip(flows, flows[1:] + [None]):
-        where = (subject.rules_path, here.get("line")) if here.get("line") else (None, None)
+        where = _rules_line(subject, here)
         if here["kind"] == "table" and here.get("split") and here.get("rows", 0) < least_rows:
             out.append(_warn(subject, "table_split", here["page"], where, rows=here.get("rows", 0),
                              least=least_rows))
@@ -538,6 +538,11 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
         elif here["kind"] == "list_first" and after["kind"] == "list_item":
             out.append(_warn(subject, "page_break", here["page"], where, what="list"))
     return out + _headings_with_few_lines(subject, overrides)
+
+
+def _rules_line(subject: Subject, flow: dict) -> tuple:
+    """Where a laid-out flow comes from in the rules (path, line), or nowhere (a flow the furniture makes)."""
+    return (subject.rules_path, flow["line"]) if flow.get("line") else (None, None)
 
 
 def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
@@ -564,8 +569,7 @@ def _headings_with_few_lines(subject: Subject, overrides: dict | None) -> list[R
             continue
         lines = sum(f["top"] - f["bottom"] for f in under) / lines_of[here["page"]]
         if round(lines, 1) < least:
-            where = (subject.rules_path, here.get("line")) if here.get("line") else (None, None)
-            out.append(_warn(subject, "page_break", here["page"], where, form="lines", lines=max(1, round(lines)),
+            out.append(_warn(subject, "page_break", here["page"], _rules_line(subject, here), form="lines", lines=max(1, round(lines)),
                              least=int(least)))
     return out
 
