@@ -672,8 +672,7 @@ class RulebookTemplate(BaseDocTemplate):
             if isinstance(f, KeepTogether) and f._content:
                 f = f._content[0]
             if isinstance(f, HeadingFlowable):
-                lines += f.wrap(self.frame._getAvailableWidth(), self.frame._height)[1] + \
-                    f.getSpaceBefore() + f.getSpaceAfter()
+                lines += _set_height(f, self.frame._getAvailableWidth(), self.frame._height)
             return lines
         return 0.0
 
@@ -702,7 +701,7 @@ class RulebookTemplate(BaseDocTemplate):
                     not self._page_holds([*waiting, f], self._text_room(following)):
                 break
             if not isinstance(f, FigureFloat):
-                text += f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                text += _set_height(f, width, height)
         return text
 
     def _text_spares(self, figure, following) -> bool:
@@ -771,7 +770,7 @@ class RulebookTemplate(BaseDocTemplate):
             return False
         width, page = frame._getAvailableWidth(), frame._height
         room = frame._y - frame._y1p
-        text = sum(f.wrap(width, page)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:lead])
+        text = sum(_set_height(f, width, page) for f in flowables[:lead])
         leasts = [f.least_height(width, self.canv) for f in run]
         if text > room or room - text >= leasts[0] or sum(leasts) <= page:
             return False        # it runs over (its end goes with them), its run starts here, or fits the next page
@@ -810,7 +809,7 @@ class RulebookTemplate(BaseDocTemplate):
         lines = reader_thresholds.value("min_lines_under_heading") * line
         for f in flowables[1:32]:
             items.extend(parts(f))
-        need = heading.wrap(width, page)[1] + heading.getSpaceBefore() + heading.getSpaceAfter()
+        need = _set_height(heading, width, page)
         text, bound = 0.0, False
         for f, splits in items[1:]:
             if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier, CondPageBreak)) or (
@@ -1271,6 +1270,11 @@ class KeepWithNext(KeepTogether):
 
 class FloatBarrier(Flowable):
     """The end of the book, where every figure still waiting is set; never placed on a page itself."""
+
+
+def _set_height(flowable: Flowable, width: float, height: float) -> float:
+    """The height (pt) a flowable takes where it is set: its own and the space before and after it."""
+    return flowable.wrap(width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
 
 
 def _holds_floats_back(flowable) -> bool:
