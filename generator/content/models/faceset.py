@@ -19,6 +19,7 @@ from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+from .stock import GREYBOARD, Stock, face_set_stock
 from ..layouts import face_schema
 
 ELEMENTS = {"type": "array", "items": {"$ref": "#/definitions/LayoutElement"}}
@@ -248,6 +249,11 @@ class FaceSet(FigureTarget):
     _layout_errors: tuple = derived(())    # those layouts' own errors (at game.yaml's lines): not a row's
 
     hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
+
+    @property
+    def stock(self) -> Stock:
+        """What its sheets print on (content/models/stock.py): glued onto greyboard, or card when two-sided."""
+        return face_set_stock(GREYBOARD, self.back is not None or bool(self.backs))
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
 
