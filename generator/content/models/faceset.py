@@ -236,11 +236,12 @@ class FaceSet(FigureTarget):
     paper: Optional[str] = spec(None, doc="the stock the print guide advises, in the game's language "
                                           "(default: the kind's advice)")
     sheet_with: Optional[Name] = spec(None, doc="print these items on the sheets of that component of the game "
-                                                 "(a deck, tiles or counters), after its own: small sets share "
-                                                 "paper; the print guide names the pieces each file holds")
-    sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component (another stock, "
-                                                 "another way to print): the print guide says it, the reader's "
-                                                 "preflight accepts a sheet mostly blank")
+                                                 "(a deck, tiles or counters, after its own; or a form, in the band "
+                                                 "under each copy), of the same stock printed the same way: small "
+                                                 "sets share paper; the print guide names the pieces each file holds")
+    sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component: the print guide "
+                                                 "says it, the reader's preflight accepts a sheet mostly blank unless "
+                                                 "a component of its stock printed the same way could host it")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
