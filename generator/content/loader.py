@@ -138,7 +138,7 @@ def _check_shared_sheets(components: list, sources: dict) -> None:
         if host is None or host is c or not getattr(host, "hosts_sheets", False):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles, counters "
                               f"or form of the game ({', '.join(hosts) or 'none'})")
-        if host.kind == "form" and getattr(c, "whole_piece", False):
+        if getattr(host, "pieces_in_band", False) and getattr(c, "whole_piece", False):
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is a form: a mat prints on the sheets "
                               f"of a deck, tiles or counters")
         if not getattr(c, "whole_piece", False) and host.stock != c.stock:

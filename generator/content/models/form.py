@@ -152,6 +152,7 @@ class Form(FigureTarget):
 
     # Pieces of its stock may print in the band its rows leave free under each copy (their `sheet_with`).
     hosts_sheets = True
+    pieces_in_band = True              # not on n-up sheets: a mat (a piece cut whole) does not go there
     stock = Stock(PLAIN, "single")     # plain paper, one side, written on in pencil
 
     def check(self, where: Where) -> None:
