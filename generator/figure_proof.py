@@ -34,6 +34,8 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
   the style's other words): "cinq navires anglais" needs five English ships drawn, unless the caption says
   some lie beyond the figure, and no more than the game has (`Engine.supply`); "la tuile Plus", "le navire
   espagnol" need one drawn (kinds `count`, `missing`);
+- what the caption says of an item's state ("Repli, qui dormait") is the engine's (`Engine.item_states`;
+  kind `state`);
 - the caption speaks to players: no bare count of what the engine enumerates (the catalogue's
   `figures.proof.output_words`: "21 places", the chance outcomes of a shuffle; kind `wording`).
 
@@ -57,6 +59,7 @@ from .i18n import catalogue
 
 PLACE_TOKEN = re.compile(r"(?<![\w/@])([a-z]{1,2}\d{1,2})(?![\w])")   # d4, aa12: how boards and maps name squares
 POSSIBLE_MOVE_CLAIMS = ("legal", "legal_moves")
+CLAUSE_END = re.compile(r"[.;:!?]")      # what ends a clause of a caption: whose pieces, which state it says
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _hidden_labels(diagram, figure, words)
         problems += _impossible(diagram, engine, words)
         problems += _out_of_play(diagram, component, figure, engine, words)
+        problems += _caption_states(diagram, component, figure, engine, words)
         problems += _output_counts(diagram, words)
         problems += _caption_pieces(diagram, component, figure, engine, words, game.components)
         key = _picture_key(diagram, figure)
@@ -343,17 +347,23 @@ def _impossible(diagram: Diagram, engine, words) -> list[FigureProblem]:
             for key, detail in engine.impossible(position)]
 
 
+def _item_states(diagram: Diagram, component, figure, engine) -> dict:
+    """Engine.item_states of the position a figure of items starts from; {} without items, engine or position,
+    or when the checker cannot reach the position (it tells why)."""
+    if engine is None or diagram.position is None or not any(s.how == "item" for s in figure.shows):
+        return {}
+    try:
+        return dict(engine.item_states(start_position(engine, diagram), component.id))
+    except (_Failed, ContentError):
+        return {}
+
+
 def _out_of_play(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
     """An item the position has out of play (asleep, lost, set aside: Engine.item_states) drawn in one row with
     items in play: the picture puts it among them (PuXes' figure 12 at 66e77a1, the sleeping oracle in the row
     of the oracles in play)."""
     items = [s for s in figure.shows if s.how == "item"]
-    if engine is None or diagram.position is None or not items:
-        return []
-    try:
-        states = engine.item_states(start_position(engine, diagram), component.id)
-    except (_Failed, ContentError):
-        return []
+    states = _item_states(diagram, component, figure, engine)
     if not states:
         return []
     from .engine.core import PLAY
@@ -369,6 +379,35 @@ def _out_of_play(diagram: Diagram, component, figure, engine, words) -> list[Fig
                     diagram.show_line("items")
                 problems.append(_problem(diagram, line, "state", words, "out_of_play", item=s.piece,
                                          state=words(f"figures.proof.state_{state}"), others=", ".join(playing)))
+    return problems
+
+
+def _caption_states(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """An item the caption says is out of play ("Repli, qui dormait hors du jeu": the catalogue's
+    `said_<state>` words in the clause naming it) that the engine has in another state (Engine.item_states,
+    the position the figure starts from), or an item it says is in play (`said_play`) that the engine has out."""
+    states = _item_states(diagram, component, figure, engine)
+    if not states:
+        return []
+    from .engine.core import OUT_STATES, PLAY
+    said_words = {state: [w for w in words(f"figures.proof.said_{state}").split("|") if w]
+                  for state in (PLAY, *OUT_STATES)}
+    caption = _plain(diagram.caption)
+    problems, told = [], set()
+    for clause in CLAUSE_END.split(caption):
+        folded = _folded(clause)
+        said = [state for state, ws in said_words.items()
+                if any(re.search(rf"(?<!\w){re.escape(_folded(w))}(?!\w)", folded) for w in ws)]
+        if len(said) != 1:
+            continue        # no state said, or several: which item is in which, the sentence says
+        for item, state in states.items():
+            if item in told or not re.search(rf"(?<!\w){re.escape(_folded(item))}(?!\w)", folded):
+                continue
+            if state != said[0]:
+                told.add(item)
+                problems.append(_problem(diagram, diagram.line_of("caption"), "state", words, "said_state",
+                                         item=item, said=words(f"figures.proof.state_{said[0]}"),
+                                         state=words(f"figures.proof.state_{state}")))
     return problems
 
 
@@ -494,9 +533,6 @@ def _piece_phrases(caption: str, styles: dict, words) -> list[_Phrase]:
         text = _plain(caption)[start:tokens[j - 1][3]]
         phrases.append(_Phrase(text, count, tuple(sorted(named))))
     return phrases
-
-
-CLAUSE_END = re.compile(r"[.;:!?]")
 
 
 def _clause_start(text: str, at: int) -> int:

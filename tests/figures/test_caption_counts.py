@@ -1,6 +1,7 @@
 """A caption read as a statement (generator/figure_proof.py, `_caption_pieces`): what it counts or names among
 the figure's pieces ("cinq navires", "la tuile Plus") against what the picture draws and what the game has; the
-grammar of French count phrases on its own; an impossible Armada position (Engine.impossible)."""
+grammar of French count phrases on its own; an impossible Armada position (Engine.impossible); what a caption
+says of a PuXes die's state (Engine.item_states)."""
 
 from __future__ import annotations
 
@@ -157,12 +158,14 @@ PRAXIS_DIAGRAMS = """
 
 
 def _proved(tmp_path, game_id: str, diagrams_text: str):
+    """The game's diagrams, and the proof's problems, with `diagrams_text` as its diagrams.yaml."""
+    from generator.build import own_icons
     shutil.copytree(CONTENT / game_id, tmp_path / game_id)
     (tmp_path / game_id / "diagrams.yaml").write_text(diagrams_text, encoding="utf-8")
     game = load_game(tmp_path, game_id)
     diagrams = load_game_diagrams(game_id, tmp_path, game.components)
-    figures = game_figures(game, tmp_path, diagrams=diagrams)
-    return diagrams, prove_figures(game, diagrams, figures)
+    with own_icons(game):
+        return diagrams, prove_figures(game, diagrams, game_figures(game, tmp_path, diagrams=diagrams))
 
 
 @pytest.mark.parametrize("game_id, text", [("armada", ARMADA_DIAGRAMS), ("praxis", PRAXIS_DIAGRAMS)])
@@ -221,9 +224,47 @@ def test_the_grammar_of_count_phrases(caption, phrases):
     assert found == phrases
 
 
-@pytest.mark.parametrize("game_id", ["armada", "tactix", "tectonic", "praxis", "3d-run", "lutinades"])
+@pytest.mark.parametrize("game_id", ["armada", "tactix", "tectonic", "praxis", "3d-run", "lutinades", "puxes"])
 def test_today_s_captions_agree_with_their_pictures(game_id):
+    from generator.build import own_icons
     game = load_game(CONTENT, game_id)
     diagrams = load_game_diagrams(game_id, CONTENT, game.components)
-    problems = prove_figures(game, diagrams, game_figures(game, CONTENT, diagrams=diagrams))
+    with own_icons(game):
+        problems = prove_figures(game, diagrams, game_figures(game, CONTENT, diagrams=diagrams))
     assert problems == [], "\n".join(p.format() for p in problems)
+
+
+# PuXes: what the caption says of a die's state, against the engine's (Engine.item_states).
+PUXES_DIAGRAMS = """
+- id: reveil-{name}
+  caption: "{caption}"
+  "on": des-a
+  position:
+    trait: A
+    A:
+      heros: {{oni: bombe, kaeru: bombe, kala: soleil, petitgris: aum}}
+      oracles: {{passeur: pi, bascule: aum, decret: yinyang}}
+      endormis: [repli]
+    B:
+      heros: {{miroir: ~, jumeau: ~, girouette: ~, veinard: ~}}
+      oracles: {{rukura: yinyang, parieur: sablier, gaucher: pirate, fortune: smiley}}
+  expect:
+    - asleep: [A.repli]
+  show:
+    items: [oni:bombe, kaeru:bombe, kala:soleil, petitgris:aum, "|", passeur:pi, bascule:aum, decret:yinyang, "|", repli:sablier]
+    highlight: ["repli:sablier"]
+"""
+PUXES_CAPTIONS = {
+    "good": "Alice peut réveiller Repli, qui dormait hors du jeu (dessous, encadré) ; sinon, elle déplace Bascule.",
+    "bad": "Alice peut réveiller Passeur, qui dormait hors du jeu (encadré).",
+    "both-good": "Repli dort et Passeur est en jeu (encadré).",     # two states in one clause: not read
+}
+
+
+def test_a_die_the_caption_says_asleep_is_asleep_in_the_position(tmp_path):
+    text = "".join(PUXES_DIAGRAMS.format(name=n, caption=c) for n, c in PUXES_CAPTIONS.items())
+    _, problems = _proved(tmp_path, "puxes", text)
+    problems = [p for p in problems if p.kind != "duplicate"]
+    (problem,) = problems
+    assert (problem.diagram_id, problem.kind) == ("reveil-bad", "state")
+    assert problem.message == "la légende dit « passeur » endormi, la position l'a en jeu"
