@@ -47,7 +47,9 @@ and `pnp build` print it under the game's summary line; the reader's preflight t
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -301,9 +303,9 @@ def _moves_by_player(engine, position) -> dict[str, set[str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _folded(text: str) -> str:
-    """Lower case without accents: a caption's "Chloé" is the position's chloe."""
-    import unicodedata
+    """Lower case without accents: a caption's "Chloé" is the position's chloe (kept: captions read each word)."""
     return "".join(c for c in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(c)).lower()
 
 
