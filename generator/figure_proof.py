@@ -53,7 +53,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from .content.diagrams import Diagram, drawn_on, engine_reads
+from .content.diagrams import Diagram, drawn_on, engine_reads, piece_styles
 from .content.errors import ContentError, display_path
 from .engine import engine_for, has_engine
 from .engine.checker import _Failed, play_moves, start_position
@@ -449,7 +449,6 @@ def _caption_pieces(diagram: Diagram, component, figure, engine, words, componen
     (`beyond_words`), never what the game has (Engine.supply, where the rules fix it)."""
     if not component.figure_spec.pieces:
         return []
-    from .content.diagrams import piece_styles
     phrases = _piece_phrases(diagram.caption, piece_styles(diagram, component, components), words)
     if not phrases:
         return []
