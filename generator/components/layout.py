@@ -458,6 +458,15 @@ def _image_header(path: Path, name: str, suffix: str, r: Resolver) -> tuple[int,
     return header.size
 
 
+def _picture_size(element) -> list[tuple[str, str]]:
+    """('size_mm', the smaller side of its box) of an image that pictures something (`depicts`), where its box is
+    given in numbers: a figure showing the face records it (Shown.size_mm), the reader measures it in print."""
+    spec = element.image
+    if spec is None or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (spec.w, spec.h)):
+        return []
+    return [("size_mm", f"{min(spec.w, spec.h):g}")]
+
+
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.file).strip()
     if Path(name).is_absolute() or ".." in Path(name).parts:
@@ -689,7 +698,7 @@ class FaceMaker:
                 with recording(self.ctx.game_folder) if content else nullcontext(set()) as read:
                     ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
                 values = fields_of(row, item_id)
-                depicts = tuple(tuple(sorted((str(k), str(v)) for k, v in e.depicts.items()))
+                depicts = tuple(tuple(sorted([(str(k), str(v)) for k, v in e.depicts.items()] + _picture_size(e)))
                                 for e in layout if e.depicts and e.accepts(values))
                 face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
                                            key=content, depicts=depicts)
