@@ -153,8 +153,10 @@ def unit_model(game: Game, unit: str) -> str:
         component = _unit_component(game, unit)
         if kind_of(component).items is None:
             return ""
+        from .kinds.faces import stock_partners     # the reader asks its sheets why they share none of theirs
+        partners = stock_partners(game, component)
         near = [c for c in game.components if component.id in (c.id, getattr(c, "sheet_with", None))
-                or c.id == component.sheet_with]
+                or c.id == component.sheet_with or c.id in partners]
         parts = (repr(game.info), [(repr(c), repr(getattr(c, "rows", ()))) for c in near],
                  repr(sorted(game.icons.items())), assets_signature(game.folder))
     else:
@@ -265,11 +267,20 @@ def read_unit(out: GameOutput, entries: list):
         source = (str(where[0]), where[1]) if where else None
         items = any(page.get("items") for page in entry["pages"])
         subjects.append(Subject(name, out.files[name], role="sheets" if items else "other", source=source,
-                                entry=entry, search=(source[0],) if source else ()))
+                                entry=entry, search=(source[0],) if source else (), partners=_partners(out)))
         named.add(name)
     for subject in subjects:
         report.add(check(subject, words, overrides))
     return report
+
+
+def _partners(out: GameOutput) -> tuple:
+    """The components of a component unit's stock whose sheets could take its pieces (kinds.faces.stock_partners):
+    the reader's preflight asks a mostly blank sheet why it did not share one of theirs."""
+    if not out.unit.startswith(_COMPONENT):
+        return ()
+    from .kinds.faces import stock_partners
+    return tuple(stock_partners(out.game, _unit_component(out.game, out.unit)))
 
 
 def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit_names: list[str] = (),

@@ -110,6 +110,8 @@ class Subject:
     rules_path: Optional[str] = None       # the rules file the layout's lines are in
     figure_sources: dict = field(default_factory=dict)    # figure id -> (path, line) of its diagram
     search: tuple = ()                     # content files where a tool word may have been written
+    partners: tuple = ()                   # components of its stock printed the same way whose sheets could
+                                           # take its pieces (their ids: kinds.faces.stock_partners)
 
 
 @dataclass
@@ -475,7 +477,9 @@ def _content_share(page) -> float:
 def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """Sheets of items: the last sheet holding one row where the others hold several (spread them), or a sheet
     whose items cover under min_sheet_fill of the page, alone or last in its document (share a sheet), unless
-    its print entry says why it shares with no other (`alone`: the component's `sheet_alone`, also in the guide)."""
+    its print entry says why it shares with no other (`alone`: the component's `sheet_alone`, also in the guide);
+    a reason is no excuse when a component of the same stock printed the same way could have taken the pieces
+    (`partners`, form `partner`: its `sheet_with`)."""
     if not subject.entry:
         return []
     alone = bool((subject.entry.get("print") or {}).get("alone"))    # the content says why, the guide too
@@ -493,6 +497,9 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
         others = rows[:index] + rows[index + 1:]
         if last and n_rows == 1 and others and max(others) >= 3:
             out.append(_warn(subject, "sheet_fill", p["page"], form="row", others=max(others)))
+        elif share < least and (last or len(pages) == 1) and subject.partners:
+            out.append(_warn(subject, "sheet_fill", p["page"], form="partner", fill=_pc(share), least=_pc(least),
+                             partners=", ".join(subject.partners)))
         elif share < least and (last or len(pages) == 1) and not alone:
             out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
     return out
