@@ -64,11 +64,13 @@ class Catalogue:
         return self._entries
 
     def _read(self, domain: str) -> None:
-        path = self._domains.pop(domain, None)
+        path = self._domains.get(domain)
         if path is not None:
             import yaml
             loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml: our own files, parsed in C
             _flatten(domain, yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}, self._entries)
+            # marked read once its keys are in: another thread asking meanwhile reads it too, never misses a key
+            self._domains.pop(domain, None)
 
     def __call__(self, key: str, **fields: Any) -> str:
         if self._domains:
