@@ -611,14 +611,15 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
 
 def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
     """The game's diagrams as the edition of `variant` (--variant) checks and draws them."""
-    from .content.diagrams import DIAGRAMS_FILE, for_edition
+    from .content.paths import DIAGRAMS_FILE
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
-        found = []       # load_game_diagrams' answer without a file, without importing the rules engines
+        # without a file, load_game_diagrams' answer ([]) without importing the rules engines or the diagrams
+        _diagrams_read[key] = []
         if os.path.lexists(Path(content_dir) / game.id / DIAGRAMS_FILE):
+            from .content.diagrams import for_edition
             from .engine.checker import load_game_diagrams
-            found = load_game_diagrams(game.id, content_dir, game.components)
-        _diagrams_read[key] = for_edition(found, variant)
+            _diagrams_read[key] = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
     return _diagrams_read[key]
 
 
@@ -752,7 +753,7 @@ def _drawing_tasks(content_dir: Path, tasks: list) -> int:
         if unit is None or unit == "calibration":
             return False
         if unit == "figures":
-            from .content.diagrams import DIAGRAMS_FILE
+            from .content.paths import DIAGRAMS_FILE
             return os.path.lexists(Path(content_dir) / game_id / DIAGRAMS_FILE)
         if unit == "rulebook":
             loaded = _loaded.get((str(content_dir), game_id))
@@ -952,7 +953,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
-        from .content.diagrams import count_figures
+        from .content.figure_count import count_figures
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)

@@ -792,6 +792,7 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     # a condition on a field no row has would silently print wrong faces: told, and the rows are still laid out
     # for their own errors (one run tells them all); no face is kept while any error stands
     ids = None
+    shown: dict = {}         # display_path of each row's file (item_meta)
     with errors.attempt():     # a duplicate id is told; the faces are still laid out, for their own errors
         ids = item_ids(component)
     if ids is None:
@@ -813,14 +814,19 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
             continue
         items.append(Item(id=item_id, component=component.id, front=front, back=back,
                           back_oriented=component.back_oriented and back is not None, copies=row.count,
-                          label=label_of(row, item_id), meta=item_meta(component, row)))
+                          label=label_of(row, item_id), meta=item_meta(component, row, shown)))
     errors.raise_any()
     return items
 
 
-def item_meta(component: FaceSet, row: Row) -> dict:
-    """What the print layer and the manifest may want to show: the row's fields and where it was written."""
-    source = f"{display_path(row.path)}:{row.line}" if row.path is not None else ""
+def item_meta(component: FaceSet, row: Row, shown: dict | None = None) -> dict:
+    """What the print layer and the manifest may want to show: the row's fields and where it was written.
+    `shown`: each file's display_path already worked out for the rows before (resolving a path reads every
+    folder on its way: once per file, not once per row)."""
+    shown = {} if shown is None else shown
+    if row.path is not None and row.path not in shown:
+        shown[row.path] = display_path(row.path)
+    source = f"{shown[row.path]}:{row.line}" if row.path is not None else ""
     return {"fields": dict(row.values), "source": source, "kind": component.kind}
 
 

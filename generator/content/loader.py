@@ -102,7 +102,7 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
                 # Read whole but refused by its own checks (some rows wrong): its good rows are laid out with
                 # the game's other components (the game fails anyway), so their layout errors come in this run.
                 partial = getattr(err, "partial", None)
-                if type(partial) in COMPONENT_KINDS.values() and partial.id not in ids:
+                if type(partial) in COMPONENT_KINDS.loaded() and partial.id not in ids:
                     ids[partial.id] = name
                     sources[partial.id] = Where(path, 1)
                     components.append(partial)
