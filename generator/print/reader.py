@@ -10,7 +10,8 @@ in the order of what it costs him:
   in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
   section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
-  room left even at its least size (the layout records both: honest white space) on a page that holds text
+  room left even at its least size (the layout records both: honest white space) and nothing after a floating
+  figure could have come up in its place without breaking a rule (_could_fill) on a page that holds text
   or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
   the last page; the last page of any document, and any page but the cover that no heading opens (a
@@ -374,8 +375,10 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
             figures = [f for f in here if f["kind"] == "figure"]
             at_least = not figures_only or all("least" in f and f["top"] - f["bottom"] <= f["least"] + LEAST_SLACK_PT
                                                 for f in figures)
-            if nxt.get("least", 0) > p.get("room", float("inf")) and at_least:
-                continue       # the figure opening the next page did not fit in what was left, even set smaller
+            if nxt.get("least", 0) > p.get("room", float("inf")) and at_least and \
+                    not _could_fill(flows, on_page, p, overrides):
+                continue       # the figure opening the next page did not fit in what was left, even set smaller,
+                               # and nothing after it could have come up in its place
             if fill < least:
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
                                  least=_pc(least), **({"form": "figures"} if figures_only else {})))
@@ -393,6 +396,56 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
 
 
 LEAST_SLACK_PT = 0.5     # a figure's height and its least height, as the layout rounds them
+
+
+def _announced_page(flows: list[dict], text: dict) -> int:
+    """The page of the figure a text flow announces (the figure right after its block in the rules, no other
+    text between), or 0."""
+    line = text.get("line")
+    if line is None:
+        return 0
+    after = [f for f in flows if f.get("line") is not None and f["line"] > line]
+    if not after:
+        return 0
+    first = min(after, key=lambda f: f["line"])
+    return first["page"] if first["kind"] == "figure" else 0
+
+
+def _could_fill(flows: list[dict], on_page: dict, page: dict, overrides: dict | None) -> Optional[dict]:
+    """The flow after the figures opening the next page that could have come up to this page in their place
+    (text flows round a figure that waits), or None. A floating figure (not led by its heading or the sentence
+    announcing it: those stand with it) opening the next page, the first flow after it and the figures that share
+    that page with it could have been set here while the figures waited, unless that would break a rule:
+    - it is on a later page (the figures fill the next one: a page turned would part it from its figure, and the
+      text before it);
+    - it leads a figure of its own (its `least`: the group is set whole) or is a heading with fewer than
+      min_lines_under_heading lines under it: what it needs must fit in the room left;
+    - a paragraph or a list item comes up with two lines at least (a paragraph never leaves one alone), a table,
+      a quote or code whole.
+    Measured from the layout's record: the page's `room`, each flow's height and `least`."""
+    n, room = page["page"], page.get("room")
+    line = page.get("line")
+    following = on_page.get(n + 1, [])
+    if room is None or line is None or not following or following[0]["kind"] != "figure":
+        return None
+    k = 0
+    while k < len(following) and following[k]["kind"] in _FIGURE_FLOWS:
+        k += 1
+    if k == len(following):
+        return None
+    flow = following[k]
+    if _announced_page(flows, flow) > n + 1 + threshold("max_figure_distance_pages", overrides) - 1:
+        return None         # it announces a figure set after the next page: here, it would stand too far from it
+    height = flow["top"] - flow["bottom"]
+    if "least" in flow:
+        need = flow["least"]
+    elif flow["kind"] == "heading":
+        need = height + threshold("min_lines_under_heading", overrides) * line + line
+    elif flow["kind"] in ("paragraph", "list_item", "list_first"):
+        need = min(height, 2 * line) + line / 2
+    else:
+        need = height + line / 2
+    return flow if need <= room else None
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 
@@ -428,7 +481,8 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         if not _figures_only(here) or after is None or after["kind"] in _FIGURE_FLOWS or "height" not in p:
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
-        need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
+        # (a heading with the space round it: about a line)
+        need = lines * p["line"] + (after["top"] - after["bottom"] + p["line"] if after["kind"] == "heading" else 0.0)
         # a heading that went over with its lines and its figure (rulebook/pdf.py) records what it needed
         need = max(need, after.get("least", 0.0) if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:

@@ -110,11 +110,12 @@ def test_the_typesetters_own_layout_of_two_waiting_figures_is_not_flagged(tactix
 
 def test_figures_that_fill_the_page_even_at_their_least_size_are_not_flagged(tactix):
     """Two figures of 80 mm whose labels are at the reader's floor (never set smaller), then text: their page
-    cannot hold five lines more; honest."""
+    cannot hold five lines more; honest. (They stood alone on their page; figures now float past a heading, and
+    the text after them runs round them: no page of figures alone at all.)"""
     doc = Document(blocks=[_words(210, "avant", 1), _figure("a", 78, 1, 2, 5.0), _figure("b", 78, 2, 3, 5.0),
                            Heading(1, (Span("Suite"),), "suite", 4), _words(300, "suite", 5)])
     subject = _subject(doc, tactix)
-    assert _alone_pages(subject), "the two figures fill a page of their own"
+    assert not _alone_pages(subject), "the text after them shares their pages"
     assert figures_alone(subject, None) == []
 
 
