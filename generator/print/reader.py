@@ -414,38 +414,55 @@ def _announced_page(flows: list[dict], text: dict) -> int:
 def _could_fill(flows: list[dict], on_page: dict, page: dict, overrides: dict | None) -> Optional[dict]:
     """The flow after the figures opening the next page that could have come up to this page in their place
     (text flows round a figure that waits), or None. A floating figure (not led by its heading or the sentence
-    announcing it: those stand with it) opening the next page, the first flow after it and the figures that share
-    that page with it could have been set here while the figures waited, unless that would break a rule:
-    - it is on a later page (the figures fill the next one: a page turned would part it from its figure, and the
-      text before it);
-    - it leads a figure of its own (its `least`: the group is set whole) or is a heading with fewer than
-      min_lines_under_heading lines under it: what it needs must fit in the room left;
-    - a paragraph or a list item comes up with two lines at least (a paragraph never leaves one alone), a table,
-      a quote or code whole.
-    Measured from the layout's record: the page's `room`, each flow's height and `least`."""
-    n, room = page["page"], page.get("room")
-    line = page.get("line")
+    announcing it: those stand with it) opens the next page; what follows it and the figures sharing that page
+    could have been set here while they waited, unless that breaks a rule:
+    - it is on a later page (the figures fill the next one), or in the appendices (line None: floats never pass
+      their opening);
+    - it leads a figure of its own (the sentence or heading right above it: the group would pass the waiting
+      figure, out of their order);
+    - what it takes with it (a heading its min_lines_under_heading lines, a sentence the list it leads, a list's
+      first item the next) announces a figure set after the next page: here, it would stand too far from it;
+    - it needs more than the room: a paragraph or a list item its first two lines (a paragraph never leaves one
+      alone), a heading its lines and the space round it, a table, a quote or code whole; half a line spare, as
+      the layout allows for a split's rounding.
+    Measured from the layout's record: the page's `room` and line, each flow's height, `space` and `least`."""
+    n, room, line = page["page"], page.get("room"), page.get("line")
     following = on_page.get(n + 1, [])
     if room is None or line is None or not following or following[0]["kind"] != "figure":
         return None
     k = 0
     while k < len(following) and following[k]["kind"] in _FIGURE_FLOWS:
         k += 1
-    if k == len(following):
+    if k == len(following) or following[k].get("line") is None:
         return None
-    flow = following[k]
-    if _announced_page(flows, flow) > n + 1 + threshold("max_figure_distance_pages", overrides) - 1:
-        return None         # it announces a figure set after the next page: here, it would stand too far from it
-    height = flow["top"] - flow["bottom"]
-    if "least" in flow:
-        need = flow["least"]
-    elif flow["kind"] == "heading":
-        need = height + threshold("min_lines_under_heading", overrides) * line + line
-    elif flow["kind"] in ("paragraph", "list_item", "list_first"):
-        need = min(height, 2 * line) + line / 2
-    else:
-        need = height + line / 2
-    return flow if need <= room else None
+    if "least" in following[k] and k + 1 < len(following) and following[k + 1]["kind"] == "figure" \
+            and following[k + 1].get("least") == following[k]["least"]:
+        return None         # a heading or a sentence leading its figure: the group comes whole, after the others
+    lines = threshold("min_lines_under_heading", overrides) * line
+    most = n + threshold("max_figure_distance_pages", overrides)
+    need, text, taking = 0.0, 0.0, True
+    for flow in following[k:]:
+        if not taking:
+            break
+        if flow["kind"] in _FIGURE_FLOWS or (flow["kind"] == "heading" and need):
+            return None     # a figure in its lines (it would pass the waiting one), a heading under a heading
+        height = flow["top"] - flow["bottom"]
+        if flow["kind"] == "heading":
+            need += height + flow.get("space", line)
+            continue
+        if flow["kind"] in ("paragraph", "list_item", "list_first") and not flow.get("bound") \
+                and flow["kind"] != "list_first":
+            taken = min(height, max(2 * line, lines - text) if need else 2 * line)
+        else:
+            taken = height  # a table, a quote, a sentence leading a list, a list's first item: whole, and what
+        need, text = need + taken, text + taken          # they lead comes too
+        if _announced_page(flows, flow) > most:
+            return None
+        taking = flow.get("bound") or flow["kind"] == "list_first" or (following[k]["kind"] == "heading"
+                                                                        and text < lines)
+    return following[k] if need + line / 2 <= room else None
+
+
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 

@@ -668,7 +668,7 @@ class RulebookTemplate(BaseDocTemplate):
         lines, under the heading that opens it if one does, where text comes before a page break or the end of
         the book (figures may come first); else none."""
         t = self.theme
-        for f in following[:64]:
+        for start, f in enumerate(following[:64]):
             if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier)):
                 return 0.0
             if isinstance(f, (FigureFloat, Spacer, CondPageBreak)):
@@ -678,6 +678,11 @@ class RulebookTemplate(BaseDocTemplate):
                 f = f._content[0]
             if isinstance(f, HeadingFlowable):
                 lines += _set_height(f, self.frame._getAvailableWidth(), self.frame._height)
+                # or what the heading needs under it, a figure its lines lead included (and the half line
+                # _heading_goes_over allows for a split's rounding)
+                need = self._heading_need(following[start:])
+                if need is not None:
+                    lines = max(lines, need + t.body_pt * t.leading / 2 + 1.0)
             return lines
         return 0.0
 
@@ -726,8 +731,15 @@ class RulebookTemplate(BaseDocTemplate):
         frame = self.frame
         if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
             return False
-        room = self._text_room(flowables[1:])
-        return self._section_text(flowables[1:], room, self._deferred) < self.theme.body_pt * self.theme.leading
+        for f in flowables[1:]:
+            if isinstance(f, Spacer):
+                continue
+            # text comes next; or a barrier, where they are set anyway (under them, the appendices' opening gives
+            # way); or a figure that joins them (`due` is the last pass's until it comes first: not `floats`)
+            if not isinstance(f, FigureFloat) or f.lead or self._page_holds(self._deferred + [f]):
+                return False
+            return True
+        return False
 
     def _announces_a_late_figure(self, flowables) -> bool:
         """With figures waiting: whether the text about to be set wholly on this page announces a figure (the
@@ -791,14 +803,11 @@ class RulebookTemplate(BaseDocTemplate):
             used, k = used + leasts[k], k + 1
         return k > 0 and sum(leasts[k:]) <= page
 
-    def _heading_goes_over(self, flowables) -> bool:
-        """Whether a heading about to be set here would have fewer than min_lines_under_heading lines of its
-        section under it on this page, the rest going over (the reader's page_break, form `lines`): it opens the
-        next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
-        (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
-        here: its height, the next lines of its section up to that many (a paragraph may be split after them;
-        a section wholly shorter, whole), or those before a figure and the figure at its least height, as the
-        lines and the figure they lead go together. A heading whose section needs more than a page is set in place."""
+    def _heading_need(self, flowables) -> float | None:
+        """What a heading opening `flowables` needs under it on its page (pt, with its own height): the next lines
+        of its section up to min_lines_under_heading (a paragraph may be split after them; a section wholly
+        shorter, whole), or those before a figure and the figure at its least height, as the lines and the figure
+        they lead go together. None when no heading opens them."""
         frame = self.frame
         first = flowables[0] if flowables else None
 
@@ -811,9 +820,7 @@ class RulebookTemplate(BaseDocTemplate):
         items = parts(first)
         heading = items[0][0]
         if frame is None or not isinstance(heading, HeadingFlowable):
-            return False
-        if frame._atTop:
-            return False        # (what it needed on the page before, when it went over, stays recorded)
+            return None
         width, page = frame._getAvailableWidth(), frame._height
         line = self.theme.body_pt * self.theme.leading
         lines = reader_thresholds.value("min_lines_under_heading") * line
@@ -837,6 +844,20 @@ class RulebookTemplate(BaseDocTemplate):
             # quote, a table, a list's first item (kept with the next) come whole
             taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
             need, text, bound = need + taken + gap, text + taken, not splits
+        return need
+
+    def _heading_goes_over(self, flowables) -> bool:
+        """Whether a heading about to be set here would have fewer than min_lines_under_heading lines of its
+        section under it on this page, the rest going over (the reader's page_break, form `lines`): it opens the
+        next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
+        (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
+        here: `_heading_need`. A heading whose section needs more than a page is set in place."""
+        frame = self.frame
+        need = self._heading_need(flowables)
+        if need is None or frame._atTop:
+            return False        # (what it needed on the page before, when it went over, stays recorded)
+        heading = _lead_heading(flowables[0])
+        page, line = frame._height, self.theme.body_pt * self.theme.leading
         over = page >= need > frame._y - frame._y1p - line / 2     # (half a line: a split's own rounding)
         heading.needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
         return over
@@ -874,6 +895,8 @@ class RulebookTemplate(BaseDocTemplate):
                 record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
             if getattr(flowable, "needed_here", None):
                 record["least"] = round(flowable.needed_here, 2)    # what it needed under it on the page before
+            if isinstance(flowable, HeadingFlowable):
+                record["space"] = round(flowable.getSpaceBefore() + flowable.getSpaceAfter(), 2)
             if isinstance(flowable, FigureFlowable):
                 record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):
@@ -996,6 +1019,8 @@ class StoryBuilder:
                 flows[-1].style = ParagraphStyle(f"{flows[-1].style.name}-lead", parent=flows[-1].style,
                                                  keepWithNext=1)
                 flows[-1].keepWithNext = 1
+                if hasattr(flows[-1], "laid_out"):      # recorded (the reader's page_fill takes them together)
+                    flows[-1].laid_out = {**flows[-1].laid_out, "bound": True}
             out.extend(flows)
             i += 1
         return out
@@ -1266,6 +1291,13 @@ class FloatBarrier(Flowable):
 def _set_height(flowable: Flowable, width: float, height: float) -> float:
     """The height (pt) a flowable takes where it is set: its own and the space before and after it."""
     return flowable.wrap(width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+
+
+def _lead_heading(flowable):
+    """The heading a group kept together opens (a figure's group is not looked into), or the flowable itself."""
+    if isinstance(flowable, KeepTogether) and not isinstance(flowable, FigureFloat) and flowable._content:
+        return flowable._content[0]
+    return flowable
 
 
 def _bound_end(flowables) -> int:

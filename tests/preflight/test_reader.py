@@ -175,10 +175,12 @@ def test_a_short_page_is_not_excused_by_a_waiting_figure_where_the_text_after_it
 
 
 def test_a_short_page_keeps_the_excuse_where_nothing_after_the_figure_could_have_come_up():
-    """What follows the figure needs more than the room left (a heading leading its figure, 300 pt), stands on
-    a later page (the figures filled the next one), announces a figure set after the next page (up here, it would
+    """What follows the figure leads a figure of its own (a heading right above it: the group would pass the
+    waiting figure), stands on a later page (the figures filled the next one), announces a figure set after the next page (up here, it would
     stand two pages before it), or nothing follows."""
-    cases = [_waiting_figure(_flow("heading", 3, level=2, top=400.0, bottom=385.0, least=300.0)),
+    led = _waiting_figure(_flow("heading", 3, level=2, top=400.0, bottom=385.0, least=300.0))
+    led["flows"].append(_flow("figure", 3, 45, least=300.0, figure="c"))
+    cases = [led,
              _waiting_figure(_flow("paragraph", 4, top=700.0, bottom=600.0)),
              _waiting_figure(_flow("paragraph", 3, top=300.0, bottom=280.0), announced_page=4)]
     nothing = _waiting_figure(_flow("caption", 3, 30, figure="a"))

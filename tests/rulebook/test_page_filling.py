@@ -233,9 +233,9 @@ def test_a_table_splits_only_with_two_body_rows_on_each_side_and_its_header_on_b
 
 def test_a_page_left_short_only_where_the_next_figure_could_not_fit_even_smaller(tactix):
     """What the reader's preflight excuses (print/reader.py page_fill) is what the layout records: the room a
-    page had left, and that the figure opening the next page needed more than that at its least size."""
-    doc = Document(blocks=[_words(230, "avant"), _figure("g", 100, 5.0),
-                           Heading(1, (Span("Chapitre"),), "chapitre", 3), _words(80, "apres")])
+    page had left, and that the figure opening the next page needed more than that at its least size. (Nothing
+    follows the figure: text after it, a chapter's heading included, now comes up to fill the page.)"""
+    doc = Document(blocks=[_words(230, "avant"), _figure("g", 100, 5.0)])
     pdf, layout = typeset_pdf(doc, tactix.info, A4)
     pages = _pages(pdf)
     page = _page_of(pages, "avant0000") + 1           # layout pages count from 1
