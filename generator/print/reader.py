@@ -498,8 +498,9 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         if not _figures_only(here) or after is None or after["kind"] in _FIGURE_FLOWS or "height" not in p:
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
-        # (a heading with the space round it: about a line)
-        need = lines * p["line"] + (after["top"] - after["bottom"] + p["line"] if after["kind"] == "heading" else 0.0)
+        # (a heading with the space round it, as the layout records it; about a line)
+        need = lines * p["line"] + (after["top"] - after["bottom"] + after.get("space", p["line"])
+                                    if after["kind"] == "heading" else 0.0)
         # a heading that went over with its lines and its figure (rulebook/pdf.py) records what it needed
         need = max(need, after.get("least", 0.0) if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:

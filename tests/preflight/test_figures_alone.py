@@ -154,3 +154,16 @@ def test_figures_alone_before_a_heading_that_went_over_with_its_figure_are_not_f
     assert len(figures_alone(_laid_out(layout), None)) == 1
     layout["flows"][-1]["least"] = 200.0               # it needed 200 pt: its lines and its figure
     assert figures_alone(_laid_out(layout), None) == []
+
+
+def test_a_heading_opening_the_next_page_counts_with_the_space_round_it():
+    """Tactix's A5 booklet: two figures filling their page (set at their own size) before a section heading;
+    at their least size they left room for the heading's 14 pt and five lines, not for the space the heading
+    takes above and below it (about a line), which the typesetter counts (_text_room): not flagged. With that
+    line more to spare, it is."""
+    def layout(least):
+        laid = _layout(least, "heading")
+        laid["flows"][-1]["bottom"] = laid["flows"][-1]["top"] - 14.4
+        return _laid_out(laid)
+    assert figures_alone(layout(205.0), None) == []         # 410 + 14.4 + 59.4 fits 490, with the space not
+    assert len(figures_alone(layout(198.0), None)) == 1     # 396 + 14.4 + 11.9 + 59.4 fits
