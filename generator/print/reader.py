@@ -416,8 +416,7 @@ def _could_fill(flows: list[dict], on_page: dict, page: dict, overrides: dict | 
     (text flows round a figure that waits), or None. A floating figure (not led by its heading or the sentence
     announcing it: those stand with it) opens the next page; what follows it and the figures sharing that page
     could have been set here while they waited, unless that breaks a rule:
-    - it is on a later page (the figures fill the next one), or in the appendices (line None: floats never pass
-      their opening);
+    - it is in the appendices (line None: floats never pass their opening);
     - it leads a figure of its own (the sentence or heading right above it: the group would pass the waiting
       figure, out of their order);
     - what it takes with it (a heading its min_lines_under_heading lines, a sentence the list it leads, a list's
@@ -427,9 +426,9 @@ def _could_fill(flows: list[dict], on_page: dict, page: dict, overrides: dict | 
       the layout allows for a split's rounding.
     Measured from the layout's record: the page's `room` and line, each flow's height, `space` and `least`."""
     n, room, line = page["page"], page.get("room"), page.get("line")
-    following = on_page.get(n + 1, [])
-    if room is None or line is None or not following or following[0]["kind"] != "figure":
+    if room is None or line is None or not on_page.get(n + 1) or on_page[n + 1][0]["kind"] != "figure":
         return None
+    following = [flow for m in sorted(on_page) if m > n for flow in on_page[m]]
     k = 0
     while k < len(following) and following[k]["kind"] in _FIGURE_FLOWS:
         k += 1
