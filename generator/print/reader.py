@@ -10,7 +10,8 @@ in the order of what it costs him:
   in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
   section (a level-1 heading), or opens with a figure (or a heading with its figure) that needed more than the
-  room left even at its least size (the layout records both: honest white space) on a page that holds text
+  room left even at its least size (the layout records both: honest white space) and nothing after a floating
+  figure could have come up in its place without breaking a rule (_could_fill) on a page that holds text
   or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
   the last page; the last page of any document, and any page but the cover that no heading opens (a
@@ -379,8 +380,10 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
             figures = [f for f in here if f["kind"] == "figure"]
             at_least = not figures_only or all("least" in f and f["top"] - f["bottom"] <= f["least"] + LEAST_SLACK_PT
                                                 for f in figures)
-            if nxt.get("least", 0) > p.get("room", float("inf")) and at_least:
-                continue       # the figure opening the next page did not fit in what was left, even set smaller
+            if nxt.get("least", 0) > p.get("room", float("inf")) and at_least and \
+                    not _could_fill(flows, on_page, p, overrides):
+                continue       # the figure opening the next page did not fit in what was left, even set smaller,
+                               # and nothing after it could have come up in its place
             if fill < least:
                 out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n + 1), fill=_pc(fill),
                                  least=_pc(least), **({"form": "figures"} if figures_only else {})))
@@ -398,6 +401,72 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
 
 
 LEAST_SLACK_PT = 0.5     # a figure's height and its least height, as the layout rounds them
+
+
+def _announced_page(flows: list[dict], text: dict) -> int:
+    """The page of the figure a text flow announces (the figure right after its block in the rules, no other
+    text between), or 0."""
+    line = text.get("line")
+    if line is None:
+        return 0
+    after = [f for f in flows if f.get("line") is not None and f["line"] > line]
+    if not after:
+        return 0
+    first = min(after, key=lambda f: f["line"])
+    return first["page"] if first["kind"] == "figure" else 0
+
+
+def _could_fill(flows: list[dict], on_page: dict, page: dict, overrides: dict | None) -> Optional[dict]:
+    """The flow after the figures opening the next page that could have come up to this page in their place
+    (text flows round a figure that waits), or None. A floating figure (not led by its heading or the sentence
+    announcing it: those stand with it) opens the next page; what follows it and the figures sharing that page
+    could have been set here while they waited, unless that breaks a rule:
+    - it is in the appendices (line None: floats never pass their opening);
+    - it leads a figure of its own (the sentence or heading right above it: the group would pass the waiting
+      figure, out of their order);
+    - what it takes with it (a heading its min_lines_under_heading lines, a sentence the list it leads, a list's
+      first item the next) announces a figure set after the next page: here, it would stand too far from it;
+    - it needs more than the room: a paragraph or a list item its first two lines (a paragraph never leaves one
+      alone), a heading its lines and the space round it, a table, a quote or code whole; half a line spare, as
+      the layout allows for a split's rounding.
+    Measured from the layout's record: the page's `room` and line, each flow's height, `space` and `least`."""
+    n, room, line = page["page"], page.get("room"), page.get("line")
+    if room is None or line is None or not on_page.get(n + 1) or on_page[n + 1][0]["kind"] != "figure":
+        return None
+    following = [flow for m in sorted(on_page) if m > n for flow in on_page[m]]
+    k = 0
+    while k < len(following) and following[k]["kind"] in _FIGURE_FLOWS:
+        k += 1
+    if k == len(following) or following[k].get("line") is None:
+        return None
+    if "least" in following[k] and k + 1 < len(following) and following[k + 1]["kind"] == "figure" \
+            and following[k + 1].get("least") == following[k]["least"]:
+        return None         # a heading or a sentence leading its figure: the group comes whole, after the others
+    lines = threshold("min_lines_under_heading", overrides) * line
+    most = n + threshold("max_figure_distance_pages", overrides)
+    need, text, taking = 0.0, 0.0, True
+    for flow in following[k:]:
+        if not taking:
+            break
+        if flow["kind"] in _FIGURE_FLOWS or (flow["kind"] == "heading" and need):
+            return None     # a figure in its lines (it would pass the waiting one), a heading under a heading
+        height = flow["top"] - flow["bottom"]
+        if flow["kind"] == "heading":
+            need += height + flow.get("space", line)
+            continue
+        if flow["kind"] in ("paragraph", "list_item", "list_first") and not flow.get("bound") \
+                and flow["kind"] != "list_first":
+            taken = min(height, max(2 * line, lines - text) if need else 2 * line)
+        else:
+            taken = height  # a table, a quote, a sentence leading a list, a list's first item: whole, and what
+        need, text = need + taken, text + taken          # they lead comes too
+        if _announced_page(flows, flow) > most:
+            return None
+        taking = flow.get("bound") or flow["kind"] == "list_first" or (following[k]["kind"] == "heading"
+                                                                        and text < lines)
+    return following[k] if need + line / 2 <= room else None
+
+
 _FIGURE_FLOWS = {"figure", "caption"}   # a page of figures alone: smaller, or with text round them, it fills
 
 
@@ -433,7 +502,9 @@ def figures_alone(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         if not _figures_only(here) or after is None or after["kind"] in _FIGURE_FLOWS or "height" not in p:
             continue
         least = sum(f.get("least", f["top"] - f["bottom"]) for f in here if f["kind"] == "figure")
-        need = lines * p["line"] + (after["top"] - after["bottom"] if after["kind"] == "heading" else 0.0)
+        # (a heading with the space round it, as the layout records it; about a line)
+        need = lines * p["line"] + (after["top"] - after["bottom"] + after.get("space", p["line"])
+                                    if after["kind"] == "heading" else 0.0)
         # a heading that went over with its lines and its figure (rulebook/pdf.py) records what it needed
         need = max(need, after.get("least", 0.0) if after["kind"] == "heading" else 0.0)
         if least + need <= p["height"]:

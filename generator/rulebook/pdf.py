@@ -563,8 +563,10 @@ class RulebookTemplate(BaseDocTemplate):
     def handle_flowable(self, flowables):
         # A typesetter's float: a figure that does not fit in what is left of the page is set smaller (down to
         # its least fit) or waits for the top of the next one while the text after it fills this page; the
-        # figures that wait keep their order, share the next page's top (smaller if they must) and none passes
-        # a chapter or a section (a heading of level 1 or 2), a page break or the end of the book.
+        # figures that wait keep their order, share the next page's top (smaller if they must) and none passes a
+        # page break or the end of the book. They float past headings: the text after a figure, the next section's
+        # included, fills the page it did not fit (the reader's page_fill); the rules that stop it are the text
+        # announcing a figure that could not join them (max_figure_distance_pages) and a heading's lines.
         if flowables is self._hanging:      # reportlab's own page actions (a page begins), not the story
             return super().handle_flowable(flowables)
         first = flowables[0] if flowables else None
@@ -606,15 +608,18 @@ class RulebookTemplate(BaseDocTemplate):
             return super().handle_flowable(flowables)
         # (text the waiting figures' page would miss goes under figures standing alone on this page all the same:
         # a page of figures alone would stand part empty, the next figure of their run not fitting under them)
-        if self._deferred and (frame._atTop or _holds_floats_back(first) or not self._next_page_takes(flowables)
-                               or (self._spends_text(flowables) and not self._figures_alone)
-                               or self._announces_a_late_figure(flowables)):
+        # (a heading, or a sentence bound to what follows, is judged with it: released after it, the waiting
+        # figures would leave it at the page's foot)
+        bound = _bound_end(flowables)
+        if self._deferred and (frame._atTop or _holds_floats_back(first)
+                               or (self._spends_text(flowables[bound:]) and not self._figures_alone)
+                               or self._announces_a_late_figure(flowables[bound:])):
             self._release(flowables)
         elif isinstance(first, FigureFloat) and self._deferred:
-            # it joins them where they leave the text after them room on their page, or where no text of the
-            # section follows (they stand together then rather than one page each, the first half empty)
-            text_room = self._text_room(flowables[1:]) if self._text_follows(flowables[1:]) else 0.0
-            if first.floats and self._page_holds(self._deferred + [first], text_room):
+            # it joins them where they fit together at their least size (they share a page rather than stand one a
+            # page, each with a line of text and a third of its page blank; _release leaves the text after them
+            # its lines where they can be set that much smaller)
+            if first.floats and self._page_holds(self._deferred + [first]):
                 self._deferred.append(flowables.pop(0))
                 return
             self._release(flowables)
@@ -674,7 +679,7 @@ class RulebookTemplate(BaseDocTemplate):
         lines, under the heading that opens it if one does, where text comes before a page break or the end of
         the book (figures may come first); else none."""
         t = self.theme
-        for f in following[:64]:
+        for start, f in enumerate(following[:64]):
             if isinstance(f, (PageBreak, NextPageTemplate, FloatBarrier)):
                 return 0.0
             if isinstance(f, (FigureFloat, Spacer, CondPageBreak)):
@@ -684,6 +689,11 @@ class RulebookTemplate(BaseDocTemplate):
                 f = f._content[0]
             if isinstance(f, HeadingFlowable):
                 lines += _set_height(f, self.frame._getAvailableWidth(), self.frame._height)
+                # or what the heading needs under it, a figure its lines lead included (and the half line
+                # _heading_goes_over allows for a split's rounding)
+                need = self._heading_need(following[start:])
+                if need is not None:
+                    lines = max(lines, need + t.body_pt * t.leading / 2 + 1.0)
             return lines
         return 0.0
 
@@ -700,7 +710,7 @@ class RulebookTemplate(BaseDocTemplate):
     def _section_text(self, following, enough: float, waiting: list = ()) -> float:
         """The height (pt) of the text that comes next in the section (figures may come first), measured up to
         `enough`; with figures `waiting`, only up to the next figure after it that could not share their page
-        with its text: the text right before a figure introduces it (Armada's 'the fleet is small' before its
+        (at their least sizes): the text right before a figure introduces it (Armada's 'the fleet is small' before its
         figure 7), and set ahead of a waiting figure that its own will not join, it would stand above the wrong
         one, each figure then a paragraph behind its text."""
         width, height = self.frame._getAvailableWidth(), self.frame._height
@@ -708,8 +718,7 @@ class RulebookTemplate(BaseDocTemplate):
         for f in following:
             if _holds_floats_back(f) or text > enough:
                 break
-            if isinstance(f, FigureFloat) and text and waiting and \
-                    not self._page_holds([*waiting, f], self._text_room(following)):
+            if isinstance(f, FigureFloat) and text and waiting and not self._page_holds([*waiting, f]):
                 break
             if not isinstance(f, FigureFloat):
                 text += _set_height(f, width, height)
@@ -723,17 +732,25 @@ class RulebookTemplate(BaseDocTemplate):
         return self._section_text(following, room, [figure]) > room
 
     def _spends_text(self, flowables) -> bool:
-        """With figures waiting: whether the text about to be set here, wholly, would leave their page less than
-        min_text_beside_figures lines of the section (they are set first then, on the next page, the text after
-        them). A paragraph that runs over the page is set: what runs over goes with them."""
+        """With figures waiting: whether the text about to be set here, wholly, would leave their page not a line
+        of the text after it (they are set first then, on the next page, the text after them): the page before is
+        filled first, their page keeps a line at least. A paragraph that runs over the page is set: what runs over
+        goes with them."""
         first = flowables[0]
-        if isinstance(first, FigureFloat) or _holds_floats_back(first):
+        if isinstance(first, (FigureFloat, ActionFlowable)) or _holds_floats_back(first):
             return False
         frame = self.frame
         if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
             return False
-        room = self._text_room(flowables[1:])
-        return self._section_text(flowables[1:], room, self._deferred) < room
+        for f in flowables[1:]:
+            if isinstance(f, Spacer):
+                continue
+            # text comes next; or a barrier, where they are set anyway (under them, the appendices' opening gives
+            # way); or a figure that joins them (`due` is the last pass's until it comes first: not `floats`)
+            if not isinstance(f, FigureFloat) or f.lead or self._page_holds(self._deferred + [f]):
+                return False
+            return True
+        return False
 
     def _announces_a_late_figure(self, flowables) -> bool:
         """With figures waiting: whether the text about to be set wholly on this page announces a figure (the
@@ -741,18 +758,23 @@ class RulebookTemplate(BaseDocTemplate):
         pages before its figure (the reader's max_figure_distance_pages); the waiting figures are set first, on
         the next page, and the text goes under them, its figure after it."""
         first = flowables[0]
-        if isinstance(first, FigureFloat) or _holds_floats_back(first) or len(flowables) < 2:
+        if isinstance(first, (FigureFloat, ActionFlowable)) or _holds_floats_back(first) or len(flowables) < 2:
             return False
-        announced = flowables[1]
-        if not isinstance(announced, FigureFloat) or announced.lead or id(announced) in self._due:
-            return False        # (not `floats`: its `due` is the last pass's until it comes first in this one)
+        k = 1
+        while k < len(flowables) - 1 and isinstance(flowables[k], Spacer):
+            k += 1              # (the space closing a list)
+        run = []                # the figures it announces: the run right after it
+        while k < len(flowables) and isinstance(flowables[k], FigureFloat) and not flowables[k].lead \
+                and id(flowables[k]) not in self._due:
+            run.append(flowables[k])    # (not `floats`: its `due` is the last pass's until it comes first in this one)
+            k += 1
+        if not run:
+            return False
         frame = self.frame
         if first.wrap(frame._getAvailableWidth(), frame._height)[1] > frame._y - frame._y1p:
             return False        # it runs over the page: its end, the announcing sentence, goes with them
-        # it joins them where they leave the text after it its lines (as in handle_flowable), else opens the page after
-        after = flowables[2:]
-        return not self._page_holds(self._deferred + [announced],
-                                    self._text_room(after) if self._text_follows(after) else 0.0)
+        # its run joins them where they fit together (as in handle_flowable), else it opens the page after
+        return not self._page_holds(self._deferred + run)
 
     def _run_goes_with_its_text(self, flowables) -> bool:
         """No figures waiting, the page begun: whether the text about to be set wholly here announces a run of
@@ -792,14 +814,11 @@ class RulebookTemplate(BaseDocTemplate):
             used, k = used + leasts[k], k + 1
         return k > 0 and sum(leasts[k:]) <= page
 
-    def _heading_goes_over(self, flowables) -> bool:
-        """Whether a heading about to be set here would have fewer than min_lines_under_heading lines of its
-        section under it on this page, the rest going over (the reader's page_break, form `lines`): it opens the
-        next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
-        (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
-        here: its height, the next lines of its section up to that many (a paragraph may be split after them;
-        a section wholly shorter, whole), or those before a figure and the figure at its least height, as the
-        lines and the figure they lead go together. A heading whose section needs more than a page is set in place."""
+    def _heading_need(self, flowables) -> float | None:
+        """What a heading opening `flowables` needs under it on its page (pt, with its own height): the next lines
+        of its section up to min_lines_under_heading (a paragraph may be split after them; a section wholly
+        shorter, whole), or those before a figure and the figure at its least height, as the lines and the figure
+        they lead go together. None when no heading opens them."""
         frame = self.frame
         first = flowables[0] if flowables else None
 
@@ -812,9 +831,7 @@ class RulebookTemplate(BaseDocTemplate):
         items = parts(first)
         heading = items[0][0]
         if frame is None or not isinstance(heading, HeadingFlowable):
-            return False
-        if frame._atTop:
-            return False        # (what it needed on the page before, when it went over, stays recorded)
+            return None
         width, page = frame._getAvailableWidth(), frame._height
         line = self.theme.body_pt * self.theme.leading
         lines = reader_thresholds.value("min_lines_under_heading") * line
@@ -838,28 +855,23 @@ class RulebookTemplate(BaseDocTemplate):
             # quote, a table, a list's first item (kept with the next) come whole
             taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
             need, text, bound = need + taken + gap, text + taken, not splits
+        return need
+
+    def _heading_goes_over(self, flowables) -> bool:
+        """Whether a heading about to be set here would have fewer than min_lines_under_heading lines of its
+        section under it on this page, the rest going over (the reader's page_break, form `lines`): it opens the
+        next page then. reportlab's keepWithNext keeps a heading with the first line of a paragraph it splits
+        (KeepWithNext), and a figure under a heading and a line or two floats to the next page. What it needs
+        here: `_heading_need`. A heading whose section needs more than a page is set in place."""
+        frame = self.frame
+        need = self._heading_need(flowables)
+        if need is None or frame._atTop:
+            return False        # (what it needed on the page before, when it went over, stays recorded)
+        heading = _lead_heading(flowables[0])
+        page, line = frame._height, self.theme.body_pt * self.theme.leading
         over = page >= need > frame._y - frame._y1p - line / 2     # (half a line: a split's own rounding)
         heading.needed_here = need if over else None     # recorded as its `least` (the reader's page_fill)
         return over
-
-    def _next_page_takes(self, flowables) -> bool:
-        """With figures waiting: True if what comes next (a section and every figure in it) can still have its
-        figures on the next page with the waiting ones. Otherwise the waiting figures are set now, so that no
-        figure stands more than a page after its text."""
-        first = flowables[0]
-        if isinstance(first, HeadingFlowable) or (isinstance(first, KeepTogether) and first._content
-                                                  and isinstance(first._content[0], HeadingFlowable)):
-            coming = []
-            for f in flowables[1:]:
-                if isinstance(f, HeadingFlowable) or _holds_floats_back(f):
-                    break
-                if isinstance(f, FigureFloat):
-                    if f.lead:
-                        break
-                    coming.append(f)
-        else:
-            return True
-        return self._page_holds(self._deferred + coming, self._text_room(flowables))
 
     def afterPage(self):
         self.page_count.ended = self.page
@@ -894,6 +906,8 @@ class RulebookTemplate(BaseDocTemplate):
                 record["least"] = round(group.least_height(self.frame._getAvailableWidth(), self.canv), 2)
             if getattr(flowable, "needed_here", None):
                 record["least"] = round(flowable.needed_here, 2)    # what it needed under it on the page before
+            if isinstance(flowable, HeadingFlowable):
+                record["space"] = round(flowable.getSpaceBefore() + flowable.getSpaceAfter(), 2)
             if isinstance(flowable, FigureFlowable):
                 record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):
@@ -1016,6 +1030,8 @@ class StoryBuilder:
                 flows[-1].style = ParagraphStyle(f"{flows[-1].style.name}-lead", parent=flows[-1].style,
                                                  keepWithNext=1)
                 flows[-1].keepWithNext = 1
+                if hasattr(flows[-1], "laid_out"):      # recorded (the reader's page_fill takes them together)
+                    flows[-1].laid_out = {**flows[-1].laid_out, "bound": True}
             out.extend(flows)
             i += 1
         return out
@@ -1288,15 +1304,30 @@ def _set_height(flowable: Flowable, width: float, height: float) -> float:
     return flowable.wrap(width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
 
 
+def _lead_heading(flowable):
+    """The heading a group kept together opens (a figure's group is not looked into), or the flowable itself."""
+    if isinstance(flowable, KeepTogether) and not isinstance(flowable, FigureFloat) and flowable._content:
+        return flowable._content[0]
+    return flowable
+
+
+def _bound_end(flowables) -> int:
+    """The index of the flowable that ends what the first one is bound to (keepWithNext: a heading, a sentence
+    leading a list), 0 when it is bound to nothing."""
+    k = 0
+    while k < len(flowables) - 1 and not isinstance(flowables[k], (FigureFloat, ActionFlowable)) and \
+            hasattr(flowables[k], "getKeepWithNext") and flowables[k].getKeepWithNext():
+        k += 1
+    return k
+
+
 def _holds_floats_back(flowable) -> bool:
-    """A flowable no figure may float past: a heading of a chapter or a section (levels 1 and 2, alone or
-    leading a group kept together: a figure set under the next section's heading reads as that section's),
-    a page break, the end of the book."""
+    """A flowable no figure may float past: a page break (the appendices' opening), the end of the book. Headings
+    do not hold them back (they did, levels 1 and 2, and a page whose figure did not fit ended half empty: the
+    next section's text could not come up); the figure opens the next page, within a page of its text."""
     if isinstance(flowable, KeepTogether) and flowable._content and \
             (not isinstance(flowable, FigureFloat) or flowable.lead):
         flowable = flowable._content[0]
-    if isinstance(flowable, HeadingFlowable):
-        return flowable.level <= 2
     return isinstance(flowable, (PageBreak, CondPageBreak, NextPageTemplate, FloatBarrier))
 
 

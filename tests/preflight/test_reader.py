@@ -153,6 +153,44 @@ def test_a_short_page_is_excused_only_where_the_next_figure_needed_more_than_its
     assert [(w.kind, w.page) for w in warnings] == [("page_fill", 2)], "it would have fit, set smaller"
 
 
+def _waiting_figure(after: dict, announced_page: int | None = None) -> dict:
+    """Lutinades' A5 booklet on main, page 4 (43 % full): figure 1 (343 pt at its least) did not fit the 282 pt
+    left and opened page 5, the next section's heading and text under it; `after` is what follows the figure."""
+    pages = [{"page": n, "fill": fill, "kind": None, "room": room, "height": 490.4, "line": 11.9}
+             for n, fill, room in ((1, 0.9, 50.0), (2, 0.43, 282.0), (3, 0.95, 20.0), (4, 0.9, 50.0))]
+    flows = [_flow("paragraph", 1, 10), _flow("paragraph", 2, 20), _flow("figure", 3, 30, least=343.0, figure="a"),
+             _flow("caption", 3, 30, figure="a"), {**after, "line": 40}]
+    if announced_page:
+        flows.append(_flow("figure", announced_page, 50, least=200.0, figure="b"))
+    return {"pages": pages, "flows": flows}
+
+
+def test_a_short_page_is_not_excused_by_a_waiting_figure_where_the_text_after_it_could_have_filled_it():
+    """The excuse ("the figure did not fit, even smaller") holds only where nothing after the figure could have
+    come up in its place: a heading with its three lines, a paragraph's first two lines; a paragraph on the page
+    after (the figures filling the next one) as well."""
+    for after in (_flow("heading", 3, level=2, top=400.0, bottom=385.0), _flow("paragraph", 3, top=300.0, bottom=200.0),
+                  _flow("heading", 3, level=3, top=400.0, bottom=385.0, least=250.0),
+                  _flow("paragraph", 4, top=700.0, bottom=600.0)):
+        warnings = check(Subject("r.pdf", BLANK, layout=_waiting_figure(after), rules_path="r.md"), FR).warnings
+        assert [(w.kind, w.page) for w in warnings if w.page == 2] == [("page_fill", 2)], after
+
+
+def test_a_short_page_keeps_the_excuse_where_nothing_after_the_figure_could_have_come_up():
+    """What follows the figure leads a figure of its own (a heading right above it: the group would pass the
+    waiting figure), announces a figure set after the next page (up here, it would stand two pages before it), or
+    nothing follows."""
+    led = _waiting_figure(_flow("heading", 3, level=2, top=400.0, bottom=385.0, least=300.0))
+    led["flows"].append(_flow("figure", 3, 45, least=300.0, figure="c"))
+    cases = [led,
+             _waiting_figure(_flow("paragraph", 3, top=300.0, bottom=280.0), announced_page=4)]
+    nothing = _waiting_figure(_flow("caption", 3, 30, figure="a"))
+    nothing["flows"].pop()
+    for layout in cases + [nothing]:
+        warnings = check(Subject("r.pdf", BLANK, layout=layout, rules_path="r.md"), FR).warnings
+        assert ("page_fill", 2) not in [(w.kind, w.page) for w in warnings], layout["flows"]
+
+
 def test_a_page_of_figures_alone_is_not_excused_by_the_next_figure():
     """3d Run's booklet, pages 6-8 (the readers' finding): one figure each and a third of the page blank, each
     'excused' by the next figure too tall for the room left. Figures set smaller would share a page, or their

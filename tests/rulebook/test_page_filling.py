@@ -233,9 +233,9 @@ def test_a_table_splits_only_with_two_body_rows_on_each_side_and_its_header_on_b
 
 def test_a_page_left_short_only_where_the_next_figure_could_not_fit_even_smaller(tactix):
     """What the reader's preflight excuses (print/reader.py page_fill) is what the layout records: the room a
-    page had left, and that the figure opening the next page needed more than that at its least size."""
-    doc = Document(blocks=[_words(230, "avant"), _figure("g", 100, 5.0),
-                           Heading(1, (Span("Chapitre"),), "chapitre", 3), _words(80, "apres")])
+    page had left, and that the figure opening the next page needed more than that at its least size. (Nothing
+    follows the figure: text after it, a chapter's heading included, now comes up to fill the page.)"""
+    doc = Document(blocks=[_words(230, "avant"), _figure("g", 100, 5.0)])
     pdf, layout = typeset_pdf(doc, tactix.info, A4)
     pages = _pages(pdf)
     page = _page_of(pages, "avant0000") + 1           # layout pages count from 1
@@ -346,3 +346,22 @@ def test_figures_too_tall_to_share_a_page_never_leave_one_alone_on_it_while_text
         found = page_fill(Subject("regles-livret.pdf", pdf, role="rulebook", layout=layout,
                                   rules_path="rules.fr.md"), None, None)
         assert [w for w in found if w.facts.get("form") == "figures"] == [], (n, [w.facts for w in found])
+
+
+def test_a_figure_too_tall_for_the_rest_of_its_page_floats_past_the_next_heading_whose_text_fills_the_page(tactix):
+    """Lutinades' A5 booklet, page 4 on main (43 % full): figure 1, too tall for what was left even at its least
+    size, opened page 5 and nothing filled page 4, a section heading holding floats back. The figure now waits for
+    the next page's top and the next section (heading and text) fills this one; the figure stays on the page after
+    the text announcing it."""
+    from generator.i18n import catalogue
+    from generator.print.reader import Subject, check
+    doc = Document(blocks=[Heading(2, (Span("Un"),), "un", 1), _words(150, "avant"), _figure("g", 130, 5.0),
+                           Heading(2, (Span("Deux"),), "deux", 3), _words(400, "apres")])
+    pdf, layout = typeset_pdf(doc, tactix.info, A5)
+    pages = _pages(pdf)
+    before, figure = _page_of(pages, "avant0149"), _figure_box(pdf, "g")[0]
+    assert figure == before + 1
+    assert _page_of(pages, "Deux") == before, "the next section's heading came up under the text"
+    assert _fill(pdf, A5)[before - 2] >= threshold("min_page_fill")
+    warnings = check(Subject("r.pdf", pdf, layout=layout, rules_path="r.md"), catalogue("fr")).warnings
+    assert [w for w in warnings if w.kind in ("page_fill", "figure_distance", "page_break")] == []
