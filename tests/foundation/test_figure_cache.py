@@ -4,6 +4,7 @@ figure again; the kept drawings stay within their bound."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -176,3 +177,37 @@ def test_a_drawing_is_kept_per_backend_and_state():
     assert state_key(pdf) != before, "a figure set smaller draws its thin lines thicker: another drawing"
     with pdf.text_floor(6.0, growth=2.5):
         assert state_key(pdf) not in (before, state_key(PdfCanvas()))
+
+
+def test_a_kept_figure_naming_a_file_outside_the_content_folder_is_made_again(tmp_path, made):
+    content = _new(tmp_path / "content")
+    out = tmp_path / "out"
+    _build(content, out)
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the game's\n", encoding="utf-8")
+    path = next((out / figure_cache.FOLDER).glob("*.json"))
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    entry["reads"]["../outside.txt"] = hashlib.sha256(outside.read_bytes()).hexdigest()
+    path.write_text(json.dumps(entry), encoding="utf-8")
+    rules = content / "demo" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
+    made.clear()
+    _build(content, out)
+    assert made == ["demo"], "nothing outside the content folder is read for a kept figure: it is made instead"
+
+
+def test_a_damaged_kept_figure_is_made_again(tmp_path, made):
+    content = _new(tmp_path / "content")
+    out = tmp_path / "out"
+    _build(content, out)
+    path = next((out / figure_cache.FOLDER).glob("*.json"))
+    path.write_bytes(path.read_bytes()[:100])
+    fresh = tmp_path / "fresh"
+    _build(content, fresh, "--no-cache")
+    rules = content / "demo" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
+    made.clear()
+    _build(content, out)
+    assert made == ["demo"]
+    _build(content, fresh, "--no-cache")
+    assert _tree(out) == _tree(fresh)
