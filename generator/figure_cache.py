@@ -4,7 +4,8 @@ A figure is made (generator/figures.py: the game loaded, the engine's reading of
 kind laying it out) and drawn several times a build: measured, set in each edition of the rulebook, in the HTML
 edition, in its SVG preview. Each drawing is kept (draw/recording.py: the backend calls it made) per canvas
 state (the backend and its scale, view, text floor, colours), with what the figure is (size, caption, what it
-shows, the marks its crop cuts), in `<out>/.pnp-cache/figures/<key>.json`:
+shows, the marks its crop cuts) and the HTML edition's SVG text of it (`KeptFigure.page_svg`: a rule edit
+does not even import svgwrite), in `<out>/.pnp-cache/figures/<key>.json`:
 
 - the **key**: the code version (generator/cache.py: the generator, its templates, fonts and drawing
   libraries, Python), the game, the edition (`--variant`), the column width the figure is made for, the
@@ -27,8 +28,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 from .cache import CACHE_FOLDER, code_version, file_digest, listing
 from .components.diagram import Figure
@@ -121,6 +123,7 @@ class FigureCache:
             if on_disk is not None:                                      # inputs (a worker's): kept too
                 for state, i in on_disk["drawings"].items():
                     kept.encoded.setdefault(state, on_disk["ops"][i])
+                kept.svg = kept.svg or on_disk.get("svg")
             data = kept.to_json()
             if data is None or len(data) > ENTRY_BYTES:
                 continue
@@ -150,6 +153,12 @@ class FigureCache:
             total -= size
 
 
+@dataclass(frozen=True)
+class KeptFigure(Figure):
+    """A figure of the cache: `page_svg()` is its SVG for a page that has the fonts (rulebook/html.py), kept too."""
+    page_svg: Optional[Callable[[], tuple[str, set]]] = None
+
+
 def _meta(figure: Figure) -> dict:
     return {"id": figure.id, "caption": figure.caption, "width_mm": figure.width_mm, "height_mm": figure.height_mm,
             "shows": [[s.place, s.piece, s.value, s.how, s.group, [list(a) for a in s.attrs]] for s in figure.shows],
@@ -168,13 +177,24 @@ class _Kept:
             if entry else {}
         self.drawings: dict[str, object] = {}
         self.reads = {content_dir / name for name in entry["reads"]} if entry else set()
+        self.svg = entry.get("svg") if entry else None      # [svg text, [[bold, italic], ...]]
         self._real, self._load_reads, self._made_reads = real, load_reads, made_reads
 
     def figure(self) -> Figure:
         m = self.meta
         shows = tuple(Shown(p, piece, value, how, group, tuple(tuple(a) for a in attrs))
                       for p, piece, value, how, group, attrs in m["shows"])
-        return Figure(m["id"], m["caption"], m["width_mm"], m["height_mm"], self.draw, shows, tuple(m["cut"]))
+        return KeptFigure(m["id"], m["caption"], m["width_mm"], m["height_mm"], self.draw, shows, tuple(m["cut"]),
+                          self.page_svg)
+
+    def page_svg(self) -> tuple[str, set]:
+        """The HTML edition's SVG of the figure (svgwrite is not even imported when it is kept)."""
+        if self.svg is None:
+            from .rulebook.html import drawn_svg
+            text, faces = drawn_svg(self.figure())
+            self.svg = [text, sorted([bold, italic] for bold, italic in faces)]
+            self.cache._dirty[self.key] = self
+        return self.svg[0], {(bold, italic) for bold, italic in self.svg[1]}
 
     def draw(self, canvas) -> None:
         state = state_key(canvas)
@@ -225,7 +245,8 @@ class _Kept:
                 ops.append(text)
             drawings[state] = index[text]
         head = json.dumps({"format": FORMAT, "listing": self.listed, "reads": reads, "figure": self.meta,
-                           "drawings": drawings}, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+                           "drawings": drawings, "svg": self.svg}, ensure_ascii=False, separators=(",", ":"),
+                          sort_keys=True)
         try:
             return (head[:-1] + ',"ops":[' + ",".join(ops) + "]}").encode("utf-8")
         except UnicodeEncodeError:      # a lone surrogate in a text: drawn every time rather than kept

@@ -70,6 +70,7 @@ def test_a_rule_edit_plays_the_kept_figures_and_gives_the_bytes_of_a_fresh_build
     kept = _kept(out)
     assert set(kept) == {"depart"} and kept["depart"]["drawings"], "the figure's drawings are kept"
     assert "demo/diagrams.yaml" in kept["depart"]["reads"], "what it is made from is checked before it is used"
+    assert kept["depart"]["svg"][0].startswith("<svg"), "the HTML edition's drawing of it is kept too"
     made.clear()
     _build(content, out)      # nothing changed: nothing made
     assert made == []
