@@ -103,6 +103,8 @@ class FigureCache:
     def _load(self, key: str, content_dir: Path, listed: str) -> dict | None:
         path = self.folder / f"{key}.json"
         try:
+            if path.stat().st_size > ENTRY_BYTES:
+                return None        # never written so large: not read (a cost bounded before it is paid)
             entry = json.loads(path.read_text(encoding="utf-8"))
             if entry.get("format") != FORMAT or entry.get("listing") != listed:
                 return None

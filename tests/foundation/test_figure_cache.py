@@ -212,3 +212,17 @@ def test_a_damaged_kept_figure_is_made_again(tmp_path, made):
     assert made == ["demo"]
     _build(content, fresh, "--no-cache")
     assert _tree(out) == _tree(fresh)
+
+
+def test_a_kept_figure_larger_than_any_written_is_not_read(tmp_path, made, monkeypatch):
+    content = _new(tmp_path / "content")
+    out = tmp_path / "out"
+    _build(content, out)
+    path = next((out / figure_cache.FOLDER).glob("*.json"))
+    monkeypatch.setattr(figure_cache, "ENTRY_BYTES", path.stat().st_size + 10)
+    path.write_bytes(path.read_bytes() + b" " * 11)        # still a valid entry, but larger than the bound
+    rules = content / "demo" / "rules.fr.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
+    made.clear()
+    _build(content, out)
+    assert made == ["demo"], "a file over ENTRY_BYTES is not read: the figure is made again"
