@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test validate clean
+.PHONY: build test validate clean gallery-page
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ test: $(STAMP)
 	@command -v chromium >/dev/null 2>&1 || [ -n "$$PNP_CHROMIUM" ] || \
 		echo "make test: no Chromium found: the browser tests of the gallery will be skipped (apt-get install -y chromium)"
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
+
+# The gallery page's template compiled ahead of time (generator/gallery_page.py), after an edit of
+# templates/gallery/index.html.j2 or an upgrade of Jinja (until then the build compiles the template itself).
+gallery-page: $(STAMP)
+	$(BIN)/python -c 'from generator.gallery import compiled_page; open("generator/gallery_page.py", "w").write(compiled_page())'
 
 clean:
 	rm -rf output

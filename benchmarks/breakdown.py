@@ -41,10 +41,15 @@ STEPS = {
         ("_write_game", "write the game (finish included)"),
         ("_gallery_step", "gallery: what to update"),
     ],
-    "generator.draw.fonts": [("subset_font", "font subsets (SVG)")],
+    "generator.draw.fonts": [("subset_font", "font subsets (SVG)"), ("_register", "fonts parsed (reportlab)")],
+    "generator.print.cutfile": [("cut_svg", "cut files (SVG, svgwrite import included)")],
+    "generator.print.calibration": [("calibration_page", "calibration page")],
+    "generator.print.sheet": [("impose_sheets", "impose sheets")],
+    "generator.components.card": [("items", "card faces laid out")],
     "generator.print.preflight": [("read_pdf", "read PDFs back (preflight.read_pdf)")],
     "generator.print.reader": [("read_pdf", "read PDFs back (preflight.read_pdf)")],
     "generator.gallery": [("write_gallery", "gallery: index.html and thumbnails"),
+                          ("gallery_html", "gallery: the page (Jinja)"),
                           ("_update_thumbnails", "gallery: thumbnails")],
 }
 

@@ -153,8 +153,10 @@ def unit_model(game: Game, unit: str) -> str:
         component = _unit_component(game, unit)
         if kind_of(component).items is None:
             return ""
+        from .kinds.faces import stock_partners     # the reader asks its sheets why they share none of theirs
+        partners = stock_partners(game, component)
         near = [c for c in game.components if component.id in (c.id, getattr(c, "sheet_with", None))
-                or c.id == component.sheet_with]
+                or c.id == component.sheet_with or c.id in partners]
         parts = (repr(game.info), [(repr(c), repr(getattr(c, "rows", ()))) for c in near],
                  repr(sorted(game.icons.items())), assets_signature(game.folder))
     else:
@@ -265,11 +267,20 @@ def read_unit(out: GameOutput, entries: list):
         source = (str(where[0]), where[1]) if where else None
         items = any(page.get("items") for page in entry["pages"])
         subjects.append(Subject(name, out.files[name], role="sheets" if items else "other", source=source,
-                                entry=entry, search=(source[0],) if source else ()))
+                                entry=entry, search=(source[0],) if source else (), partners=_partners(out)))
         named.add(name)
     for subject in subjects:
         report.add(check(subject, words, overrides))
     return report
+
+
+def _partners(out: GameOutput) -> tuple:
+    """The components of a component unit's stock whose sheets could take its pieces (kinds.faces.stock_partners):
+    the reader's preflight asks a mostly blank sheet why it did not share one of theirs."""
+    if not out.unit.startswith(_COMPONENT):
+        return ()
+    from .kinds.faces import stock_partners
+    return tuple(stock_partners(out.game, _unit_component(out.game, out.unit)))
 
 
 def finish_game(game: Game, options: BuildOptions, units: list[UnitResult], unit_names: list[str] = (),
@@ -620,16 +631,18 @@ def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
 
 def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
     """The game's diagrams as the edition of `variant` (--variant) checks and draws them."""
-    from .content.diagrams import DIAGRAMS_FILE, for_edition
+    from .content.paths import DIAGRAMS_FILE
     key = (str(content_dir), game.id)
     if key not in _diagrams_read:
-        found = []       # load_game_diagrams' answer without a file, without importing the rules engines
+        # without a file, load_game_diagrams' answer ([]) without importing the rules engines or the diagrams
+        _diagrams_read[key] = []
         if os.path.lexists(Path(content_dir) / game.id / DIAGRAMS_FILE):
+            from .content.diagrams import for_edition
             from .engine.checker import load_game_diagrams
             with recording(content_dir) as read:
                 found = load_game_diagrams(game.id, content_dir, game.components)
             _load_reads.setdefault(key, set()).update(read)      # what the figures are made from, too
-        _diagrams_read[key] = for_edition(found, variant)
+            _diagrams_read[key] = for_edition(found, variant)
     return _diagrams_read[key]
 
 
@@ -774,7 +787,7 @@ def _drawing_tasks(content_dir: Path, tasks: list) -> int:
         if unit is None or unit == "calibration":
             return False
         if unit == "figures":
-            from .content.diagrams import DIAGRAMS_FILE
+            from .content.paths import DIAGRAMS_FILE
             return os.path.lexists(Path(content_dir) / game_id / DIAGRAMS_FILE)
         if unit == "rulebook":
             loaded = _loaded.get((str(content_dir), game_id))
@@ -977,7 +990,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
     if plan.checked:   # its content is as the record says: so are its figures
         summary = plan.record.summary
     else:
-        from .content.diagrams import count_figures
+        from .content.figure_count import count_figures
         from .gallery import figures_about
         diagrams = _diagrams(content_dir, game, options.variant)
         count = count_figures(diagrams)

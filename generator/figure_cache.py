@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -163,7 +163,7 @@ class KeptFigure(Figure):
 
 def _meta(figure: Figure) -> dict:
     return {"id": figure.id, "caption": figure.caption, "width_mm": figure.width_mm, "height_mm": figure.height_mm,
-            "shows": [[s.place, s.piece, s.value, s.how, s.group, [list(a) for a in s.attrs]] for s in figure.shows],
+            "shows": [{f.name: _plain_data(getattr(s, f.name)) for f in fields(Shown)} for s in figure.shows],
             "cut": list(figure.cut)}
 
 
@@ -184,8 +184,7 @@ class _Kept:
 
     def figure(self) -> Figure:
         m = self.meta
-        shows = tuple(Shown(p, piece, value, how, group, tuple(tuple(a) for a in attrs))
-                      for p, piece, value, how, group, attrs in m["shows"])
+        shows = tuple(Shown(**{name: _tuples(value) for name, value in shown.items()}) for shown in m["shows"])
         return KeptFigure(m["id"], m["caption"], m["width_mm"], m["height_mm"], self.draw, shows, tuple(m["cut"]),
                           self.page_svg)
 
@@ -253,6 +252,16 @@ class _Kept:
             return (head[:-1] + ',"ops":[' + ",".join(ops) + "]}").encode("utf-8")
         except UnicodeEncodeError:      # a lone surrogate in a text: drawn every time rather than kept
             return None
+
+
+def _plain_data(value):
+    """A Shown field as JSON data (its tuples as lists)."""
+    return [_plain_data(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+def _tuples(value):
+    """JSON data back as a Shown field (its lists as tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def _plain(name: str) -> bool:

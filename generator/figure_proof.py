@@ -29,6 +29,13 @@ piece with its place, standing, ghosted or set aside, and each item or face. Wha
   reaches (`Engine.impossible`: a Praxis hand of one tile while the pile holds two; kind `impossible`);
 - the state drawn is the engine's: an item the position has out of play (`Engine.item_states`: a PuXes oracle
   asleep) is not drawn in one row with items in play (kind `state`);
+- what the caption counts and names, read as a statement (a small grammar of the language's count phrases,
+  its piece nouns the figure's piece styles: the style's first word and its `called` nouns, its qualifiers
+  the style's other words): "cinq navires anglais" needs five English ships drawn, unless the caption says
+  some lie beyond the figure, and no more than the game has (`Engine.supply`); "la tuile Plus", "le navire
+  espagnol" need one drawn (kinds `count`, `missing`);
+- what the caption says of an item's state ("Repli, qui dormait") is the engine's (`Engine.item_states`;
+  kind `state`);
 - the caption speaks to players: no bare count of what the engine enumerates (the catalogue's
   `figures.proof.output_words`: "21 places", the chance outcomes of a shuffle; kind `wording`).
 
@@ -40,11 +47,13 @@ and `pnp build` print it under the game's summary line; the reader's preflight t
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from .content.diagrams import Diagram, drawn_on, engine_reads
+from .content.diagrams import Diagram, drawn_on, engine_reads, piece_styles
 from .content.errors import ContentError, display_path
 from .engine import engine_for, has_engine
 from .engine.checker import _Failed, play_moves, start_position
@@ -52,6 +61,7 @@ from .i18n import catalogue
 
 PLACE_TOKEN = re.compile(r"(?<![\w/@])([a-z]{1,2}\d{1,2})(?![\w])")   # d4, aa12: how boards and maps name squares
 POSSIBLE_MOVE_CLAIMS = ("legal", "legal_moves")
+CLAUSE_END = re.compile(r"[.;:!?]")      # what ends a clause of a caption: whose pieces, which state it says
 
 
 @dataclass(frozen=True)
@@ -60,7 +70,7 @@ class FigureProblem:
     diagram_id: str
     path: Path
     line: int
-    kind: str          # missing | extra | state | legend | duplicate | impossible | wording
+    kind: str          # missing | extra | state | legend | duplicate | impossible | wording | count
     message: str       # in the game's language
 
     def format(self) -> str:
@@ -97,7 +107,9 @@ def prove_figures(game, diagrams: list[Diagram], figures: dict) -> list[FigurePr
         problems += _hidden_labels(diagram, figure, words)
         problems += _impossible(diagram, engine, words)
         problems += _out_of_play(diagram, component, figure, engine, words)
+        problems += _caption_states(diagram, component, figure, engine, words)
         problems += _output_counts(diagram, words)
+        problems += _caption_pieces(diagram, component, figure, engine, words, game.components)
         key = _picture_key(diagram, figure)
         if key in seen:
             problems.append(_problem(diagram, diagram.line, "duplicate", words, "duplicate",
@@ -291,9 +303,9 @@ def _moves_by_player(engine, position) -> dict[str, set[str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _folded(text: str) -> str:
-    """Lower case without accents: a caption's "Chloé" is the position's chloe."""
-    import unicodedata
+    """Lower case without accents: a caption's "Chloé" is the position's chloe (kept: captions read each word)."""
     return "".join(c for c in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(c)).lower()
 
 
@@ -337,17 +349,23 @@ def _impossible(diagram: Diagram, engine, words) -> list[FigureProblem]:
             for key, detail in engine.impossible(position)]
 
 
+def _item_states(diagram: Diagram, component, figure, engine) -> dict:
+    """Engine.item_states of the position a figure of items starts from; {} without items, engine or position,
+    or when the checker cannot reach the position (it tells why)."""
+    if engine is None or diagram.position is None or not any(s.how == "item" for s in figure.shows):
+        return {}
+    try:
+        return dict(engine.item_states(start_position(engine, diagram), component.id))
+    except (_Failed, ContentError):
+        return {}
+
+
 def _out_of_play(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
     """An item the position has out of play (asleep, lost, set aside: Engine.item_states) drawn in one row with
     items in play: the picture puts it among them (PuXes' figure 12 at 66e77a1, the sleeping oracle in the row
     of the oracles in play)."""
     items = [s for s in figure.shows if s.how == "item"]
-    if engine is None or diagram.position is None or not items:
-        return []
-    try:
-        states = engine.item_states(start_position(engine, diagram), component.id)
-    except (_Failed, ContentError):
-        return []
+    states = _item_states(diagram, component, figure, engine)
     if not states:
         return []
     from .engine.core import PLAY
@@ -366,6 +384,35 @@ def _out_of_play(diagram: Diagram, component, figure, engine, words) -> list[Fig
     return problems
 
 
+def _caption_states(diagram: Diagram, component, figure, engine, words) -> list[FigureProblem]:
+    """An item the caption says is out of play ("Repli, qui dormait hors du jeu": the catalogue's
+    `said_<state>` words in the clause naming it) that the engine has in another state (Engine.item_states,
+    the position the figure starts from), or an item it says is in play (`said_play`) that the engine has out."""
+    states = _item_states(diagram, component, figure, engine)
+    if not states:
+        return []
+    from .engine.core import OUT_STATES, PLAY
+    said_words = {state: [w for w in words(f"figures.proof.said_{state}").split("|") if w]
+                  for state in (PLAY, *OUT_STATES)}
+    caption = _plain(diagram.caption)
+    problems, told = [], set()
+    for clause in CLAUSE_END.split(caption):
+        folded = _folded(clause)
+        said = [state for state, ws in said_words.items()
+                if any(re.search(rf"(?<!\w){re.escape(_folded(w))}(?!\w)", folded) for w in ws)]
+        if len(said) != 1:
+            continue        # no state said, or several: which item is in which, the sentence says
+        for item, state in states.items():
+            if item in told or not re.search(rf"(?<!\w){re.escape(_folded(item))}(?!\w)", folded):
+                continue
+            if state != said[0]:
+                told.add(item)
+                problems.append(_problem(diagram, diagram.line_of("caption"), "state", words, "said_state",
+                                         item=item, said=words(f"figures.proof.state_{said[0]}"),
+                                         state=words(f"figures.proof.state_{state}")))
+    return problems
+
+
 def _output_counts(diagram: Diagram, words) -> list[FigureProblem]:
     """A bare count of what an engine enumerates (`figures.proof.output_words`) in the caption: "chacune des 21
     places" is the 21 chance outcomes of a card shuffled back into a pile of 20, as a program lists them; a
@@ -378,6 +425,142 @@ def _output_counts(diagram: Diagram, words) -> list[FigureProblem]:
     pattern = re.compile(rf"(?<![\w.,])\d+\s+(?:{alternatives})(?!\w)", re.I)
     return [_problem(diagram, diagram.line_of("caption"), "wording", words, "output_count", text=m.group())
             for m in pattern.finditer(caption)]
+
+
+# --- what the caption counts and names ------------------------------------------------------------------
+
+WORD = re.compile(r"[^\W_]+(?:[-+][^\W_]+)*")
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    """A caption's phrase naming pieces: "cinq navires anglais" (count 5) or "la tuile Plus" (count None)."""
+    text: str
+    count: int | None
+    styles: tuple[str, ...]      # the piece styles it names
+
+
+def _caption_pieces(diagram: Diagram, component, figure, engine, words, components) -> list[FigureProblem]:
+    """What the caption counts or names among the figure's pieces, against what the picture draws and what the
+    game has: Armada's figure 9 at 66e77a1 said "Avec cinq navires sur le plateau" over a crop that left the
+    fifth out (four drawn). What is drawn is counted in the position after the moves (standing, set aside, held)
+    and in the one before (what stood on a place the picture draws: "des trois navires espagnols", one taken
+    and ghosted). A count may pass what is drawn when the caption says part lies beyond the figure
+    (`beyond_words`), never what the game has (Engine.supply, where the rules fix it)."""
+    if not component.figure_spec.pieces:
+        return []
+    phrases = _piece_phrases(diagram.caption, piece_styles(diagram, component, components), words)
+    if not phrases:
+        return []
+    after = [s.piece for s in figure.shows if s.how in ("standing", "aside", "held")]
+    before, supply = [], {}
+    if engine is not None and component.figure_spec.engine_position and engine_reads(diagram, component):
+        position = _shown_position(engine, diagram)
+        supply = dict(engine.supply(position)) if position is not None else {}
+        try:
+            start = start_position(engine, diagram)
+        except (_Failed, ContentError):
+            start = None
+        if start is not None and diagram.moves:     # the position before the moves, as the picture has it
+            at = {(s.place, s.piece) for s in figure.shows}
+            before = [piece for place, piece, _ in engine.placements(start) if (place, piece) in at]
+    beyond = _says(diagram.caption, words, "beyond_words")
+    line = diagram.line_of("caption")
+    problems = []
+    for phrase in phrases:
+        shown = max(sum(p in phrase.styles for p in after), sum(p in phrase.styles for p in before))
+        if phrase.count is None:
+            if not shown:
+                problems.append(_problem(diagram, line, "missing", words, "named_missing", text=phrase.text))
+            continue
+        if all(style in supply for style in phrase.styles):
+            known = sum(supply[style] for style in phrase.styles)
+            if phrase.count > known:
+                problems.append(_problem(diagram, line, "count", words, "count_game", text=phrase.text,
+                                         count=phrase.count, known=known))
+                continue
+        if phrase.count > shown and not beyond:
+            problems.append(_problem(diagram, line, "count", words, "count_drawn", text=phrase.text,
+                                     count=phrase.count, drawn=shown))
+    return problems
+
+
+def _piece_phrases(caption: str, styles: dict, words) -> list[_Phrase]:
+    """The caption's phrases naming pieces of `styles` (name -> PieceStyle): a count (a number, in digits or
+    the catalogue's words, then a piece noun, then its qualifiers) or a definite one (an article, a noun and
+    one qualifier at least: "la tuile Pioche bleue"). A noun is a style's first word or one of its `called`
+    nouns, singular or plural, accents and all; a qualifier another word of a style's name, accents aside, as
+    `_qualifies` reads it ("bleus" for bleu, "Plus" for plus1, "Récupération" for recuperation)."""
+    nouns: dict[str, set[str]] = {}
+    qualifiers: dict[str, set[str]] = {}
+    for name, style in styles.items():
+        parts = [p for p in _folded(name).replace("-", "_").split("_") if p]
+        called = [c.strip().lower() for c in (getattr(style, "called", "") or "").split("|") if c.strip()]
+        for noun in called + ([parts[0]] if parts and len(parts[0]) >= 3 else []):
+            nouns.setdefault(noun, set()).add(name)
+        # a style of one word named by its `called` noun is that word ("le dé noir": noir)
+        qualifiers[name] = {p for p in (parts if called and len(parts) == 1 else parts[1:]) if len(p) >= 3}
+    if not nouns:
+        return []
+    numbers = {w: i + 2 for i, w in enumerate(words("figures.proof.count_words").split("|")) if w}
+    articles = {w for w in words("figures.proof.named_articles").split("|") if w}
+    tokens = [(m.group(), _folded(m.group()), m.start(), m.end()) for m in WORD.finditer(_plain(caption))]
+    every_qualifier = set().union(*qualifiers.values())
+    endings = [e for e in words("figures.proof.qualifier_endings").split("|") if e]
+    phrases = []
+    for i, (raw, low, start, _) in enumerate(tokens[:-1]):
+        count = int(raw) if raw.isdigit() else numbers.get(low)
+        if count is None and low not in articles:
+            continue
+        noun = _noun(tokens[i + 1][0].lower(), nouns)     # accents kept: "dé" is not "de"
+        if noun is None:
+            continue
+        named = set(nouns[noun])
+        j, said = i + 2, []
+        while j < len(tokens) and any(_qualifies(tokens[j][1], q, endings) for q in every_qualifier):
+            said.append(tokens[j][1])
+            j += 1
+        for word in said:
+            named = {n for n in named if any(_qualifies(word, q, endings) for q in qualifiers[n])}
+        if count is not None and not said:
+            # "Avec cinq navires sur le plateau, l'Anglais ne peut plus en poser": the clause says whose
+            clause = [t[1] for t in tokens if t[2] > _clause_start(caption, start) and t[3] <= _clause_end(caption, start)]
+            owned = {n for n in named if any(_qualifies(w, q, endings) for w in clause for q in qualifiers[n])}
+            named = owned or named
+        if count is None and not said:
+            continue        # "la tuile" alone: which one the sentence says, not its words
+        if count is not None and count < 2:
+            continue
+        text = _plain(caption)[start:tokens[j - 1][3]]
+        phrases.append(_Phrase(text, count, tuple(sorted(named))))
+    return phrases
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding `at` begins in `text` (_plain spacing): after the last stop before it."""
+    stops = [m.end() for m in CLAUSE_END.finditer(_plain(text), 0, at)]
+    return stops[-1] if stops else -1
+
+
+def _clause_end(text: str, at: int) -> int:
+    m = CLAUSE_END.search(_plain(text), at)
+    return m.start() if m else len(_plain(text))
+
+
+def _noun(word: str, nouns: dict) -> str | None:
+    """The piece noun `word` is (singular or plural), or None."""
+    for noun in nouns:
+        if word == noun or (word[:-1] == noun and word[-1] in "sx"):
+            return noun
+    return None
+
+
+def _qualifies(word: str, qualifier: str, endings: list[str]) -> bool:
+    """Whether a caption's word says a style's qualifier: the same, or inflected by one of the language's
+    endings ("blanches" for blanc, "bleus" for bleu), or the qualifier less its digits ("Plus" for plus1)."""
+    if word == qualifier or qualifier.rstrip("0123456789") == word:
+        return True
+    return word.startswith(qualifier) and word[len(qualifier):] in endings
 
 
 # --- the move convention ---------------------------------------------------------------------------------

@@ -48,20 +48,42 @@ def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
 
 
 class Catalogue:
-    """The words of one language: call it with a key (and format fields)."""
+    """The words of one language: call it with a key (and format fields). A domain's file is read on the
+    first key of that domain (a deck's build reads neither the engine's nor the rulebook's words);
+    `entries` reads every domain."""
 
-    def __init__(self, language: str, entries: dict[str, Any]):
+    def __init__(self, language: str, entries: dict[str, Any], domains: dict[str, Any] | None = None):
         self.language = language
-        self.entries = entries
+        self._entries = entries
+        self._domains = dict(domains or {})     # domain -> its file, not read yet
+
+    @property
+    def entries(self) -> dict[str, Any]:
+        for domain in list(self._domains):
+            self._read(domain)
+        return self._entries
+
+    def _read(self, domain: str) -> None:
+        path = self._domains.get(domain)
+        if path is not None:
+            import yaml
+            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml: our own files, parsed in C
+            _flatten(domain, yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}, self._entries)
+            # marked read once its keys are in: another thread asking meanwhile reads it too, never misses a key
+            self._domains.pop(domain, None)
 
     def __call__(self, key: str, **fields: Any) -> str:
-        value = self.entries[key]
+        if self._domains:
+            self._read(key.partition(".")[0])
+        value = self._entries[key]
         if isinstance(value, dict):
             value = value[_plural_form(self.language, fields.get("count", 0))]
         return str(value).format(**fields) if fields else str(value)
 
     def __contains__(self, key: str) -> bool:
-        return key in self.entries
+        if self._domains:
+            self._read(key.partition(".")[0])
+        return key in self._entries
 
     def number(self, value: float, decimals: int = 2) -> str:
         """20.0 -> '20', 12.5 -> '12,5' in French, '12.5' in English: no useless zeros."""
@@ -69,15 +91,15 @@ class Catalogue:
         return text.replace(".", self("format.decimal_mark"))
 
 
-@lru_cache(maxsize=None)
 def catalogue(language: str = DEFAULT_LANGUAGE) -> Catalogue:
-    """The catalogue of `language` (one of LANGUAGES), read once per process."""
-    import yaml
+    """The catalogue of `language` (one of LANGUAGES), one per process: `catalogue()` and
+    `catalogue("fr")` are the same object (each domain's file read once)."""
+    return _catalogue(language)
+
+
+@lru_cache(maxsize=None)
+def _catalogue(language: str) -> Catalogue:
     if language not in LANGUAGES:
         raise ValueError(f"no catalogue for language '{language}' (known: {', '.join(LANGUAGES)})")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml: our own files, parsed in C
-    entries: dict[str, Any] = {}
-    for path in sorted((templates_dir() / "catalogues" / language).glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-        _flatten(path.stem, data, entries)
-    return Catalogue(language, entries)
+    files = sorted((templates_dir() / "catalogues" / language).glob("*.yaml"))
+    return Catalogue(language, {}, {path.stem: path for path in files})

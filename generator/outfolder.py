@@ -34,7 +34,6 @@ and modification time; copied where links are refused).
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import shutil
@@ -140,6 +139,7 @@ def check_out_folder(out_dir: Path, content_dir: Path, language: str = DEFAULT_L
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically (Linux renameat2); False where the system or file system cannot."""
+    import ctypes         # here: only a folder already in place is swapped (a first build does not load it)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

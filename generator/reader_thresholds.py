@@ -64,6 +64,14 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
               "a cut a hair off and an offset land; a piece that no layout of its sheets keeps whole may have this "
               "many zones cut in one file, its assembly plan saying where (print/tiling.py chooses the cuts that "
               "do least harm: through a zone's end, not its middle)"),
+    Threshold("min_pictured_mm", 11.0, 5.0, 40.0, "mm",
+              "a picture a figure's caption relies on (a gnome making a gesture: which hand, which way its face "
+              "looks), its box printed under 11 mm, leaves a dot for a face and a blur for a hand: the malins "
+              "gnomes of Lutinades' aid at 66e77a1, 12 mm boxes on the card, were printed at 9.5 mm (the gnome in "
+              "them about 6 mm) and the mirror rule was not seen; today's smallest print at 12.6 mm"),
+    Threshold("min_marked_piece_mm", 5.0, 2.0, 20.0, "mm",
+              "a piece whose mark the caption relies on (a pawn's nose for its facing) printed under 5 mm leaves "
+              "the mark a millimetre or less, read as a speck of ink"),
     Threshold("min_bleed_mm", 0.5, 0.0, 5.0, "mm",
               "art reaching this far past a cut edge is bled; less, and a cut slightly off shows white"),
 )}

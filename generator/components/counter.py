@@ -35,7 +35,7 @@ def items(component: Counters, game_folder: Path) -> list[Item]:
     if component.form == "flat":
         return build_items(component, game_folder, frame)
     maker = FaceMaker(component, game_folder, frame)
-    out = []
+    out, shown = [], {}
     for row, item_id in zip(component.rows, item_ids(component)):
         if row.count == 0:
             continue
@@ -47,7 +47,7 @@ def items(component: Counters, game_folder: Path) -> list[Item]:
         back_ops = maker.ops(layout, row, item_id, side)
         compose = _fold if component.form == "fold" else _standee
         face, folds = compose(component, frame, front_ops, back_ops)
-        meta = item_meta(component, row)
+        meta = item_meta(component, row, shown)
         meta["folds_mm"] = folds
         out.append(Item(id=item_id, component=component.id, front=face, back=None, copies=row.count,
                         label=label_of(row, item_id), meta=meta))

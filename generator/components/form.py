@@ -40,6 +40,7 @@ FRAME_PAD_MM = 2.5          # inside a framed block
 HINT_COLOUR = "#6B6B6B"     # grey text still at 5.3:1 on white
 RULE_COLOUR = "#8A8A8A"     # writing lines
 HEADER_FILL = "#EDEDED"     # table header cells
+BAND_GAP_MM = 1.0           # between the last row and the band of pieces: their crop marks keep 2 mm more
 
 
 @dataclass(frozen=True)
@@ -443,6 +444,18 @@ class FormLayout:
                 c.rect(bx, by, s, s, stroke=stroke, radius=min(0.8, s * 0.1))
                 c.text(bx + s + 1.5, by + s / 2 + cap / 2, text, style)
         return ops + [draw]
+
+
+def free_band(form: Form, width_mm: float, height_mm: float, language: str = "fr") -> tuple[float, float, float, float]:
+    """The band (x, y, width, height in form mm) under the form's last row, inside its margin: where pieces of
+    its stock may print (their `sheet_with`). The rows are measured, not the free `elements`: a form that
+    hosts pieces keeps its elements above its rows' foot."""
+    layout = FormLayout(form, width_mm, height_mm, language)
+    placed, headings = layout.place()
+    area = layout.content_box()
+    feet = [b.box.y + b.box.h for b in placed] + [y for _, _, y, _ in headings]
+    top = (max(feet) + BAND_GAP_MM) if feet else area.y
+    return (area.x, top, area.w, max(0.0, area.y + area.h - top))
 
 
 def form_face(form: Form, game_folder: Path, width_mm: float, height_mm: float, *, game_title: str = "",

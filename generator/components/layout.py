@@ -458,6 +458,15 @@ def _image_header(path: Path, name: str, suffix: str, r: Resolver) -> tuple[int,
     return header.size
 
 
+def _picture_size(element) -> list[tuple[str, str]]:
+    """('size_mm', the smaller side of its box) of an image that pictures something (`depicts`), where its box is
+    given in numbers: a figure showing the face records it (Shown.size_mm), the reader measures it in print."""
+    spec = element.image
+    if spec is None or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (spec.w, spec.h)):
+        return []
+    return [("size_mm", f"{min(spec.w, spec.h):g}")]
+
+
 def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
     name = r.text(spec.file).strip()
     if Path(name).is_absolute() or ".." in Path(name).parts:
@@ -689,7 +698,7 @@ class FaceMaker:
                 with recording(self.ctx.game_folder) if content else nullcontext(set()) as read:
                     ops = resolve_layout(layout, row, item_id, self.frame, self.ctx, side, shrunk)
                 values = fields_of(row, item_id)
-                depicts = tuple(tuple(sorted((str(k), str(v)) for k, v in e.depicts.items()))
+                depicts = tuple(tuple(sorted([(str(k), str(v)) for k, v in e.depicts.items()] + _picture_size(e)))
                                 for e in layout if e.depicts and e.accepts(values))
                 face = dataclasses.replace(self.frame.face(replay(ops, self.frame)), shrunk=tuple(shrunk),
                                            key=content, depicts=depicts)
@@ -783,6 +792,7 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
     # a condition on a field no row has would silently print wrong faces: told, and the rows are still laid out
     # for their own errors (one run tells them all); no face is kept while any error stands
     ids = None
+    shown: dict = {}         # display_path of each row's file (item_meta)
     with errors.attempt():     # a duplicate id is told; the faces are still laid out, for their own errors
         ids = item_ids(component)
     if ids is None:
@@ -804,14 +814,19 @@ def build_items(component: FaceSet, game_folder: Path, frame: Frame) -> list[Ite
             continue
         items.append(Item(id=item_id, component=component.id, front=front, back=back,
                           back_oriented=component.back_oriented and back is not None, copies=row.count,
-                          label=label_of(row, item_id), meta=item_meta(component, row)))
+                          label=label_of(row, item_id), meta=item_meta(component, row, shown)))
     errors.raise_any()
     return items
 
 
-def item_meta(component: FaceSet, row: Row) -> dict:
-    """What the print layer and the manifest may want to show: the row's fields and where it was written."""
-    source = f"{display_path(row.path)}:{row.line}" if row.path is not None else ""
+def item_meta(component: FaceSet, row: Row, shown: dict | None = None) -> dict:
+    """What the print layer and the manifest may want to show: the row's fields and where it was written.
+    `shown`: each file's display_path already worked out for the rows before (resolving a path reads every
+    folder on its way: once per file, not once per row)."""
+    shown = {} if shown is None else shown
+    if row.path is not None and row.path not in shown:
+        shown[row.path] = display_path(row.path)
+    source = f"{shown[row.path]}:{row.line}" if row.path is not None else ""
     return {"fields": dict(row.values), "source": source, "kind": component.kind}
 
 

@@ -81,13 +81,11 @@ from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 from .errors import Collector, ContentError, did_you_mean
-from .figure_count import FigureCount
+from .figure_count import FigureCount, count_figures  # noqa: F401  (named here for figures.py)
 from .models import PieceStyle
-from .paths import inside_game
+from .paths import DIAGRAMS_FILE, inside_game
 from .schema import Name, Where, build, derived, spec
 from .yamlfile import LocatedDict, LocatedList, read_yaml
-
-DIAGRAMS_FILE = "diagrams.yaml"
 
 
 @dataclass(frozen=True)
@@ -415,11 +413,3 @@ def given_placements(diagram: Diagram, component, components) -> list[tuple[str,
                                       f"styles: {', '.join(styles) or 'none (give the figure its own pieces:)'}")
         out.append((place, str(piece), value))
     return out
-
-
-# --- how many figures a game has -----------------------------------------------------------------
-
-def count_figures(diagrams: list[Diagram]) -> FigureCount:
-    """How many of these diagrams make claims (checked), and how many are illustrations."""
-    checked = sum(1 for d in diagrams if not d.is_illustration)
-    return FigureCount(checked, len(diagrams) - checked)

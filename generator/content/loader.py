@@ -102,7 +102,7 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
                 # Read whole but refused by its own checks (some rows wrong): its good rows are laid out with
                 # the game's other components (the game fails anyway), so their layout errors come in this run.
                 partial = getattr(err, "partial", None)
-                if type(partial) in COMPONENT_KINDS.values() and partial.id not in ids:
+                if type(partial) in COMPONENT_KINDS.loaded() and partial.id not in ids:
                     ids[partial.id] = name
                     sources[partial.id] = Where(path, 1)
                     components.append(partial)
@@ -124,7 +124,9 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
 
 
 def _check_shared_sheets(components: list, sources: dict) -> None:
-    """`sheet_with: <id>` names a component of the game printed on n-up sheets, itself on its own sheets."""
+    """`sheet_with: <id>` names a component of the game printed on n-up sheets (or a form, whose free band takes
+    the pieces), itself on its own sheets, of the guest's stock printed the same way (content/models/stock.py):
+    one file has one paper and one way to print. A small mat (a piece cut whole) may go on any of them."""
     by_id = {c.id: c for c in components}
     for c in components:
         host_id = getattr(c, "sheet_with", None)
@@ -134,15 +136,18 @@ def _check_shared_sheets(components: list, sources: dict) -> None:
         where = sources[c.id]
         hosts = sorted(k for k, v in by_id.items() if getattr(v, "hosts_sheets", False) and v is not c)
         if host is None or host is c or not getattr(host, "hosts_sheets", False):
-            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles or counters "
-                              f"of the game ({', '.join(hosts) or 'none'})")
-        if host.kind != c.kind and not getattr(c, "whole_piece", False):
-            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is {host.kind}: only pieces of one kind "
-                              f"(or a small mat, a piece cut whole) share sheets: the print guide gives one paper "
-                              f"and one way to cut them")
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles, counters "
+                              f"or form of the game ({', '.join(hosts) or 'none'})")
+        if getattr(host, "pieces_in_band", False) and getattr(c, "whole_piece", False):
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is a form: a mat prints on the sheets "
+                              f"of a deck, tiles or counters")
+        if not getattr(c, "whole_piece", False) and host.stock != c.stock:
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on another stock or another way "
+                              f"({host.kind} '{host_id}': {host.stock}; {c.kind} '{c.id}': {c.stock}): one file "
+                              f"has one paper and one way to print")
         if getattr(c, "sizes", None):
             raise where.error(f"mat '{c.id}': sheet_with: a mat with other sizes prints a file for each")
-        if host.sheet_with is not None:
+        if getattr(host, "sheet_with", None) is not None:
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on the sheets of "
                               f"'{host.sheet_with}': name that one")
 

@@ -20,6 +20,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from .errors import ContentError
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+DIAGRAMS_FILE = "diagrams.yaml"     # a game's diagrams (content/diagrams.py), named here for a build to look
+                                    # for it without importing the diagrams' models
 
 
 def game_folder_of(path: Path) -> Path:

@@ -81,6 +81,10 @@ diagram uses it:
                                      state out of play, one of OUT_STATES ('asleep', 'lost', 'aside');
                                      the figure proof tells a figure of items drawing one out of play
                                      in the same row as items in play. Default: {}
+    supply(position)                 piece style -> how many of it the game has in all (on the board,
+                                     held, in reserve, taken), for the styles whose number the rules
+                                     fix (Armada's twenty ships a side); the figure proof tells a
+                                     caption counting more ("vingt et un navires"). Default: {}
     piece_text(key, text)            the canonical spelling of one entry of a position
                                      mapping (for partial `pieces` claims); default: as is
     placements(position)             [(square, piece style, shown value or None)] for
@@ -362,6 +366,10 @@ class Engine:
 
     def item_states(self, position: Position, component_id: str) -> Mapping[str, str]:
         """Item id of `component_id` -> PLAY or one of OUT_STATES, for the items the position places; default: none."""
+        return {}
+
+    def supply(self, position: Position) -> Mapping[str, int]:
+        """Piece style -> how many of it the game has in all, where the rules fix it; default: none known."""
         return {}
 
     def seated(self, position: Position) -> tuple[str, ...]:

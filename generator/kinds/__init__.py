@@ -93,10 +93,18 @@ class Kind:
                                                          # faces a player cuts out one by one (`pnp export`)
     sheet_items: Optional[Callable[[Any, Any], list]] = None   # its Items on another component's sheets (its
                                                                # `sheet_with`), for a kind without `items`
+    advice: Optional[Callable[[Any, Job], Optional[tuple]]] = None   # (component, job) -> catalogue keys (paper,
+                                                                      # steps) where the kind's own do not fit it
 
     def pieces(self, component: Any, folder: Any) -> list:
         """The Items a component of this kind puts on its host's sheets (content: `sheet_with`)."""
         return (self.items or self.sheet_items)(component, folder)
+
+    def piece_steps(self, component: Any, job: Job) -> tuple[str, ...]:
+        """Catalogue keys of the steps its pieces need wherever they print (on a form's band too): a fold-over
+        counter is folded and glued to itself."""
+        keys = self.advice(component, job) if self.advice else None
+        return tuple(keys[1]) if keys else self.guide_steps
 
     def paper_advice(self, words: Catalogue) -> str:
         return words(self.paper)

@@ -44,4 +44,4 @@ def figure(job: FigureJob, counters: Counters):
 
 
 KIND = Kind(name="counters", model=Counters, render=render, check=check, items=items, paper="kinds.counters.paper",
-            guide_steps=("kinds.counters.glue_step",), figure=figure)
+            guide_steps=("kinds.counters.glue_step",), figure=figure, advice=advice)

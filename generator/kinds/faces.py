@@ -52,8 +52,8 @@ def render_face_set(job: Job, kind: Kind, component: Any, items: Sequence[Item],
         name = component.name
         if guests:
             items = list(items) + [item for guest in guests for item in kind_of(guest).pieces(guest, job.game.folder)]
-            name = words("kinds.shared.title", names=_joined([component.name] + [g.name for g in guests], words))
-            steps = (words("kinds.shared.step", names=_joined([g.name for g in guests], words)),) + steps
+            name, said = guests_said(job, component, guests, "kinds.shared.step")
+            steps = said + steps
         if component.sheet_alone:
             steps = steps + (alone_step(component.sheet_alone, words),)
         document = impose_sheets(items, job.print_options, game_title=job.title, component_name=name,
@@ -83,6 +83,37 @@ def with_shrunk_texts(document, items: Sequence[Item]):
 def sharing(game: Any, host: Any) -> list:
     """The components printed on `host`'s sheets (their `sheet_with`), in the game's order."""
     return [c for c in game.components if getattr(c, "sheet_with", None) == host.id]
+
+
+def stock_partners(game: Any, component: Any) -> list[str]:
+    """The components whose sheets could take `component`'s pieces (its `sheet_with`): hosts of the same stock
+    printed the same way (content/models/stock.py), on their own sheets; none for a component that is no piece
+    (a form, a board) or already shares. The reader's preflight asks a mostly blank sheet why it did not."""
+    if getattr(component, "sheet_with", None) is not None or not _is_piece(component):
+        return []
+    stock = getattr(component, "stock", None)
+    return [c.id for c in game.components if c is not component and getattr(c, "hosts_sheets", False)
+            and getattr(c, "sheet_with", None) is None and stock is not None and getattr(c, "stock", None) == stock]
+
+
+def _is_piece(component: Any) -> bool:
+    kind = kind_of(component)
+    return kind.items is not None or kind.sheet_items is not None
+
+
+def guests_said(job: Job, host: Any, guests: Sequence[Any], step: str) -> tuple[str, tuple[str, ...]]:
+    """What the host's file is called and what the guide says first of its guests (catalogue key `step`, given
+    the host's and the guests' names): 'Collines, Monts et Pics'; nothing but the host's name without guests.
+    Then each guest's own steps where they differ from the host's kind (a fold-over pawn is folded)."""
+    words = job.words
+    if not guests:
+        return host.name, ()
+    name = words("kinds.shared.title", names=_joined([host.name] + [g.name for g in guests], words))
+    said = [words(step, host=host.name, names=_joined([g.name for g in guests], words))]
+    for guest in guests:
+        if guest.kind != host.kind:
+            said += [words(key) for key in kind_of(guest).piece_steps(guest, job) if words(key) not in said]
+    return name, tuple(said)
 
 
 def alone_step(reason: str, words) -> str:

@@ -1,20 +1,28 @@
 """Forms on paper: one, two or four copies of a form's face per page, cut lines between them, a page label.
 
 The n-up sheets of sheet.py are for cut items with crop marks and bleed; a
-form has neither, and shares the page in halves or quarters instead.
+form has neither, and shares the page in halves or quarters instead. Pieces
+of the form's stock (fold-over counters: plain paper, one side) may print in
+the band its rows leave free under each copy (their `sheet_with`): dealt out
+in order, the first copy's band the first pieces, each band its own grid and
+crop marks (sheet.plan_band), so a player's pawn comes with his sheet.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional, Sequence
 
-from ..components.face import Face
+from ..components.face import Face, Item
+from ..draw.errors import LayoutError
 from ..draw.style import Stroke
 from ..paper_sizes import paper_size_mm
 from .document import LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
+from .geometry import Box
 from .options import PrintOptions
+from .paper import Page
+from .sheet import draw_pieces, plan_band
 
 CUT_STROKE = Stroke("#7F7F7F", 0.25, dash_mm=(3.0, 2.0))
 
@@ -53,10 +61,14 @@ def form_pages(paper: str, per_page: int, orientation: str, margin_mm: float, la
 
 
 def form_document(form, make_face: Callable[[float, float], Face], options: PrintOptions, *,
-                  game_title: str) -> tuple[ImposedDocument, Face]:
+                  game_title: str, guests: Sequence[Item] = (), free_band: Optional[Callable[[float, float], Box]] = None,
+                  name: str = "", guest_steps: Sequence[str] = ()) -> tuple[ImposedDocument, Face]:
     """The form's PDF as an ImposedDocument (pages, manifest data, print guide entry), and its face.
 
-    `make_face(width_mm, height_mm)` draws one form at its share of the page (components.form.form_face).
+    `make_face(width_mm, height_mm)` draws one form at its share of the page (components.form.form_face);
+    `guests`: pieces of other components printed in the band `free_band(width_mm, height_mm)` (form mm) each
+    copy leaves free, dealt out in order; `name` the file's name then (the form's and its guests'), and
+    `guest_steps` what the guide says of them.
     """
     pages = form_pages(options.paper, form.per_page, form.orientation, options.margin_mm, LABEL_BAND_MM)
     _, _, cw, ch = pages.cells[0]
@@ -64,11 +76,16 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
     copies = form.copies or form.per_page
     n_pages = math.ceil(copies / form.per_page)
     words = options.words
-    pdf = new_pdf(options, title=f"{game_title} — {form.name}")
+    name = name or form.name
+    dealt = _dealt(guests, copies)
+    band = free_band(cw, ch) if dealt else None
+    paper_page = Page(options.paper, "landscape" if pages.width_mm > pages.height_mm else "portrait",
+                      pages.width_mm, pages.height_mm, options.margin_mm)
+    pdf = new_pdf(options, title=f"{game_title} — {name}")
     infos = []
     for p in range(n_pages):
         pdf.begin_page(pages.width_mm, pages.height_mm)
-        placements = []
+        placements, held = [], 0
         for k, cell in enumerate(pages.cells):
             copy = p * form.per_page + k + 1
             if copy > copies:
@@ -78,18 +95,38 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
                 face.draw(pdf)
             placements.append(Placement(page=p + 1, item_id=form.id, copy=copy, face="front", trim=cell, art=cell,
                                         rotation_deg=0, width_mm=w, height_mm=h, component=form.id))
-        if len(placements) > 1:
+            held += 1
+            if dealt and dealt[copy - 1]:
+                region = (x + band[0], y + band[1], band[2], band[3])
+                try:
+                    pieces = plan_band(dealt[copy - 1], region, paper_page, p + 1, options)
+                except LayoutError as err:
+                    raise LayoutError(f"the pieces printed on it ({', '.join(sorted({i.component for i in guests}))})"
+                                      f": {err}") from None
+                draw_pieces(pdf, pieces)
+                placements.extend(placement for placement, _ in pieces.faces)
+        if held > 1:
             for x1, y1, x2, y2 in pages.cuts:
                 pdf.line(x1, y1, x2, y2, CUT_STROKE)
-        label = page_label(game_title, form.name, p + 1, n_pages, words("print.side.single"),
+        label = page_label(game_title, name, p + 1, n_pages, words("print.side.single"),
                            words("print.setting.at_100"), words=words)
         draw_label(pdf, pages.band, label, language=options.language)
         infos.append(PageInfo(p + 1, pages.width_mm, pages.height_mm, "sheet", "single", label, tuple(placements)))
     steps = [words("print.form.step")]
     if form.per_page > 1:
         steps.append(words("print.form.copies", count=form.per_page))
-    guide = GuideInfo(title=form.name, sides=words("print.side.single"), paper_fr=words("print.paper.plain_80"),
+    steps.extend(guest_steps)
+    guide = GuideInfo(title=name, sides=words("print.side.single"), paper_fr=words("print.paper.plain_80"),
                       steps=tuple(steps),
                       pages=n_pages, copies=copies)
-    return ImposedDocument(pdf.finish(), tuple(infos), form.name, "form", options.paper, guide), face
+    return ImposedDocument(pdf.finish(), tuple(infos), name, "form", options.paper, guide), face
 
+
+def _dealt(guests: Sequence[Item], copies: int) -> list[list[tuple[Item, int]]]:
+    """The guests' pieces (item, copy number) dealt out over the form's copies in order, as many to each (the
+    last copies may hold fewer): one pawn a character sheet, the first sheet the first pawn."""
+    if not guests:
+        return []
+    pieces = [(item, k + 1) for item in guests for k in range(item.copies)]
+    each = math.ceil(len(pieces) / copies)
+    return [pieces[k * each:(k + 1) * each] for k in range(copies)]

@@ -26,7 +26,10 @@ in the order of what it costs him:
   text crossing the trim of the item it is printed on;
 - figure_frame: a rulebook figure whose art runs past its frame by more than max_figure_overhang_mm (the
   rulebook does not clip a figure: it lands on the caption or the text), or whose crop cuts a mark of its component
-  (a ruler leaving the frame, its words beyond it); both measured as the figure is drawn (the layout's record);
+  (a ruler leaving the frame, its words beyond it), or that prints what carries a mark the caption relies on
+  smaller than can be made out: a picture (form `pictured`: a gnome's gesture, its face and hands) under
+  min_pictured_mm, a piece's mark (form `piece`: a pawn's facing) under min_marked_piece_mm; all measured as
+  the figure is drawn (the layout's record);
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
   piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
   the game's seam_zone_cuts;
@@ -110,6 +113,8 @@ class Subject:
     rules_path: Optional[str] = None       # the rules file the layout's lines are in
     figure_sources: dict = field(default_factory=dict)    # figure id -> (path, line) of its diagram
     search: tuple = ()                     # content files where a tool word may have been written
+    partners: tuple = ()                   # components of its stock printed the same way whose sheets could
+                                           # take its pieces (their ids: kinds.faces.stock_partners)
 
 
 @dataclass
@@ -475,7 +480,9 @@ def _content_share(page) -> float:
 def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """Sheets of items: the last sheet holding one row where the others hold several (spread them), or a sheet
     whose items cover under min_sheet_fill of the page, alone or last in its document (share a sheet), unless
-    its print entry says why it shares with no other (`alone`: the component's `sheet_alone`, also in the guide)."""
+    its print entry says why it shares with no other (`alone`: the component's `sheet_alone`, also in the guide);
+    a reason is no excuse when a component of the same stock printed the same way could have taken the pieces
+    (`partners`, form `partner`: its `sheet_with`)."""
     if not subject.entry:
         return []
     alone = bool((subject.entry.get("print") or {}).get("alone"))    # the content says why, the guide too
@@ -493,6 +500,9 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
         others = rows[:index] + rows[index + 1:]
         if last and n_rows == 1 and others and max(others) >= 3:
             out.append(_warn(subject, "sheet_fill", p["page"], form="row", others=max(others)))
+        elif share < least and (last or len(pages) == 1) and subject.partners:
+            out.append(_warn(subject, "sheet_fill", p["page"], form="partner", fill=_pc(share), least=_pc(least),
+                             partners=", ".join(subject.partners)))
         elif share < least and (last or len(pages) == 1) and not alone:
             out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
     return out
@@ -675,12 +685,14 @@ def _in_flow(subject: Subject, page: int, box) -> bool:
 # --- f. seams of a tiled piece ------------------------------------------------------------------------------
 def figure_frames(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     """A rulebook figure out of its frame, from what the layout measured as it set it (rulebook/pdf.py
-    figure_frame_record): its art past its box by more than max_figure_overhang_mm, or marks of its component cut by
-    its crop (Figure.cut). A PDF read back cannot tell it: art placed from a form reads as the form's whole box, and
+    figure_frame_record): its art past its box by more than max_figure_overhang_mm, marks of its component cut by
+    its crop (Figure.cut), or a picture or a piece carrying a mark the caption relies on (a gesture pictured, a
+    facing) printed under min_pictured_mm or min_marked_piece_mm. A PDF read back cannot tell it: art placed from a form reads as the form's whole box, and
     a path's points are not its ink. Told at the figure's diagram."""
     if not subject.layout:
         return []
     most = threshold("max_figure_overhang_mm", overrides)
+    least = {"pictured": threshold("min_pictured_mm", overrides), "piece": threshold("min_marked_piece_mm", overrides)}
     out = []
     for flow in subject.layout["flows"]:
         if flow["kind"] != "figure":
@@ -693,6 +705,10 @@ def figure_frames(subject: Subject, overrides: dict | None) -> list[ReaderWarnin
         if flow.get("cut"):
             out.append(_warn(subject, "figure_frame", flow["page"], where, form="cut", figure=figure,
                              count=len(flow["cut"]), marks=" / ".join(m for m in flow["cut"] if m)))
+        for mm, piece, place, kind in flow.get("marked") or ():
+            if mm < least[kind]:
+                out.append(_warn(subject, "figure_frame", flow["page"], where, form=kind, figure=figure,
+                                 piece=piece, place=place, mm=mm, least=least[kind]))
     return out
 
 

@@ -335,6 +335,39 @@ def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: 
     return best
 
 
+@dataclass(frozen=True)
+class Band:
+    """Pieces laid in a region of a page another layout owns (the band a form's rows leave free): what
+    _draw_pieces draws there, in page mm."""
+    faces: tuple[tuple[Placement, Face], ...]
+    marks: tuple[Mark, ...]
+    outlines: tuple[Placement, ...]
+    fold_lines: tuple[tuple[float, float, float, float], ...]
+
+
+def plan_band(entries: Sequence[tuple[Item, int]], region: Box, page: Page, number: int,
+              options: PrintOptions) -> Band:
+    """One-sided pieces of one size ((item, copy number) pairs) in `region` of page `number`: the n-up grid's
+    slots, bleed and crop marks inside the region (cut the band off, then its pieces), upright when that holds
+    them all, else turned; a LayoutError when they do not fit."""
+    entries = list(entries)
+    sizes = {_group_key(item, "single") for item, _ in entries}
+    first = entries[0][0].front
+    if len(sizes) > 1 or any(item.back is not None for item, _ in entries):
+        raise LayoutError("the pieces sharing a form's band must be of one size and printed on one side")
+    bleed = max(item.front.bleed_mm for item, _ in entries)
+    gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
+    grids = [g for g in _grids(page, region, region, first.width_mm, first.height_mm, bleed, gutter,
+                               options.gutter_mm is None) if g.per_page >= len(entries)]
+    if not grids:
+        raise LayoutError(f"{len(entries)} piece(s) of {first.width_mm:g} x {first.height_mm:g} mm do not fit the "
+                          f"{region[2]:.1f} x {region[3]:.1f} mm its rows leave free")
+    grid = grids[0]      # upright first (_grids)
+    front = dict(number=number, page=page, faces=[], marks=[], outlines=[], folds=[], cut_paths=[])
+    _add_block([front], entries, grid, "single", first.width_mm, first.height_mm, options, appended=True)
+    return Band(tuple(front["faces"]), tuple(front["marks"]), tuple(front["outlines"]), tuple(front["folds"]))
+
+
 def page_counts(count: int, grid: Grid) -> list[int]:
     """How many units each page holds: full pages, unless the last would hold a lone row under pages of
     several rows; then the rows are spread evenly over the same number of pages (first pages one row more),
@@ -466,16 +499,21 @@ def _draw_page(pdf, planned: PlannedPage, label: str, correction: Optional[Affin
                options: PrintOptions) -> None:
     """One sheet: its faces, cut outlines, fold lines, marks and label; `cutter`: the machine's registration."""
     with _corrected(pdf, correction):
-        for placement, face in planned.faces:
-            draw_face(pdf, face, placement)
-        for p in planned.outlines:
-            pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
-        for x1, y1, x2, y2 in planned.fold_lines:
-            pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
-        draw_marks(pdf, planned.marks)
+        draw_pieces(pdf, planned)
         draw_label(pdf, planned.label_band, label, language=options.language)
     if cutter:     # the machine reads the side it cuts
         draw_registration(pdf, cutter)
+
+
+def draw_pieces(pdf, planned) -> None:
+    """A sheet's or a band's pieces (a PlannedPage or a Band): faces, cut outlines, fold lines, crop marks."""
+    for placement, face in planned.faces:
+        draw_face(pdf, face, placement)
+    for p in planned.outlines:
+        pdf.path(placement_cut_ops(p), stroke=OUTLINE_STROKE)
+    for x1, y1, x2, y2 in planned.fold_lines:
+        pdf.line(x1, y1, x2, y2, FOLD_LINE_STROKE)
+    draw_marks(pdf, planned.marks)
 
 
 def _page_key(planned: PlannedPage, info: PageInfo, options: PrintOptions) -> Optional[str]:

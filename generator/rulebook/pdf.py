@@ -368,8 +368,9 @@ def figure_overhang_mm(figure) -> tuple[float, float, float, float]:
 
 def figure_frame_record(flowable) -> dict:
     """What the layout records of how a figure keeps to its frame (print/reader.py figure_frames): its ink past its
-    box as printed (mm, left, top, right, bottom) where there is any, and the marks of its component that its crop
-    cuts (Figure.cut, each named by its words)."""
+    box as printed (mm, left, top, right, bottom) where there is any, the marks of its component that its crop
+    cuts (Figure.cut, each named by its words), and its smallest picture and marked piece as printed ([mm, piece,
+    place, 'pictured' | 'piece'])."""
     figure = flowable.block.figure
     record = {}
     overhang = [round(side * flowable.scale, 2) for side in figure_overhang_mm(figure)]
@@ -378,6 +379,16 @@ def figure_frame_record(flowable) -> dict:
     cut = getattr(figure, "cut", ())
     if cut:
         record["cut"] = list(cut)
+    # The smallest picture (a gnome making a gesture: Shown 'depicted') and the smallest piece drawn with a mark
+    # (Shown.attrs: a facing) the reader must make out, at print size: a figure drawn smaller than its own size
+    # shrinks them with the rest.
+    smallest: dict = {}
+    for s in getattr(figure, "shows", ()):
+        if s.attrs and s.size_mm > 0:
+            kind = "pictured" if s.how == "depicted" else "piece"
+            smallest[kind] = min(smallest.get(kind, (1e9,)), (round(s.size_mm * flowable.scale, 2), s.piece, s.place))
+    if smallest:
+        record["marked"] = [[*smallest[kind], kind] for kind in sorted(smallest)]
     return record
 
 

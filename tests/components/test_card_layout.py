@@ -103,6 +103,21 @@ def test_csv_table_with_counts_defaults_and_semicolons(make_component):
     assert items[0].meta["source"].endswith("cards.csv:2")
 
 
+def test_each_row_names_its_file_and_line_the_file_resolved_once(make_component, monkeypatch):
+    # display_path resolves a path folder by folder: once per file, not once per row (issue 26)
+    from generator.components import layout
+    resolved = []
+    monkeypatch.setattr(layout, "display_path", lambda path: resolved.append(path) or f"shown/{path.name}")
+    comp, folder, _ = make_component(DECK_HEAD + """\
+    table: cards.csv
+    front:
+      - text: {text: "{name}", x: 8, y: 10}
+    """, files={"cards.csv": "name;quantity\nUn;3\nDeux;1\nTrois;1\n"})
+    items = items_of(comp, folder)
+    assert [it.meta["source"] for it in items] == ["shown/cards.csv:2", "shown/cards.csv:3", "shown/cards.csv:4"]
+    assert len(resolved) == 1
+
+
 def test_row_ids_and_named_backs(make_component):
     comp, folder, _ = make_component(DECK_HEAD + """\
     front:

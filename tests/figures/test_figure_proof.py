@@ -318,8 +318,10 @@ def test_what_a_player_holds_is_drawn_beside_the_board_and_a_figure_leaving_it_o
     assert "Main (bleu)" in figures["main-good"].svg()
     stripped = {"main-good": dataclasses.replace(figures["main-good"], shows=tuple(
         s for s in figures["main-good"].shows if s.how != "held"))}
-    (problem,) = prove_figures(game, [diagram], stripped)
+    problem, named = prove_figures(game, [diagram], stripped)
     assert problem.kind == "missing" and "bleu" in problem.message and "tuile_pioche_bleu" in problem.message
+    # the caption's "la tuile Pioche bleue", drawn nowhere now (figure_proof._caption_pieces)
+    assert named.kind == "missing" and "« la tuile Pioche bleue »" in named.message
 
 
 def test_a_figure_without_moves_sets_nothing_aside(fixture_game):

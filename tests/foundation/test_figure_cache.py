@@ -226,3 +226,28 @@ def test_a_kept_figure_larger_than_any_written_is_not_read(tmp_path, made, monke
     made.clear()
     _build(content, out)
     assert made == ["demo"], "a file over ENTRY_BYTES is not read: the figure is made again"
+
+
+def test_a_kept_figure_is_the_figure_made_field_by_field(tmp_path, made):
+    import dataclasses
+
+    import generator.build as build
+    content = _new(tmp_path / "content")
+    out = tmp_path / "out"
+    _build(content, out)
+    build._forget_games()
+    build._keep_figures_in(out)
+    try:
+        game = build._game(content, "demo", build.BuildOptions())
+        made.clear()
+        kept = build._figures(content, game, None)["depart"]
+        assert made == [], "read from the cache"
+        fresh = figures.game_figures(game, content)["depart"]
+    finally:
+        build._keep_figures_in(None)
+        build._forget_games()
+    assert (kept.id, kept.caption, kept.width_mm, kept.height_mm, kept.cut) == \
+        (fresh.id, fresh.caption, fresh.width_mm, fresh.height_mm, fresh.cut)
+    assert [dataclasses.astuple(s) for s in kept.shows] == [dataclasses.astuple(s) for s in fresh.shows], \
+        "what the figure shows, every field (its pieces' sizes too: the reader measures them)"
+    assert any(s.size_mm for s in fresh.shows)

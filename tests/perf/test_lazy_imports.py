@@ -56,6 +56,16 @@ def test_building_a_deck_loads_no_rulebook_markdown_or_pypdf_and_a_rebuild_no_ji
         if package != "jinja2":
             assert _under(modules, package) == [], f"a deck build imported {package}"
     assert "svgwrite" in modules, "the previews and cut files are written through svgwrite"
+    # The models of the other kinds and the diagrams' are not made (content/models: names on first use);
+    # the languages' catalogues are read domain by domain, the other language not at all.
+    assert {"generator.content.models.deck", "generator.content.models.game"} <= modules
+    for module in ("board", "mat", "form", "map", "dice", "tiles", "counters", "sheet"):
+        assert f"generator.content.models.{module}" not in modules, f"a deck build made the {module} models"
+    assert "generator.content.diagrams" not in modules, "a deck without diagrams.yaml loaded the diagrams' models"
+    # templates/ found without importlib.resources (and the zip modules it brings); a first build swaps no
+    # folder (outfolder._exchange's ctypes)
+    for module in ("importlib.resources", "importlib.readers", "zipfile", "ctypes"):
+        assert module not in modules, f"a deck build imported {module}"
     again = _modules_imported_by(tmp_path, *build)
     assert "generator.build" in again
     for package in RULEBOOK_STACK + ("pypdfium2", "svgwrite"):

@@ -120,16 +120,18 @@ def test_tectonic_prints_its_18_pieces_on_one_sheet_named_in_guide_and_manifest(
     assert len(words) == 18
 
 
-@pytest.mark.parametrize("value,said", [("plateau", "is not another deck, tiles or counters"),
+@pytest.mark.parametrize("value,said", [("plateau", "is not another deck, tiles, counters or form"),
                                         ("pics", "prints on the sheets of 'collines'"),
-                                        ("pions-plies", None)])
+                                        ("pions-plies", "prints on another stock or another way"),
+                                        ("collines", None)])
 def test_sheet_with_names_another_face_set_of_the_game_that_is_on_its_own_sheets(game_copy, value, said):
     from generator.content import ContentError, load_game
     content = game_copy("tectonic")
     path = content / "tectonic" / "monts.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("sheet_with: collines", f"sheet_with: {value}"),
                     encoding="utf-8")
-    if said is None:     # pions-plies: another counters file of the game, on sheets of its own: allowed
+    # pions-plies: fold-over counters printed one side on plain paper, monts two-sided on card: not one file
+    if said is None:     # collines: two-sided counters on card, on sheets of their own: allowed
         assert load_game(content, "tectonic")
         return
     with pytest.raises(ContentError) as err:
@@ -146,4 +148,4 @@ def test_a_small_mat_prints_on_a_decks_sheets_but_not_on_another_mat(game_copy):
                     encoding="utf-8")
     with pytest.raises(ContentError) as err:
         load_game(content, "puxes")
-    assert "is not another deck, tiles or counters" in str(err.value) and "tapis-forteresse.yaml" in str(err.value)
+    assert "is not another deck, tiles, counters or form" in str(err.value) and "tapis-forteresse.yaml" in str(err.value)

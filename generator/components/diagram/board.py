@@ -45,7 +45,8 @@ def board_figure(board: Board, diagram: Diagram, placements: Sequence[Placement]
     margin = FIGURE_MARGIN_MM + overhang * factor
     width, board_h = view_size_mm(small, view, margin_mm=margin)
     in_view = BoardDrawing(small, view, 0.0, 0.0).visible
-    shows = tuple([Shown(p, piece, value, attrs=_attributes(board, piece)) for p, piece, value in placements if in_view(p)]
+    shows = tuple([Shown(p, piece, value, attrs=_attributes(board, piece), size_mm=_drawn_mm(small, piece))
+                   for p, piece, value in placements if in_view(p)]
                   + [Shown(p, piece, value, "ghost") for p, piece, value in ghosts if in_view(p)]
                   + [Shown(p, piece, value, how) for _, how, row in beside for p, piece, value in row])
     cell = small.grid.cell_mm
@@ -104,6 +105,12 @@ def scaled_board(board: Board, factor: float) -> Board:
                    line_mm=scaled_line(board.line_mm, factor), border_mm=max(scaled_line(board.border_mm, factor), 0.5),
                    piece_mm=board.piece_mm * factor if board.piece_mm else None,
                    pieces=pieces, zones=zones)
+
+
+def _drawn_mm(small: Board, piece: str) -> float:
+    """The size a piece is drawn at on the figure's scaled board (0: a style the board does not have)."""
+    style = small.pieces.get(piece)
+    return style.size_mm if style is not None else 0.0
 
 
 def _attributes(board: Board, piece: str) -> tuple:

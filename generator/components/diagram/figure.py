@@ -9,7 +9,7 @@ places are through `Places`; marks, arrows and frames are drawn here, once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from ...content.diagrams import Diagram
@@ -44,13 +44,17 @@ class Shown:
     `group` the row it is drawn in where the figure's rows say something (a `|` in `show.items` of dice: heroes,
     then oracles in play); a figure whose rows only wrap keeps every item in group 0. `attrs`: what the drawing
     shows of the piece beyond its place, as (name, value) pairs, recorded by the code that draws it (a pawn's
-    nose: ('facing', 'left'), components/pieces.drawn_attributes); the proof compares them with the position's."""
+    nose: ('facing', 'left'), components/pieces.drawn_attributes); the proof compares them with the position's.
+    `size_mm`: the smaller side of the piece or picture as the figure draws it, at the figure's own size (0: not
+    known); the rulebook's layout measures it at print size where the piece carries a mark the reader must make
+    out (a gesture pictured, a facing: print/reader.py figure_frames)."""
     place: str
     piece: str
     value: str | None = None
     how: str = "standing"
     group: int = 0
     attrs: tuple = ()
+    size_mm: float = field(default=0.0, compare=False)
 
     def attr(self, name: str) -> str | None:
         return dict(self.attrs).get(name)

@@ -115,7 +115,7 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
         draw_accents(canvas, diagram, _places(spots, w))
 
     return Figure(diagram.id, diagram.caption, per_row * w + (per_row - 1) * gap, rows * h + (rows - 1) * gap, draw,
-                  _shows(faces) + _flips(diagram, refs, _places(spots, w).centre))
+                  _shows(faces, factor) + _flips(diagram, refs, _places(spots, w).centre))
 
 
 def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tuple[int, float]:
@@ -137,11 +137,14 @@ def _rows(n: int, fw: float, fh: float, gap: float, max_width_mm: float) -> tupl
     return best
 
 
-def _shows(faces) -> tuple:
+def _shows(faces, factor: float) -> tuple:
     """What an items figure draws: each item by the name `show.items` gives it, then what each face pictures
-    (Face.depicts: a gnome making a gesture), 'depicted' on that item, its piece and the rest as attrs."""
+    (Face.depicts: a gnome making a gesture), 'depicted' on that item, its piece and the rest as attrs, its size
+    the picture's on the face (`size_mm`, layout.py) `factor` times."""
     items = [Shown(name, name, None, "item") for name, _ in faces]
-    pictured = [Shown(name, dict(d).get("piece", ""), None, "depicted", attrs=tuple(p for p in d if p[0] != "piece"))
+    pictured = [Shown(name, dict(d).get("piece", ""), None, "depicted",
+                      attrs=tuple(p for p in d if p[0] not in ("piece", "size_mm")),
+                      size_mm=float(dict(d).get("size_mm", 0.0)) * factor)
                 for name, face in faces for d in face.depicts]
     return tuple(items + pictured)
 
@@ -212,7 +215,7 @@ def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> 
         draw_accents(canvas, diagram, Places(places.centre, w, mark_at=lambda name: corners_of[str(name)]), frames=False)
 
     return Figure(diagram.id, diagram.caption, (max(xs) - min(xs)) * factor, (max(ys) - min(ys)) * factor, draw,
-                  _shows(faces) + _flips(diagram, None, places.centre))
+                  _shows(faces, factor) + _flips(diagram, None, places.centre))
 
 
 def _draw_cut_face(canvas, face: Face, cx: float, cy: float, angle: float, factor: float) -> None:

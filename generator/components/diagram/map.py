@@ -74,7 +74,7 @@ def map_figure(m: Map, diagram: Diagram, placements: Sequence[Placement], styles
     def token_mm(style: PieceStyle) -> float:
         return min(style.size_mm * factor, small * PIECE_OF_CELL)
 
-    shows = tuple([Shown(place, piece, value, attrs=drawn_attributes(styles[piece]))
+    shows = tuple([Shown(place, piece, value, attrs=drawn_attributes(styles[piece]), size_mm=token_mm(styles[piece]))
                    for place, piece, value in placements if visible(place)]
                   + [Shown(place, piece, value, "ghost") for place, piece, value in ghosts if visible(place)])
     return Figure(diagram.id, diagram.caption, width, height, draw, shows)

@@ -23,6 +23,8 @@ class PieceStyle:
     label: str = spec("", doc="letter or word printed on the piece, so colour never carries meaning alone")
     facing: Literal["none", "left", "right", "up", "down"] = spec(
         "none", doc="the way a pawn faces, drawn as a pointed nose on its rim (a runner's front), or none")
+    called: str = spec("", doc="the nouns a caption names the piece by, '|' between several (navire, dé), besides "
+                               "its style's first word: the figure proof counts them in captions ('cinq navires')")
 
     def check(self, where: Where) -> None:
         check_icon(self.mark, where)

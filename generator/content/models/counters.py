@@ -9,6 +9,7 @@ from typing import Literal, Optional
 from ..schema import Colour, Where, spec
 from .faceset import HEX_RATIO, FaceSet
 from .material import MaterialLine
+from .stock import GREYBOARD, PLAIN, Stock
 
 @dataclass(frozen=True)
 class Counters(FaceSet):
@@ -31,6 +32,16 @@ class Counters(FaceSet):
                                     "then": {"properties": {"shape": {"const": "square"}}, "required": ["shape"]}}],
                          "dependencies": {"height_mm": {"properties": {"shape": {"const": "square"}},
                                                         "required": ["shape"]}}}
+
+    @property
+    def stock(self) -> Stock:
+        """A fold-over counter is one face printed on plain paper, folded and glued to itself (80 to 160 g/m²);
+        a standee is glued onto greyboard like a flat counter printed one side."""
+        if self.form == "fold":
+            return Stock(PLAIN, "single")
+        if self.form == "standee":
+            return Stock(GREYBOARD, "single")
+        return super().stock
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every counter counted with its row's quantity, then its shape and size."""

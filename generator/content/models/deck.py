@@ -8,6 +8,7 @@ from typing import Literal, Optional
 from ..schema import Where, spec
 from .faceset import FaceSet
 from .material import MaterialLine
+from .stock import CARD, Stock, face_set_stock
 
 CARD_SIZES_MM = {
     "poker": (63.5, 88.9),    # 2.5 x 3.5 in
@@ -31,6 +32,11 @@ class Deck(FaceSet):
     # For editors: a preset, or both sizes; never both (as `check` says).
     json_schema_extra = {"oneOf": [{"required": ["size"]}, {"required": ["width_mm", "height_mm"]}],
                          "dependencies": {"width_mm": ["height_mm"], "height_mm": ["width_mm"]}}
+
+    @property
+    def stock(self) -> Stock:
+        """Cards print on card, one side or both."""
+        return face_set_stock(CARD, self.back is not None or bool(self.backs))
 
     def material_lines(self, words) -> list[MaterialLine]:
         """Every card counted with its row's quantity: a deck of 18 cards is 18 cards."""

@@ -19,6 +19,7 @@ from ..yamlfile import LocatedList
 from .elements import FIELD_NAME, SCALAR, LayoutElement, scalar_text
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+from .stock import GREYBOARD, Stock, face_set_stock
 from ..layouts import face_schema
 
 ELEMENTS = {"type": "array", "items": {"$ref": "#/definitions/LayoutElement"}}
@@ -235,11 +236,12 @@ class FaceSet(FigureTarget):
     paper: Optional[str] = spec(None, doc="the stock the print guide advises, in the game's language "
                                           "(default: the kind's advice)")
     sheet_with: Optional[Name] = spec(None, doc="print these items on the sheets of that component of the game "
-                                                 "(a deck, tiles or counters), after its own: small sets share "
-                                                 "paper; the print guide names the pieces each file holds")
-    sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component (another stock, "
-                                                 "another way to print): the print guide says it, the reader's "
-                                                 "preflight accepts a sheet mostly blank")
+                                                 "(a deck, tiles or counters, after its own; or a form, in the band "
+                                                 "under each copy), of the same stock printed the same way: small "
+                                                 "sets share paper; the print guide names the pieces each file holds")
+    sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component: the print guide "
+                                                 "says it, the reader's preflight accepts a sheet mostly blank unless "
+                                                 "a component of its stock printed the same way could host it")
     _source: Optional[Where] = derived()
     _rows: tuple = derived(())
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
@@ -248,6 +250,11 @@ class FaceSet(FigureTarget):
     _layout_errors: tuple = derived(())    # those layouts' own errors (at game.yaml's lines): not a row's
 
     hosts_sheets = True      # other components may print on its n-up sheets (their `sheet_with`)
+
+    @property
+    def stock(self) -> Stock:
+        """What its sheets print on (content/models/stock.py): glued onto greyboard, or card when two-sided."""
+        return face_set_stock(GREYBOARD, self.back is not None or bool(self.backs))
     # A figure shows some of its items (`show.items`, or the engine's), in a row or a fan.
     figure_spec = FigureSpec(show=("items", "arrange"), arrangements=("row", "column", "fan"))
 

@@ -12,6 +12,7 @@ from ..schema import Name, Colour, Where, derived, spec
 from .elements import FIELD_NAME, INK, LayoutElement, OneOf
 from .figure import FigureTarget
 from .material import MaterialLine
+from .stock import PLAIN, Stock
 
 @dataclass(frozen=True)
 class FormField:
@@ -148,6 +149,11 @@ class Form(FigureTarget):
     accent: Colour = Colour("#333333")
     line_mm: float = spec(0.3, minimum=0.09, maximum=2, doc="box and table lines")
     _source: Optional[Where] = derived()
+
+    # Pieces of its stock may print in the band its rows leave free under each copy (their `sheet_with`).
+    hosts_sheets = True
+    pieces_in_band = True              # not on n-up sheets: a mat (a piece cut whole) does not go there
+    stock = Stock(PLAIN, "single")     # plain paper, one side, written on in pencil
 
     def check(self, where: Where) -> None:
         if not self.rows and not self.elements:

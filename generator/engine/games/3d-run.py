@@ -334,6 +334,19 @@ class ThreeDRun(Engine):
         except (TypeError, ValueError) as err:
             raise NotationError(f"{pid}: {err}", pid) from None
 
+    def impossible(self, p: Position) -> list[tuple[str, str]]:
+        """What no game reaches, whatever the diagram left out (pawns may share a cell: game.yaml): a pawn
+        inside something solid (a step into a wall is not offered; boundstab ending in rock climbs out), or
+        with no PV left (a pawn at 0 PV is eliminated at once and starts again from START with its PV)."""
+        out = []
+        for i, r in enumerate(p.runners):
+            if self.cell(p, r.cell) in SOLID:
+                out.append((PLAYERS[i], f"{PLAYERS[i]} stands in {cell_name(*r.cell)}, inside "
+                                        f"'{self.cell(p, r.cell)}' (solid)"))
+            if r.pv <= 0:
+                out.append((PLAYERS[i], f"{PLAYERS[i]} has {r.pv} PV: a pawn at 0 PV is eliminated at once"))
+        return out
+
     def write_position(self, p: Position) -> dict:
         out: dict = {}
         for i, r in enumerate(p.runners):

@@ -391,6 +391,26 @@ class ArmadaEngine(Engine):
         cells = {s: SPANISH for s in position.spanish} | {s: ENGLISH for s in position.english}
         return [(GRID.name(s), cells[s], None) for s in sorted(cells)]
 
+    def supply(self, position: ArmadaPosition) -> dict[str, int]:
+        """Twenty pawns a side, whatever the round."""
+        return {SPANISH: PAWNS, ENGLISH: PAWNS}
+
+    def impossible(self, position: ArmadaPosition) -> list[tuple[str, str]]:
+        """What no round played by the rules reaches, whatever the diagram left out (read_position refuses
+        the rest: more pawns than a side owns, three English in a row, over 11 taken): both sides with 11
+        taken (the round stops at the first); turns counted since a capture in a round a capture ended; five
+        English pawns none of which is in a pair (the fifth is put down in a pair, a pawn turned stays by its
+        partner, and a pawn taken leaves four)."""
+        p, out = position, []
+        if min(p.taken_by_spanish, p.taken_by_english) >= ROUND_TARGET:
+            out.append(("prises", f"both sides took {ROUND_TARGET}: the round stops at the first"))
+        elif max(p.taken_by_spanish, p.taken_by_english) >= ROUND_TARGET and p.quiet:
+            out.append(("sans_prise", f"{p.quiet} turns without a capture after the capture that ended the round"))
+        if len(p.english) == ENGLISH_LIMIT and not any(in_pair(p.english, s) for s in p.english):
+            first = GRID.name(min(p.english))
+            out.append((first, f"{ENGLISH_LIMIT} English pawns and no pair: the fifth is always put down in a pair"))
+        return out
+
     # --- the round's end, its points, the match -----------------------------------
     def outcome(self, position: ArmadaPosition) -> Outcome | None:
         """The match's end: a round is over and the two totals are apart (from the second round on)."""

@@ -315,6 +315,29 @@ class LutinadesEngine(Engine):
     def gestures_of(self, p: Round) -> tuple[str, ...]:
         return GESTURES[p.variant]
 
+    def impossible(self, p: Round) -> list[tuple[str, str]]:
+        """Cards counted beyond the deck, whatever the diagram left out (a pile given as a number, cards won
+        as a number: unknown faces): more cards in the pile, the card turned, the gains and the discard than
+        the deck has, or one card more often than its copies. Told at the largest heap (the pile first)."""
+        heaps = {"pioche": p.pile, "gains": tuple(c for w in p.won for c in w), "defausse": p.discard}
+        total = sum(len(h) for h in heaps.values()) + (0 if p.over or p.card is None else 1)
+        deck = sum(n for _, n in DECK)
+        out = []
+        key = max(heaps, key=lambda k: len(heaps[k]))
+        if total > deck:
+            out.append((key, f"{total} cards counted (pile, card turned, gains, discard); the deck has {deck}"))
+        copies = dict(DECK)
+        seen: dict[str, int] = {}
+        for card in [c for h in heaps.values() for c in h] + ([p.card] if p.card is not None else []):
+            if card is not None:
+                seen[card.id] = seen.get(card.id, 0) + 1
+        for card_id, n in seen.items():
+            if n > copies.get(card_id, 0):
+                where = next((k for k, h in heaps.items() if any(c is not None and c.id == card_id for c in h)),
+                             "carte")
+                out.append((where, f"{n} cards {card_id}; the deck has {copies.get(card_id, 0)}"))
+        return out
+
     def seated(self, p: Round) -> tuple[str, ...]:
         return tuple(p.players)
 

@@ -432,6 +432,32 @@ class TactixEngine(Engine):
         return out
 
     # --- moves ---------------------------------------------------------------
+    def supply(self, position: TactixPosition) -> dict[str, int]:
+        """Eight dice and a king a side."""
+        return {"blanc": 8, "noir": 8, "roi_blanc": 1, "roi_noir": 1}
+
+    def impossible(self, position: TactixPosition) -> list[tuple[str, str]]:
+        """What no game reaches, whatever the diagram left out (read_position refuses more dice than a side
+        has): a game stops on the move that wins it, so the winner never has the move after it. A king
+        missing (taken) while its owner's opponent is to move; a king on the square that wins (the enemy king's
+        start, or e5 in the `centre` variant) while its owner is to move; both kings on their winning squares."""
+        board, mover = position.board, position.to_move
+        kings = {side: next((i for i, c in enumerate(board) if c and c & KING_BIT and c >> 7 == side), None)
+                 for side in (WHITE, BLACK)}
+        out = []
+        for side in (WHITE, BLACK):
+            king, other = kings[side], kings[1 - side]
+            if king is None and mover != side and other is not None:
+                out.append((GRID.name(other), f"the {PLAYERS[side]} king is taken, yet {PLAYERS[mover]} "
+                                              f"(who took it) is to move: the game stopped on the capture"))
+            targets = [KING_TARGET[side]] + ([E5] if position.variant == "centre" else [])
+            if king is not None and king in targets and mover == side:
+                out.append((GRID.name(king), f"the {PLAYERS[side]} king stands on {GRID.name(king)}, which won "
+                                             f"the game, yet {PLAYERS[side]} is to move"))
+        if kings[WHITE] == KING_TARGET[WHITE] and kings[BLACK] == KING_TARGET[BLACK]:
+            out.append((GRID.name(E9), "both kings stand on the squares that win: the first one there won"))
+        return out
+
     def outcome(self, position: TactixPosition) -> Outcome | None:
         won = _winner(position.board, position.to_move, position.variant)
         if won is not None:

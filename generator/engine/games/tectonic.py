@@ -343,6 +343,32 @@ class TectonicEngine(Engine):
                 return side, f"every {PLAYERS[1 - side]} piece is red", "all_red"
         return None
 
+    def supply(self, position: TectonicPosition) -> dict[str, int]:
+        """Three of each kind a side, whichever face shows (a style for each face counts them all)."""
+        return {f"{KIND_NAMES[k]}_{face}{colour}": PER_KIND for k in KINDS for colour in PLAYERS
+                for face in ("", "rouge_")}
+
+    def impossible(self, position: TectonicPosition) -> list[tuple[str, str]]:
+        """What no game reaches, whatever the diagram left out (read_position refuses more pieces of a kind
+        than a side has): a colline, a pic and a mont of one colour in an enemy region win on the move that
+        brings them, which only their owner's move can do (the other player turns them red or takes them over,
+        never to that colour), so their owner is not to move; nor can both sides have their three there."""
+        board, out, sets = position.board, [], []
+        for side in (WHITE, BLACK):
+            for name in TARGET_REGIONS[side]:
+                kinds = {board[i].kind for i in REGIONS[name] if board[i] is not None and board[i].face == side}
+                if len(kinds) == 3:
+                    sets.append((side, name))
+        for side, name in sets:
+            first = next(GRID.name(i) for i in REGIONS[name] if board[i] is not None and board[i].face == side)
+            if side == position.to_move:
+                out.append((first, f"{PLAYERS[side]} has a colline, a pic and a mont in the region of {name}, "
+                                   f"which won on the move that made it, yet is to move"))
+            elif len({s for s, _ in sets}) == 2:
+                out.append((first, "both players have their three pieces in an enemy region: the first to do "
+                                   "so won"))
+        return out
+
     def outcome(self, position: TectonicPosition) -> Outcome | None:
         won = self._set_winner(position) or self._wiped_out(position)
         if won is None and not self._can_move(position):
