@@ -36,7 +36,7 @@ from .kinds import FigureJob, kind_of
 from .reader_thresholds import value as threshold
 
 
-MAX_WIDTH_MM = 120.0     # the column a figure is made for: the rulebook sets it smaller where its column is
+MAX_WIDTH_MM = 120.0     # the column width a figure is made for (the rulebook scales it down to a narrower one)
 
 
 def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
