@@ -556,17 +556,37 @@ def _validate_guide(game: Game, options: BuildOptions, guides: dict[str, list]):
 
 # The games and figures of the build under way, in this process: each loaded or drawn once (cleared per build).
 _loaded: dict[tuple[str, str], Game] = {}
+_load_reads: dict[tuple[str, str], set] = {}     # the content files loading each game and its diagrams read
 _diagrams_read: dict[tuple[str, str], list] = {}
 _drawn: dict[tuple[str, str], dict] = {}
+# The output folder whose figure cache (figure_cache.py) the build under way uses (None: every figure made and
+# drawn, as `--no-cache` asks), and that cache, made on first use (a build that draws no figure imports nothing).
+_figures_out: Path | None = None
+_figure_cache = None
 
 
 def _forget_games(key: tuple[str, str] | None = None) -> None:
     """Forget what was loaded, read and drawn: of one game, or of every game (at a build's start and end)."""
-    for memo in (_loaded, _diagrams_read, _drawn):
+    global _figure_cache
+    for memo in (_loaded, _load_reads, _diagrams_read, _drawn):
         if key is None:
             memo.clear()
         else:
             memo.pop(key, None)
+    if key is None:
+        _figure_cache = None
+
+
+def _keep_figures_in(out_dir: Path | None) -> None:
+    """The builds from now on keep their figures in out_dir's cache (None: they keep none)."""
+    global _figures_out, _figure_cache
+    _figures_out, _figure_cache = out_dir, None
+
+
+def _flush_figures() -> None:
+    """Write the figures drawn in this process since the last flush (at the end of each task: a worker's too)."""
+    if _figure_cache is not None:
+        _figure_cache.flush()
 
 
 def load_telling_all(content_dir: Path, game_id: str) -> Game:
@@ -602,10 +622,10 @@ def own_icons(game: Game):
 def _game(content_dir: Path, game_id: str, options: BuildOptions) -> Game:
     key = (str(content_dir), game_id)
     if key not in _loaded:
-        with at_step("load", game_id):
+        with at_step("load", game_id), recording(content_dir) as read:
             game = load_telling_all(content_dir, game_id)
             chosen_variant(game, options.variant)
-        _loaded[key] = game
+        _loaded[key], _load_reads[key] = game, set(read)
     return _loaded[key]
 
 
@@ -619,20 +639,32 @@ def _diagrams(content_dir: Path, game: Game, variant: str | None) -> list:
         if os.path.lexists(Path(content_dir) / game.id / DIAGRAMS_FILE):
             from .content.diagrams import for_edition
             from .engine.checker import load_game_diagrams
-            _diagrams_read[key] = for_edition(load_game_diagrams(game.id, content_dir, game.components), variant)
+            with recording(content_dir) as read:
+                found = load_game_diagrams(game.id, content_dir, game.components)
+            _load_reads.setdefault(key, set()).update(read)      # what the figures are made from, too
+            _diagrams_read[key] = for_edition(found, variant)
     return _diagrams_read[key]
 
 
 def _figures(content_dir: Path, game: Game, variant: str | None) -> dict:
+    global _figure_cache
     key = (str(content_dir), game.id)
     if key not in _drawn:
         diagrams = _diagrams(content_dir, game, variant)
         if not diagrams:        # a game without diagrams (a deck) never imports the figures' drawing
             _drawn[key] = {}
             return _drawn[key]
-        from .figures import game_figures
+        from .figures import MAX_WIDTH_MM, game_figures
         with at_step("render", game.id, game.info.language):
-            _drawn[key] = game_figures(game, content_dir, diagrams=diagrams)
+            if _figures_out is None:
+                _drawn[key] = game_figures(game, content_dir, diagrams=diagrams)
+            else:
+                if _figure_cache is None:
+                    from .figure_cache import FigureCache
+                    _figure_cache = FigureCache(_figures_out)
+                _drawn[key] = _figure_cache.figures(
+                    content_dir, game.id, [d.id for d in diagrams], variant, MAX_WIDTH_MM, _load_reads.get(key, set()),
+                    lambda: game_figures(game, content_dir, diagrams=diagrams))
     return _drawn[key]
 
 
@@ -643,6 +675,7 @@ def _check_task(content_dir: Path, game_id: str, options: BuildOptions) -> dict[
         with at_step("check", game.id, game.info.language), own_icons(game):
             check_game(game, content_dir, _diagrams(content_dir, game, options.variant))
             _figures(content_dir, game, options.variant)
+    _flush_figures()
     return hashes_of(content_dir, read)
 
 
@@ -672,6 +705,7 @@ def _unit_task(content_dir: Path, game_id: str, options: BuildOptions, unit: str
     with recording(content_dir) as read, own_icons(game):
         with at_step("render", game.id, game.info.language):
             result = unit_result(render_unit(game, game_figures, options, unit))
+    _flush_figures()
     return result, hashes_of(content_dir, read)
 
 
@@ -784,6 +818,7 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
     game_ids = list(dict.fromkeys(game_ids))   # a game named twice is built once
     build_started = time.perf_counter()
     _forget_games()
+    _keep_figures_in(out_dir if cache else None)
     option_key = asdict(options)
     plans = {gid: freshness(content_dir, out_dir, gid, option_key) if cache else NOTHING_FRESH for gid in game_ids}
     failures: dict[str, Exception] = {}
@@ -846,6 +881,8 @@ def build_games(content_dir: Path, out_dir: Path, game_ids: list[str], options: 
         except ContentError as err:     # the games are written: their failures are told first
             gallery_error = err
         step = None
+    _flush_figures()
+    _keep_figures_in(None)
     _forget_games()
     if failures:
         failed = GamesFailed([(gid, failures[gid]) for gid in game_ids if gid in failures], len(game_ids),

@@ -36,8 +36,11 @@ from .kinds import FigureJob, kind_of
 from .reader_thresholds import value as threshold
 
 
+MAX_WIDTH_MM = 120.0     # the column width a figure is made for (the rulebook scales it down to a narrower one)
+
+
 def game_figures(game: Game, content_dir: Path, *, diagrams: list[Diagram] | None = None,
-                 max_width_mm: float = 120.0, variant: str | None = None) -> dict[str, Figure]:
+                 max_width_mm: float = MAX_WIDTH_MM, variant: str | None = None) -> dict[str, Figure]:
     """Every diagram of the game as a Figure, id -> Figure, in file order (`diagrams`: already read, if they were;
     else read as the edition of `variant` draws them)."""
     if diagrams is None:

@@ -55,12 +55,19 @@ def font_css(text: str, faces: set[tuple[bool, bool]]) -> str:
 
 
 def figure_svg(figure: Any, prefix: str) -> tuple[str, set]:
-    """The figure drawn into SVG without its own fonts (the page has them), and the faces its text uses."""
+    """The figure drawn into SVG without its own fonts (the page has them), and the faces its text uses; a figure
+    kept between builds (generator/figure_cache.py) has that drawing already (`page_svg`)."""
+    kept = getattr(figure, "page_svg", None)
+    svg, faces = kept() if kept is not None else drawn_svg(figure)
+    return inline_svg(svg, prefix), faces
+
+
+def drawn_svg(figure: Any) -> tuple[str, set]:
+    """The figure as a standalone SVG without its fonts, and the faces (bold, italic) its text uses."""
     canvas = SvgCanvas(figure.width_mm, figure.height_mm, title=str(getattr(figure, "caption", "")),
                        embed_fonts=False)
     figure.draw(canvas)
-    faces = set(getattr(canvas, "_used", {}).keys())
-    return inline_svg(canvas.tostring(), prefix), faces
+    return canvas.tostring(), set(getattr(canvas, "_used", {}).keys())
 
 
 def icon_svg(name: str) -> Markup:
