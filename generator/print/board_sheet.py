@@ -27,14 +27,16 @@ SEPARATION_MM = 2.0     # a white strip between the board's marks and the band's
 
 def _board_at_top(item: Item, page: Page) -> Optional[tuple[Box, Box, Box]]:
     """The board's trim and art at the top of the page, centred across, with room for its crop marks on every
-    side (as much above it as beside it), and the band left under its marks; None when its marks do not fit
-    across or no band is left."""
+    side (above it as much room as beside it, up to what a mark needs), and the band left under its marks;
+    None when its marks do not fit across or no band is left."""
     face = item.front
     px, py, pw, ph = page.printable
     fx = fit_axis(px, pw, face.width_mm, face.bleed_mm, 0.0)
     if fx is None:
         return None
-    side = fx.start - px                          # the room beside it, kept above it too
+    # above it, the room beside it (its marks as long) but no more than a whole mark needs: a landscape
+    # page's wide sides would push it down into the band
+    side = min(fx.start - px, fx.outer_bleed + MARK_CLEARANCE_MM + MARK_LEN_MM)
     trim = (fx.start, py + side, face.width_mm, face.height_mm)
     art = inflate(trim, fx.outer_bleed, fx.outer_bleed, fx.outer_bleed, fx.outer_bleed)
     top = art[1] + art[3] + MARK_CLEARANCE_MM + MARK_LEN_MM + SEPARATION_MM     # under the board's marks
