@@ -124,9 +124,9 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
 
 
 def _check_shared_sheets(components: list, sources: dict) -> None:
-    """`sheet_with: <id>` names a component of the game printed on n-up sheets (or a form, whose free band takes
-    the pieces), itself on its own sheets, of the guest's stock printed the same way (content/models/stock.py):
-    one file has one paper and one way to print. A small mat (a piece cut whole) may go on any of them."""
+    """`sheet_with: <id>` names a component of the game printed on n-up sheets (or a form or a board, whose free
+    band takes the pieces), itself on its own sheets, of the guest's stock printed the same way
+    (content/models/stock.py): one file has one paper and one way to print. A small mat (a piece cut whole) may go on any of them."""
     by_id = {c.id: c for c in components}
     for c in components:
         host_id = getattr(c, "sheet_with", None)
@@ -136,11 +136,11 @@ def _check_shared_sheets(components: list, sources: dict) -> None:
         where = sources[c.id]
         hosts = sorted(k for k, v in by_id.items() if getattr(v, "hosts_sheets", False) and v is not c)
         if host is None or host is c or not getattr(host, "hosts_sheets", False):
-            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles, counters "
-                              f"or form of the game ({', '.join(hosts) or 'none'})")
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is not another deck, tiles, counters, "
+                              f"form or board of the game ({', '.join(hosts) or 'none'})")
         if getattr(host, "pieces_in_band", False) and getattr(c, "whole_piece", False):
-            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is a form: a mat prints on the sheets "
-                              f"of a deck, tiles or counters")
+            raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' is a {host.kind}: a mat prints on the "
+                              f"sheets of a deck, tiles or counters")
         if not getattr(c, "whole_piece", False) and host.stock != c.stock:
             raise where.error(f"{c.kind} '{c.id}': sheet_with: '{host_id}' prints on another stock or another way "
                               f"({host.kind} '{host_id}': {host.stock}; {c.kind} '{c.id}': {c.stock}): one file "

@@ -1,18 +1,37 @@
-"""The `board` kind: a grid board at real size, whole on one page or tiled, with its SVG preview; figures
-show a crop of it with pieces on its squares."""
+"""The `board` kind: a grid board at real size, whole on one page or tiled, with its SVG preview; pieces of
+its stock (their `sheet_with`) in the band it leaves free under it on its one sheet; figures show a crop of it
+with pieces on its squares."""
 
 from __future__ import annotations
 
 from ..content.models import Board
-from . import FigureJob, Job, Kind
+from . import FigureJob, Job, Kind, kind_of
 
 
 def render(job: Job, board: Board) -> None:
     from ..components.board import board_item
-    from .faces import render_large_face
-    render_large_face(job, KIND, board, board_item(board))
+    from .faces import render_large_face, sharing
+    guests = sharing(job.game, board)
+    if guests:
+        render_hosting(job, board, guests)
+    else:
+        render_large_face(job, KIND, board, board_item(board))
     if board.draws:
         render_setup_card(job, board)
+
+
+def render_hosting(job: Job, board: Board, guests: list) -> None:
+    """The board at the top of its one sheet, its guests' pieces under it (print/board_sheet.py)."""
+    from ..components.board import board_item
+    from ..print.board_sheet import board_with_pieces
+    from .faces import face_svg, guests_said, with_paper
+    item = board_item(board)
+    pieces = [piece for guest in guests for piece in kind_of(guest).pieces(guest, job.game.folder)]
+    name, steps = guests_said(job, board, guests, "print.board.pieces")
+    document = board_with_pieces(item, pieces, job.print_options, game_title=job.title, name=name,
+                                 kind=KIND.name, guest_steps=steps)
+    job.out.add_document(f"{board.id}.pdf", with_paper(document, KIND, job))
+    job.out.add(f"{board.id}.svg", face_svg(item.front, f"{job.title} — {board.name}"))
 
 
 def render_setup_card(job: Job, board: Board) -> None:

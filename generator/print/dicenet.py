@@ -17,7 +17,7 @@ where no two tabs collide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..draw.errors import LayoutError
@@ -32,7 +32,7 @@ from .geometry import Box, box3, place
 from .marks import FOLD_LINE_STROKE
 from .preflight import SAFE_MM
 from .options import PrintOptions
-from .sheet import choose_grid
+from .netpack import net_layout
 from .stickers import dice_stickers, spread, sticker_size
 
 # face index (0 = the die's "1") -> (column, row) in the cross
@@ -123,18 +123,17 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
     """Cube nets on as few pages as hold them, shared out evenly; one cut file per page with each net's outline."""
     plan = net_plan(size_mm, tab_mm)
     entries = [(die, k + 1) for die in dice for k in range(die.copies)]
-    grid = choose_grid(plan.width_mm, plan.height_mm, 0.0, replace(options, gutter_mm=NET_GAP_MM),
-                       shared_cuts=False, count=max(1, len(entries)))
+    layout = net_layout(plan.width_mm, plan.height_mm, net_parts(plan), len(entries), NET_GAP_MM, options)
     for die in dice:
         if len(die.faces) != 6:
             raise LayoutError(f"die {die.id!r}: a cube has 6 faces, got {len(die.faces)}")
     if not entries:
         raise LayoutError("no dice to print")
     chunks, start = [], 0
-    for count in spread(len(entries), grid.per_page):
+    for count in spread(len(entries), layout.per_page):
         chunks.append(entries[start:start + count])
         start += count
-    page = grid.page
+    page = layout.page
     words = options.words
     pdf = new_pdf(options, title=f"{game_title} — {component_name}")
     infos, cut_files = [], []
@@ -144,16 +143,12 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                            words("print.setting.at_100_with", setting=words("print.setting.none")), words=words)
         pdf.begin_page(page.width_mm, page.height_mm)
         placements, cuts = [], []
-        across = grid.fx.count
-        for slot, (die, copy) in enumerate(chunk):
-            unit, _ = grid.slot(slot)
-            # a last row short of nets stands in the middle of the page, not against its left edge
-            in_row = min(across, len(chunk) - slot // across * across)
-            unit = (unit[0] + (across - in_row) * (grid.fx.size + grid.fx.gap) / 2, *unit[1:])
-            m = _net_transform(plan, unit, grid.rotation_deg)
-            placements.extend(_draw_net(pdf, plan, die, copy, m, grid.rotation_deg, n, component_name))
+        # a last row short of nets stands in the middle of the page, not against its left edge
+        for slot, (die, copy) in zip(layout.placed(len(chunk)), chunk):
+            m = _net_transform(plan, slot.box, slot.rotation_deg)
+            placements.extend(_draw_net(pdf, plan, die, copy, m, slot.rotation_deg, n, component_name))
             cuts.append(m.map_ops(polygon_ops(plan.outline)))
-        draw_label(pdf, grid.label_band, label, language=options.language)
+        draw_label(pdf, layout.label_band, label, language=options.language)
         infos.append(PageInfo(n, page.width_mm, page.height_mm, "dice", "single", label, tuple(placements)))
         cut_files.append((n, cut_svg(page.width_mm, page.height_mm, cuts,
                                      title=words("print.cut_file_title", game=game_title, component=component_name,
@@ -166,6 +161,13 @@ def dice_nets(dice: Sequence[DieArt], options: PrintOptions, *, size_mm: float, 
                words("print.dice.net_glue")))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, "dice", options.paper, guide,
                            tuple(cut_files), language=options.language)
+
+
+def net_parts(plan: NetPlan) -> list[Box]:
+    """Boxes that hold the net's faces and tabs (a tab's box holds its trapezoid): what netpack keeps apart."""
+    tabs = [(min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts) - min(x for x, _ in pts),
+             max(y for _, y in pts) - min(y for _, y in pts)) for _, _, pts in plan.tabs]
+    return [square for _, square in plan.faces] + tabs
 
 
 def net_svg(die: DieArt, *, size_mm: float, tab_mm: float = 5.0, title: str = "") -> str:

@@ -337,7 +337,7 @@ def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: 
 
 @dataclass(frozen=True)
 class Band:
-    """Pieces laid in a region of a page another layout owns (the band a form's rows leave free): what
+    """Pieces laid in a region of a page another layout owns (the band a form's rows or a board leave free): what
     _draw_pieces draws there, in page mm."""
     faces: tuple[tuple[Placement, Face], ...]
     marks: tuple[Mark, ...]
@@ -349,23 +349,36 @@ def plan_band(entries: Sequence[tuple[Item, int]], region: Box, page: Page, numb
               options: PrintOptions) -> Band:
     """One-sided pieces of one size ((item, copy number) pairs) in `region` of page `number`: the n-up grid's
     slots, bleed and crop marks inside the region (cut the band off, then its pieces), upright when that holds
-    them all, else turned; a LayoutError when they do not fit."""
+    them all, else turned, in rows of even length (_balanced_rows); a LayoutError when they do not fit."""
     entries = list(entries)
     sizes = {_group_key(item, "single") for item, _ in entries}
     first = entries[0][0].front
     if len(sizes) > 1 or any(item.back is not None for item, _ in entries):
-        raise LayoutError("the pieces sharing a form's band must be of one size and printed on one side")
+        raise LayoutError("the pieces sharing a band (under a form or a board) must be of one size and printed "
+                          "on one side")
     bleed = max(item.front.bleed_mm for item, _ in entries)
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     grids = [g for g in _grids(page, region, region, first.width_mm, first.height_mm, bleed, gutter,
                                options.gutter_mm is None) if g.per_page >= len(entries)]
     if not grids:
         raise LayoutError(f"{len(entries)} piece(s) of {first.width_mm:g} x {first.height_mm:g} mm do not fit the "
-                          f"{region[2]:.1f} x {region[3]:.1f} mm its rows leave free")
-    grid = grids[0]      # upright first (_grids)
+                          f"{region[2]:.1f} x {region[3]:.1f} mm left free")
+    grid = _balanced_rows(grids[0], len(entries))      # upright first (_grids)
     front = dict(number=number, page=page, faces=[], marks=[], outlines=[], folds=[], cut_paths=[])
     _add_block([front], entries, grid, "single", first.width_mm, first.height_mm, options, appended=True)
     return Band(tuple(front["faces"]), tuple(front["marks"]), tuple(front["outlines"]), tuple(front["folds"]))
+
+
+def _balanced_rows(grid: Grid, count: int) -> Grid:
+    """The grid narrowed to as few columns as hold `count` units in the rows they need, centred where it was:
+    40 ships in rows of 13 leave one alone in a fourth row; in rows of 10 the four rows are full."""
+    rows = math.ceil(count / grid.fx.count)
+    cols = math.ceil(count / rows)
+    if cols >= grid.fx.count:
+        return grid
+    fx = grid.fx
+    shift = (fx.count - cols) * (fx.size + fx.gap) / 2
+    return replace(grid, fx=replace(fx, count=cols, start=fx.start + shift))
 
 
 def page_counts(count: int, grid: Grid) -> list[int]:

@@ -33,18 +33,20 @@ def _manifest(build: Path) -> dict:
 
 
 def test_the_game_has_everything_it_needs_on_paper(armada_build):
-    for name in ("plateau.pdf", "navires.pdf", "feuille-de-match.pdf", "aide.pdf", "regles.pdf",
+    for name in ("plateau.pdf", "feuille-de-match.pdf", "aide.pdf", "regles.pdf",
                  "regles-livret.pdf", "regles.html", "guide-impression.pdf"):
         assert (armada_build / name).is_file(), name
+    assert not (armada_build / "navires.pdf").exists()      # the ships print under the board, on its sheet
 
 
 def test_twenty_red_and_twenty_white_pawns_of_14_mm_each_with_its_letter(armada_build):
     files = _manifest(armada_build)
-    items = [item for page in files["navires.pdf"]["pages"] for item in page["items"]]
+    items = [item for page in files["plateau.pdf"]["pages"] for item in page["items"]
+             if item["component"] == "navires"]
     assert Counter(item["id"] for item in items) == {"espagnol": 20, "anglais": 20}
     for item in items:
         assert item["trim_mm"][2:] == pytest.approx([14.0, 14.0], abs=0.01)
-    text = _text(armada_build / "navires.pdf")
+    text = _text(armada_build / "plateau.pdf")
     # The letter tells the sides apart without the colour.
     assert text.count("E") >= 20 and text.count("A") >= 20
 
@@ -77,15 +79,15 @@ def test_the_rulebook_credits_seria_ludis_offers_go_stones_and_shows_every_figur
 
 def test_the_print_guide_names_every_file_and_no_long_edge_duplex(armada_build):
     text = _text(armada_build / "guide-impression.pdf")
-    for name in ("plateau.pdf", "navires.pdf", "feuille-de-match.pdf", "aide.pdf", "regles-livret.pdf"):
+    for name in ("plateau.pdf", "feuille-de-match.pdf", "aide.pdf", "regles-livret.pdf"):
         assert name in text
     # No file of Armada is printed on both sides but the booklet, which says its own short edge, and the
     # calibration sheet, whose back measures the printer's duplex offset.
     assert "bord court" in text
     sides = {name: entry["print"]["sides_label"] for name, entry in _manifest(armada_build).items()}
     assert [name for name, side in sides.items() if "bord long" in side] == ["calibrage.pdf"], sides
-    # The counters are glued on card before they are cut.
-    steps = _manifest(armada_build)["navires.pdf"]["print"]["steps"]
+    # The board's sheet, ships and all, is glued on card before it is cut.
+    steps = _manifest(armada_build)["plateau.pdf"]["print"]["steps"]
     glue = next(i for i, s in enumerate(steps) if "carton" in s)
     cut = next(i for i, s in enumerate(steps) if "cutter" in s)
     assert glue < cut

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from printkit import open_pdf
 
 from generator.draw.style import TextStyle
 from generator.print import DieArt, PrintOptions, dice_nets, dice_stickers, net_plan, sticker_size
-from generator.print.dicenet import NET_CELLS, TAB_FILL
+from generator.print.dicenet import NET_CELLS, NET_GAP_MM, TAB_FILL
+
+MM = 25.4 / 72
 
 SIDES = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -155,17 +159,81 @@ def test_net_pages_hold_every_die_with_seven_grey_tabs_each_and_nets_do_not_over
                 tuple(round(v, 3) for v in c["non_stroking_color"]) == tuple(round(v, 3) for v in grey)]
         nets = len(info.placements) // 6
         assert len(tabs) == 7 * nets
-        boxes = {}
-        for p in info.placements:
-            boxes.setdefault((p.item_id, p.copy), []).append(p.trim)
-        hulls = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[0] + b[2] for b in bs),
-                  max(b[1] + b[3] for b in bs)) for bs in boxes.values()]
-        for i, a in enumerate(hulls):
-            for b in hulls[i + 1:]:
-                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-        for x0, y0, x1, y1 in hulls:
-            assert x0 >= 5 and y0 >= 5 and x1 <= info.width_mm - 5 and y1 <= info.height_mm - 5
+        outlines = net_outlines(page)
+        assert len(outlines) == nets
+        for i, a in enumerate(outlines):       # head to tail or in a grid, no two nets touch
+            for b in outlines[i + 1:]:
+                assert polygon_gap(a, b) >= NET_GAP_MM - 0.01
+        for x, y in (pt for poly in outlines for pt in poly):
+            assert 5 <= x <= info.width_mm - 5 and 5 <= y <= info.height_mm - 5
     assert len(doc.cut_files) == len(doc.pages)
+
+
+# --- nets packed head to tail (print/netpack.py), read back from the PDF ----------------------------------
+def net_outlines(page) -> list[list[tuple[float, float]]]:
+    """The nets' cut outlines of a pdfplumber page, in mm: the closed black polygons stroked, not filled."""
+    return [[(x * MM, y * MM) for x, y in c["pts"][:-1]] for c in page.curves
+            if c.get("stroke") and not c.get("fill") and tuple(c["stroking_color"]) == (0.0, 0.0, 0.0)]
+
+
+def _segment_gap(p, q, r, s) -> float:
+    """Distance between segments pq and rs (they do not cross: the nets' outlines are checked apart)."""
+    def to_segment(a, b, c):
+        dx, dy = c[0] - b[0], c[1] - b[1]
+        t = max(0.0, min(1.0, ((a[0] - b[0]) * dx + (a[1] - b[1]) * dy) / (dx * dx + dy * dy or 1)))
+        return math.hypot(a[0] - b[0] - t * dx, a[1] - b[1] - t * dy)
+    return min(to_segment(p, r, s), to_segment(q, r, s), to_segment(r, p, q), to_segment(s, p, q))
+
+
+def _inside(pt, poly) -> bool:
+    x, y = pt
+    inside = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def polygon_gap(a, b) -> float:
+    """The paper between two outlines (0 when one holds a corner of the other)."""
+    if _inside(a[0], b) or _inside(b[0], a):
+        return 0.0
+    edges = lambda poly: list(zip(poly, poly[1:] + poly[:1]))      # noqa: E731
+    return min(_segment_gap(p, q, r, s) for p, q in edges(a) for r, s in edges(b))
+
+
+def test_ten_25_mm_nets_go_head_to_tail_five_to_a_page_their_cuts_and_folds_apart():
+    """PuXes's sets: ten dice of 25 mm took three A4 pages in a grid of four (4 + 3 + 3, the pages 36 to 48 %
+    full); turned head to tail they take two of five, landscape."""
+    dice = [DieArt(f"d{i}", f"Dé {i}", tuple(_face(n, 25.0) for n in range(1, 7))) for i in range(10)]
+    doc = dice_nets(dice, PrintOptions(), size_mm=25.0, tab_mm=6.0, game_title="Essai", component_name="Dés")
+    assert [len(p.placements) // 6 for p in doc.pages] == [5, 5]
+    pdf = open_pdf(doc.pdf)
+    for info, page in zip(doc.pages, pdf.pages):
+        assert (info.width_mm, info.height_mm) == (297.0, 210.0)
+        outlines = net_outlines(page)
+        assert len(outlines) == 5
+        assert sorted({p.rotation_deg for p in info.placements}) == [0, 180]      # up, down, up, down, up
+        for i, a in enumerate(outlines):
+            for b in outlines[i + 1:]:
+                assert polygon_gap(a, b) >= NET_GAP_MM - 0.01
+        # every fold line lies inside the outline of one net: no fold reaches a neighbour's paper
+        folds = [ln for ln in page.lines if ln.get("dash") or round(ln["linewidth"] / 72 * 25.4, 2) == 0.55]
+        assert len(folds) == 2 * 12 * 5       # 5 face folds and 7 tab folds a net, each drawn twice
+        for ln in folds:
+            mid = ((ln["x0"] + ln["x1"]) / 2 * MM, (ln["top"] + ln["bottom"]) / 2 * MM)
+            assert sum(_inside(mid, poly) for poly in outlines) == 1
+        # the nets' boxes (faces) stay above the page label and inside the margin
+        for x, y in (pt for poly in outlines for pt in poly):
+            assert 5 <= x <= 292 and 5 <= y <= 200
+
+
+def test_the_grid_is_kept_where_head_to_tail_saves_no_sheet():
+    """Tactix's 18 dice of 16 mm: two pages either way (12 head to tail, 9 in the grid): the grid, upright."""
+    dice = [DieArt(f"d{i}", f"Dé {i}", tuple(_face(n, 16.0) for n in range(1, 7))) for i in range(18)]
+    doc = dice_nets(dice, PrintOptions(), size_mm=16.0, game_title="Essai", component_name="Dés")
+    assert [len(p.placements) // 6 for p in doc.pages] == [9, 9]
+    assert {p.rotation_deg for info in doc.pages for p in info.placements} == {0}
 
 
 def test_sticker_sheet_keeps_each_die_six_faces_together_in_order():

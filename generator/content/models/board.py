@@ -10,6 +10,7 @@ from ..schema import Name, Colour, IconName, Where, spec
 from .elements import INK, WHITE, check_icon
 from .figure import FigureSpec, FigureTarget
 from .material import MaterialLine
+from .stock import GREYBOARD, Stock
 
 @dataclass(frozen=True)
 class PieceStyle:
@@ -114,6 +115,12 @@ class Board(FigureTarget):
 
     # A figure crops the board and places pieces on its squares; the game's engine reads them.
     figure_spec = FigureSpec(show=("state", "crop"), pieces=True, engine_position=True, setup=True, default=True)
+
+    # Pieces of its stock may print in the band it leaves free under it on its one sheet (their `sheet_with`;
+    # print/board_sheet.py): a tiled board hosts none, and says so when it is built.
+    hosts_sheets = True
+    pieces_in_band = True              # not on n-up sheets: a mat (a piece cut whole) does not go there
+    stock = Stock(GREYBOARD, "single")     # printed on paper glued onto greyboard, then cut
 
     def check(self, where: Where) -> None:
         g = self.grid

@@ -237,7 +237,8 @@ class FaceSet(FigureTarget):
                                           "(default: the kind's advice)")
     sheet_with: Optional[Name] = spec(None, doc="print these items on the sheets of that component of the game "
                                                  "(a deck, tiles or counters, after its own; or a form, in the band "
-                                                 "under each copy), of the same stock printed the same way: small "
+                                                 "under each copy; or a board on one sheet, in the band under it), "
+                                                 "of the same stock printed the same way: small "
                                                  "sets share paper; the print guide names the pieces each file holds")
     sheet_alone: Optional[str] = spec(None, doc="why these sheets share with no other component: the print guide "
                                                  "says it, the reader's preflight accepts a sheet mostly blank unless "
