@@ -14,6 +14,7 @@ from generator.reader_thresholds import value as threshold
 from generator.rulebook.markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Span, Table
 from generator.rulebook.pdf import FIGURE_LEAST_FIT, render_pdf, theme_for, typeset_pdf
 
+from pdfium_pages import read_pages
 from rulebook_helpers import BoxFigure
 
 A5 = theme_for("a4", half=True)
@@ -31,13 +32,15 @@ def _figure(fid: str, height_mm: float, text_pt: float = 9.0, number: int = 1) -
 
 @functools.lru_cache(maxsize=2)
 def _read(pdf: bytes) -> list:
-    """The pdfplumber pages of `pdf`, each parsed once for every reader below (a page keeps the objects it
-    parsed): a test reads its PDF's words, fill, figure and page ends from one parse, not one parse each."""
-    return pdfplumber.open(io.BytesIO(pdf)).pages
+    """The pages of `pdf`, each parsed once for every reader below (a page keeps what it read): a test reads its
+    PDF's words, fill, figure and page ends from one parse, not one parse each. Through PDFium, with the words and
+    rectangles pdfplumber gives (tests/pdfium_pages.py; the same on these documents:
+    test_pdfium_reads_the_words_and_rectangles_pdfplumber_reads), at a sixth of pdfplumber's CPU."""
+    return read_pages(pdf)
 
 
 def _pages(pdf: bytes) -> list:
-    """Per page, its words as pdfplumber reads them."""
+    """Per page, its words (with their size), as pdfplumber reads them."""
     return [page.extract_words(extra_attrs=["size"]) for page in _read(pdf)]
 
 
@@ -346,3 +349,44 @@ def test_figures_too_tall_to_share_a_page_never_leave_one_alone_on_it_while_text
         found = page_fill(Subject("regles-livret.pdf", pdf, role="rulebook", layout=layout,
                                   rules_path="rules.fr.md"), None, None)
         assert [w for w in found if w.facts.get("form") == "figures"] == [], (n, [w.facts for w in found])
+
+
+def _documents_read_here() -> list[tuple[Document, object]]:
+    """A document of each kind the tests above read back, at a length where it breaks over a page."""
+    heading = Heading(2, (Span("Titre"),), "titre", 2)
+    return [(Document(blocks=[_words(200, "avant"), _figure("g", 100, 9.0), _words(80, "apres")]), A4),
+            (_two_figures_document(), A5),
+            (Document(blocks=[_words(330, "avant"), heading, _words(200, "suite")]), A5),
+            (Document(blocks=[_words(300, "avant"), heading, _words(12, "court"), _figure("h", 80, 5.0),
+                              Heading(2, (Span("Autre"),), "autre", 2), _words(80, "apres")]), A5),
+            (Document(blocks=[_words(240, "avant"), ListBlock(False, 1, tuple((_words(6, f"item{k}x"),)
+                                                                             for k in range(4)), 2),
+                              _words(60, "apres")]), A5),
+            (_table_document(330), A5),
+            (_section_shorter_than_its_figures(), A4)]
+
+
+def test_pdfium_reads_the_words_and_rectangles_pdfplumber_reads(tactix):
+    """The tests above read their PDFs through PDFium (_read); pdfplumber, which the other tests use, reads the same
+    words (text, place, size; with and without splitting on size) and rectangles on every page."""
+    def same(ours: list[dict], theirs: list[dict], keys: tuple[str, ...]) -> bool:
+        return len(ours) == len(theirs) and all(
+            a["text"] == b["text"] if key == "text" else abs(a[key] - b[key]) < 1e-3
+            for a, b in zip(ours, theirs) for key in keys)
+    rects = 0
+    for doc, theme in _documents_read_here():
+        pdf = render_pdf(doc, tactix.info, theme)
+        with pdfplumber.open(io.BytesIO(pdf)) as plumbed:
+            assert len(plumbed.pages) == len(read_pages(pdf)) > 2
+            for theirs, ours in zip(plumbed.pages, read_pages(pdf)):
+                assert ours.height == pytest.approx(theirs.height)
+                for attrs, keys in ((None, ("text", "x0", "top", "bottom")),
+                                    (["size"], ("text", "x0", "top", "bottom", "size"))):
+                    assert same(ours.extract_words(extra_attrs=attrs), theirs.extract_words(extra_attrs=attrs),
+                                keys), (theme.name, theirs.page_number, attrs)
+                by_place = lambda r: (round(r["top"], 2), round(r["x0"], 2))      # noqa: E731
+                assert same([dict(r, text="") for r in sorted(ours.rects, key=by_place)],
+                            [dict(r, text="") for r in sorted(theirs.rects, key=by_place)],
+                            ("x0", "x1", "top", "bottom", "height")), (theme.name, theirs.page_number)
+            rects += sum(len(page.rects) for page in plumbed.pages)
+    assert rects >= 10          # the figures' boxes and the tables' header fills were compared too
