@@ -9,15 +9,17 @@ placed as pdfminer places it: x0 at its origin, bottom at the loose box's foot (
 size above (the size scaled by the text and page matrices); a word's x1 is the right of its last glyph's box, not
 its advance (within a point); every character is taken as upright (horizontal text). A rectangle is a painted
 path of a move and three or four lines on two x and two y values, as pdfminer's LTRect, placed by its matrix (a
-page that draws in a form XObject is refused: not read here). `tests/rulebook/test_page_filling.py` checks that
-both readers give the same words and rectangles on its documents.
+page that draws in a form XObject is refused: not read here). `differences_from_pdfplumber` says where both readers
+differ: a module reading through this checks its documents with it (tests/rulebook/test_page_filling.py).
 """
 
 from __future__ import annotations
 
 import ctypes
+import io
 from functools import cached_property
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from pdfplumber.utils.text import WordExtractor
@@ -106,3 +108,31 @@ class Page:
 def read_pages(pdf: bytes) -> list[Page]:
     document = pdfium.PdfDocument(pdf)
     return [Page(document[i]) for i in range(len(document))]
+
+
+def differences_from_pdfplumber(pdf: bytes) -> list[str]:
+    """Where read_pages(pdf) and pdfplumber read the pages differently: the page size, the words (text, x0, top,
+    bottom, size within 0.001 pt; split on size and not) and the rectangles (x0, x1, top, bottom). A module
+    whose tests read through read_pages checks its documents with this, so that both readers are one."""
+    def differ(ours: list[dict], theirs: list[dict], keys: tuple[str, ...]) -> bool:
+        return len(ours) != len(theirs) or any(
+            a[key] != b[key] if key == "text" else abs(a[key] - b[key]) >= 1e-3
+            for a, b in zip(ours, theirs) for key in keys)
+
+    found = []
+    with pdfplumber.open(io.BytesIO(pdf)) as plumbed:
+        ours_pages = read_pages(pdf)
+        if len(ours_pages) != len(plumbed.pages):
+            return [f"{len(ours_pages)} pages against {len(plumbed.pages)}"]
+        for n, (ours, theirs) in enumerate(zip(ours_pages, plumbed.pages), start=1):
+            if abs(ours.height - float(theirs.height)) >= 1e-3 or abs(ours.width - float(theirs.width)) >= 1e-3:
+                found.append(f"page {n}: its size")
+            for attrs, keys in ((None, ("text", "x0", "top", "bottom")),
+                                (["size"], ("text", "x0", "top", "bottom", "size"))):
+                if differ(ours.extract_words(extra_attrs=attrs), theirs.extract_words(extra_attrs=attrs), keys):
+                    found.append(f"page {n}: its words{' by size' if attrs else ''}")
+            by_place = lambda r: (round(r["top"], 2), round(r["x0"], 2))      # noqa: E731
+            if differ([dict(r, text="") for r in sorted(ours.rects, key=by_place)],
+                      [dict(r, text="") for r in sorted(theirs.rects, key=by_place)], ("x0", "x1", "top", "bottom")):
+                found.append(f"page {n}: its rectangles")
+    return found
