@@ -3,6 +3,7 @@ changes a rule, and every figure an edition shows holds under that edition's rul
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pypdf
@@ -19,9 +20,15 @@ from generator.rulebook import read_rulebook
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAME = load_game(CONTENT, "praxis")
 DIAGRAMS = load_game_diagrams("praxis", CONTENT, GAME.components)
-FIGURES = game_figures(GAME, CONTENT, diagrams=DIAGRAMS)
 VARIANTS = {v.id: v for v in GAME.info.variants}
 pytestmark = pytest.mark.xdist_group("game-praxis")     # with the other readers of its build (tests/conftest.py)
+
+
+@functools.cache
+def _figures():
+    """The game's figures, made when a test first asks, not when every worker imports this module to collect it."""
+    return game_figures(GAME, CONTENT, diagrams=DIAGRAMS)
+
 
 # Figures that do not hold under a variant, and the figures each variant's edition shows in its rules.
 NOT_UNDER = {"points": {"impair-en-ligne", "pair-en-diagonale"}, "rentree-1": {"retour-au-de-blanc"},
@@ -34,7 +41,7 @@ OWN = {"points": {"variante-points-un-deux", "variante-points-trois", "variante-
 
 def shown(variant_id: str | None) -> list[str]:
     """The figures of the rulebook of an edition, in reading order (rules, then appendices)."""
-    return [f.id for f in read_rulebook(GAME, figures=FIGURES, variant=VARIANTS.get(variant_id)).figures]
+    return [f.id for f in read_rulebook(GAME, figures=_figures(), variant=VARIANTS.get(variant_id)).figures]
 
 
 def test_the_eight_proposals_are_the_engines_variants():
@@ -107,7 +114,7 @@ def test_a_figure_stands_on_its_heading_s_page_or_at_the_top_of_the_next(game_bu
     for number, page in enumerate(reader.pages):
         for label in __import__("re").findall(r"Figure (\d+) —", page.extract_text()):
             figure_page[int(label)] = number
-    document = read_rulebook(GAME, figures=FIGURES)
+    document = read_rulebook(GAME, figures=_figures())
     blocks, pairs = document.blocks, []
     for i, block in enumerate(blocks):
         if isinstance(block, Heading):
@@ -134,7 +141,7 @@ def rules_text(variant_id: str | None) -> str:
             return " ".join(plain(cell) for row in block.rows for cell in row)
         return ""
     out = []
-    for block in read_rulebook(GAME, figures=FIGURES, variant=VARIANTS.get(variant_id)).blocks:
+    for block in read_rulebook(GAME, figures=_figures(), variant=VARIANTS.get(variant_id)).blocks:
         if isinstance(block, Heading) and plain(block.spans) == "Variantes":
             break
         out.append(text(block))
@@ -159,7 +166,7 @@ def test_an_edition_does_not_state_the_plain_rule_its_variant_overturns(variant_
 def test_the_points_edition_gives_its_figures_after_the_whole_movement_text():
     """A list of the movement text is not cut by the three figures of the points edition."""
     from generator.rulebook.markdown import FigureBlock, Paragraph, plain
-    blocks = read_rulebook(GAME, figures=FIGURES, variant=VARIANTS["points"]).blocks
+    blocks = read_rulebook(GAME, figures=_figures(), variant=VARIANTS["points"]).blocks
     last_text = max(i for i, b in enumerate(blocks)
                     if isinstance(b, Paragraph) and plain(b.spans).startswith("Une case ne porte jamais"))
     figures = [i for i, b in enumerate(blocks) if isinstance(b, FigureBlock) and b.id.startswith("variante-points")]

@@ -14,6 +14,7 @@ from generator.reader_thresholds import value as threshold
 from generator.rulebook.markdown import Document, FigureBlock, Heading, ListBlock, Paragraph, Span, Table
 from generator.rulebook.pdf import FIGURE_LEAST_FIT, render_pdf, theme_for, typeset_pdf
 
+from pdfium_pages import differences_from_pdfplumber, read_pages
 from rulebook_helpers import BoxFigure
 
 A5 = theme_for("a4", half=True)
@@ -31,13 +32,15 @@ def _figure(fid: str, height_mm: float, text_pt: float = 9.0, number: int = 1) -
 
 @functools.lru_cache(maxsize=2)
 def _read(pdf: bytes) -> list:
-    """The pdfplumber pages of `pdf`, each parsed once for every reader below (a page keeps the objects it
-    parsed): a test reads its PDF's words, fill, figure and page ends from one parse, not one parse each."""
-    return pdfplumber.open(io.BytesIO(pdf)).pages
+    """The pages of `pdf`, each parsed once for every reader below (a page keeps what it read): a test reads its
+    PDF's words, fill, figure and page ends from one parse, not one parse each. Through PDFium, with the words and
+    rectangles pdfplumber gives (tests/pdfium_pages.py; the same on these documents:
+    test_pdfium_reads_the_words_and_rectangles_pdfplumber_reads), at a sixth of pdfplumber's CPU."""
+    return read_pages(pdf)
 
 
 def _pages(pdf: bytes) -> list:
-    """Per page, its words as pdfplumber reads them."""
+    """Per page, its words (with their size), as pdfplumber reads them."""
     return [page.extract_words(extra_attrs=["size"]) for page in _read(pdf)]
 
 
@@ -365,3 +368,30 @@ def test_a_figure_too_tall_for_the_rest_of_its_page_floats_past_the_next_heading
     assert _fill(pdf, A5)[before - 2] >= threshold("min_page_fill")
     warnings = check(Subject("r.pdf", pdf, layout=layout, rules_path="r.md"), catalogue("fr")).warnings
     assert [w for w in warnings if w.kind in ("page_fill", "figure_distance", "page_break")] == []
+
+
+def _documents_read_here() -> list[tuple[Document, object]]:
+    """A document of each kind the tests above read back, at a length where it breaks over a page."""
+    heading = Heading(2, (Span("Titre"),), "titre", 2)
+    return [(Document(blocks=[_words(200, "avant"), _figure("g", 100, 9.0), _words(80, "apres")]), A4),
+            (_two_figures_document(), A5),
+            (Document(blocks=[_words(330, "avant"), heading, _words(200, "suite")]), A5),
+            (Document(blocks=[_words(300, "avant"), heading, _words(12, "court"), _figure("h", 80, 5.0),
+                              Heading(2, (Span("Autre"),), "autre", 2), _words(80, "apres")]), A5),
+            (Document(blocks=[_words(240, "avant"), ListBlock(False, 1, tuple((_words(6, f"item{k}x"),)
+                                                                             for k in range(4)), 2),
+                              _words(60, "apres")]), A5),
+            (_table_document(330), A5),
+            (_section_shorter_than_its_figures(), A4)]
+
+
+def test_pdfium_reads_the_words_and_rectangles_pdfplumber_reads(tactix):
+    """The tests above read their PDFs through PDFium (_read); pdfplumber, which the other tests use, reads the same
+    words (text, place, size; with and without splitting on size) and rectangles on every page."""
+    rects = 0
+    for doc, theme in _documents_read_here():
+        pdf = render_pdf(doc, tactix.info, theme)
+        assert len(read_pages(pdf)) > 2
+        assert differences_from_pdfplumber(pdf) == [], theme.name
+        rects += sum(len(page.rects) for page in read_pages(pdf))
+    assert rects >= 10          # the figures' boxes and the tables' header fills were compared too
