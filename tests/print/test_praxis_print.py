@@ -201,3 +201,13 @@ def test_the_player_aids_say_the_catalogue_the_collections_and_the_turn(a4):
         assert word in pad, word
     track = pdfplumber.open(a4 / "tours.pdf").pages[0].extract_text()
     assert "Tours 1 à 10" in track and "20" in track and "dé noir" in track
+
+
+def test_the_effect_and_variant_figures_are_cropped_so_two_sections_share_a_page(a4):
+    """The tile-effect and variant figures show the rows their move and caption concern (diagrams.yaml `crop`),
+    not the whole 6 x 6 centre: at their least size two such sections fit an A5 page, where each took a page
+    (with a third of it blank) when drawn whole. The booklet was 36 A5 pages (18 sides) and the A4 edition 25."""
+    booklet = pdfplumber.open(a4 / "regles-livret.pdf")
+    full = pdfplumber.open(a4 / "regles.pdf")
+    assert len(booklet.pages) <= 16        # 30 A5 pages, imposed two to a side
+    assert len(full.pages) <= 23
