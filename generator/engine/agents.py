@@ -27,7 +27,7 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   position reached is weighed for the agent; the best average wins. Chance
   after a move is weighed by its odds instead of a reply; a hand's results
   (Engine.entering_results: a PuXes flick) are drawn as the referee draws
-  them. The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
+  them, the same draws for every candidate of a round (CommonDraws). The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
   where something is hidden, more (MC_ROUNDS at most, while the positions
   weighed stay under MC_BUDGET) where playouts differ; where they cannot (no
   secret, nothing drawn) one.
@@ -199,7 +199,7 @@ class GreedyAgent(Agent):
 
 
 def reply_value(engine: Engine, position: Position, player: str, rng: random.Random,
-                hidden: bool = False) -> tuple[float, bool, int]:
+                hidden: bool = False, results: random.Random | None = None) -> tuple[float, bool, int]:
     """`position`'s value for `player` once each other player has made his reply; whether anything was drawn
     on the way (then the value is one draw of several); and how many positions were weighed (the cost).
 
@@ -213,7 +213,9 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
     or at a finished game. Where the hand decides (Engine.entering_results: a PuXes flick's results) the
     results are drawn one legal move at a time, as the referee draws them; chance met after such a draw
     ends the look-ahead without its odds (the position weighed as it stands: the value is already one
-    draw among the playouts averaged, and a roll of four hero dice has 1,296 outcomes to weigh).
+    draw among the playouts averaged, and a roll of four hero dice has 1,296 outcomes to weigh). Those
+    results are drawn from `results` where given (the mc agent's round: the same draws for every candidate,
+    CommonDraws), else from `rng`.
     """
     own, replied, drew, weighed = 0, set(), False, 0
     while engine.outcome(position) is None:
@@ -226,7 +228,7 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
         if not moves:
             return weigh(engine, position, player), drew, weighed
         if engine.entering_results(position):       # the hand decides there, not a choice: drawn
-            position, drew = after(engine, position, rng.choice(moves)), True
+            position, drew = after(engine, position, (results or rng).choice(moves)), True
             continue
         weighed += len(moves)
         if who != player and hidden:
@@ -241,6 +243,39 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
         else:
             replied.add(who)
     return result_value(engine, position, player), drew, weighed
+
+
+class CommonDraws:
+    """The results a round of the mc agent's playouts draws, the same for every candidate (common random
+    numbers): each candidate is handed a generator seeded alike, so two flicks of one oracle meet the same
+    results and what tells their values apart is the face each stops on, not the luck of ~20 results a draw
+    (at PuXes that luck swamped the faces). The seed is drawn from the game's generator at the round's first
+    result, so where no hand's results are drawn (every game but PuXes) the game's draws are as before."""
+    __slots__ = ("_rng", "_seed")
+
+    def __init__(self, rng: random.Random):
+        self._rng, self._seed = rng, None
+
+    def generator(self) -> "_RoundGenerator":
+        return _RoundGenerator(self)
+
+    def seed(self) -> int:
+        if self._seed is None:
+            self._seed = self._rng.getrandbits(64)
+        return self._seed
+
+
+class _RoundGenerator:
+    """One candidate's generator of a round: random.Random(the round's seed), made at its first draw."""
+    __slots__ = ("_round", "_own")
+
+    def __init__(self, common: CommonDraws):
+        self._round, self._own = common, None
+
+    def choice(self, items):
+        if self._own is None:
+            self._own = random.Random(self._round.seed())
+        return self._own.choice(items)
 
 
 class MonteCarloAgent(Agent):
@@ -275,11 +310,13 @@ class MonteCarloAgent(Agent):
         rounds = weighed = 0
         while True:
             sample = samples[rounds] if rounds < len(samples) else seat.sample(rng)
+            common = CommonDraws(rng)
             for i, (_value, _tie, move) in enumerate(candidates):
                 if fixed[i]:
                     totals[i] += totals[i] / rounds
                     continue
-                value, drew, cost = reply_value(engine, after(engine, sample, move), player, rng, hidden)
+                value, drew, cost = reply_value(engine, after(engine, sample, move), player, rng, hidden,
+                                                common.generator())
                 totals[i] += value
                 weighed += cost
                 fixed[i] = not (hidden or drew)

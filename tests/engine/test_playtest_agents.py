@@ -311,3 +311,32 @@ def test_the_greedy_agent_picks_the_move_the_full_ranking_put_first(content_dir)
             assert new.getstate() == old.getstate()
             choices += 1
     assert choices > 100
+
+
+def test_the_mc_agents_candidates_of_a_round_meet_the_same_results():
+    # PuXes: A must flick A.passeur (the only oracle on a symbol his heroes show); the face it stops on decides
+    # how often his next roll forces a flick (pirate: Oni alone carries it; sablier: Petit gris, beside the
+    # pirate the others show). Its results (~20 to a draw) swamped that difference when each candidate drew
+    # its own. Drawn alike in a round (CommonDraws), pirate is never worse than sablier, and better whenever
+    # the oracle stays in play; drawn apart, luck puts sablier ahead in some rounds.
+    from generator.engine.agents import CommonDraws, after, reply_value
+    engine = get_engine("puxes")
+    position = engine.read_position({
+        "trait": "A",
+        "A": {"heros": {"oni": "pi", "kaeru": "smiley", "kala": "soleil", "petitgris": "bombe"},
+              "oracles": {"passeur": "pi", "bascule": "pirate", "decret": "pirate", "repli": "pirate"}},
+        "B": {"heros": {"miroir": None, "jumeau": None, "girouette": None, "veinard": None},
+              "oracles": {"rukura": "yinyang", "parieur": "sablier", "gaucher": "pirate", "fortune": "smiley"}}})
+    pirate, sablier = (after(engine, position, f"A.passeur>{face}") for face in ("pirate", "sablier"))
+
+    def differences(common: bool) -> list[float]:
+        out = []
+        for i in range(40):
+            rng, draws = random.Random(i), CommonDraws(random.Random(1000 + i))
+            values = [reply_value(engine, flicked, "A", rng, False, draws.generator() if common else None)[0]
+                      for flicked in (pirate, sablier)]
+            out.append(values[0] - values[1])
+        return out
+    alike, apart = differences(True), differences(False)
+    assert min(alike) >= 0 and max(alike) > 0
+    assert min(apart) < 0
