@@ -44,28 +44,24 @@ def main(game_id: str, count: int, rounds: int = 3) -> None:
     seats: list = []
     for i in range(count):
         play_game(setup, i, [Recorder(seats) for _ in setup.seats])
-    sort_cpu = max_cpu = 0.0
+    cpu = {"sort": 0.0, "max": 0.0}
     greedy = GreedyAgent()
+
+    def former(seat, k):
+        old = random.Random(k)
+        return ranked(seat, seat.sample(old), old)[0][2]
+
+    rules = {"sort": former, "max": lambda seat, k: greedy.choose(seat, random.Random(k))}
     for r in range(rounds):
         for k, seat in enumerate(seats):
             # which rule goes first alternates: an engine's caches, warmed by the first, favour the second
-            if (r + k) % 2:
+            chosen = {}
+            for name in (("sort", "max") if (r + k) % 2 == 0 else ("max", "sort")):
                 start = time.process_time()
-                now = greedy.choose(seat, random.Random(k))
-                middle = time.process_time()
-                old = random.Random(k)
-                before = ranked(seat, seat.sample(old), old)[0][2]
-                end = time.process_time()
-                max_cpu, sort_cpu = max_cpu + middle - start, sort_cpu + end - middle
-            else:
-                start = time.process_time()
-                old = random.Random(k)
-                before = ranked(seat, seat.sample(old), old)[0][2]
-                middle = time.process_time()
-                now = greedy.choose(seat, random.Random(k))
-                end = time.process_time()
-                sort_cpu, max_cpu = sort_cpu + middle - start, max_cpu + end - middle
-            assert now == before, (game_id, k)
+                chosen[name] = rules[name](seat, k)
+                cpu[name] += time.process_time() - start
+            assert chosen["sort"] == chosen["max"], (game_id, k)
+    sort_cpu, max_cpu = cpu["sort"], cpu["max"]
     print(f"BENCH choices {len(seats)}")
     print(f"BENCH sort_cpu_s {sort_cpu:.2f}")
     print(f"BENCH max_cpu_s {max_cpu:.2f}")
