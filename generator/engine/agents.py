@@ -13,8 +13,8 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
 - greedy: every legal move of one sample is played and the result weighed by
   engine.evaluate (a chance node that follows is weighed over its outcomes with
   their exact probabilities, over an even spread of them past WEIGH_EXACT
-  outcomes; a won game is +1, a lost one -1); the best move,
-  ties broken by the agent's generator. Needs an evaluation. Where the engine
+  outcomes; a won game is +1, a lost one -1); the best move (the maximum, nothing
+  sorted), ties broken by the agent's generator. Needs an evaluation. Where the engine
   knows a move's value without playing it (Engine.move_values: the same float),
   the move is not played (values_of).
 - mc: a depth-2 search over sampled positions. The greedy agent's best few
@@ -27,7 +27,7 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   position reached is weighed for the agent; the best average wins. Chance
   after a move is weighed by its odds instead of a reply; a hand's results
   (Engine.entering_results: a PuXes flick) are drawn as the referee draws
-  them. The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
+  them, the same draws for every candidate of a round (CommonDraws). The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
   where something is hidden, more (MC_ROUNDS at most, while the positions
   weighed stay under MC_BUDGET) where playouts differ; where they cannot (no
   secret, nothing drawn) one.
@@ -36,8 +36,9 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   playout draws a new sample (engine.determinize: what the player cannot see
   dealt again), picks an arm by UCB1, plays it, then ISMCTS_DEPTH plies of the
   playout policy (each player's greedy move, a random one with probability
-  ISMCTS_EPSILON; chance by its odds, drawn, not averaged; a simultaneous step
-  in seat order) and scores the end: +1 / -1 / 0 for a finished game, else
+  ISMCTS_EPSILON; another player's greedy move chosen on a position drawn from
+  what *he* sees, as mc's replies are; chance by its odds, drawn, not averaged; a
+  simultaneous step in seat order) and scores the end: +1 / -1 / 0 for a finished game, else
   engine.evaluate. The arm with the best mean wins. A flat search at the root:
   uniformly random playouts proved worse than greedy (1 of 4 Tactix games). It works
   for every engine through the protocol (determinize, legal_moves_of, play,
@@ -177,6 +178,14 @@ def ranked(seat: Seat, position: Position, rng: random.Random) -> list[tuple[flo
     return [(value, tie, seat.moves[i]) for value, tie, i in scored]
 
 
+def best_move(seat: Seat, position: Position, rng: random.Random) -> Move:
+    """ranked()'s first move without sorting the rest: the same tie-breakers drawn in the same order, the
+    same key (value, tie-breaker, index), so the same move and the generator left as ranked() leaves it."""
+    values = values_of(seat.engine, position, seat.moves, seat.player)
+    ties = [rng.random() for _ in values]
+    return seat.moves[max(range(len(values)), key=lambda i: (values[i], ties[i], i))]
+
+
 class GreedyAgent(Agent):
     name = "greedy"
     ply_cost = 10
@@ -186,11 +195,11 @@ class GreedyAgent(Agent):
     def choose(self, seat: Seat, rng: random.Random) -> Move:
         if len(seat.moves) == 1:
             return seat.moves[0]
-        return ranked(seat, seat.sample(rng), rng)[0][2]
+        return best_move(seat, seat.sample(rng), rng)
 
 
 def reply_value(engine: Engine, position: Position, player: str, rng: random.Random,
-                hidden: bool = False) -> tuple[float, bool, int]:
+                hidden: bool = False, results: random.Random | None = None) -> tuple[float, bool, int]:
     """`position`'s value for `player` once each other player has made his reply; whether anything was drawn
     on the way (then the value is one draw of several); and how many positions were weighed (the cost).
 
@@ -204,7 +213,9 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
     or at a finished game. Where the hand decides (Engine.entering_results: a PuXes flick's results) the
     results are drawn one legal move at a time, as the referee draws them; chance met after such a draw
     ends the look-ahead without its odds (the position weighed as it stands: the value is already one
-    draw among the playouts averaged, and a roll of four hero dice has 1,296 outcomes to weigh).
+    draw among the playouts averaged, and a roll of four hero dice has 1,296 outcomes to weigh). Those
+    results are drawn from `results` where given (the mc agent's round: the same draws for every candidate,
+    CommonDraws), else from `rng`.
     """
     own, replied, drew, weighed = 0, set(), False, 0
     while engine.outcome(position) is None:
@@ -217,7 +228,7 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
         if not moves:
             return weigh(engine, position, player), drew, weighed
         if engine.entering_results(position):       # the hand decides there, not a choice: drawn
-            position, drew = after(engine, position, rng.choice(moves)), True
+            position, drew = after(engine, position, (results or rng).choice(moves)), True
             continue
         weighed += len(moves)
         if who != player and hidden:
@@ -232,6 +243,39 @@ def reply_value(engine: Engine, position: Position, player: str, rng: random.Ran
         else:
             replied.add(who)
     return result_value(engine, position, player), drew, weighed
+
+
+class CommonDraws:
+    """The results a round of the mc agent's playouts draws, the same for every candidate (common random
+    numbers): each candidate is handed a generator seeded alike, so two flicks of one oracle meet the same
+    results and what tells their values apart is the face each stops on, not the luck of ~20 results a draw
+    (at PuXes that luck swamped the faces). The seed is drawn from the game's generator at the round's first
+    result, so where no hand's results are drawn (every game but PuXes) the game's draws are as before."""
+    __slots__ = ("_rng", "_seed")
+
+    def __init__(self, rng: random.Random):
+        self._rng, self._seed = rng, None
+
+    def generator(self) -> "_RoundGenerator":
+        return _RoundGenerator(self)
+
+    def seed(self) -> int:
+        if self._seed is None:
+            self._seed = self._rng.getrandbits(64)
+        return self._seed
+
+
+class _RoundGenerator:
+    """One candidate's generator of a round: random.Random(the round's seed), made at its first draw."""
+    __slots__ = ("_round", "_own")
+
+    def __init__(self, common: CommonDraws):
+        self._round, self._own = common, None
+
+    def choice(self, items):
+        if self._own is None:
+            self._own = random.Random(self._round.seed())
+        return self._own.choice(items)
 
 
 class MonteCarloAgent(Agent):
@@ -266,11 +310,13 @@ class MonteCarloAgent(Agent):
         rounds = weighed = 0
         while True:
             sample = samples[rounds] if rounds < len(samples) else seat.sample(rng)
+            common = CommonDraws(rng)
             for i, (_value, _tie, move) in enumerate(candidates):
                 if fixed[i]:
                     totals[i] += totals[i] / rounds
                     continue
-                value, drew, cost = reply_value(engine, after(engine, sample, move), player, rng, hidden)
+                value, drew, cost = reply_value(engine, after(engine, sample, move), player, rng, hidden,
+                                                common.generator())
                 totals[i] += value
                 weighed += cost
                 fixed[i] = not (hidden or drew)
@@ -283,8 +329,12 @@ class MonteCarloAgent(Agent):
                    key=lambda s: (s[0], s[1]))[2]
 
 
-def playout_value(engine: Engine, position: Position, player: str, depth: int, rng: random.Random) -> float:
-    """`position`'s value for `player` after `depth` plies of the playout policy (chance by its odds)."""
+def playout_value(engine: Engine, position: Position, player: str, depth: int, rng: random.Random,
+                  hidden: bool = False) -> float:
+    """`position`'s value for `player` after `depth` plies of the playout policy (chance by its odds).
+    Where the game hides something (`hidden`), another player's greedy move is chosen on a position drawn
+    from what *he* sees (engine.determinize), as the mc agent's replies are: the sample's secrets are the
+    searching player's guess, not what the others know (a Lutinades picker has not seen the card)."""
     for _ in range(depth):
         if engine.outcome(position) is not None:
             break
@@ -300,8 +350,9 @@ def playout_value(engine: Engine, position: Position, player: str, depth: int, r
             break
         if len(moves) == 1 or rng.random() < ISMCTS_EPSILON or engine.entering_results(position):
             move = rng.choice(moves)
-        else:       # the greedy agent's move, ties broken at random
-            values = values_of(engine, position, moves, who)
+        else:       # the greedy agent's move, ties broken at random, on what the mover sees
+            seen = engine.determinize(position, who, rng) if hidden and who != player else position
+            values = values_of(engine, seen, moves, who)
             move = moves[max(range(len(moves)), key=lambda i: (values[i], rng.random()))]
         position = after(engine, position, move)
     return result_value(engine, position, player)
@@ -317,11 +368,13 @@ class InformationSetMonteCarloAgent(Agent):
         if len(seat.moves) == 1:
             return seat.moves[0]
         engine, player = seat.engine, seat.player
-        best = ranked(seat, seat.sample(rng), rng)
+        first = seat.sample(rng)
+        best = ranked(seat, first, rng)
         if best[0][0] >= WON:
             return best[0][2]
         arms = [move for _value, _tie, move in best[:MC_CANDIDATES]]
         visits, totals = [0] * len(arms), [0.0] * len(arms)
+        hidden = False      # a sample other than the position itself: the game hides something from him
         for n in range(1, ISMCTS_PLAYOUTS + 1):
             if n <= len(arms):
                 i = n - 1
@@ -329,7 +382,8 @@ class InformationSetMonteCarloAgent(Agent):
                 log_n = math.log(n)
                 i = max(range(len(arms)), key=lambda k: totals[k] / visits[k] + UCB_C * math.sqrt(log_n / visits[k]))
             sample = seat.sample(rng)
-            totals[i] += playout_value(engine, after(engine, sample, arms[i]), player, ISMCTS_DEPTH, rng)
+            hidden = hidden or sample is not first
+            totals[i] += playout_value(engine, after(engine, sample, arms[i]), player, ISMCTS_DEPTH, rng, hidden)
             visits[i] += 1
         # the best mean of the arms tried (greedy's order breaks ties)
         chosen = max(range(len(arms)), key=lambda k: (totals[k] / visits[k] if visits[k] else -2.0, -k))

@@ -167,12 +167,13 @@ def test_the_ismcts_agent_spends_its_budget_one_sample_per_playout(monkeypatch):
 
 
 @pytest.mark.parametrize("agent, record", [("mc", (None, "", 24, True, 20, 6555)),
-                                           ("ismcts", (None, "", 24, True, 17, 3347))])
+                                           ("ismcts", (None, "", 24, True, 20, 6808))])
 def test_the_search_agents_weigh_replies_through_the_engines_shortcut_and_play_as_before(agent, record, monkeypatch,
                                                                                        content_dir):
     # The mc agent's replies and the ismcts playouts weigh their moves by Engine.move_values where the engine
     # has it (Praxis): the same values, so the same seeded game as when every move was played (recorded with
-    # move_values returning None; mc's record since its replies are drawn from what the replying player sees).
+    # move_values returning None; mc's record since its replies are drawn from what the replying player sees,
+    # ismcts's since its playouts' other players choose on what they see).
     import generator.engine.agents as agents
     monkeypatch.setattr(agents, "MC_SAMPLES", 2)
     setup = make_setup("praxis", agents=(agent, "greedy"), seed=5, max_plies=24, content_dir=content_dir)
@@ -262,3 +263,80 @@ def test_a_chance_node_of_many_outcomes_is_weighed_over_an_even_spread_of_them(m
     exact = sum(float(p) * agents.result_value(engine, real_play(engine, roll, m), player)
                 for m, p in engine.chance_outcomes(roll))
     assert value == pytest.approx(exact, abs=1e-12)
+
+
+def test_the_ismcts_playouts_let_the_others_choose_on_what_they_see():
+    # Lutinades: chloe, the last elf, shows `bas` on a bas card that anne, the picker, has not seen. The ismcts
+    # playouts let anne choose on chloe's sample, card included: she followed chloe every time (a determinisation
+    # leak). Drawn from what anne sees, her greedy choice follows chloe or bruno as her own sample says.
+    import generator.engine.agents as agents
+    engine = get_engine("lutinades")
+    position = engine.read_position({"joueurs": ["anne", "bruno", "chloe"], "cueilleur": "anne",
+                                     "carte": "bas-3-1", "pioche": ["haut-2-1", "haut-1-2", "bas-2-1", "gauche-2-1"],
+                                     "gestes": {"bruno": "haut"}})
+    shown = agents.after(engine, position, engine.parse_move(position, "chloe:bas"))
+    assert engine.to_move(shown) == "anne"
+
+    def values(hidden: bool) -> set[float]:
+        return {agents.playout_value(engine, shown, "chloe", 1, random.Random(i), hidden) for i in range(30)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(agents, "ISMCTS_EPSILON", 0.0)        # the greedy move only
+        assert len(values(False)) == 1 and len(values(True)) == 2
+        # ... and the agent says so: choosing for chloe, it draws positions from anne's sight for her replies.
+        asked = []
+        real = type(engine).determinize
+        patch.setattr(type(engine), "determinize", lambda self, p, who, rng: asked.append(who) or real(self, p, who, rng))
+        moves = tuple(engine.legal_moves_of(position, "chloe"))
+        seat = Seat("chloe", lambda: engine.observation(position, "chloe"), moves, engine,
+                    lambda rng: engine.determinize(position, "chloe", rng))
+        make_agent("ismcts").choose(seat, random.Random(1))
+        assert "anne" in asked
+
+
+def test_the_greedy_agent_picks_the_move_the_full_ranking_put_first(content_dir):
+    # The greedy agent takes the best move without sorting the others (max over the ranking's key); on every
+    # choice of seeded games of every engine it picks ranked()'s first move and leaves the generator as
+    # ranked() leaves it, so its games are the same as when it sorted.
+    from generator.engine import engine_ids
+    from generator.engine.agents import ranked
+    choices = 0
+    for game in engine_ids():
+        setup = make_setup(game, agents=("greedy",), seed=2, max_plies=40, content_dir=content_dir)
+        spies = [Spy() for _ in setup.seats]
+        play_game(setup, 0, spies)
+        for seat in (s for spy in spies for s in spy.seats if len(s.moves) > 1):
+            new, old = random.Random(choices), random.Random(choices)
+            chosen = GreedyAgent().choose(seat, new)
+            assert chosen == ranked(seat, seat.sample(old), old)[0][2], game
+            assert new.getstate() == old.getstate()
+            choices += 1
+    assert choices > 100
+
+
+def test_the_mc_agents_candidates_of_a_round_meet_the_same_results():
+    # PuXes: A must flick A.passeur (the only oracle on a symbol his heroes show); the face it stops on decides
+    # how often his next roll forces a flick (pirate: Oni alone carries it; sablier: Petit gris, beside the
+    # pirate the others show). Its results (~20 to a draw) swamped that difference when each candidate drew
+    # its own. Drawn alike in a round (CommonDraws), pirate is never worse than sablier, and better whenever
+    # the oracle stays in play; drawn apart, luck puts sablier ahead in some rounds.
+    from generator.engine.agents import CommonDraws, after, reply_value
+    engine = get_engine("puxes")
+    position = engine.read_position({
+        "trait": "A",
+        "A": {"heros": {"oni": "pi", "kaeru": "smiley", "kala": "soleil", "petitgris": "bombe"},
+              "oracles": {"passeur": "pi", "bascule": "pirate", "decret": "pirate", "repli": "pirate"}},
+        "B": {"heros": {"miroir": None, "jumeau": None, "girouette": None, "veinard": None},
+              "oracles": {"rukura": "yinyang", "parieur": "sablier", "gaucher": "pirate", "fortune": "smiley"}}})
+    pirate, sablier = (after(engine, position, f"A.passeur>{face}") for face in ("pirate", "sablier"))
+
+    def differences(common: bool) -> list[float]:
+        out = []
+        for i in range(40):
+            rng, draws = random.Random(i), CommonDraws(random.Random(1000 + i))
+            values = [reply_value(engine, flicked, "A", rng, False, draws.generator() if common else None)[0]
+                      for flicked in (pirate, sablier)]
+            out.append(values[0] - values[1])
+        return out
+    alike, apart = differences(True), differences(False)
+    assert min(alike) >= 0 and max(alike) > 0
+    assert min(apart) < 0

@@ -16,6 +16,7 @@ pirate smiley soleil bombe pi aum yinyang sablier. Set A (and D) = characters 1-
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -789,12 +790,41 @@ def test_a_false_claim_on_a_seed_example_fails_at_its_line(tmp_path):
 
 def test_evaluate_weighs_oracles_and_temples_and_knows_the_end():
     even = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"})
-    assert E.evaluate(even, "A") == 0.0
+    # Even in oracles and temples: only the odds of a flick forced by each player's next roll differ.
+    assert E.evaluate(even, "A") == pytest.approx(math.tanh(0.25 * puxes.FLICK_COST * (
+        E.forced_flick(even, "B") - E.forced_flick(even, "A"))), abs=1e-12)
+    assert E.evaluate(even, "A") == pytest.approx(-E.evaluate(even, "B"), abs=1e-12)
     ahead = pos({"oni": "pi", "kaeru": "pi", "kala": "aum", "petitgris": "sablier"}, B={"endormis": ["fortune"]},
                 b_oracles={"rukura": "yinyang", "parieur": "sablier", "gaucher": "pirate"})
     assert E.evaluate(ahead, "A") > 0 > E.evaluate(ahead, "B")
     won = play(E, even, "A.passeur>pi", "tombe B", "fin")
     assert E.evaluate(won, "A") == 1.0 and E.evaluate(won, "B") == -1.0
+
+
+def test_the_evaluation_counts_the_odds_of_a_flick_forced_by_the_next_roll():
+    # A flick's results are drawn among the legal ones: it costs the flicker an oracle on average. Pirate is on
+    # Oni alone among A's heroes: oracles all on pirate are forced by 1 roll in 6 (no sleeper: no waking
+    # instead). On pi, aum, yinyang and bombe, only the rolls showing none of them spare him: Oni 4 faces of 6
+    # (oni pirate smiley soleil), Kaeru 3, Kala 2, Petit gris 2: 48 rolls of 1,296.
+    heroes = {"oni": "pi", "kaeru": "smiley", "kala": "soleil", "petitgris": "bombe"}
+    wide = {"passeur": "pi", "bascule": "aum", "decret": "yinyang", "repli": "bombe"}
+    pirate = pos(heroes, a_oracles=dict.fromkeys(A_ORACLES, "pirate"))
+    exposed = pos(heroes, a_oracles=wide)
+    assert E.forced_flick(pirate, "A") == pytest.approx(1 / 6, abs=1e-12)
+    assert E.forced_flick(exposed, "A") == pytest.approx(1 - 48 / 1296, abs=1e-12)
+    assert E.evaluate(pirate, "A") > E.evaluate(exposed, "A")
+    # A sleeper and a pair of heroes on one symbol let him wake one instead: fewer rolls force a flick.
+    waking = pos(heroes, a_oracles=wide, A={"endormis": ["sangsue"]})
+    assert E.forced_flick(waking, "A") < E.forced_flick(exposed, "A")
+    # The greedy agent, made to flick A.passeur (the only oracle on a symbol a hero shows), stops it on
+    # pirate, the face A's next roll least often matches: before, its six faces were worth the same.
+    from generator.engine.agents import GreedyAgent, Seat
+    import random
+    start = pos(heroes, a_oracles={"passeur": "pi", "bascule": "pirate", "decret": "pirate", "repli": "pirate"})
+    moves = tuple(E.legal_moves(start))
+    assert sorted(moves) == sorted(f"A.passeur>{f}" for f in puxes.faces_of("passeur"))
+    seat = Seat("A", lambda: E.observation(start, "A"), moves, E, lambda rng: start)
+    assert {GreedyAgent().choose(seat, random.Random(i)) for i in range(12)} == {"A.passeur>pirate"}
 
 
 def test_the_default_oni_order_is_the_order_of_the_last_rolls():
