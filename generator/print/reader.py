@@ -720,7 +720,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             window = (ax - tx, ay - ty, ax - tx + aw, ay - ty + ah)
             texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
                      if r.framed and r.text.strip()]
-            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty) for b in found.fills + found.outlines]
+            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty)
+                     for b in _less(found.fills + found.outlines, found.patterns)]
             # the piece's background, clipped to the window, is no zone: it would hold every zone and hide them
             zones = [z for z in zones if z is not None and _inside(z.box, window) and not _holds(z.box, window)]
             tiles.append((p["page"], window, texts, zones))
@@ -990,8 +991,8 @@ NOTE_TOL_MM = 0.2      # a line grazing a note's box (its font's ascent and desc
 def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[ReaderWarning]:
     """The notes a tiling writes on a sheet's overlap strips ("la feuille D4 se colle ici": text drawn inside a
     window's art but outside its clip), each struck by a zone's outline (a square, a turned square by its own
-    outline; the window's own edge, where the clip cuts a zone, is none; lines and curves are not told) or lying over the piece's
-    text (a label): one warning a page, naming the first."""
+    outline, a circle by its flattened curve; the window's own edge, where the clip cuts a zone, is none; lines are
+    not told) or lying over the piece's text (a label): one warning a page, naming the first."""
     out = []
     read_pages = {page.number: page for page in read.pages if page.found is not None}
     for p in tiles:
@@ -1007,7 +1008,7 @@ def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[Read
             if not notes:
                 continue
             labels = [(r, _mm_box(r.box, height)) for r in found.runs if r.framed and r.text.strip()]
-            lines = [_drawn_edges(b, found.shapes.get(b), height, art) for b in found.outlines]
+            lines = [_drawn_edges(b, found.shapes.get(b), height, art) for b in _less(found.outlines, found.patterns)]
             for run, box in notes:
                 inner = (box[0] + NOTE_TOL_MM, box[1] + NOTE_TOL_MM, box[2] - NOTE_TOL_MM, box[3] - NOTE_TOL_MM)
                 under = next((r.text for r, b in labels if _overlap_area(b, inner) > 0), None)
@@ -1022,15 +1023,25 @@ def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[Read
     return out
 
 
+def _less(boxes: list, patterns: list) -> list:
+    """The boxes less one of each of the patterns' (Findings.patterns: a form's run known by its box only, which
+    may equal the box of the zone it fills)."""
+    left = list(boxes)
+    for b in patterns:
+        if b in left:
+            left.remove(b)
+    return left
+
+
 def _drawn_edges(box_pt, points_pt, page_h_mm: float, art) -> list[list[tuple]]:
     """The outline a stroked zone draws on a tile page, as segments in page mm: its own when it is not its box
-    (turned; a line or a curve is left out), else its box's edges less those on the window's edge
-    (where the clip cut it)."""
+    (turned; a circle, by its flattened curves: the play circle of PuXes' 3-player mat), else its box's edges less
+    those on the window's edge (where the clip cut it). A line drawn (a ruler's arrow) and lines drawn inside an
+    outline (a hatching, a cross), whose points are not all on it, are no zone's outline."""
     if points_pt is not None:
-        hull = outline.convex_hull([(x / PT_PER_MM, page_h_mm - y / PT_PER_MM) for x, y in points_pt])
-        if len(hull) < 3 or len(hull) > 4:
-            # a line drawn (a ruler's arrow, a pattern's hatching) is no zone's outline; a curve (a circle) is
-            # known by its control points only, whose outline runs outside it: neither is told
+        points = [(x / PT_PER_MM, page_h_mm - y / PT_PER_MM) for x, y in points_pt]
+        hull = outline.convex_hull(points)
+        if outline.width(hull) <= SEAM_ZONE_MIN_MM or not outline.on_hull(points, hull, _EDGE_MM):
             return []
         if not outline.is_box(hull):
             return [[hull[i - 1], hull[i]] for i in range(len(hull))]

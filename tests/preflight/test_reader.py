@@ -756,3 +756,24 @@ def test_a_sheet_note_struck_by_a_zones_line_or_lying_over_a_label_is_found():
     assert _note_over(_outlined(170, 20, 26, 70)) == []                 # holds the note whole
     assert _note_over(_outlined(170, 20, 80, 70)) == []                 # cut by the window's edge at 198 mm
     assert _note_over(_label_at(150.0, "Oracle B2")) == []
+
+
+def _circled(cx_mm: float, cy_mm: float, r_mm: float):
+    """A zone's circle (PuXes' play circle), its centre x, y from the page's top-left."""
+    def draw(c):
+        c.setLineWidth(1.2 * MM)
+        c.circle(cx_mm * MM, (297 - cy_mm) * MM, r_mm * MM, stroke=1, fill=0)
+    return draw
+
+
+def test_a_sheet_note_struck_by_a_circle_s_line_is_found_by_the_curve_not_its_control_points():
+    """PuXes' 3-player mat, sheet A1: the play circle's line ran through "la feuille A2 se colle ici". A curve is
+    read by its flattened Béziers (its control points make an octagon round the circle, which the reader could
+    not tell from a hatching): the circle through the note is found; one ending short of it, or holding it
+    whole, passes."""
+    struck = _note_over(_circled(120, 55, 73))
+    assert [(w.facts["form"], w.page) for w in struck] == [("note_line", 1)]
+    assert _note_over(_circled(120, 55, 60)) == []          # its line 13 mm short of the note
+    assert _note_over(_circled(150, 60, 100)) == []         # the note inside it, far from its line
+    # the octagon of its control points would strike the note: (120 + 73, 55 - 0.55 * 73) is a corner of it
+    assert _note_over(_circled(125, 95, 70)) == []

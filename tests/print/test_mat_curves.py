@@ -1,0 +1,66 @@
+"""The tiled mats' curves, names and readings (issue 24/25, "seams and marks where they hurt").
+
+PuXes' 3-player mat is a circle 90 cm across: its line is a curve, known to the PDF by four Béziers whose control
+points make an octagon round it. The tiling's notes keep clear of the circle itself (draw/outline.cubic_points),
+read back from the tiled PDF against the circle's own equation."""
+
+from __future__ import annotations
+
+import functools
+import math
+from pathlib import Path
+
+import pytest
+
+from generator.components.mat import mat_item
+from generator.content.loader import load_game
+from generator.print import PrintOptions, tile_face
+from generator.print.manifest import document_entry
+from generator.print.preflight import PT_PER_MM, read_pdf
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+pytestmark = pytest.mark.xdist_group("game-puxes")
+
+
+@functools.lru_cache(maxsize=None)
+def _tiled(mat_id: str):
+    """(item, document, manifest entry) of a PuXes mat tiled on A4 as the build does."""
+    game = load_game(CONTENT, "puxes")
+    mat = next(size for c in game.components if type(c).__name__ == "Mat" for size in c.all_sizes()
+               if size.id == mat_id)
+    item = mat_item(mat, game.folder)
+    doc = tile_face(item, PrintOptions(), game_title=game.info.title, component_name=mat.name)
+    return item, doc, document_entry(f"{mat_id}.pdf", doc)
+
+
+def _notes(doc, entry) -> list[tuple[int, str, tuple]]:
+    """Each overlap note of each sheet (text drawn on the sheet's art outside the piece's clip): (page, text, box
+    in the piece's trim mm, x0 y0 x1 y1 from its top-left)."""
+    read = read_pdf(doc.pdf, ours=True)
+    out = []
+    for p, page in zip(entry["pages"], read.pages):
+        if p["kind"] != "tile":
+            continue
+        (item,) = p["items"]
+        tx, ty = item["trim_mm"][:2]
+        for run in page.found.runs:
+            if run.framed or "colle" not in run.text:
+                continue
+            x0, y0, x1, y1 = (v / PT_PER_MM for v in run.box)
+            out.append((p["page"], run.text, (x0 - tx, p["height_mm"] - y1 - ty, x1 - tx, p["height_mm"] - y0 - ty)))
+    return out
+
+
+def test_the_3_player_mat_s_notes_keep_clear_of_the_play_circle_s_line():
+    """Sheet A1's "la feuille A2 se colle ici" lay on the circle's line. Every note of the built mat lies wholly
+    inside the circle or wholly outside it, 1 mm clear of its 1.2 mm line (centre 450, 450; radius 450 mm)."""
+    item, doc, entry = _tiled("tapis-3j")
+    notes = _notes(doc, entry)
+    assert len(notes) >= 50
+    struck = []
+    for page, text, (x0, y0, x1, y1) in notes:
+        near = math.hypot(max(x0 - 450, 0, 450 - x1), max(y0 - 450, 0, 450 - y1))
+        far = max(math.hypot(x - 450, y - 450) for x in (x0, x1) for y in (y0, y1))
+        if near < 450 + 0.6 + 1.0 and far > 450 - 0.6 - 1.0:
+            struck.append((page, text, round(near), round(far)))
+    assert struck == []
