@@ -1070,11 +1070,13 @@ def _overlapping(tiles: list[dict]) -> bool:
 
 
 # --- any PDF (pnp check-print) -------------------------------------------------------------------------------
-def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
-    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims
-    and the game's language): no layout, no content files. The report, and the language its words are in."""
+def check_file(path: Path, read: PdfRead) -> tuple[Report, str, Optional[tuple[str, dict]]]:
+    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims,
+    the game's language, and the game's own thresholds, game.yaml's `preflight:`, which the build writes there):
+    no layout, no content files. The report, the language its words are in, and (game, thresholds) when the
+    game's own were applied (a mat the game allows two zone cuts is read as its build reads it)."""
     import json
-    entry, language = None, "fr"
+    entry, language, data = None, "fr", {}
     manifest = Path(path).parent / "manifest.json"
     if manifest.is_file():
         try:
@@ -1082,9 +1084,24 @@ def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
             language = (data.get("about") or {}).get("language", language)
             entry = next((f for f in data.get("files", []) if f.get("file") == Path(path).name), None)
         except (OSError, ValueError, AttributeError):
-            entry = None
+            entry, data = None, {}
     from ..i18n import LANGUAGES, catalogue
     language = language if language in LANGUAGES else "fr"
     items = bool(entry) and any(p.get("items") for p in entry.get("pages", []))
     subject = Subject(Path(path).name, read=read, role="sheets" if items else "other", entry=entry)
-    return check(subject, catalogue(language)), language
+    game = manifest_thresholds(data) if entry is not None else None
+    return check(subject, catalogue(language), game[1] if game else None), language, game
+
+
+def manifest_thresholds(manifest: dict) -> Optional[tuple[str, dict]]:
+    """The game a manifest names and the thresholds its game.yaml sets (`preflight.thresholds`: name -> {value,
+    reason}, as the build wrote them), each held to what game.yaml may say (reader_thresholds.check_override: a
+    hand-edited manifest sets nothing out of bounds); None when it sets none."""
+    from ..reader_thresholds import check_override
+    game = manifest.get("game") if isinstance(manifest, dict) else None
+    said = (manifest.get("preflight") or {}).get("thresholds") if isinstance(manifest, dict) else None
+    if not isinstance(game, str) or not isinstance(said, dict):
+        return None
+    kept = {name: o["value"] for name, o in sorted(said.items())
+            if isinstance(o, dict) and check_override(name, o.get("value"), o.get("reason")) is None}
+    return (game, kept) if kept else None

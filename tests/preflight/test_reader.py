@@ -777,3 +777,37 @@ def test_a_sheet_note_struck_by_a_circle_s_line_is_found_by_the_curve_not_its_co
     assert _note_over(_circled(150, 60, 100)) == []         # the note inside it, far from its line
     # the octagon of its control points would strike the note: (120 + 73, 55 - 0.55 * 73) is a corner of it
     assert _note_over(_circled(125, 95, 70)) == []
+
+
+def test_check_print_reads_a_file_with_the_thresholds_its_game_set(tmp_path):
+    """PuXes' 3-player mat: its game allows its two zone cuts (seam_zone_cuts: 2, with a reason), but check-print
+    read the file with our thresholds and told the cuts again. The build writes the game's thresholds in the
+    manifest beside the file; check-print applies them (each within what game.yaml may say) and says so."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
+    game_yaml = content / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "preflight:\n  min_label_pt: {value: 3.5, "
+                         "reason: les repères des plateaux se lisent de près}\n", encoding="utf-8")
+    assert runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)]).exit_code == 0
+    manifest = json.loads((out / "demo" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["game"] == "demo" and manifest["preflight"]["thresholds"] == {
+        "min_label_pt": {"value": 3.5, "reason": "les repères des plateaux se lisent de près"}}
+    # a file of that game with a 4 pt label: under our 5 pt floor, over the game's 3.5
+    small = out / "demo" / "etiquette.pdf"
+    pdf = PdfCanvas(title="essai")        # ours: fonts embedded, boxes set, so only the reading differs
+    pdf.begin_page(210, 297)
+    pdf.text(20, 30, "A2", TextStyle(size_pt=4.0))
+    small.write_bytes(pdf.finish())
+    manifest["files"].append({"file": "etiquette.pdf", "pages": []})
+    (out / "demo" / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    said = runner.invoke(cli, ["check-print", "--strict", str(small)])
+    assert said.exit_code == 0, said.output
+    assert f"{small} : lecture avec les seuils du jeu demo (son game.yaml, dit le manifeste) : min_label_pt = 3,5" \
+        in said.output
+    # the same file without its game's thresholds (or with one out of bounds) is read with ours
+    for thresholds in ({}, {"min_label_pt": {"value": 1.0, "reason": "hors des bornes permises"}}):
+        manifest["preflight"]["thresholds"] = thresholds
+        (out / "demo" / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        plain = runner.invoke(cli, ["check-print", "--strict", str(small)])
+        assert plain.exit_code == 1 and "seuils du jeu" not in plain.output, plain.output
