@@ -32,8 +32,8 @@ in the order of what it costs him:
   the game's seam_zone_cuts;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut);
-- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a
-  sheet (A2) where the sheets' notes call it by its bare name ("A2 se colle ici" beside "Oracle A2"), or whose
+- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text holds a
+  sheet's name as a word ("Oracle C4" on a mat whose sheets' notes say "la feuille C4 se colle ici"), or whose
   text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
   on sheets laid over one another's strips); and a note on a sheet's overlap strip ("la feuille D4 se colle
   ici") struck by a line of the piece (a zone's outline) or lying over its text (sheet_notes).
@@ -54,6 +54,7 @@ from typing import Optional
 from ..draw import outline
 from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
+from .sheet_names import printed_as_word
 
 KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
          "clipped_text", "cut_text", "figure_frame", "seam", "bleed", "assembly")
@@ -942,8 +943,8 @@ def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
 # --- h. a tiled piece's assembly ------------------------------------------------------------------------------
 def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
     """A piece tiled over sheets (the manifest's tile pages; its assembly plan a `map` page): the plan comes
-    before the sheets (a player reads how they go together before cutting any); the piece's own text names
-    no sheet that the sheets' notes name bare (the reader takes "A2 se colle ici" for the piece's "Oracle A2");
+    before the sheets (a player reads how they go together before cutting any); the piece's own text holds no
+    sheet's name as a word ("la feuille C4 se colle ici" beside the piece's "Oracle C4" reads as a place of it);
     and it tells no butt joint (`preflight.butt_joint_words`) where the sheets lie over one another's strips."""
     pages = (subject.entry or {}).get("pages", [])
     tiles = [p for p in pages if p.get("kind") in _TILE_PAGES]
@@ -964,12 +965,12 @@ def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
                     (piece if run.framed else notes).append(run.text)
     clashes = []                   # (name, the piece's text, the sheets' note), one warning for them all
     for name in sorted(names):
-        word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-        called = words("print.tiling.sheet", name=name)
-        bare = [t for t in notes if word.search(t) and called not in t]
-        clash = [t for t in piece if word.search(t)]
-        if bare and clash:
-            clashes.append((name, clash[0], bare[0]))
+        # "la feuille C4 se colle ici" beside "Oracle C4" still reads as a place of the game: a sheet's name
+        # is no word the piece prints, "feuille" before it or not (print/sheet_names.py chooses them so)
+        clash = [t for t in piece if printed_as_word(name, t)]
+        if clash:
+            note = next((t for t in notes if printed_as_word(name, t)), words("print.tiling.sheet", name=name))
+            clashes.append((name, clash[0], note))
     if clashes:
         name, text, note = clashes[0]
         out.append(_warn(subject, "assembly", None, form="names", name=name, text=_sample(text), note=_sample(note),

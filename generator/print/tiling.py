@@ -2,7 +2,8 @@
 
 Tiles are windows of the face's bleed box, all the same size, neighbours
 sharing an overlap strip of `options.overlap_mm`. Sheets are named like a
-spreadsheet, row letter then column number (A1, A2, B1…), and assembled in
+spreadsheet, row letter then column number (A1, A2, B1…), unless the face prints one of those names as a
+word (then by number, or by row and place: print/sheet_names.py), and assembled in
 that order: each sheet is cut along its left and top art edges and laid over
 the overlap of the sheets before it, its edge on the alignment marks printed
 there. An assembly map page, first, shows the whole board with every sheet outlined.
@@ -33,7 +34,7 @@ from typing import Optional, Sequence
 
 from .. import reader_thresholds
 from ..components.face import Item
-from ..draw import fonts, outline
+from ..draw import bounds, fonts, outline
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
@@ -43,23 +44,15 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
 from .geometry import Box, box3, inflate
 from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
 from .options import PrintOptions
+from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .sheet_names import row_name
 from .sheet import EDGE_MIN_MM, fit_axis
 
 MIN_TICK_MM = 1.5    # a cut guide across a bleed narrower than this would be too short to find
 MAP_LINE = Stroke("#000000", 0.3)
 MAP_OVERLAP = Stroke("#000000", 0.2, dash_mm=(1.5, 1.0))
 MAP_CUT = Stroke("#C62828", 0.8)       # a seam that cuts a zone (Tiling.cuts), on the assembly map
-
-
-def row_name(i: int) -> str:
-    """A, B, … Z, AA, AB…"""
-    name = ""
-    i += 1
-    while i:
-        i, rem = divmod(i - 1, 26)
-        name = chr(ord("A") + rem) + name
-    return name
 
 
 Span = tuple[float, float]   # (start, size) of the windows of one column or one row, in bleed-box mm
@@ -86,6 +79,11 @@ class Tiling:
     # the sheet whose left or top edge ("left", "top") it is, and the part of it inside the zone (bleed-box mm).
     # The assembly map draws and names them (the reader accepts them only through the game's seam_zone_cuts).
     cuts: tuple = ()
+    # Each row's sheet names (print/sheet_names.py: A1, A2… unless the piece prints one of them); (): A1, A2…
+    names: tuple[tuple[str, ...], ...] = ()
+
+    def name(self, row: int, col: int) -> str:
+        return self.names[row][col] if self.names else f"{row_name(row)}{col + 1}"
 
     def page_of(self, row: int) -> Page:
         return self.row_pages[row] if self.row_pages else self.page
@@ -696,6 +694,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
     t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm, face.keep_clear_mm)
+    # named so that no sheet's name is a word the face prints (PuXes' "Oracle C4" beside sheet C4)
+    t = replace(t, names=sheet_names.choose([t.columns_in(r) for r in range(t.rows)],
+                                            [text for text, _ in bounds.texts(face.draw)]))
     # The map on whichever way up of the sheets shows the board largest
     page = max(dict.fromkeys(t.row_pages or (t.page,)),
                key=lambda p: _map_scale(p.printable[2], p.printable[3] - LABEL_BAND_MM, face))
@@ -710,7 +711,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     draw_label(pdf, band, label, language=language)
     infos = [PageInfo(1, page.width_mm, page.height_mm, "map", "single", label)]
     for n, windows in enumerate(t.pages, start=2):
-        names = [f"{row_name(r)}{c + 1}" for r, c in windows]
+        names = [t.name(r, c) for r, c in windows]
         wins = [t.window(r, c) for r, c in windows]
         page = t.page_of(windows[0][0])      # a row may be printed the other way up (Tiling.row_pages)
         px, py, pw, ph = page.printable
@@ -765,7 +766,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                 words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,
                       names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
-               words("print.tiling.lay", overlap=words.number(t.overlap)),
+               words("print.tiling.lay", overlap=words.number(t.overlap), first=sheet_name(t.name(0, 0), words)),
                words("print.tiling.glue"))
         + ((words("print.tiling.whole_on", what=_what(kind, words), paper=PAPER_NAMES[whole_on]),) if whole_on else ()))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
@@ -816,12 +817,21 @@ def _piece_name(pdf, art: Box, name: str) -> None:
 
 
 def sheet_name(name: str, words) -> str:
-    """"feuille A2": a bare A2 would read as one of the game's own labels (PuXes' "Oracle A2")."""
+    """"feuille A2": the sheet's name as every page says it (sheet_names.py keeps it off the face's own words)."""
     return words("print.tiling.sheet", name=name)
 
 
+def _order(t: Tiling, words) -> str:
+    """The order of assembly as the plan says it: "de gauche à droite (A1, A2, A3)", "rangée après rangée (A1,
+    A2…, puis B1, B2…)", in the sheets' own names."""
+    def first(r: int) -> str:
+        return ", ".join(t.name(r, c) for c in range(min(2, t.columns_in(r))))
+    return words("print.tiling.map_order", count=t.rows, names=_names(t), first=first(0),
+                 second=first(1) if t.rows > 1 else "")
+
+
 def _names(t: Tiling) -> str:
-    return ", ".join(f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns_in(r)))
+    return ", ".join(t.name(r, c) for r in range(t.rows) for c in range(t.columns_in(r)))
 
 
 def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
@@ -927,7 +937,7 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
     right = c < t.columns_in(r) - 1 and t.overlap >= 4
     below = r < t.rows - 1 and t.overlap >= 4
     if right:
-        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r)}{c + 2}", words))
+        text = words("print.tiling.glue_here", name=sheet_name(t.name(r, c + 1), words))
         middle = ax + aw - t.overlap / 2
         # the corner the strip below shares is left to its note
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
@@ -935,7 +945,7 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
         with pdf.group(translate=(middle, along), rotate_deg=90):
             pdf.text(0, 1.0, text, style, align="center")
     if below:
-        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words))
+        text = words("print.tiling.glue_here", name=sheet_name(t.name(r + 1, t.below(r, c)), words))
         middle = ay + ah - t.overlap / 2
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
                             ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0)
@@ -1009,7 +1019,7 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
-            name = sheet_name(f"{row_name(r)}{c + 1}", words)
+            name = sheet_name(t.name(r, c), words)
             # a narrow sheet's name is set smaller, so that it stays inside its own outline
             style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
                 ww * scale - 4.5) / fonts.text_width_mm(name, big))))
@@ -1025,11 +1035,11 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
                  fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap),
-                          order=words("print.tiling.map_order", count=t.rows, names=_names(t))),
+                          order=_order(t, words)),
                     language), note)
     if t.cuts:
         # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)
-        edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(f"{row_name(r)}{c + 1}", words))
+        edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(t.name(r, c), words))
                  for r, c, edge, _ in t.cuts]
         pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20,
                      fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language),

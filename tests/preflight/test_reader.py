@@ -598,12 +598,18 @@ def _assembly(pdf, entry=_TILED) -> list[tuple]:
 
 
 def test_a_sheet_name_that_is_also_a_label_of_the_piece_is_found():
-    """PuXes' mat (the readers' finding): "A2 se colle ici" in the strip beside the game's own "Oracle A2". The
-    sheets called by their sheet name ("la feuille A2 se colle ici") pass, and so does a piece naming no sheet."""
+    """PuXes' mat (the readers' finding): "A2 se colle ici" in the strip beside the game's own "Oracle A2"; and
+    with "feuille" before it ("la feuille C4 se colle ici" beside "Oracle C4", the 3-player mat) it still reads as
+    a place of the game: both found. A piece naming no sheet passes, and so does a sheet named otherwise."""
     assert _assembly(_sheets_saying("Oracle A2", "A2 se colle ici")) == [("assembly", "names")]
     called = FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="A2"))
-    assert _assembly(_sheets_saying("Oracle A2", called)) == []
+    assert _assembly(_sheets_saying("Oracle A2", called)) == [("assembly", "names")]
     assert _assembly(_sheets_saying("Oracle du temple", "A2 se colle ici")) == []
+    assert _assembly(_sheets_saying("Oracle A25", called)) == []
+    renamed = json.loads(json.dumps(_TILED))
+    renamed["pages"][0]["tile"], renamed["pages"][1]["tile"] = "1.1", "1.2"
+    other = FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="1.2"))
+    assert _assembly(_sheets_saying("Oracle A2", other), renamed) == []
 
 
 def test_a_tiled_piece_saying_its_sheets_meet_edge_to_edge_is_found(tmp_path):

@@ -17,6 +17,7 @@ from generator.content.loader import load_game
 from generator.print import PrintOptions, tile_face
 from generator.print.manifest import document_entry
 from generator.print.preflight import PT_PER_MM, read_pdf
+from generator.print.sheet_names import printed_as_word
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 pytestmark = pytest.mark.xdist_group("game-puxes")
@@ -64,3 +65,45 @@ def test_the_3_player_mat_s_notes_keep_clear_of_the_play_circle_s_line():
         if near < 450 + 0.6 + 1.0 and far > 450 - 0.6 - 1.0:
             struck.append((page, text, round(near), round(far)))
     assert struck == []
+
+
+def _texts(doc, entry) -> tuple[list[str], list[str], str]:
+    """The piece's own text on its sheets (drawn in the window's clip), the sheets' notes, the plan's text."""
+    read = read_pdf(doc.pdf, ours=True)
+    piece, notes, plan = [], [], ""
+    for p, page in zip(entry["pages"], read.pages):
+        runs = [r for r in page.found.runs if r.text.strip()]
+        if p["kind"] == "map":
+            plan += " ".join(r.text for r in runs) + " "
+        elif p["kind"] == "tile":
+            piece += [r.text for r in runs if r.framed]
+            notes += [r.text for r in runs if not r.framed and "colle" in r.text]
+    return piece, notes, plan
+
+
+def test_no_sheet_of_the_3_player_mat_is_named_by_a_word_the_mat_prints():
+    """The 3-player mat's sheets ran to row G: "la feuille C4 se colle ici" beside the game's "Oracle C4", and
+    numbers would meet its ruler's 0 to 5. Its sheets are named by row and place (1.1, 1.2…) everywhere: the
+    manifest, the sheets' notes and labels, the plan, the guide; no name is a word of the mat's own text."""
+    import re
+    item, doc, entry = _tiled("tapis-3j")
+    names = [p["tile"] for p in entry["pages"] if p["kind"] == "tile"]
+    assert names[:5] == ["1.1", "1.2", "1.3", "1.4", "2.1"] and names[-1] == "7.4" and len(names) == 32
+    piece, notes, plan = _texts(doc, entry)
+    words = {w for text in piece for w in re.findall(r"[\w-]+", text)}
+    assert {"C4", "A2", "0", "5"} <= words
+    assert not [(name, text) for name in names for text in piece if printed_as_word(name, text)]
+    said = {m for note in notes for m in re.findall(r"feuille (\S+) se colle", note)}
+    assert said <= set(names) and len(said) >= 25
+    assert all(f"feuille {name}" in plan for name in names)
+    assert "rangée après rangée (1.1, 1.2…, puis 2.1, 2.2…)" in " ".join(plan.split())
+    steps = " ".join(doc.guide.steps)
+    assert "(1.1, 1.2, 1.3" in steps and "Posez la feuille 1.1," in steps and " A1" not in steps
+
+
+def test_a_piece_printing_no_sheet_name_keeps_its_spreadsheet_names():
+    """A mat printing no word like a sheet name keeps A1, A2, B1…; numbers come next, then row and place."""
+    from generator.print import sheet_names
+    assert sheet_names.choose([2, 2], ["Temple", "Jardin sacré"]) == (("A1", "A2"), ("B1", "B2"))
+    assert sheet_names.choose([2, 2], ["Oracle A2"]) == (("1", "2"), ("3", "4"))
+    assert sheet_names.choose([2, 2], ["Oracle A2", "0 1 2 3 4 5"]) == (("1.1", "1.2"), ("2.1", "2.2"))
