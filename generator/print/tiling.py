@@ -982,6 +982,59 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     return min(spots, key=cost)
 
 
+NAME_GAP_MM = 3.0        # between the map and a name set beside it, and between two such names
+NAME_DOT_MM = 0.6        # the dot that ends a name's leader on its sheet
+
+
+def _name_box(name: str, style: TextStyle, width_mm: float) -> tuple[float, float]:
+    """Half the width and the height (page mm) of a name's box set in `style`, no wider than `width_mm`."""
+    return min(fonts.text_width_mm(name, style) / 2 + 2, width_mm / 2), max(4.0, NAME_BOX_MM * style.size_pt / 12)
+
+
+def _hidden(t: Tiling, at: tuple[float, float], half_w: float, half_h: float, marks: Sequence[tuple]) -> float:
+    """The area of the face's zones and labels (bleed-box mm) a name's box centred `at` hides (name_covers; zones
+    larger than a sheet are the ground, as name_place has them)."""
+    box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+    return sum(name_covers(box, m) for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h))
+
+
+def _name_inside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple]):
+    """A sheet's name on its own part of the map where its box hides none of the face's zones and labels
+    (name_place): at its size, else set at the smallest readable size (min_text_pt). ((x, y) in bleed-box mm,
+    half width, height, style), or None when neither finds such a spot (PuXes' 3-player row C)."""
+    for size in dict.fromkeys((style.size_pt, min(style.size_pt, threshold("min_text_pt")))):
+        st = style.with_(size_pt=size)
+        half, box_h = _name_box(name, st, t.window(r, c)[2] * scale)
+        at = name_place(t, r, c, half / scale, box_h / 2 / scale, marks)
+        if _hidden(t, at, half / scale, box_h / 2 / scale, marks) < 1e-6:
+            return at, half, box_h, st
+    return None
+
+
+def _name_outside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple],
+                  frame: tuple, region: Box, taken: tuple[list, list]):
+    """Where a sheet's name goes that hides a zone wherever it lies on its sheet: beside the map, on the side
+    nearer the sheet, level with a spot of the sheet that hides nothing (a leader joins them), below the names
+    already set there. (((x, y) page mm, half width, height, style), the spot in bleed-box mm); the least hidden
+    spot on the sheet, without a leader, when the margin is too narrow."""
+    half, box_h = _name_box(name, style, 1e9)
+    spot = name_place(t, r, c, NAME_DOT_MM * 2 / scale, NAME_DOT_MM * 2 / scale, marks)
+    sx, sy = frame[0] + spot[0] * scale, frame[1] + spot[1] * scale
+    left = sx - frame[0] < frame[2] - sx
+    cx = frame[0] - NAME_GAP_MM - half if left else frame[2] + NAME_GAP_MM + half
+    if cx - half < region[0] or cx + half > region[0] + region[2]:
+        inside_half, inside_h = _name_box(name, style, t.window(r, c)[2] * scale)
+        return (name_place(t, r, c, inside_half / scale, inside_h / 2 / scale, marks), inside_half, inside_h,
+                style), None
+    cy = min(max(sy, frame[1] + box_h / 2), frame[3] - box_h / 2)
+    side = taken[0 if left else 1]
+    for y0, y1 in sorted(side):
+        if cy - box_h / 2 < y1 + NAME_GAP_MM / 3 and cy + box_h / 2 > y0 - NAME_GAP_MM / 3:
+            cy = y1 + NAME_GAP_MM / 3 + box_h / 2
+    side.append((cy - box_h / 2, cy + box_h / 2))
+    return ((cx, cy), half, box_h, style), spot
+
+
 def name_covers(box: tuple, mark: tuple) -> float:
     """The area of a mark (keep_clear, bleed-box mm) that a box (x0, y0, x1, y1) hides: a turned zone's by its
     outline, any other's by its box."""
@@ -1019,16 +1072,28 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
+    # the map's own box on the page, and the name boxes set outside it so far (left, right)
+    frame, outside = (ox, top, ox + face.bleed_width_mm * scale, top + face.bleed_height_mm * scale), ([], [])
+    for r in range(t.rows):
+        for c in range(t.columns_in(r)):
+            ww = t.window(r, c)[2]
             name = sheet_name(t.name(r, c), words)
             # a narrow sheet's name is set smaller, so that it stays inside its own outline
             style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
                 ww * scale - 4.5) / fonts.text_width_mm(name, big))))
-            half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
-            # where its box hides none of the board's zones and labels (name_place), in the board's mm
-            fx, fy = name_place(t, r, c, half / scale, NAME_BOX_MM / 2 / scale, face.keep_clear_mm)
-            cx, cy = ox + fx * scale, top + fy * scale
-            pdf.rect(cx - half, cy - NAME_BOX_MM / 2, 2 * half, NAME_BOX_MM, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 1.65, name, style, align="center")
+            placed = _name_inside(t, r, c, name, style, scale, face.keep_clear_mm)
+            leader = None
+            if placed is None:
+                placed, leader = _name_outside(t, r, c, name, big, scale, face.keep_clear_mm, frame, region, outside)
+            (fx, fy), half, box_h, style = placed
+            cx, cy = (ox + fx * scale, top + fy * scale) if leader is None else (fx, fy)
+            if leader is not None:
+                # a thin line from the box to a dot on a spot of the sheet that hides nothing
+                ax, ay = ox + leader[0] * scale, top + leader[1] * scale
+                pdf.line(cx + (half if cx < ax else -half), cy, ax, ay, MAP_LINE)
+                pdf.circle(ax, ay, NAME_DOT_MM, fill="#000000")
+            pdf.rect(cx - half, cy - box_h / 2, 2 * half, box_h, fill="#FFFFFF", stroke=MAP_LINE)
+            pdf.text(cx, cy + 1.65 * style.size_pt / 12, name, style, align="center")
     for _, _, _, (x0, y0, x1, y1) in t.cuts:
         pdf.line(ox + x0 * scale, top + y0 * scale, ox + x1 * scale, top + y1 * scale, MAP_CUT)
     note = TextStyle(size_pt=9)
