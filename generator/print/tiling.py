@@ -748,7 +748,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                                        (region[0], top, region[2], bottom - top)))
         for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
             _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y),
-                           _page_marks(face.keep_clear_mm, shift_x, shift_y))
+                           _page_marks(face.keep_clear_mm, shift_x, shift_y),
+                           (trim[0] + face.safe_mm, trim[1] + face.safe_mm, trim[0] + trim[2] - face.safe_mm,
+                            trim[1] + trim[3] - face.safe_mm))
             if len(placed) > 1:
                 _piece_name(pdf, art, sheet_name(name, words))
         draw_label(pdf, band, label, language=language)
@@ -873,6 +875,7 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
 NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
 NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
 NOTE_STEP_MM = 1.0
+NOTE_CLEAR_MM = 1.0      # kept between a note and a line of the face where the strip allows
 
 
 def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
@@ -906,14 +909,16 @@ def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
 
 
 def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
-                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0) -> float:
+                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0,
+                within: tuple[float, float] = (-math.inf, math.inf)) -> float:
     """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
     `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
     then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
-    strip's end, shared with the other strip, is left to that strip's note."""
+    strip's end, shared with the other strip, is left to that strip's note; a note moved from the middle stays
+    `within` the face's safe zone."""
     wanted = _clear_of(lines, lo, hi)
     half = length / 2 + NOTE_END_MM
-    hi -= corner
+    lo, hi = max(lo, within[0]), min(hi - corner, within[1])
     if hi - lo <= 2 * half or not marks:
         return wanted
     first, last = lo + half, hi - half
@@ -923,16 +928,22 @@ def _note_place(length: float, across: tuple[float, float], lo: float, hi: float
     def cost(at: float) -> tuple:
         box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
         struck, covered, crossed, held = note_cost(box, marks, lines, axis)
-        return struck, round(covered, 1), crossed, round(held, 1), abs(at - wanted)
+        # a line passing a hair from the note (the play circle's, 0.4 mm off) reads as striking it
+        grazed = note_cost((box[0] - NOTE_CLEAR_MM, box[1] - NOTE_CLEAR_MM, box[2] + NOTE_CLEAR_MM,
+                            box[3] + NOTE_CLEAR_MM), marks)[0] if not struck else 0
+        return struck, round(covered, 1), grazed, crossed, round(held, 1), abs(at - wanted)
     return min(spots, key=cost)
 
 
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
-                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = ()) -> None:
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = (),
+                   safe: Optional[tuple[float, float, float, float]] = None) -> None:
     """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
     between the grid lines of a board, and clear of the zones and labels of a mat (a note struck by an oracle's
-    dashed square reads badly: _note_place)."""
+    dashed square reads badly: _note_place), within the face's safe zone (`safe`, x0 y0 x1 y1: a note moved off
+    the play circle's line to a strip's end must not reach the bleed)."""
     ax, ay, aw, ah = art
+    x0, y0, x1, y1 = safe if safe is not None else (ax, ay, ax + aw, ay + ah)
     style = label_style(pdf, 6.5).with_(colour="#000000")
     right = c < t.columns_in(r) - 1 and t.overlap >= 4
     below = r < t.rows - 1 and t.overlap >= 4
@@ -941,14 +952,14 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
         middle = ax + aw - t.overlap / 2
         # the corner the strip below shares is left to its note
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0)
+                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0, (y0, y1))
         with pdf.group(translate=(middle, along), rotate_deg=90):
             pdf.text(0, 1.0, text, style, align="center")
     if below:
         text = words("print.tiling.glue_here", name=sheet_name(t.name(r + 1, t.below(r, c)), words))
         middle = ay + ah - t.overlap / 2
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0)
+                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0, (x0, x1))
         pdf.text(along, middle + 1.0, text, style, align="center")
 
 

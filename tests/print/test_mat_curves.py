@@ -156,3 +156,13 @@ def test_no_sheet_name_of_the_3_player_plan_hides_a_zone():
     assert hidden == []
     beside = [b for b in boxes if b[2] <= ground[0] or b[0] >= ground[2]]      # beside the map (the mat's ground)
     assert 1 <= len(beside) <= 3, (ground, boxes)
+
+
+def test_a_note_moved_off_the_circle_stays_in_the_mat_s_safe_zone():
+    """Moved along its strip off the play circle's line, a note reached the mat's bleed at the strip's end (text
+    outside the 5 mm safe zone on 12 sheets, which check-print fails). Read back: our preflight finds nothing."""
+    from generator.print.preflight import Expectation, preflight
+    item, doc, entry = _tiled("tapis-3j")
+    trims = {p["page"]: [(*i["trim_mm"], i.get("safe_mm", 3.0)) for i in p.get("items", [])] for p in entry["pages"]}
+    assert all(i["safe_mm"] == 5.0 for p in entry["pages"] for i in p.get("items", []))
+    assert preflight(read_pdf(doc.pdf, ours=True), Expectation(item_trims_mm=trims)) == []
