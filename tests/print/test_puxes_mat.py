@@ -78,7 +78,7 @@ def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size
         assert page["items"][0]["trim_mm"][2:] == list(size)
     # Neighbours in a row share exactly the 10 mm overlap; together the windows cover the bleed box.
     windows = {p["tile"]: p["window_mm"] for p in tiles}
-    a1, a2, b1 = windows["A1"], windows["A2"], windows["B1"]
+    a1, a2, b1 = windows["1.1"], windows["1.2"], windows["2.1"]      # A1, A2, B1: the mat prints "Oracle A1"
     assert a1[0] + a1[2] - a2[0] == pytest.approx(10.0)
     assert a1[1] + a1[3] - b1[1] == pytest.approx(10.0)
     assert max(w[0] + w[2] for w in windows.values()) == pytest.approx(size[0] + 2 * BLEED)
