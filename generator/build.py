@@ -307,6 +307,10 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     report.add(read_guide(game, options, guide_name, guide))
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
     manifest["preflight"] = {**report.summary(), "lines": [w.describe(words) for w in report.warnings]}
+    if game.info.preflight:
+        # the game's own thresholds, with their reasons: `pnp check-print` reads a file as its build did
+        manifest["preflight"]["thresholds"] = {name: {"value": o.value, "reason": o.reason}
+                                               for name, o in sorted(game.info.preflight.items())}
     # What the gallery shows of the game, so output/index.html needs only the output folder.
     manifest["about"] = {"players": game.info.players, "duration": game.info.duration, "ages": game.info.ages,
                          "credit": credit, "language": game.info.language}

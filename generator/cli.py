@@ -773,8 +773,11 @@ def check_print(files, paper, shop, strict):
                 click.echo(f"{path}: {problem}")
         else:
             click.echo(words("cli.preflight_ok", file=path))
-        report, language = check_file(path, read)
+        report, language, game = check_file(path, read)
         file_words = catalogue(language)
+        if game is not None:       # the game's own thresholds (game.yaml), as its build read the file
+            click.echo(file_words("preflight.game_thresholds", file=path, game=game[0], thresholds=", ".join(
+                f"{name} = {file_words.number(value)}" for name, value in game[1].items())))
         for warning in report.warnings:
             click.echo(f"{path.parent}/{warning.describe(file_words)}")
         click.echo(reading_summary(str(path), report, file_words))

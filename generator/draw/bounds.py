@@ -12,6 +12,7 @@ from typing import Callable, Iterator, Optional
 
 from . import fonts, outline
 from .canvas import Canvas, Point
+from .geometry import circle_ops
 from .style import TextStyle
 
 Box = tuple[float, float, float, float]
@@ -72,10 +73,47 @@ class BoundsCanvas(Canvas):
         self._area(x, y, w, h, stroke.width_mm / 2 if stroke else 0.0)
 
     def _circle(self, cx, cy, r, fill, stroke) -> None:
-        self._area(cx - r, cy - r, 2 * r, 2 * r, stroke.width_mm / 2 if stroke else 0.0)
+        pad = stroke.width_mm / 2 if stroke else 0.0
+        kept = len(self._points)
+        self._area(cx - r, cy - r, 2 * r, 2 * r, pad)
+        if len(self._points) > kept:       # the outline is the circle, not its box (the box stays)
+            del self._points[kept:]
+            self._curve_outline(circle_ops(cx, cy, r), pad)
 
     def _path(self, ops, fill, stroke, even_odd) -> None:
         pad = stroke.width_mm / 2 if stroke else 0.0
+        curved = any(op[0] == "C" for op in ops)
+        kept = len(self._points)
+        self._path_box(ops, pad)
+        if curved and len(self._points) > kept:
+            # The box is the control points' (as it always was); the outline is the curve's own points
+            # (outline.cubic_points): the control points of PuXes' play circle make an octagon round it.
+            del self._points[kept:]
+            self._curve_outline(ops, pad)
+
+    def _curve_outline(self, ops, pad: float) -> None:
+        """Adds the outline of a path with curves: each Bézier flattened (a bounded count of points), padded by
+        half its stroke, turned with the group and cut to the clip like any area."""
+        points: list[tuple[float, float]] = []
+        at = (0.0, 0.0)
+        for op in ops:
+            if op[0] == "C":
+                points += outline.cubic_points(at, (op[1], op[2]), (op[3], op[4]), (op[5], op[6]))
+                at = (op[5], op[6])
+            elif op[0] in ("M", "L"):
+                at = (op[1], op[2])
+                points.append(at)
+        if pad:
+            for x, y in points:
+                self._area(x, y, 0.0, 0.0, pad)
+            return
+        mapped = [self._map(x, y) for x, y in points]
+        if self._clip is not None:
+            cx0, cy0, cx1, cy1 = self._clip
+            mapped = [(px, py) for px, py in mapped if cx0 <= px <= cx1 and cy0 <= py <= cy1]
+        self._points += mapped
+
+    def _path_box(self, ops, pad: float) -> None:
         if pad:
             for op in ops:
                 for x, y in zip(op[1::2], op[2::2]):

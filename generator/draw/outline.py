@@ -8,6 +8,7 @@ reader's seam check (print/reader.py) ask these where a seam meets the mark itse
 
 from __future__ import annotations
 
+import math
 from typing import Optional, Sequence
 
 Point = tuple[float, float]
@@ -46,24 +47,82 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
 
 
 def is_box(points: Sequence[Point], tol: float = 0.05) -> bool:
-    """Whether the outline is its own box (an axis-aligned rectangle): then the box says all of it."""
+    """Whether the outline is its own box (an axis-aligned rectangle): then the box says all of it. Every point
+    on a corner of the box and every corner drawn; a line along an axis is its own (flat) box, a slanted one is
+    not (its two ends are two corners of a box it does not fill: a diagonal arrow keeps no box-sized zone)."""
     x0, y0, x1, y1 = bounds(points)
-    return all((abs(x - x0) < tol or abs(x - x1) < tol) and (abs(y - y0) < tol or abs(y - y1) < tol)
-               for x, y in points)
+    if not all((abs(x - x0) < tol or abs(x - x1) < tol) and (abs(y - y0) < tol or abs(y - y1) < tol)
+               for x, y in points):
+        return False
+    if x1 - x0 < tol or y1 - y0 < tol:
+        return True
+    return all(any(abs(x - cx) < tol and abs(y - cy) < tol for x, y in points) for cx, cy in box_corners(x0, y0, x1, y1))
+
+
+CURVE_TOLERANCE = 0.1     # how far (in the points' unit: mm, or pt for a PDF read) a flattened curve may stray
+CURVE_MAX_STEPS = 32      # the most chords one cubic Bézier is cut into, whatever its size
+
+
+def cubic_points(p0: Point, p1: Point, p2: Point, p3: Point, tol: float = CURVE_TOLERANCE) -> list[Point]:
+    """A cubic Bézier from p0 (not included) to p3 as the ends of the chords that stay within `tol` of it:
+    its control points alone lie outside the curve (a circle's make an octagon round it), so a curve's outline
+    is taken from these. As many chords as the curve's bend asks (a uniform cut strays at most 3/4 of the
+    greatest second difference of its control points over the count squared), between 1 and CURVE_MAX_STEPS:
+    bounded, and the same points for the same curve."""
+    bend = max(math.hypot(p0[0] - 2 * p1[0] + p2[0], p0[1] - 2 * p1[1] + p2[1]),
+               math.hypot(p1[0] - 2 * p2[0] + p3[0], p1[1] - 2 * p2[1] + p3[1]))
+    steps = min(CURVE_MAX_STEPS, max(1, math.ceil(math.sqrt(0.75 * bend / tol)))) if bend > 0 else 1
+    out = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        u = 1.0 - t
+        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+    return out
+
+
+def on_hull(points: Sequence[Point], hull: Sequence[Point], tol: float) -> bool:
+    """Whether every point lies on the convex outline's edges (within `tol`): a path that is its own outline (a
+    square, a turned one, a circle) rather than lines drawn inside one (a hatching, a cross)."""
+    if len(hull) < 3:
+        return True
+    corners = set(hull)
+    for p in points:
+        if p not in corners and not any(_distance_to_segment(p, hull[i - 1], hull[i]) <= tol for i in range(len(hull))):
+            return False
+    return True
+
+
+def _distance_to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length < 1e-18 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def width(hull: Sequence[Point]) -> float:
     """The convex outline's least width (its thickness across, whichever way): 0 for a line."""
-    if len(hull) < 3:
+    n = len(hull)
+    if n < 3:
         return 0.0
-    least = float("inf")
-    for i, a in enumerate(hull):
-        b = hull[(i + 1) % len(hull)]
+
+    def height(i: int, p: Point) -> float:
+        a, b = hull[i], hull[(i + 1) % n]
         dx, dy = b[0] - a[0], b[1] - a[1]
-        length = (dx * dx + dy * dy) ** 0.5
-        if length < 1e-12:
+        return abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / ((dx * dx + dy * dy) ** 0.5 or float("inf"))
+    # For each edge its farthest vertex, which moves on round the hull as the edge does (rotating calipers):
+    # linear in the vertices, a flattened circle's hundred and more included.
+    least, j = float("inf"), max(range(n), key=lambda k: height(0, hull[k]))
+    for i in range(n):
+        a, b = hull[i], hull[(i + 1) % n]
+        if (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2 < 1e-24:
             continue
-        least = min(least, max(abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / length for p in hull))
+        for _ in range(n):
+            if height(i, hull[(j + 1) % n]) > height(i, hull[j]) + 1e-12:
+                j = (j + 1) % n
+            else:
+                break
+        least = min(least, height(i, hull[j]))
     return least if least != float("inf") else 0.0
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ..draw import outline
 from ..paper_sizes import paper_size_mm
 from . import pdf_objects
 from .pdf_content import operations, page_content, stream_bytes
@@ -121,9 +122,13 @@ class Findings:
     fills: list = field(default_factory=list)        # (x0, y0, x1, y1) in pt of every area filled, clipped
     outlines: list = field(default_factory=list)     # the same of every path stroked (a zone's outline, a line)
     # A path's own points (pt, default user space, before any clip), keyed by its box above, where that box is
-    # not the path: a path turned with its group, or drawn point by point (a polygon); only those at least
+    # not the path: a path turned with its group, or drawn point by point (a polygon; a curve by the points of
+    # its flattened Béziers, draw/outline.cubic_points, not its control points); only those at least
     # SHAPE_MIN_MM across its box (the reader's seam check wants zones, not a pattern's dots).
     shapes: dict = field(default_factory=dict)
+    # The boxes (as in fills and outlines, where they are too) of a form's runs of path points, known by their
+    # box alone (_merged_paths: a mat's pattern of dots or stripes): neither a zone nor a line of the piece.
+    patterns: list = field(default_factory=list)
 
 
 @dataclass
@@ -268,11 +273,16 @@ def _form_operations(xobj_ref, xobj, cache: _Cache) -> list:
 _PATH_POINTS = frozenset(("m", "l", "c", "v", "y", "re"))
 
 
+MERGED_RUN = "box"            # not a PDF operator: a run of path points merged to its box (_merged_paths)
+
+
 def _merged_paths(ops) -> list:
-    """The operations with each run of path construction (m l c v y re) made one `m` of the run's least and
-    greatest x and y (the very operands: min and max are exact). _interpret keeps of a path only those, so it
-    reads the same; a form (a mat's dots, placed on every tile and figure) is read once and followed each time
-    it is placed, and its tens of thousands of points cost it once."""
+    """The operations with each run of path construction (m l c v y re) made one MERGED_RUN of the run's least
+    and greatest x and y (the very operands: min and max are exact). _interpret keeps of such a path its box
+    only, so it reads the same boxes; a form (a mat's dots, placed on every tile and figure) is read once and
+    followed each time it is placed, and its tens of thousands of points cost it once. Its two corners are no
+    line drawn (read as one, a pattern of stripes was a 160 mm diagonal on PuXes' advanced mat, and took the
+    place of the garden it fills in Findings.shapes): Findings.patterns."""
     out: list = []
     xs: list = []
     ys: list = []
@@ -298,7 +308,26 @@ def _merged_paths(ops) -> list:
 def _merged(xs: list, ys: list) -> tuple[list, str]:
     if not ys:
         raise ValueError("a path's point without its y")    # as _interpret's min() of no y said before
-    return [min(xs), min(ys), max(xs), max(ys)], "m"
+    return [min(xs), min(ys), max(xs), max(ys)], MERGED_RUN
+
+
+def _outline_points(points: list, op: str, operands, ctm: Matrix) -> None:
+    """Adds a path operation's points (user space) to `points`: a move's or a line's end, a curve flattened
+    (outline.cubic_points, within CURVE_TOLERANCE mm once `ctm` scales it; `v` and `y` repeat an end as a
+    control point), so that a circle is read as a circle, not the octagon of its control points."""
+    if op in ("m", "l") or not points:
+        points.append((operands[-2], operands[-1]))
+        return
+    start = points[-1]
+    if op == "c":
+        c1, c2 = (operands[0], operands[1]), (operands[2], operands[3])
+    elif op == "v":
+        c1, c2 = start, (operands[0], operands[1])
+    else:
+        c1, c2 = (operands[0], operands[1]), (operands[2], operands[3])
+    end = (operands[-2], operands[-1])
+    tol = outline.CURVE_TOLERANCE * PT_PER_MM / max(_scale(ctm), 1e-9)
+    points += outline.cubic_points(start, c1, c2, end, tol)
 
 
 def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cache: Optional[_Cache] = None) -> None:
@@ -322,6 +351,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     path_x: list = []       # the points of the path under construction, user space
     path_y: list = []
     path_drawn = False      # built point by point (m, l, c): its points are its outline (Findings.shapes)
+    path_points: list = []  # those points, each curve flattened (its control points lie outside it)
+    path_merged = False     # a form's run known by its box only (MERGED_RUN): Findings.patterns
     path_boxed = False      # holds a rectangle (re): its outline is its user-space box, turned
     clipping = False
     tm = tl = IDENTITY
@@ -373,6 +404,12 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             path_x.extend(operands[0::2])
             path_y.extend(operands[1::2])
             path_drawn = True
+            if len(path_x) <= SHAPE_MAX_POINTS:
+                _outline_points(path_points, op, operands, ctm)
+        elif op == MERGED_RUN:
+            path_x.extend(operands[0::4] + operands[2::4])
+            path_y.extend(operands[1::4] + operands[3::4])
+            path_merged = True
         elif op == "re":
             x, y, w, h = operands[:4]
             path_x.extend((x, x + w))
@@ -389,16 +426,18 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             # paths and clips our layouts make; a little larger for a turned one).
             path_box = None
             points = None
+            merged = False
             if path_x:
                 corners = [_apply(ctm, x, y) for x in (min(path_x), max(path_x)) for y in (min(path_y), max(path_y))]
                 path_box = (min(p[0] for p in corners), min(p[1] for p in corners),
                             max(p[0] for p in corners), max(p[1] for p in corners))
-                if (path_drawn or ctm[1] or ctm[2]) and op != "n" and \
+                if (path_drawn or ctm[1] or ctm[2]) and op != "n" and not path_merged and \
                         min(path_box[2] - path_box[0], path_box[3] - path_box[1]) >= SHAPE_MIN_MM * PT_PER_MM:
                     # a long path (a row of a pattern's dots) by its own box, turned: reading each point costs
-                    points = [_apply(ctm, x, y) for x, y in zip(path_x, path_y)] \
+                    points = [_apply(ctm, x, y) for x, y in path_points] \
                         if path_drawn and not path_boxed and len(path_x) <= SHAPE_MAX_POINTS else corners
-                path_x, path_y, path_drawn, path_boxed = [], [], False, False
+                merged = path_merged
+                path_x, path_y, path_drawn, path_boxed, path_points, path_merged = [], [], False, False, [], False
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 effective = width * _scale(ctm)
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
@@ -412,6 +451,8 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                     found.outlines.append(shown)
                 if shown is not None and points is not None:
                     found.shapes[shown] = points
+                if shown is not None and merged:
+                    found.patterns.append(shown)
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
                 clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))

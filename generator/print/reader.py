@@ -36,8 +36,8 @@ in the order of what it costs him:
   the game's seam_zone_cuts;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut);
-- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text names a
-  sheet (A2) where the sheets' notes call it by its bare name ("A2 se colle ici" beside "Oracle A2"), or whose
+- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text holds a
+  sheet's name as a word ("Oracle C4" on a mat whose sheets' notes say "la feuille C4 se colle ici"), or whose
   text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
   on sheets laid over one another's strips); and a note on a sheet's overlap strip ("la feuille D4 se colle
   ici") struck by a line of the piece (a zone's outline) or lying over its text (sheet_notes).
@@ -58,6 +58,7 @@ from typing import Optional
 from ..draw import outline
 from ..reader_thresholds import value as threshold
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
+from .sheet_names import printed_as_word
 
 KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
          "clipped_text", "cut_text", "figure_frame", "seam", "bleed", "assembly")
@@ -807,7 +808,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
             window = (ax - tx, ay - ty, ax - tx + aw, ay - ty + ah)
             texts = [(r, _shift(_mm_box(r.box, p["height_mm"]), tx, ty)) for r in found.runs
                      if r.framed and r.text.strip()]
-            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty) for b in found.fills + found.outlines]
+            zones = [_zone(b, found.shapes.get(b), p["height_mm"], tx, ty)
+                     for b in _less(found.fills + found.outlines, found.patterns)]
             # the piece's background, clipped to the window, is no zone: it would hold every zone and hide them
             zones = [z for z in zones if z is not None and _inside(z.box, window) and not _holds(z.box, window)]
             tiles.append((p["page"], window, texts, zones))
@@ -1028,8 +1030,8 @@ def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
 # --- h. a tiled piece's assembly ------------------------------------------------------------------------------
 def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
     """A piece tiled over sheets (the manifest's tile pages; its assembly plan a `map` page): the plan comes
-    before the sheets (a player reads how they go together before cutting any); the piece's own text names
-    no sheet that the sheets' notes name bare (the reader takes "A2 se colle ici" for the piece's "Oracle A2");
+    before the sheets (a player reads how they go together before cutting any); the piece's own text holds no
+    sheet's name as a word ("la feuille C4 se colle ici" beside the piece's "Oracle C4" reads as a place of it);
     and it tells no butt joint (`preflight.butt_joint_words`) where the sheets lie over one another's strips."""
     pages = (subject.entry or {}).get("pages", [])
     tiles = [p for p in pages if p.get("kind") in _TILE_PAGES]
@@ -1050,12 +1052,12 @@ def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
                     (piece if run.framed else notes).append(run.text)
     clashes = []                   # (name, the piece's text, the sheets' note), one warning for them all
     for name in sorted(names):
-        word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-        called = words("print.tiling.sheet", name=name)
-        bare = [t for t in notes if word.search(t) and called not in t]
-        clash = [t for t in piece if word.search(t)]
-        if bare and clash:
-            clashes.append((name, clash[0], bare[0]))
+        # "la feuille C4 se colle ici" beside "Oracle C4" still reads as a place of the game: a sheet's name
+        # is no word the piece prints, "feuille" before it or not (print/sheet_names.py chooses them so)
+        clash = [t for t in piece if printed_as_word(name, t)]
+        if clash:
+            note = next((t for t in notes if printed_as_word(name, t)), words("print.tiling.sheet", name=name))
+            clashes.append((name, clash[0], note))
     if clashes:
         name, text, note = clashes[0]
         out.append(_warn(subject, "assembly", None, form="names", name=name, text=_sample(text), note=_sample(note),
@@ -1077,8 +1079,8 @@ NOTE_TOL_MM = 0.2      # a line grazing a note's box (its font's ascent and desc
 def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[ReaderWarning]:
     """The notes a tiling writes on a sheet's overlap strips ("la feuille D4 se colle ici": text drawn inside a
     window's art but outside its clip), each struck by a zone's outline (a square, a turned square by its own
-    outline; the window's own edge, where the clip cuts a zone, is none; lines and curves are not told) or lying over the piece's
-    text (a label): one warning a page, naming the first."""
+    outline, a circle by its flattened curve; the window's own edge, where the clip cuts a zone, is none; lines are
+    not told) or lying over the piece's text (a label): one warning a page, naming the first."""
     out = []
     read_pages = {page.number: page for page in read.pages if page.found is not None}
     for p in tiles:
@@ -1094,7 +1096,7 @@ def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[Read
             if not notes:
                 continue
             labels = [(r, _mm_box(r.box, height)) for r in found.runs if r.framed and r.text.strip()]
-            lines = [_drawn_edges(b, found.shapes.get(b), height, art) for b in found.outlines]
+            lines = [_drawn_edges(b, found.shapes.get(b), height, art) for b in _less(found.outlines, found.patterns)]
             for run, box in notes:
                 inner = (box[0] + NOTE_TOL_MM, box[1] + NOTE_TOL_MM, box[2] - NOTE_TOL_MM, box[3] - NOTE_TOL_MM)
                 under = next((r.text for r, b in labels if _overlap_area(b, inner) > 0), None)
@@ -1109,15 +1111,25 @@ def sheet_notes(subject: Subject, read: PdfRead, tiles: list[dict]) -> list[Read
     return out
 
 
+def _less(boxes: list, patterns: list) -> list:
+    """The boxes less one of each of the patterns' (Findings.patterns: a form's run known by its box only, which
+    may equal the box of the zone it fills)."""
+    left = list(boxes)
+    for b in patterns:
+        if b in left:
+            left.remove(b)
+    return left
+
+
 def _drawn_edges(box_pt, points_pt, page_h_mm: float, art) -> list[list[tuple]]:
     """The outline a stroked zone draws on a tile page, as segments in page mm: its own when it is not its box
-    (turned; a line or a curve is left out), else its box's edges less those on the window's edge
-    (where the clip cut it)."""
+    (turned; a circle, by its flattened curves: the play circle of PuXes' 3-player mat), else its box's edges less
+    those on the window's edge (where the clip cut it). A line drawn (a ruler's arrow) and lines drawn inside an
+    outline (a hatching, a cross), whose points are not all on it, are no zone's outline."""
     if points_pt is not None:
-        hull = outline.convex_hull([(x / PT_PER_MM, page_h_mm - y / PT_PER_MM) for x, y in points_pt])
-        if len(hull) < 3 or len(hull) > 4:
-            # a line drawn (a ruler's arrow, a pattern's hatching) is no zone's outline; a curve (a circle) is
-            # known by its control points only, whose outline runs outside it: neither is told
+        points = [(x / PT_PER_MM, page_h_mm - y / PT_PER_MM) for x, y in points_pt]
+        hull = outline.convex_hull(points)
+        if outline.width(hull) <= SEAM_ZONE_MIN_MM or not outline.on_hull(points, hull, _EDGE_MM):
             return []
         if not outline.is_box(hull):
             return [[hull[i - 1], hull[i]] for i in range(len(hull))]
@@ -1146,11 +1158,13 @@ def _overlapping(tiles: list[dict]) -> bool:
 
 
 # --- any PDF (pnp check-print) -------------------------------------------------------------------------------
-def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
-    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims
-    and the game's language): no layout, no content files. The report, and the language its words are in."""
+def check_file(path: Path, read: PdfRead) -> tuple[Report, str, Optional[tuple[str, dict]]]:
+    """The checks that need only the PDF (and manifest.json beside it, when it lists the file: its items' trims,
+    the game's language, and the game's own thresholds, game.yaml's `preflight:`, which the build writes there):
+    no layout, no content files. The report, the language its words are in, and (game, thresholds) when the
+    game's own were applied (a mat the game allows two zone cuts is read as its build reads it)."""
     import json
-    entry, language = None, "fr"
+    entry, language, data = None, "fr", {}
     manifest = Path(path).parent / "manifest.json"
     if manifest.is_file():
         try:
@@ -1158,9 +1172,24 @@ def check_file(path: Path, read: PdfRead) -> tuple[Report, str]:
             language = (data.get("about") or {}).get("language", language)
             entry = next((f for f in data.get("files", []) if f.get("file") == Path(path).name), None)
         except (OSError, ValueError, AttributeError):
-            entry = None
+            entry, data = None, {}
     from ..i18n import LANGUAGES, catalogue
     language = language if language in LANGUAGES else "fr"
     items = bool(entry) and any(p.get("items") for p in entry.get("pages", []))
     subject = Subject(Path(path).name, read=read, role="sheets" if items else "other", entry=entry)
-    return check(subject, catalogue(language)), language
+    game = manifest_thresholds(data) if entry is not None else None
+    return check(subject, catalogue(language), game[1] if game else None), language, game
+
+
+def manifest_thresholds(manifest: dict) -> Optional[tuple[str, dict]]:
+    """The game a manifest names and the thresholds its game.yaml sets (`preflight.thresholds`: name -> {value,
+    reason}, as the build wrote them), each held to what game.yaml may say (reader_thresholds.check_override: a
+    hand-edited manifest sets nothing out of bounds); None when it sets none."""
+    from ..reader_thresholds import check_override
+    game = manifest.get("game") if isinstance(manifest, dict) else None
+    said = (manifest.get("preflight") or {}).get("thresholds") if isinstance(manifest, dict) else None
+    if not isinstance(game, str) or not isinstance(said, dict):
+        return None
+    kept = {name: o["value"] for name, o in sorted(said.items())
+            if isinstance(o, dict) and check_override(name, o.get("value"), o.get("reason")) is None}
+    return (game, kept) if kept else None

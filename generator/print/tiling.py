@@ -2,7 +2,8 @@
 
 Tiles are windows of the face's bleed box, all the same size, neighbours
 sharing an overlap strip of `options.overlap_mm`. Sheets are named like a
-spreadsheet, row letter then column number (A1, A2, B1…), and assembled in
+spreadsheet, row letter then column number (A1, A2, B1…), unless the face prints one of those names as a
+word (then by number, or by row and place: print/sheet_names.py), and assembled in
 that order: each sheet is cut along its left and top art edges and laid over
 the overlap of the sheets before it, its edge on the alignment marks printed
 there. An assembly map page, first, shows the whole board with every sheet outlined.
@@ -33,7 +34,7 @@ from typing import Optional, Sequence
 
 from .. import reader_thresholds
 from ..components.face import Item
-from ..draw import fonts, outline
+from ..draw import bounds, fonts, outline
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
@@ -43,23 +44,15 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
 from .geometry import Box, box3, inflate
 from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
 from .options import PrintOptions
+from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .sheet_names import row_name
 from .sheet import EDGE_MIN_MM, fit_axis
 
 MIN_TICK_MM = 1.5    # a cut guide across a bleed narrower than this would be too short to find
 MAP_LINE = Stroke("#000000", 0.3)
 MAP_OVERLAP = Stroke("#000000", 0.2, dash_mm=(1.5, 1.0))
 MAP_CUT = Stroke("#C62828", 0.8)       # a seam that cuts a zone (Tiling.cuts), on the assembly map
-
-
-def row_name(i: int) -> str:
-    """A, B, … Z, AA, AB…"""
-    name = ""
-    i += 1
-    while i:
-        i, rem = divmod(i - 1, 26)
-        name = chr(ord("A") + rem) + name
-    return name
 
 
 Span = tuple[float, float]   # (start, size) of the windows of one column or one row, in bleed-box mm
@@ -86,6 +79,11 @@ class Tiling:
     # the sheet whose left or top edge ("left", "top") it is, and the part of it inside the zone (bleed-box mm).
     # The assembly map draws and names them (the reader accepts them only through the game's seam_zone_cuts).
     cuts: tuple = ()
+    # Each row's sheet names (print/sheet_names.py: A1, A2… unless the piece prints one of them); (): A1, A2…
+    names: tuple[tuple[str, ...], ...] = ()
+
+    def name(self, row: int, col: int) -> str:
+        return self.names[row][col] if self.names else f"{row_name(row)}{col + 1}"
 
     def page_of(self, row: int) -> Page:
         return self.row_pages[row] if self.row_pages else self.page
@@ -696,6 +694,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         return ImposedDocument(pdf.finish(), (info,), component_name, kind, options.paper, guide)
 
     t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, options, face.grid_lines_mm, face.keep_clear_mm)
+    # named so that no sheet's name is a word the face prints (PuXes' "Oracle C4" beside sheet C4)
+    t = replace(t, names=sheet_names.choose([t.columns_in(r) for r in range(t.rows)],
+                                            [text for text, _ in bounds.texts(face.draw)]))
     # The map on whichever way up of the sheets shows the board largest
     page = max(dict.fromkeys(t.row_pages or (t.page,)),
                key=lambda p: _map_scale(p.printable[2], p.printable[3] - LABEL_BAND_MM, face))
@@ -710,7 +711,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
     draw_label(pdf, band, label, language=language)
     infos = [PageInfo(1, page.width_mm, page.height_mm, "map", "single", label)]
     for n, windows in enumerate(t.pages, start=2):
-        names = [f"{row_name(r)}{c + 1}" for r, c in windows]
+        names = [t.name(r, c) for r, c in windows]
         wins = [t.window(r, c) for r, c in windows]
         page = t.page_of(windows[0][0])      # a row may be printed the other way up (Tiling.row_pages)
         px, py, pw, ph = page.printable
@@ -747,7 +748,9 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                                        (region[0], top, region[2], bottom - top)))
         for (r, c, art, trim, shift_x, shift_y), name in zip(placed, names):
             _overlap_notes(pdf, t, r, c, art, words, _page_lines(face.grid_lines_mm, shift_x, shift_y),
-                           _page_marks(face.keep_clear_mm, shift_x, shift_y))
+                           _page_marks(face.keep_clear_mm, shift_x, shift_y),
+                           (trim[0] + face.safe_mm, trim[1] + face.safe_mm, trim[0] + trim[2] - face.safe_mm,
+                            trim[1] + trim[3] - face.safe_mm))
             if len(placed) > 1:
                 _piece_name(pdf, art, sheet_name(name, words))
         draw_label(pdf, band, label, language=language)
@@ -765,7 +768,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                 words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,
                       names=_names(t), pages=total - 1)),
                words("print.tiling.cut_edges"),
-               words("print.tiling.lay", overlap=words.number(t.overlap)),
+               words("print.tiling.lay", overlap=words.number(t.overlap), first=sheet_name(t.name(0, 0), words)),
                words("print.tiling.glue"))
         + ((words("print.tiling.whole_on", what=_what(kind, words), paper=PAPER_NAMES[whole_on]),) if whole_on else ()))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
@@ -816,12 +819,21 @@ def _piece_name(pdf, art: Box, name: str) -> None:
 
 
 def sheet_name(name: str, words) -> str:
-    """"feuille A2": a bare A2 would read as one of the game's own labels (PuXes' "Oracle A2")."""
+    """"feuille A2": the sheet's name as every page says it (sheet_names.py keeps it off the face's own words)."""
     return words("print.tiling.sheet", name=name)
 
 
+def _order(t: Tiling, words) -> str:
+    """The order of assembly as the plan says it: "de gauche à droite (A1, A2, A3)", "rangée après rangée (A1,
+    A2…, puis B1, B2…)", in the sheets' own names."""
+    def first(r: int) -> str:
+        return ", ".join(t.name(r, c) for c in range(min(2, t.columns_in(r))))
+    return words("print.tiling.map_order", count=t.rows, names=_names(t), first=first(0),
+                 second=first(1) if t.rows > 1 else "")
+
+
 def _names(t: Tiling) -> str:
-    return ", ".join(f"{row_name(r)}{c + 1}" for r in range(t.rows) for c in range(t.columns_in(r)))
+    return ", ".join(t.name(r, c) for r in range(t.rows) for c in range(t.columns_in(r)))
 
 
 def _tile_lines(t: Tiling, r: int, c: int, trim: Box, art: Box) -> list[Line]:
@@ -863,6 +875,7 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
 NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
 NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
 NOTE_STEP_MM = 1.0
+NOTE_CLEAR_MM = 1.0      # kept between a note and a line of the face where the strip allows
 
 
 def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
@@ -896,14 +909,16 @@ def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
 
 
 def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
-                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0) -> float:
+                marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0,
+                within: tuple[float, float] = (-math.inf, math.inf)) -> float:
     """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
     `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
     then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
-    strip's end, shared with the other strip, is left to that strip's note."""
+    strip's end, shared with the other strip, is left to that strip's note; a note moved from the middle stays
+    `within` the face's safe zone."""
     wanted = _clear_of(lines, lo, hi)
     half = length / 2 + NOTE_END_MM
-    hi -= corner
+    lo, hi = max(lo, within[0]), min(hi - corner, within[1])
     if hi - lo <= 2 * half or not marks:
         return wanted
     first, last = lo + half, hi - half
@@ -913,32 +928,38 @@ def _note_place(length: float, across: tuple[float, float], lo: float, hi: float
     def cost(at: float) -> tuple:
         box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
         struck, covered, crossed, held = note_cost(box, marks, lines, axis)
-        return struck, round(covered, 1), crossed, round(held, 1), abs(at - wanted)
+        # a line passing a hair from the note (the play circle's, 0.4 mm off) reads as striking it
+        grazed = note_cost((box[0] - NOTE_CLEAR_MM, box[1] - NOTE_CLEAR_MM, box[2] + NOTE_CLEAR_MM,
+                            box[3] + NOTE_CLEAR_MM), marks)[0] if not struck else 0
+        return struck, round(covered, 1), grazed, crossed, round(held, 1), abs(at - wanted)
     return min(spots, key=cost)
 
 
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
-                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = ()) -> None:
+                   lines: tuple[Sequence[float], Sequence[float]] = ((), ()), marks: Sequence[tuple] = (),
+                   safe: Optional[tuple[float, float, float, float]] = None) -> None:
     """In the strips that end up under the next sheets (hidden once glued): which sheet goes there, written
     between the grid lines of a board, and clear of the zones and labels of a mat (a note struck by an oracle's
-    dashed square reads badly: _note_place)."""
+    dashed square reads badly: _note_place), within the face's safe zone (`safe`, x0 y0 x1 y1: a note moved off
+    the play circle's line to a strip's end must not reach the bleed)."""
     ax, ay, aw, ah = art
+    x0, y0, x1, y1 = safe if safe is not None else (ax, ay, ax + aw, ay + ah)
     style = label_style(pdf, 6.5).with_(colour="#000000")
     right = c < t.columns_in(r) - 1 and t.overlap >= 4
     below = r < t.rows - 1 and t.overlap >= 4
     if right:
-        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r)}{c + 2}", words))
+        text = words("print.tiling.glue_here", name=sheet_name(t.name(r, c + 1), words))
         middle = ax + aw - t.overlap / 2
         # the corner the strip below shares is left to its note
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0)
+                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0, (y0, y1))
         with pdf.group(translate=(middle, along), rotate_deg=90):
             pdf.text(0, 1.0, text, style, align="center")
     if below:
-        text = words("print.tiling.glue_here", name=sheet_name(f"{row_name(r + 1)}{t.below(r, c) + 1}", words))
+        text = words("print.tiling.glue_here", name=sheet_name(t.name(r + 1, t.below(r, c)), words))
         middle = ay + ah - t.overlap / 2
         along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0)
+                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0, (x0, x1))
         pdf.text(along, middle + 1.0, text, style, align="center")
 
 
@@ -970,6 +991,59 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
         return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
                 round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
     return min(spots, key=cost)
+
+
+NAME_GAP_MM = 3.0        # between the map and a name set beside it, and between two such names
+NAME_DOT_MM = 0.6        # the dot that ends a name's leader on its sheet
+
+
+def _name_box(name: str, style: TextStyle, width_mm: float) -> tuple[float, float]:
+    """Half the width and the height (page mm) of a name's box set in `style`, no wider than `width_mm`."""
+    return min(fonts.text_width_mm(name, style) / 2 + 2, width_mm / 2), max(4.0, NAME_BOX_MM * style.size_pt / 12)
+
+
+def _hidden(t: Tiling, at: tuple[float, float], half_w: float, half_h: float, marks: Sequence[tuple]) -> float:
+    """The area of the face's zones and labels (bleed-box mm) a name's box centred `at` hides (name_covers; zones
+    larger than a sheet are the ground, as name_place has them)."""
+    box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+    return sum(name_covers(box, m) for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h))
+
+
+def _name_inside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple]):
+    """A sheet's name on its own part of the map where its box hides none of the face's zones and labels
+    (name_place): at its size, else set at the smallest readable size (min_text_pt). ((x, y) in bleed-box mm,
+    half width, height, style), or None when neither finds such a spot (PuXes' 3-player row C)."""
+    for size in dict.fromkeys((style.size_pt, min(style.size_pt, threshold("min_text_pt")))):
+        st = style.with_(size_pt=size)
+        half, box_h = _name_box(name, st, t.window(r, c)[2] * scale)
+        at = name_place(t, r, c, half / scale, box_h / 2 / scale, marks)
+        if _hidden(t, at, half / scale, box_h / 2 / scale, marks) < 1e-6:
+            return at, half, box_h, st
+    return None
+
+
+def _name_outside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple],
+                  frame: tuple, region: Box, taken: tuple[list, list]):
+    """Where a sheet's name goes that hides a zone wherever it lies on its sheet: beside the map, on the side
+    nearer the sheet, level with a spot of the sheet that hides nothing (a leader joins them), below the names
+    already set there. (((x, y) page mm, half width, height, style), the spot in bleed-box mm); the least hidden
+    spot on the sheet, without a leader, when the margin is too narrow."""
+    half, box_h = _name_box(name, style, 1e9)
+    spot = name_place(t, r, c, NAME_DOT_MM * 2 / scale, NAME_DOT_MM * 2 / scale, marks)
+    sx, sy = frame[0] + spot[0] * scale, frame[1] + spot[1] * scale
+    left = sx - frame[0] < frame[2] - sx
+    cx = frame[0] - NAME_GAP_MM - half if left else frame[2] + NAME_GAP_MM + half
+    if cx - half < region[0] or cx + half > region[0] + region[2]:
+        inside_half, inside_h = _name_box(name, style, t.window(r, c)[2] * scale)
+        return (name_place(t, r, c, inside_half / scale, inside_h / 2 / scale, marks), inside_half, inside_h,
+                style), None
+    cy = min(max(sy, frame[1] + box_h / 2), frame[3] - box_h / 2)
+    side = taken[0 if left else 1]
+    for y0, y1 in sorted(side):
+        if cy - box_h / 2 < y1 + NAME_GAP_MM / 3 and cy + box_h / 2 > y0 - NAME_GAP_MM / 3:
+            cy = y1 + NAME_GAP_MM / 3 + box_h / 2
+    side.append((cy - box_h / 2, cy + box_h / 2))
+    return ((cx, cy), half, box_h, style), spot
 
 
 def name_covers(box: tuple, mark: tuple) -> float:
@@ -1009,27 +1083,39 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
-            name = sheet_name(f"{row_name(r)}{c + 1}", words)
+    # the map's own box on the page, and the name boxes set outside it so far (left, right)
+    frame, outside = (ox, top, ox + face.bleed_width_mm * scale, top + face.bleed_height_mm * scale), ([], [])
+    for r in range(t.rows):
+        for c in range(t.columns_in(r)):
+            ww = t.window(r, c)[2]
+            name = sheet_name(t.name(r, c), words)
             # a narrow sheet's name is set smaller, so that it stays inside its own outline
             style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
                 ww * scale - 4.5) / fonts.text_width_mm(name, big))))
-            half = min(fonts.text_width_mm(name, style) / 2 + 2, ww * scale / 2)
-            # where its box hides none of the board's zones and labels (name_place), in the board's mm
-            fx, fy = name_place(t, r, c, half / scale, NAME_BOX_MM / 2 / scale, face.keep_clear_mm)
-            cx, cy = ox + fx * scale, top + fy * scale
-            pdf.rect(cx - half, cy - NAME_BOX_MM / 2, 2 * half, NAME_BOX_MM, fill="#FFFFFF", stroke=MAP_LINE)
-            pdf.text(cx, cy + 1.65, name, style, align="center")
+            placed = _name_inside(t, r, c, name, style, scale, face.keep_clear_mm)
+            leader = None
+            if placed is None:
+                placed, leader = _name_outside(t, r, c, name, big, scale, face.keep_clear_mm, frame, region, outside)
+            (fx, fy), half, box_h, style = placed
+            cx, cy = (ox + fx * scale, top + fy * scale) if leader is None else (fx, fy)
+            if leader is not None:
+                # a thin line from the box to a dot on a spot of the sheet that hides nothing
+                ax, ay = ox + leader[0] * scale, top + leader[1] * scale
+                pdf.line(cx + (half if cx < ax else -half), cy, ax, ay, MAP_LINE)
+                pdf.circle(ax, ay, NAME_DOT_MM, fill="#000000")
+            pdf.rect(cx - half, cy - box_h / 2, 2 * half, box_h, fill="#FFFFFF", stroke=MAP_LINE)
+            pdf.text(cx, cy + 1.65 * style.size_pt / 12, name, style, align="center")
     for _, _, _, (x0, y0, x1, y1) in t.cuts:
         pdf.line(ox + x0 * scale, top + y0 * scale, ox + x1 * scale, top + y1 * scale, MAP_CUT)
     note = TextStyle(size_pt=9)
     y = top + face.bleed_height_mm * scale + 8
     pdf.text_box(region[0] + 5, y, region[2] - 10, 20,
                  fr(words("print.tiling.map_note", count=t.count, overlap=words.number(t.overlap),
-                          order=words("print.tiling.map_order", count=t.rows, names=_names(t))),
+                          order=_order(t, words)),
                     language), note)
     if t.cuts:
         # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)
-        edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(f"{row_name(r)}{c + 1}", words))
+        edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(t.name(r, c), words))
                  for r, c, edge, _ in t.cuts]
         pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20,
                      fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language),

@@ -12,13 +12,18 @@ from generator.draw.style import Stroke
 
 
 class PointByPoint(BoundsCanvas):
-    """The measure as it was: each point of a path an area of its own."""
+    """The measure as it was: each point of a path an area of its own (a curve's outline by its flattened points,
+    as BoundsCanvas takes it: draw/outline.cubic_points)."""
 
     def _path(self, ops, fill, stroke, even_odd) -> None:
         pad = stroke.width_mm / 2 if stroke else 0.0
+        kept = len(self._points)
         for op in ops:
             for x, y in zip(op[1::2], op[2::2]):
                 self._area(x, y, 0.0, 0.0, pad)
+        if any(op[0] == "C" for op in ops) and len(self._points) > kept:
+            del self._points[kept:]
+            self._curve_outline(ops, pad)
 
 
 def _draw(c, shapes) -> None:

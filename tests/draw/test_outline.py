@@ -67,3 +67,50 @@ def test_a_clip_cuts_the_outline():
     assert outline.extent_in_band(hull, 1, 10.0, 10.0) == pytest.approx((50 - math.sqrt(200), 50 + math.sqrt(200)))
     assert outline.extent_in_band(hull, 1, 0.0, 0.0)[1] - outline.extent_in_band(hull, 1, 0.0, 0.0)[0] == \
         pytest.approx(2 * (math.sqrt(200) - 10))
+
+
+def test_only_an_axis_aligned_rectangle_is_its_own_box():
+    """A diagonal arrow's two ends are two corners of its box: it is no box (it kept a box-sized zone clear);
+    a rectangle is, and so is a line along an axis (its box is flat); a right triangle fills half its box."""
+    assert not outline.is_box([(0.0, 0.0), (30.0, 20.0)])
+    assert not outline.is_box([(0.0, 20.0), (30.0, 0.0)])
+    assert outline.is_box(outline.box_corners(0, 0, 30, 20))
+    assert outline.is_box([(0.0, 5.0), (30.0, 5.0)])
+    assert not outline.is_box([(0.0, 0.0), (30.0, 0.0), (30.0, 20.0)])
+    assert not outline.is_box(DIAMOND)
+
+
+def test_a_cubic_is_flattened_within_its_tolerance_in_a_bounded_count_of_points():
+    """A quarter of PuXes' play circle (radius 450 mm) as geometry.circle_ops draws it: its points lie on the
+    circle (within the tolerance and the Bézier's own 0.027 %), at most CURVE_MAX_STEPS of them, the same each
+    time; a straight Bézier is one chord."""
+    from generator.draw.geometry import circle_ops
+    ops = circle_ops(0.0, 0.0, 450.0)
+    start, quarter = ops[0][1:], ops[1][1:]
+    points = outline.cubic_points(start, quarter[0:2], quarter[2:4], quarter[4:6])
+    assert 8 <= len(points) <= outline.CURVE_MAX_STEPS
+    assert all(abs(math.hypot(x, y) - 450.0) < 0.15 for x, y in points)
+    chords = zip([start] + points[:-1], points)
+    assert all(abs(math.hypot((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) - 450.0) < outline.CURVE_TOLERANCE + 0.15
+               for a, b in chords)
+    assert points == outline.cubic_points(start, quarter[0:2], quarter[2:4], quarter[4:6])
+    assert outline.cubic_points((0, 0), (1, 1), (2, 2), (3, 3)) == [(3.0, 3.0)]
+
+
+def test_a_circle_is_measured_by_its_curve_not_the_octagon_of_its_control_points():
+    """The outline of a circle drawn (a zone's circle, an ellipse's path) stays within its stroke of the circle:
+    the control points of its Béziers reach 14 % of the radius beyond it. Its box is the circle's, as before."""
+    from generator.draw.geometry import ellipse_ops
+
+    def circle(c):
+        c.circle(450.0, 450.0, 450.0, stroke=Stroke("#6B5B4B", 1.2))
+
+    def ellipse(c):
+        c.path(ellipse_ops(450.0, 450.0, 450.0, 450.0), stroke=Stroke("#6B5B4B", 1.2))
+    for draw in (circle, ellipse):
+        box, _, hull = measure(draw)
+        assert box == pytest.approx((-0.6, -0.6, 901.2, 901.2))
+        # each point padded by half the stroke (a square 1.2 mm across): its outer corners make the hull; the
+        # Bézier itself strays up to 0.027 % of the radius out
+        assert all(449.8 < math.hypot(x - 450, y - 450) < 450 * 1.00027 + 0.6 * math.sqrt(2) + 0.01 for x, y in hull)
+        assert not outline.is_box(hull) and 40 <= len(hull) <= 4 * 4 * outline.CURVE_MAX_STEPS

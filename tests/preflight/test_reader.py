@@ -636,12 +636,18 @@ def _assembly(pdf, entry=_TILED) -> list[tuple]:
 
 
 def test_a_sheet_name_that_is_also_a_label_of_the_piece_is_found():
-    """PuXes' mat (the readers' finding): "A2 se colle ici" in the strip beside the game's own "Oracle A2". The
-    sheets called by their sheet name ("la feuille A2 se colle ici") pass, and so does a piece naming no sheet."""
+    """PuXes' mat (the readers' finding): "A2 se colle ici" in the strip beside the game's own "Oracle A2"; and
+    with "feuille" before it ("la feuille C4 se colle ici" beside "Oracle C4", the 3-player mat) it still reads as
+    a place of the game: both found. A piece naming no sheet passes, and so does a sheet named otherwise."""
     assert _assembly(_sheets_saying("Oracle A2", "A2 se colle ici")) == [("assembly", "names")]
     called = FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="A2"))
-    assert _assembly(_sheets_saying("Oracle A2", called)) == []
+    assert _assembly(_sheets_saying("Oracle A2", called)) == [("assembly", "names")]
     assert _assembly(_sheets_saying("Oracle du temple", "A2 se colle ici")) == []
+    assert _assembly(_sheets_saying("Oracle A25", called)) == []
+    renamed = json.loads(json.dumps(_TILED))
+    renamed["pages"][0]["tile"], renamed["pages"][1]["tile"] = "1.1", "1.2"
+    other = FR("print.tiling.glue_here", name=FR("print.tiling.sheet", name="1.2"))
+    assert _assembly(_sheets_saying("Oracle A2", other), renamed) == []
 
 
 def test_a_tiled_piece_saying_its_sheets_meet_edge_to_edge_is_found(tmp_path):
@@ -794,3 +800,58 @@ def test_a_sheet_note_struck_by_a_zones_line_or_lying_over_a_label_is_found():
     assert _note_over(_outlined(170, 20, 26, 70)) == []                 # holds the note whole
     assert _note_over(_outlined(170, 20, 80, 70)) == []                 # cut by the window's edge at 198 mm
     assert _note_over(_label_at(150.0, "Oracle B2")) == []
+
+
+def _circled(cx_mm: float, cy_mm: float, r_mm: float):
+    """A zone's circle (PuXes' play circle), its centre x, y from the page's top-left."""
+    def draw(c):
+        c.setLineWidth(1.2 * MM)
+        c.circle(cx_mm * MM, (297 - cy_mm) * MM, r_mm * MM, stroke=1, fill=0)
+    return draw
+
+
+def test_a_sheet_note_struck_by_a_circle_s_line_is_found_by_the_curve_not_its_control_points():
+    """PuXes' 3-player mat, sheet A1: the play circle's line ran through "la feuille A2 se colle ici". A curve is
+    read by its flattened Béziers (its control points make an octagon round the circle, which the reader could
+    not tell from a hatching): the circle through the note is found; one ending short of it, or holding it
+    whole, passes."""
+    struck = _note_over(_circled(120, 55, 73))
+    assert [(w.facts["form"], w.page) for w in struck] == [("note_line", 1)]
+    assert _note_over(_circled(120, 55, 60)) == []          # its line 13 mm short of the note
+    assert _note_over(_circled(150, 60, 100)) == []         # the note inside it, far from its line
+    # the octagon of its control points would strike the note: (120 + 73, 55 - 0.55 * 73) is a corner of it
+    assert _note_over(_circled(125, 95, 70)) == []
+
+
+def test_check_print_reads_a_file_with_the_thresholds_its_game_set(tmp_path):
+    """PuXes' 3-player mat: its game allows its two zone cuts (seam_zone_cuts: 2, with a reason), but check-print
+    read the file with our thresholds and told the cuts again. The build writes the game's thresholds in the
+    manifest beside the file; check-print applies them (each within what game.yaml may say) and says so."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", "demo", "--content", str(content), "--language", "fr"]).exit_code == 0
+    game_yaml = content / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "preflight:\n  min_label_pt: {value: 3.5, "
+                         "reason: les repères des plateaux se lisent de près}\n", encoding="utf-8")
+    assert runner.invoke(cli, ["build", "demo", "--content", str(content), "--out", str(out)]).exit_code == 0
+    manifest = json.loads((out / "demo" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["game"] == "demo" and manifest["preflight"]["thresholds"] == {
+        "min_label_pt": {"value": 3.5, "reason": "les repères des plateaux se lisent de près"}}
+    # a file of that game with a 4 pt label: under our 5 pt floor, over the game's 3.5
+    small = out / "demo" / "etiquette.pdf"
+    pdf = PdfCanvas(title="essai")        # ours: fonts embedded, boxes set, so only the reading differs
+    pdf.begin_page(210, 297)
+    pdf.text(20, 30, "A2", TextStyle(size_pt=4.0))
+    small.write_bytes(pdf.finish())
+    manifest["files"].append({"file": "etiquette.pdf", "pages": []})
+    (out / "demo" / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    said = runner.invoke(cli, ["check-print", "--strict", str(small)])
+    assert said.exit_code == 0, said.output
+    assert f"{small} : lecture avec les seuils du jeu demo (son game.yaml, dit le manifeste) : min_label_pt = 3,5" \
+        in said.output
+    # the same file without its game's thresholds (or with one out of bounds) is read with ours
+    for thresholds in ({}, {"min_label_pt": {"value": 1.0, "reason": "hors des bornes permises"}}):
+        manifest["preflight"]["thresholds"] = thresholds
+        (out / "demo" / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        plain = runner.invoke(cli, ["check-print", "--strict", str(small)])
+        assert plain.exit_code == 1 and "seuils du jeu" not in plain.output, plain.output

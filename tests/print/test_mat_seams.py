@@ -171,7 +171,7 @@ def test_a_seam_cutting_a_garden_of_the_4_player_mat_is_still_told_by_the_prefli
     assert (0, 320.0, tuple(round(v, 1) for v in garden[:4])) in _crossed(_seams(_windows(entry)),
                                                                           item.front.keep_clear_mm)
     bad = check(Subject("bad.pdf", doc.pdf, entry=entry), words)
-    a2 = next(p["page"] for p in entry["pages"] if p["tile"] == "A2")
+    a2 = next(p["page"] for p in entry["pages"] if p["tile"] == "1.2")      # A2: the mat prints "Oracle A2"
     assert [w.page for w in bad.warnings if w.kind == "seam" and w.facts.get("form") == "zone"][0] == a2
     assert not [w for w in bad.warnings if w.kind == "seam" and w.page == a2 and "text" in w.facts]
 
@@ -248,11 +248,12 @@ def test_the_3_player_mat_s_cuts_are_told_unless_its_game_allows_them(out):
 
 def test_the_3_player_mat_s_plan_lists_the_seams_it_cuts_after_a_colon(out):
     """The plan names its two cut seams as the end of a sentence ("… gênent le moins : le bord haut de la feuille
-    D2, le bord haut de la feuille D4."), not as a subject listed by commas before "traversent" (no "et")."""
+    4.2, le bord haut de la feuille 4.4.": D2 and D4, named by row and place since the mat prints "Oracle C4"),
+    not as a subject listed by commas before "traversent" (no "et")."""
     with pdfplumber.open(out / "tapis-3j.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     assert re.search(r"\(traits rouges\), là où ils gênent le moins ?: "
-                     r"le bord haut de la feuille D2, le bord haut de la feuille D4\. ", text), text
+                     r"le bord haut de la feuille 4\.2, le bord haut de la feuille 4\.4\. ", text), text
 
 
 ZONE_FILLS = {"#F3C2B8", "#D8CFC0", "#CDE8C4"}      # the sacred gardens', temples', public gardens' fills

@@ -43,5 +43,30 @@ def test_a_form_read_with_its_paths_merged_finds_what_every_point_found(monkeypa
 def test_merging_keeps_each_run_s_extremes_and_every_other_operation():
     ops = [([1.0, 2.0], "m"), ([5.0, -1.0], "l"), ([0.5, 3.0, 4.0, 4.0], "re"), ([], "f"), ([], "q"),
            ([3.0, 3.0], "m"), ([9.0, 1.0, 2.0, 8.0, 4.0, 4.0], "c"), ([], "S"), ([], "Q")]
-    assert preflight._merged_paths(ops) == [([0.5, -1.0, 5.0, 7.0], "m"), ([], "f"), ([], "q"),
-                                            ([2.0, 1.0, 9.0, 8.0], "m"), ([], "S"), ([], "Q")]
+    assert preflight._merged_paths(ops) == [([0.5, -1.0, 5.0, 7.0], "box"), ([], "f"), ([], "q"),
+                                            ([2.0, 1.0, 9.0, 8.0], "box"), ([], "S"), ([], "Q")]
+
+
+def test_a_pattern_s_merged_run_is_no_line_and_leaves_its_garden_a_zone():
+    """PuXes' advanced mat, sheets A3 and B5 (p4, p22): the reader saw a 160 mm diagonal line no render showed. It
+    was a sacred garden's stripes, a form whose run of points is kept as its box: the box's two corners were read
+    as a line drawn from one to the other, and took the garden's own place among the shapes (the same box), so the
+    garden was read as that line, not as a zone. A merged run is now a pattern (Findings.patterns), no shape; the
+    garden is its box again, and the reader's seam check sees it as a zone."""
+    from generator.print import reader
+    c = PdfCanvas(title="garden")
+    c.begin_page(210.0, 297.0)
+    x, y, w, h = 40.0, 60.0, 150.0, 75.0
+    c.rect(x, y, w, h, fill="#F3C2B8")
+    art = PatternArt("stripes", w, h, 3.0, 0.5, 45.0, "#E0A091", Stroke("#E0A091", 0.5))
+    c.repeated(art.key, w, h, art, at=(x, y))
+    c.rect(x, y, w, h, stroke=Stroke("#B23A2A", 0.6))
+    page = preflight.read_pdf(c.finish(), ours=True).pages[0].found
+    lines = [pts for pts in page.shapes.values() if len(pts) == 2]
+    assert lines == []
+    assert len(page.patterns) == 1
+    garden = next(b for b in page.fills if abs((b[2] - b[0]) / preflight.PT_PER_MM - w) < 0.01)
+    assert page.shapes.get(garden) is None
+    zones = [reader._zone(b, page.shapes.get(b), 297.0, 0.0, 0.0)
+             for b in reader._less(page.fills + page.outlines, page.patterns)]
+    assert any(z is not None and abs(z.box[2] - z.box[0] - w) < 0.5 for z in zones)

@@ -78,7 +78,7 @@ def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size
         assert page["items"][0]["trim_mm"][2:] == list(size)
     # Neighbours in a row share exactly the 10 mm overlap; together the windows cover the bleed box.
     windows = {p["tile"]: p["window_mm"] for p in tiles}
-    a1, a2, b1 = windows["A1"], windows["A2"], windows["B1"]
+    a1, a2, b1 = windows["1.1"], windows["1.2"], windows["2.1"]      # A1, A2, B1: the mat prints "Oracle A1"
     assert a1[0] + a1[2] - a2[0] == pytest.approx(10.0)
     assert a1[1] + a1[3] - b1[1] == pytest.approx(10.0)
     assert max(w[0] + w[2] for w in windows.values()) == pytest.approx(size[0] + 2 * BLEED)
@@ -87,8 +87,8 @@ def test_the_mat_is_at_real_size_tiled_on_a4_with_10_mm_overlaps(out, name, size
 
 def test_each_tile_carries_its_assembly_marks_and_names_the_sheet_laid_over_it(out):
     entry = _entry(out, "tapis-2j.pdf")
-    info, page = entry["pages"][1], _read(out, "tapis-2j.pdf", 1)            # A1, after the assembly map
-    assert info["tile"] == "A1"
+    info, page = entry["pages"][1], _read(out, "tapis-2j.pdf", 1)            # 1.1, after the assembly map
+    assert info["tile"] == "1.1"          # the mat prints "Oracle A1" and a ruler's 0 to 5: sheets by row, place
     art = info["items"][0]["art_mm"]
     edge_x = art[0] + art[2] - 10.0            # where A2's cut edge lies once laid on A1
     marks = [ln for ln in page.lines if ln["dashed"] and abs(ln["p0"][0] - edge_x) < 1e-2
@@ -96,8 +96,8 @@ def test_each_tile_carries_its_assembly_marks_and_names_the_sheet_laid_over_it(o
     assert len(marks) == 2 and not any(segment_hits_box(m["p0"], m["p1"], art) for m in marks)
     text = page.text
     turned = "".join(ch["text"] for ch in page.chars if not ch["upright"])      # the note along the right edge
-    assert "feuille A2" in (turned, turned[::-1])[turned.startswith("ici")] or "feuille A2" in turned[::-1]
-    assert "feuille B1" in text and "feuille A1" in text
+    assert "feuille 1.2" in (turned, turned[::-1])[turned.startswith("ici")] or "feuille 1.2" in turned[::-1]
+    assert "feuille 2.1" in text and "feuille 1.1" in text
 
 
 def test_the_two_player_mat_s_seams_run_clear_of_its_zones_rulers_and_labels(out):
