@@ -54,6 +54,10 @@ NET_FOLD = Stroke("#333333", FOLD_LINE_STROKE.width_mm, dash_mm=FOLD_LINE_STROKE
 NET_NUMBER_PT = 6.0        # a face's number in its corner: small, but above the reader's 5 pt floor for labels
 NET_NUMBER_INSET = 0.1     # of the side: from the face's bottom and right edges to the number
 NET_NUMBER_PAD_MM = 0.5    # the patch of ground round the number
+# A 6 turned over reads 9: on a sheet where nets lie head to tail, and on a rolled die. Underlined as on printed
+# dice, it reads one way only (a die's faces are 1 to 6, so no 9 needs the mark too).
+NET_NUMBER_UNDERLINED = frozenset({6, 9})
+NET_UNDERLINE_MM = 0.25
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,9 @@ def _face_number(pdf, number: int, size_mm: float, ink: str, fill: str) -> None:
     x, y, w, h = _number_patch(number, size_mm)
     pdf.rect(x, y, w, h, fill=fill, radius=pad)
     pdf.text(x + w - pad, y + h - pad, str(number), style, align="right")
+    if number in NET_NUMBER_UNDERLINED:
+        under = y + h - pad / 2           # in the patch's pad under the baseline
+        pdf.line(x + pad, under, x + w - pad, under, Stroke(ink, NET_UNDERLINE_MM))
 
 
 def _number_patch(number: int, size_mm: float) -> tuple[float, float, float, float]:

@@ -9,7 +9,7 @@ from printkit import open_pdf
 
 from generator.draw.style import TextStyle
 from generator.print import DieArt, PrintOptions, dice_nets, dice_stickers, net_plan, sticker_size
-from generator.print.dicenet import NET_CELLS, NET_GAP_MM, TAB_FILL
+from generator.print.dicenet import NET_CELLS, NET_GAP_MM, NET_UNDERLINE_MM, TAB_FILL
 
 MM = 25.4 / 72
 
@@ -218,7 +218,8 @@ def test_ten_25_mm_nets_go_head_to_tail_five_to_a_page_their_cuts_and_folds_apar
             for b in outlines[i + 1:]:
                 assert polygon_gap(a, b) >= NET_GAP_MM - 0.01
         # every fold line lies inside the outline of one net: no fold reaches a neighbour's paper
-        folds = [ln for ln in page.lines if ln.get("dash") or round(ln["linewidth"] / 72 * 25.4, 2) == 0.55]
+        folds = [ln for ln in page.lines if round(ln["linewidth"] / 72 * 25.4, 2) != NET_UNDERLINE_MM and
+                 (ln.get("dash") or round(ln["linewidth"] / 72 * 25.4, 2) == 0.55)]   # not a 6's underline
         assert len(folds) == 2 * 12 * 5       # 5 face folds and 7 tab folds a net, each drawn twice
         for ln in folds:
             mid = ((ln["x0"] + ln["x1"]) / 2 * MM, (ln["top"] + ln["bottom"]) / 2 * MM)
@@ -226,6 +227,22 @@ def test_ten_25_mm_nets_go_head_to_tail_five_to_a_page_their_cuts_and_folds_apar
         # the nets' boxes (faces) stay above the page label and inside the margin
         for x, y in (pt for poly in outlines for pt in poly):
             assert 5 <= x <= 292 and 5 <= y <= 200
+
+
+def test_a_face_number_6_is_underlined_so_a_net_turned_head_to_tail_does_not_read_9():
+    """Half of PuXes's nets lie turned 180° on the sheet (and a rolled die shows its 6 any way up): the 6 in a face's
+    corner is underlined, as on printed dice; the other numbers are not."""
+    art = tuple(lambda c: c.rect(0, 0, 25.0, 25.0, fill="#FFF5CC") for _ in range(6))
+    dice = [DieArt(f"d{i}", f"Dé {i}", art) for i in range(10)]
+    doc = dice_nets(dice, PrintOptions(), size_mm=25.0, tab_mm=6.0, game_title="Essai", component_name="Dés")
+    page = open_pdf(doc.pdf).pages[0]
+    numbers = [ch for ch in page.chars if ch["text"] in "123456" and round(ch["size"]) == 6]
+    assert sorted({ch["text"] for ch in numbers}) == list("123456")
+    strokes = [ln for ln in page.lines if round(ln["linewidth"] / 72 * 25.4, 2) == NET_UNDERLINE_MM]
+    for ch in numbers:
+        under = [ln for ln in strokes if abs(ln["top"] - ch["bottom"]) < 2.5 or abs(ln["bottom"] - ch["top"]) < 2.5]
+        under = [ln for ln in under if min(ln["x0"], ln["x1"]) <= (ch["x0"] + ch["x1"]) / 2 <= max(ln["x0"], ln["x1"])]
+        assert bool(under) == (ch["text"] == "6"), (ch["text"], ch["x0"], ch["top"])
 
 
 def test_the_grid_is_kept_where_head_to_tail_saves_no_sheet():
