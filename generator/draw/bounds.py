@@ -164,6 +164,8 @@ class TextsCanvas(BoundsCanvas):
             self._hidden[i] = known
         return known
 
+    keeps_shapes = False
+
     # No box but the text's: lines, fills, images and repeated art write no string.
     def rect(self, *args, **kwargs) -> None:
         pass
