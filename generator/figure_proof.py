@@ -312,19 +312,28 @@ def _folded(text: str) -> str:
 def _hidden_labels(diagram: Diagram, figure, words) -> list[FigureProblem]:
     """Labels of the drawing (three characters or more, a letter among them) that the caption quotes as they
     are written (case and all: "les pics" names what is drawn, not a legend's "Pics"), while the figure's crop
-    hides them and no text it shows holds them: the caption talks of what the reader cannot see."""
-    from .draw.bounds import texts
+    hides them and no text it shows holds them: the caption talks of what the reader cannot see. The drawing is
+    replayed on a canvas that keeps its strings only (draw/bounds.TextsCanvas); whether a crop hides a string is
+    measured for those the caption quotes and those holding them, not for every string drawn."""
+    from .draw.bounds import drawn_texts
     caption = _plain(diagram.caption)
-    drawn = [(_plain(t), hidden) for t, hidden in texts(figure.draw)]
-    shown = [t for t, hidden in drawn if not hidden]
-    problems, told = [], set()
-    for label, hidden in drawn:
-        if not hidden or label in told or len(label) < 3 or not re.search(r"[^\W\d_]", label):
+    canvas = drawn_texts(figure.draw)
+    drawn = [_plain(run[0]) for run in canvas.strings]
+    problems, told, passed = [], set(), set()
+    for i, label in enumerate(drawn):
+        if label in told or label in passed or len(label) < 3 or not re.search(r"[^\W\d_]", label):
             continue
         quoted = re.compile(rf"(?<!\w){re.escape(label)}(?!\w)")
-        if quoted.search(caption) and not any(quoted.search(t) for t in shown):
+        if not quoted.search(caption):
+            passed.add(label)       # the caption does not quote it: no occurrence of it tells
+            continue
+        if not canvas.hidden(i):
+            continue
+        if not any(quoted.search(t) and not canvas.hidden(j) for j, t in enumerate(drawn)):
             told.add(label)
             problems.append(_problem(diagram, diagram.line_of("caption"), "missing", words, "hidden", label=label))
+        else:
+            passed.add(label)       # shown in full elsewhere: every hidden copy of it passes too
     return problems
 
 

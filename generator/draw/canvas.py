@@ -154,6 +154,9 @@ class Canvas:
     # Set by the print layer for --ink-saver. Faces read it and swap large dark fills for light ones:
     # once a face is drawn, nothing downstream can recolour it.
     ink_saver: bool = False
+    # False on a canvas that keeps only what is written (draw/bounds.TextsCanvas, the figure proof's replay): art
+    # made of shapes alone (an SVG asset's paths) need not be worked out for it.
+    keeps_shapes: bool = True
     # How much the groups now open scale what is drawn (backends keep it in group()): a face drawn smaller
     # (an assembly map, a figure) keeps its lines at MIN_LINE_MM on paper, the thinnest a printer prints.
     scale: float = 1.0

@@ -107,6 +107,8 @@ class SvgDrawing:
         return Affine(a=s, d=s, tx=x + (w - vw * s) * fx - vx * s, ty=y + (h - vh * s) * fy - vy * s)
 
     def draw(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        if not canvas.keeps_shapes:
+            return          # paths only: nothing a canvas keeping text alone records
         m = self.placement(x, y, w, h)
         scale = m.scale
         for shape in self.shapes:
