@@ -880,14 +880,27 @@ NOTE_CLEAR_MM = 1.0      # kept between a note and a line of the face where the 
 
 def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
     """The face's marks (Face.keep_clear_mm) where they fall on this page: (box x0 y0 x1 y1, outline or None,
-    text) in page mm, the outline a zone's own (turned) or its box's."""
+    text, reach) in page mm, the outline a zone's own (turned) or its box's, the reach the box holding both
+    (what note_cost skips a mark by)."""
     out = []
     for m in keep_clear_mm:
         x, y, w, h = m[0] + shift_x, m[1] + shift_y, m[2], m[3]
         hull = [(px + shift_x, py + shift_y) for px, py in m[6]] if len(m) > 6 else \
             outline.box_corners(x, y, x + w, y + h)
-        out.append(((x, y, x + w, y + h), hull, _is_text(m)))
+        hx0, hy0, hx1, hy1 = outline.bounds(hull)
+        out.append(((x, y, x + w, y + h), hull, _is_text(m),
+                    (min(x, hx0), min(y, hy0), max(x + w, hx1), max(y + h, hy1))))
     return out
+
+
+APART_MM = 1e-6     # well beyond outline.clip's and _meets' own tolerances (1e-9)
+
+
+def _apart(a: tuple, b: tuple) -> bool:
+    """Whether two boxes (x0 y0 x1 y1) lie more than APART_MM apart: a mark reaching no further than `a` then
+    hides, strikes and holds exactly nothing of a box `b` (an exact pre-check, not an estimate: what a mark
+    measures of a box is zero when they are apart, so skipping it leaves every sum the same to the bit)."""
+    return a[2] < b[0] - APART_MM or b[2] < a[0] - APART_MM or a[3] < b[1] - APART_MM or b[3] < a[1] - APART_MM
 
 
 def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
@@ -897,7 +910,9 @@ def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
     how many grid `lines` (along `axis`) run through it, and the area of the zones holding it (no harm, but a
     zone's fill or hatching reads less well under it than the mat's plain ground)."""
     struck, covered, held = 0, 0.0, 0.0
-    for (x0, y0, x1, y1), hull, text in marks:
+    for (x0, y0, x1, y1), hull, text, reach in marks:
+        if _apart(reach, box):
+            continue
         overlap = max(0.0, min(x1, box[2]) - max(x0, box[0])) * max(0.0, min(y1, box[3]) - max(y0, box[1]))
         if (overlap > 0 and text) or (not text and outline.strikes(hull, box)):
             struck += 1
@@ -924,6 +939,9 @@ def _note_place(length: float, across: tuple[float, float], lo: float, hi: float
     first, last = lo + half, hi - half
     spots = [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
                                                 for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+    # only the marks reaching the strip (and the graze around it) can cost a spot anything
+    reach = (lo - NOTE_CLEAR_MM, across[0] - NOTE_CLEAR_MM, hi + NOTE_CLEAR_MM, across[1] + NOTE_CLEAR_MM)
+    marks = [m for m in marks if not _apart(m[3], reach if axis == 0 else (reach[1], reach[0], reach[3], reach[2]))]
 
     def cost(at: float) -> tuple:
         box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
@@ -981,16 +999,23 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
         return middle
     step = NOTE_STEP_MM * 2
-    spots = [middle] + [(x + half_w + i * step, y + half_h + j * step)
-                        for i in range(int((x1 - x - 2 * half_w) / step) + 1)
-                        for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+    # each mark's reach (name_covers measures its outline, else its box), once; only those reaching the sheet's
+    # part, and for each column of spots only those reaching the column, are measured (_apart: exactly nothing
+    # hidden by the others)
+    near = [(outline.bounds(m[6]) if len(m) > 6 else (m[0], m[1], m[0] + m[2], m[1] + m[3]), m) for m in marks]
+    near = [(e, m) for e, m in near if not _apart(e, (x, y, x1, y1))]
+    columns = [(cx, [(e, m) for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))])
+               for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
+    spots = [(middle, near)] + [((cx, y + half_h + j * step), column) for cx, column in columns
+                                for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
 
-    def cost(at: tuple[float, float]) -> tuple:
+    def cost(spot: tuple) -> tuple:
+        at, reaching = spot
         box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
-        hidden = [name_covers(box, m) for m in marks]
+        hidden = [name_covers(box, m) for e, m in reaching if not _apart(e, box)]
         return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
                 round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
-    return min(spots, key=cost)
+    return min(spots, key=cost)[0]
 
 
 NAME_GAP_MM = 3.0        # between the map and a name set beside it, and between two such names

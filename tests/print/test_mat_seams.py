@@ -10,6 +10,7 @@ the reader's preflight on the same PDF; a layout cutting a garden is still told 
 from __future__ import annotations
 
 import functools
+import math
 import json
 import re
 from dataclasses import replace
@@ -293,6 +294,48 @@ def test_a_sheet_name_goes_where_it_hides_least_of_the_3_player_mat():
             assert hides(at) <= hides(middle) + 1e-6
             moved += hides(at) < hides(middle) - 1.0
     assert moved >= 3          # C2, C4, F3 at least
+
+
+def test_the_placements_skip_only_marks_that_reach_nothing_of_a_spot():
+    """name_place and _note_place measure at each spot only the marks whose reach meets it (tiling._apart, for
+    speed): the spots they choose on the 3-player mat are those every mark measured at every spot chooses (the
+    same min, the same first of equals), and a turned outline a hair off a box hides and strikes nothing."""
+    item = _mat("tapis-3j")
+    marks = item.front.keep_clear_mm
+    t = plan_tiling(item.front.bleed_width_mm, item.front.bleed_height_mm, PrintOptions(),
+                    item.front.grid_lines_mm, marks)
+    small = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
+
+    def every_mark(r, c, half_w, half_h):       # name_place before the pre-check: every mark at every spot
+        x, y, w, h = t.window(r, c)
+        x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
+        y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
+        middle = ((x + x1) / 2, (y + y1) / 2)
+        spots = [middle] + [(x + half_w + i * 2.0, y + half_h + j * 2.0)
+                            for i in range(int((x1 - x - 2 * half_w) / 2.0) + 1)
+                            for j in range(int((y1 - y - 2 * half_h) / 2.0) + 1)]
+
+        def cost(at):
+            box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+            hidden = [tiling.name_covers(box, m) for m in small]
+            return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
+                    round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
+        return min(spots, key=cost)
+    sheets = [(r, c) for r in range(t.rows) for c in range(t.columns_in(r))]
+    for r, c in sheets[len(sheets) // 2:len(sheets) // 2 + 3]:
+        assert tiling.name_place(t, r, c, 20.0, 6.0, marks) == every_mark(r, c, 20.0, 6.0)
+    page_marks = tiling._page_marks(marks, 0.0, 0.0)
+    unbounded = [(*m[:3], (-math.inf, -math.inf, math.inf, math.inf)) for m in page_marks]
+    w, h = item.front.bleed_width_mm, item.front.bleed_height_mm
+    strips = [(axis, at) for axis, length in ((0, h), (1, w)) for at in (length * 0.3, length * 0.6)]
+    for axis, at in strips:
+        args = (25.0, (at - 2.0, at + 2.0), (w, h)[axis] * 0.2, (w, h)[axis] * 0.6, axis)
+        assert tiling._note_place(*args, page_marks, ()) == tiling._note_place(*args, unbounded, ())
+    turned = next(m for m in small if len(m) > 6)
+    x0, y0, x1, y1 = outline.bounds(turned[6])
+    for box in ((x1 + 2e-6, y0, x1 + 10, y1), (x0, y1 + 2e-6, x1, y1 + 10)):
+        assert tiling._apart((x0, y0, x1, y1), box)
+        assert tiling.name_covers(box, turned) == 0.0 and not outline.strikes(list(turned[6]), box)
 
 
 @pytest.mark.parametrize("mat_id", ["tapis-2j", "tapis-3j", "tapis-4j"])
