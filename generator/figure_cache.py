@@ -118,6 +118,8 @@ class FigureCache:
 
     def flush(self) -> None:
         """Write the figures drawn in new states since the last flush, then keep the folder within its bound."""
+        if not self.out_dir.is_dir():
+            return      # a first build not yet written: kept in memory, so a build that fails creates no folder
         dirty, self._dirty = self._dirty, {}
         wrote = False
         for key, kept in dirty.items():

@@ -114,13 +114,13 @@ def test_tectonic_prints_its_18_pieces_on_one_sheet_named_in_guide_and_manifest(
     # compared without spaces: French typography's narrow spaces are not read back as spaces
     guide = "".join("".join(page.extract_text() for page in open_pdf((out / "guide-impression.pdf").read_bytes())
                             .pages).split())
-    assert "Collines,MontsetPics—collines.pdf" in guide and "piècesde:MontsetPics;chacune" in guide
+    assert "Collines,MontsetPics—collines.pdf" in guide and "pièces(MontsetPics),chacune" in guide
     # the drawing: the letters of the 18 fronts are on page 1, inside their pieces' trims
     words = [w for w in pdf.pages[0].extract_words() if w["text"] in ("B", "N")]
     assert len(words) == 18
 
 
-@pytest.mark.parametrize("value,said", [("plateau", "is not another deck, tiles, counters or form"),
+@pytest.mark.parametrize("value,said", [("plateau", "prints on another stock or another way"),
                                         ("pics", "prints on the sheets of 'collines'"),
                                         ("pions-plies", "prints on another stock or another way"),
                                         ("collines", None)])
@@ -130,6 +130,7 @@ def test_sheet_with_names_another_face_set_of_the_game_that_is_on_its_own_sheets
     path = content / "tectonic" / "monts.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("sheet_with: collines", f"sheet_with: {value}"),
                     encoding="utf-8")
+    # plateau: a board hosts only pieces of its own stock (greyboard, one side), and monts are two-sided on card
     # pions-plies: fold-over counters printed one side on plain paper, monts two-sided on card: not one file
     if said is None:     # collines: two-sided counters on card, on sheets of their own: allowed
         assert load_game(content, "tectonic")
@@ -148,4 +149,4 @@ def test_a_small_mat_prints_on_a_decks_sheets_but_not_on_another_mat(game_copy):
                     encoding="utf-8")
     with pytest.raises(ContentError) as err:
         load_game(content, "puxes")
-    assert "is not another deck, tiles, counters or form" in str(err.value) and "tapis-forteresse.yaml" in str(err.value)
+    assert "is not another deck, tiles, counters, form or board" in str(err.value) and "tapis-forteresse.yaml" in str(err.value)
