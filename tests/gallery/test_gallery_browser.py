@@ -79,18 +79,23 @@ def test_every_page_of_every_pdf_has_its_thumbnail(page, gallery_out):
 
 
 def test_every_card_of_a_deck_is_counted_once_among_its_faces(page, gallery_out):
-    """The deck of Lutinades shows each different face once with its count; the counts add up to every card,
-    front and back, of the manifest (a back shared by every card is one face)."""
+    """The signposts' file of Lutinades shows each different face once with its count; the counts add up to every
+    card, front and back, of the manifest: the 48 signposts (a back shared by every one is one face) and the 4 aid
+    cards printed on their sheets (sheet_with), each with its own back."""
     manifest = json.loads((gallery_out / "lutinades" / "manifest.json").read_text(encoding="utf-8"))
     deck = next(entry for entry in manifest["files"] if entry["file"] == "panneaux.pdf")
     items = [item for p in deck["pages"] for item in p["items"]]
     captions = page.eval_on_selector_all(
         "section#lutinades .doc:has(a[href='lutinades/panneaux.pdf']) .faces figcaption", "nodes => nodes.map(n => n.innerText)")
     counts = [int(m.group(1)) if (m := re.search(r"×\s(\d+)", c)) else 1 for c in captions]
-    assert sum(counts) == len(items) == 96
+    signposts = [i for i in items if i["component"] == "panneaux"]
+    assert len(signposts) == 96 and len(items) == 96 + 8
+    assert sum(counts) == len(items)
     backs = [c for c in captions if f"· {FR('gallery.faces.back')}" in c]
-    assert len(backs) == 1 and "×\u00a048" in backs[0], "one back, shared by the 48 cards"
-    fronts = {(i["id"]) for i in items if i["face"] == "front"}
+    assert len([c for c in backs if "×\u00a048" in c]) == 1, "one back, shared by the 48 signposts"
+    guests = {i["id"] for i in items if i["component"] != "panneaux" and i["face"] == "back"}
+    assert len(backs) == 1 + len(guests), "and each aid card's own back"
+    fronts = {(i["component"], i["id"]) for i in items if i["face"] == "front"}
     assert len(captions) - len(backs) == len(fronts), "each different front once"
 
 
