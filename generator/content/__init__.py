@@ -7,14 +7,8 @@ The loader (and with it the models, the schema and PyYAML) is imported on first 
 (a rebuild with nothing changed loads no model).
 """
 
-from importlib import import_module
-
+from ..lazy_names import on_first_use
 from .errors import ContentError
 
 __all__ = ["ContentError", "load_game", "discover_games"]
-
-
-def __getattr__(name: str):
-    if name in ("load_game", "discover_games"):
-        return getattr(import_module(".loader" if name == "load_game" else ".paths", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = on_first_use(__name__, {"load_game": "loader", "discover_games": "paths"}, globals())

@@ -14,7 +14,7 @@ for the manifest, SVG cut files, what the print guide should say):
     manifest_of(game_id, game_title, [document_entry(file name, doc)...], options): the same from kept entries
 """
 
-from importlib import import_module
+from ..lazy_names import on_first_use
 
 # Each name and the module that holds it, imported on first use (PEP 562): a deck's build loads no dice nets,
 # stickers or die art (issue 26: imports were a fifth of a deck's build).
@@ -25,15 +25,7 @@ _HOMES = {"calibration_page": "calibration", "dice_nets": "dicenet", "net_plan":
           "PrintOptions": "options", "DoesNotFit": "sheet", "impose_sheets": "sheet", "plan_sheets": "sheet",
           "shop_export": "shop", "dice_stickers": "stickers", "sticker_size": "stickers", "plan_tiling": "tiling",
           "tile_face": "tiling"}
-
-
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = on_first_use(__name__, _HOMES, globals())
 
 
 __all__ = ["calibration_page", "DieArt", "dice_nets", "net_plan", "GuideInfo", "ImposedDocument", "PageInfo",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from importlib import import_module
+from ...lazy_names import on_first_use
 
 # Each name and the module that holds it (one module per kind, and what they share).
 _HOMES = {
@@ -69,16 +69,14 @@ class _ComponentKinds(Mapping):
 COMPONENT_KINDS = _ComponentKinds()
 
 
+_named = on_first_use(__name__, _HOMES, globals())
+
+
 def __getattr__(name: str):
-    if name == "Component":     # the union of every kind's model (for annotations): imports every kind
-        from typing import Union
-        value = Union[tuple(COMPONENT_KINDS[kind] for kind in _KIND_MODELS)]
-    else:
-        home = _HOMES.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
+    if name != "Component":
+        return _named(name)
+    from typing import Union     # the union of every kind's model (for annotations): imports every kind
+    value = globals()["Component"] = Union[tuple(COMPONENT_KINDS[kind] for kind in _KIND_MODELS)]
     return value
 
 
