@@ -72,7 +72,10 @@ def test_a_layout_error_names_the_component_file(new_games, tmp_path, monkeypatc
     import generator.kinds.faces as faces
     content = new_games("demo")
     # the board's imposition only: the game's other outputs are rendered too, to tell every error at once
+    import generator.print.board_sheet as board_sheet
     monkeypatch.setattr(faces, "tile_face", _raise(LayoutError("a 400 x 400 mm item does not fit")))
+    # the new game's board hosts its tokens (sheet_with): it is imposed with them
+    monkeypatch.setattr(board_sheet, "board_with_pieces", _raise(LayoutError("a 400 x 400 mm item does not fit")))
     result = _build(content, tmp_path / "out")
     assert result.exit_code == EXIT_BAD_INPUT == 2
     assert re.search(r"board\.yaml:\d+: .*does not fit", result.stderr), result.stderr

@@ -35,12 +35,18 @@ def test_new_game_validates_and_builds(tmp_path):
     result = runner.invoke(cli, ["build", "mon-jeu", "--content", str(content), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     out = tmp_path / "out" / "mon-jeu"
-    for name in ("regles.pdf", "plateau.pdf", "cartes.pdf", "jetons.pdf"):
+    for name in ("regles.pdf", "plateau.pdf", "cartes.pdf"):
         assert (out / name).is_file(), name
+    assert not (out / "jetons.pdf").exists(), "the tokens print under the board (sheet_with)"
     # The deck is the CSV's rows, each `count` times (6 + 3 + 1 cards); the counters 10 + 5; every card shows its row.
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    items = {f["kind"]: sum(len(p["items"]) for p in f["pages"] if p["side"] in ("front", "single"))
-             for f in manifest["files"]}
+    items: dict[str, int] = {}
+    for f in manifest["files"]:
+        for p in f["pages"]:
+            if p["side"] in ("front", "single"):
+                for item in p["items"]:
+                    kind = "counters" if item.get("component") == "jetons" else f["kind"]
+                    items[kind] = items.get(kind, 0) + 1
     assert items["deck"] == 10 and items["counters"] == 15 and items["board"] == 1
     cards = "".join(page.extract_text() for page in PdfReader(out / "cartes.pdf").pages)
     assert cards.count("Avancer") == 6 and cards.count("Sauter") == 3 and cards.count("Joker") == 1
