@@ -239,14 +239,22 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
 
     pages: list[dict] = []
     banded = False
-    for entries in groups.values():
+    sizes = list(groups.values())
+
+    def dims(entries) -> tuple[float, float, float, float]:
         first = entries[0][0].front
-        w, h = first.width_mm, first.height_mm
         bleed = max(max(it.front.bleed_mm, it.back.bleed_mm if it.back else 0.0) for it, _ in entries)
-        unit_w = 2 * w if mode == "fold" else w
+        return first.width_mm, first.height_mm, (2 * first.width_mm if mode == "fold" else first.width_mm), bleed
+
+    def band_under(laid: list[dict], entries) -> Optional[Grid]:
+        _, h, unit_w, bleed = dims(entries)
+        return _band_grid(laid[-2] if mode == "duplex" else laid[-1], unit_w, h, bleed, options,
+                          shared_cuts=shared_cuts, count=len(entries))
+
+    for index, entries in enumerate(sizes):
+        w, h, unit_w, bleed = dims(entries)
         if pages:     # a second size goes first in the free rows under the last sheet's pieces
-            band = _band_grid(pages[-2] if mode == "duplex" else pages[-1], unit_w, h, bleed, options,
-                              shared_cuts=shared_cuts, count=len(entries))
+            band = band_under(pages, entries)
             if band is not None:
                 chunk, entries = entries[:band.per_page], entries[band.per_page:]
                 _add_block(pages, chunk, band, mode, w, h, options, appended=True)
@@ -254,8 +262,21 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
         if not entries:
             continue
         grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
-        for chunk in _chunks(entries, grid):
+        start, spread = len(pages), _chunks(entries, grid)
+        for chunk in spread:
             _add_block(pages, chunk, grid, mode, w, h, options)
+        following = sizes[index + 1] if index + 1 < len(sizes) else None
+        if following is not None and band_under(pages, following) is None:
+            # the rows spread over the pages leave the next size no band: one row on the last sheet, the others
+            # spread over as many sheets as before, may (PuXes' 20 skill cards as 9 + 8 + 3, its fortress under
+            # the last three)
+            plain = _chunks(entries, grid, one_row_last=True)
+            if len(plain) == len(spread):
+                trial = pages[:start]
+                for chunk in plain:
+                    _add_block(trial, chunk, grid, mode, w, h, options)
+                if band_under(trial, following) is not None:
+                    pages[:] = trial
     return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper, banded)
 
 
@@ -407,9 +428,15 @@ def page_counts(count: int, grid: Grid) -> list[int]:
     return counts
 
 
-def _chunks(entries: list, grid: Grid) -> list[list]:
+def _chunks(entries: list, grid: Grid, *, one_row_last: bool = False) -> list[list]:
+    """The entries page by page, rows spread (page_counts); `one_row_last`: the last page one row, the others
+    spread over the rest (a band of another size goes under that row)."""
+    counts = page_counts(len(entries), grid)
+    cols = grid.fx.count
+    if one_row_last and len(entries) > cols:
+        counts = page_counts(len(entries) - cols, grid) + [cols]
     out, start = [], 0
-    for n in page_counts(len(entries), grid):
+    for n in counts:
         out.append(entries[start:start + n])
         start += n
     return out

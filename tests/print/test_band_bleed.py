@@ -123,3 +123,15 @@ def test_a_band_in_a_forms_free_region_keeps_its_whole_bleed_and_marks_or_is_ref
         assert len(ends) == 2 and min(ends) == pytest.approx(MARK, abs=0.05), ends
     with pytest.raises(LayoutError, match="do not fit"):
         plan_band([(pawn, 1)], (11.0, 120.0, 188.0, need - 0.5), page, 1, options)
+
+
+def test_a_size_too_tall_for_the_band_under_spread_rows_goes_under_a_last_row_on_as_many_sheets():
+    # PuXes: 20 skill cards spread 9 + 6 + 5 left the 75 mm fortress no band with whole bleed and marks (it went
+    # alone on a fourth sheet); 9 + 8 + 3 keeps three sheets and lays it under the last row
+    items = synthetic_items(20) + synthetic_items(1, 75, 75, component="fort")
+    doc = impose_sheets(items, PrintOptions(), game_title="Essai", component_name="Cartes")
+    rectos = [info for info in doc.pages if info.side == "recto"]
+    assert [len(info.placements) for info in rectos] == [9, 8, 4]
+    last = doc.pages.index(rectos[-1])
+    band = [p for p in rectos[-1].placements if p.component == "fort"]
+    _check_band(doc.pdf, last, band, [p.trim for p in rectos[-1].placements])
