@@ -60,13 +60,14 @@ class BuildOptions:
     printer: PrinterProfile | None = None    # correction of every duplex back page (print/printer.py)
     cutter: str | None = None                # silhouette | cricut: sheets inside its registration marks
     seed: int = 1                 # draws what content leaves to chance before a game (a setup card)
+    orientation: str = "auto"     # auto | portrait | landscape: the way up of n-up sheets and boards
 
     def print_options(self, language: str) -> PrintOptions:
         """The print layer's options for a game in `language` (its words on every sheet)."""
         from .print import PrintOptions
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
                             ink_saver=self.ink_saver, cmyk=self.cmyk, language=language, printer=self.printer,
-                            cutter=self.cutter)
+                            cutter=self.cutter, orientation=self.orientation)
 
 
 @dataclass(frozen=True)

@@ -284,6 +284,8 @@ def cli(debug: bool) -> None:
               help="Correct every duplex back page by the printer profile NAME (pnp printer add).")
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default=None,
               help="Lay sheets out inside a cutting machine's registration marks, with a matching cut file.")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto", show_default=True,
+              help="The way up of every n-up sheet and board; auto: whichever holds more.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=lambda: min(_cores(), 64),
               show_default="the number of cores", help="Worker processes rendering games and their outputs.")
 @click.option("--no-cache", is_flag=True, help="Render every output again, whatever the cache of the output folder says.")
@@ -293,7 +295,7 @@ def cli(debug: bool) -> None:
 @click.option("-v", "--verbose", is_flag=True, help="A line for every output rendered, with its time; every text shrunk to fit.")
 @strict_option
 def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, fold, cut_lines, shop, printer_name,
-          cutter, jobs, no_cache, seed, quiet, verbose, strict):
+          cutter, orientation, jobs, no_cache, seed, quiet, verbose, strict):
     """Render GAMES (default: every game of the content folder) into the output folder."""
     from .build import BuildOptions, build_games
 
@@ -304,7 +306,7 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
         profile = _profile(printer_name, content_dir) if printer_name else None
         options = BuildOptions(paper=paper, variant=variant, ink_saver=ink_saver, cmyk=cmyk, duplex=duplex,
                                fold=fold, cut_lines=cut_lines, shop=shop, printer=profile, cutter=cutter,
-                               seed=seed)
+                               seed=seed, orientation=orientation)
         from .progress import build_progress
         try:
             with build_progress(quiet=quiet, verbose=verbose) as progress:

@@ -21,17 +21,51 @@ def render(job: Job, board: Board) -> None:
 
 
 def render_hosting(job: Job, board: Board, guests: list) -> None:
-    """The board at the top of its one sheet, its guests' pieces under it (print/board_sheet.py)."""
+    """The board at the top of its one sheet, its guests' pieces under it (print/board_sheet.py); where the board
+    leaves no room on a sheet with its marks (the paper forced landscape), the board alone and each guest on
+    sheets of its own, the guide saying so (render_apart)."""
     from ..components.board import board_item
-    from ..print.board_sheet import board_with_pieces
+    from ..print.board_sheet import NoRoomToHost, board_with_pieces
     from .faces import face_svg, guests_said, with_paper
     item = board_item(board)
     pieces = [piece for guest in guests for piece in kind_of(guest).pieces(guest, job.game.folder)]
     name, steps = guests_said(job, board, guests, "print.board.pieces")
-    document = board_with_pieces(item, pieces, job.print_options, game_title=job.title, name=name,
-                                 kind=KIND.name, guest_steps=steps)
+    try:
+        document = board_with_pieces(item, pieces, job.print_options, game_title=job.title, name=name,
+                                     kind=KIND.name, guest_steps=steps)
+    except NoRoomToHost:
+        if job.print_options.orientation == "auto":
+            raise         # a board too large for any sheet: the content's to change (its guests' sheet_with)
+        render_apart(job, board, guests)
+        return
     job.out.add_document(f"{board.id}.pdf", with_paper(document, KIND, job))
     job.out.add(f"{board.id}.svg", face_svg(item.front, f"{job.title} — {board.name}"))
+
+
+def render_apart(job: Job, board: Board, guests: list) -> None:
+    """The board as it prints without guests (whole or tiled), each guest's pieces on n-up sheets of their own
+    (`{guest}.pdf`, as without `sheet_with`); both guide entries say why."""
+    from dataclasses import replace
+    from ..components.board import board_item
+    from ..print import impose_sheets, tile_face
+    from .faces import face_svg, with_paper
+    words = job.words
+    orientation = words(f"print.orientation.{job.print_options.orientation}")
+    item = board_item(board)
+    document = tile_face(item, job.print_options, game_title=job.title, component_name=board.name, kind=KIND.name)
+    said = words("print.board.pieces_apart", orientation=orientation,
+                 names=words("kinds.shared.comma").join(g.name for g in guests))
+    document = replace(document, guide=replace(document.guide, steps=document.guide.steps + (said,)))
+    job.out.add_document(f"{board.id}.pdf", with_paper(document, KIND, job))
+    job.out.add(f"{board.id}.svg", face_svg(item.front, f"{job.title} — {board.name}"))
+    for guest in guests:
+        kind = kind_of(guest)
+        steps = tuple(words(key) for key in kind.piece_steps(guest, job)) + \
+            (words("print.board.apart", host=board.name, orientation=orientation),)
+        doc = impose_sheets(kind.pieces(guest, job.game.folder), job.print_options, game_title=job.title,
+                            component_name=guest.name, kind=kind.name, paper=kind.paper_advice(words),
+                            extra_steps=steps)
+        job.out.add_document(f"{guest.id}.pdf", doc)
 
 
 def render_setup_card(job: Job, board: Board) -> None:

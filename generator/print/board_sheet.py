@@ -22,6 +22,11 @@ from .options import PrintOptions
 from .paper import PAPER_NAMES, Page, candidate_pages
 from .sheet import Band, draw_pieces, fit_axis, plan_band
 
+class NoRoomToHost(LayoutError):
+    """A board that does not fit one sheet with its crop marks (too large, or the paper forced the wrong way up):
+    it prints alone, its guests on sheets of their own (kinds/board.render_hosting)."""
+
+
 SEPARATION_MM = 2.0     # a white strip between the board's marks and the band's: the band is cut off along it
 
 
@@ -68,7 +73,7 @@ def board_with_pieces(item: Item, pieces: Sequence[Item], options: PrintOptions,
         return _document(item, page, trim, art, region, band, options, game_title=game_title, name=name, kind=kind,
                          guest_steps=guest_steps)
     if not tried:
-        raise LayoutError(f"a {face.width_mm:g} x {face.height_mm:g} mm board does not fit one "
+        raise NoRoomToHost(f"a {face.width_mm:g} x {face.height_mm:g} mm board does not fit one "
                           f"{PAPER_NAMES[options.paper]} sheet with its crop marks: it can host no pieces "
                           f"(sheet_with), their own sheets can")
     raise LayoutError(f"the pieces printed under the board: {tried[0]}")

@@ -20,6 +20,7 @@ from ..draw.style import Stroke
 from ..paper_sizes import paper_size_mm
 from .document import LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_label, new_pdf, page_label
 from .geometry import Box
+from .marks import MARK_CLEARANCE_MM
 from .options import PrintOptions
 from .paper import Page
 from .sheet import draw_pieces, plan_band
@@ -97,7 +98,9 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
                                         rotation_deg=0, width_mm=w, height_mm=h, component=form.id))
             held += 1
             if dealt and dealt[copy - 1]:
-                region = (x + band[0], y + band[1], band[2], band[3])
+                # down to the form's own cut, not its margin: the margin is blank paper the band's bottom crop
+                # marks may take (its pieces are cut out of the band, the form along the dashed line)
+                region = (x + band[0], y + band[1], band[2], h - MARK_CLEARANCE_MM - band[1])
                 try:
                     pieces = plan_band(dealt[copy - 1], region, paper_page, p + 1, options)
                 except LayoutError as err:
@@ -112,7 +115,8 @@ def form_document(form, make_face: Callable[[float, float], Face], options: Prin
                            words("print.setting.at_100"), words=words)
         draw_label(pdf, pages.band, label, language=options.language)
         infos.append(PageInfo(p + 1, pages.width_mm, pages.height_mm, "sheet", "single", label, tuple(placements)))
-    steps = [words("print.form.step")]
+    # a black-and-white copy of the sheet would copy its pieces too, without their colours
+    steps = [words("print.form.step_with_pieces" if dealt else "print.form.step")]
     if form.per_page > 1:
         steps.append(words("print.form.copies", count=form.per_page))
     steps.extend(guest_steps)

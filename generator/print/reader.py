@@ -35,7 +35,8 @@ in the order of what it costs him:
   piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
   the game's seam_zone_cuts;
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
-  the cut);
+  the cut); a piece in a band under a host (band_edges) whose cut edge keeps less bleed than its others, or
+  whose crop marks are shorter than a whole mark;
 - assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text holds a
   sheet's name as a word ("Oracle C4" on a mat whose sheets' notes say "la feuille C4 se colle ici"), or whose
   text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
@@ -183,6 +184,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += figure_frames(subject, overrides)
     found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
+    found += band_edges(subject, read)
     found += assembly(subject, read, words)
     return Report(len(read.pages), _capped(found))
 
@@ -1025,6 +1027,55 @@ def _neighbour(item: dict, items: list, edge: str, tol: float = 0.05) -> bool:
         if edge == "bottom" and overlap_h and abs(oy - (y + h)) < tol:
             return True
     return False
+
+
+def band_edges(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
+    """Pieces laid in a band under a host (on an item page, pieces of another size than the page's first: a
+    form's pawns, a board's ships, a sheet's second size): every cut edge without a neighbour keeps the bleed the
+    piece keeps on its others (form `short`: art stopping 1.7 mm past a 9 mm pawn's top where its sides have
+    3 mm), and every crop mark starting at the piece's art is whole (form `marks`: MARK_LEN_MM, read in the PDF).
+    A sheet's own grid may keep less bleed outside its block to leave its marks room (sheet.fit_axis); a band
+    need not: it is laid where the whole of both fit (sheet.full_edge)."""
+    from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM
+    pages = {page.number: page for page in read.pages if page.found is not None}
+    out = []
+    for p in (subject.entry or {}).get("pages", []):
+        items = p.get("items", [])
+        if p.get("kind") not in _ITEM_PAGES or not items:
+            continue
+        host = tuple(round(v, 2) for v in items[0]["trim_mm"][2:])
+        band = [i for i in items if tuple(round(v, 2) for v in i["trim_mm"][2:]) != host]
+        if not band:
+            continue
+        found = pages.get(p["page"]).found if p["page"] in pages else None
+        marks = [_mm_box(b, p["height_mm"]) for b in (found.outlines if found else ())]
+        for item in band:
+            x, y, w, h = item["trim_mm"]
+            ax, ay, aw, ah = item["art_mm"]
+            reach = {"left": x - ax, "top": y - ay, "right": ax + aw - x - w, "bottom": ay + ah - y - h}
+            whole = max(reach.values())
+            cut = [edge for edge in reach if not _neighbour(item, items, edge)]
+            short = [edge for edge in cut if reach[edge] < whole - 0.05]
+            if whole > 0 and short:
+                out.append(_warn(subject, "bleed", p["page"], None, form="short", item=item["id"],
+                                 mm=round(min(reach[e] for e in short), 1), whole=round(whole, 1)))
+                continue
+            # the marks on the piece's cut lines whose near end starts where a mark starts beyond its art
+            lengths = []
+            for m in marks:
+                x0, y0, x1, y1 = m
+                if x1 - x0 < 0.05 and any(abs(x0 - at) < 0.05 for at in (x, x + w)):
+                    near = min(abs(y1 - ay), abs(y0 - (ay + ah)))
+                    if (y1 <= ay or y0 >= ay + ah) and near <= max(MARK_OFFSET_MM, MARK_CLEARANCE_MM) + 0.1:
+                        lengths.append(y1 - y0)
+                elif y1 - y0 < 0.05 and any(abs(y0 - at) < 0.05 for at in (y, y + h)):
+                    near = min(abs(x1 - ax), abs(x0 - (ax + aw)))
+                    if (x1 <= ax or x0 >= ax + aw) and near <= max(MARK_OFFSET_MM, MARK_CLEARANCE_MM) + 0.1:
+                        lengths.append(x1 - x0)
+            if lengths and min(lengths) < MARK_LEN_MM - 0.05:
+                out.append(_warn(subject, "bleed", p["page"], None, form="marks", item=item["id"],
+                                 mm=round(min(lengths), 1), least=MARK_LEN_MM))
+    return out
 
 
 # --- h. a tiled piece's assembly ------------------------------------------------------------------------------

@@ -67,17 +67,27 @@ class AxisFit:
         return self.trim_at(i) - lo, self.trim_at(i) + self.size + hi
 
 
+def full_edge(bleed: float) -> float:
+    """Room beyond an outer trim for the whole bleed and a whole crop mark (STYLE.md: 5 mm, 2 mm off the trim, or
+    just past the bleed's art)."""
+    return max(MARK_OFFSET_MM, bleed + MARK_CLEARANCE_MM) + MARK_LEN_MM
+
+
 def fit_axis(lo: float, length: float, size: float, bleed: float, gutter: float, *,
-             shared_cuts: bool = True) -> Optional[AxisFit]:
-    """The best row (or column) of units along one axis of the printable region [lo, lo + length]."""
+             shared_cuts: bool = True, full: bool = False) -> Optional[AxisFit]:
+    """The best row (or column) of units along one axis of the printable region [lo, lo + length].
+
+    `full`: every outer edge keeps the whole bleed and whole crop marks (a band laid under a host: its few
+    pieces are cut out of the band, not off a sheet's edge; fewer fit rather than any edge short)."""
     best: Optional[AxisFit] = None
+    edge = full_edge(bleed) if full else EDGE_MIN_MM
     for gap in ((gutter, 0.0) if gutter > 0 and shared_cuts else (gutter,)):
-        n = math.floor((length - 2 * EDGE_MIN_MM + gap) / (size + gap) + 1e-9)
+        n = math.floor((length - 2 * edge + gap) / (size + gap) + 1e-9)
         if n < 1:
             continue
         span = n * size + (n - 1) * gap
         side = (length - span) / 2
-        outer = max(0.0, min(bleed, side - MIN_MARK_MM - MARK_CLEARANCE_MM))
+        outer = bleed if full else max(0.0, min(bleed, side - MIN_MARK_MM - MARK_CLEARANCE_MM))
         fit = AxisFit(n, lo + side, size, gap, outer, min(bleed, gap / 2), bleed)
         if best is None or fit.count > best.count:
             best = fit
@@ -146,12 +156,12 @@ def choose_grid(unit_w: float, unit_h: float, bleed: float, options: PrintOption
 
 
 def _grids(page: Page, region: Box, band: Box, unit_w: float, unit_h: float, bleed: float, gutter: float,
-           shared_cuts: bool):
-    """The grids of the region with the units upright, then turned, where at least one fits."""
+           shared_cuts: bool, full: bool = False):
+    """The grids of the region with the units upright, then turned, where at least one fits (`full`: fit_axis)."""
     for turn in (0, 90):
         w, h = (unit_w, unit_h) if turn == 0 else (unit_h, unit_w)
-        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts)
-        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts)
+        fx = fit_axis(region[0], region[2], w, bleed, gutter, shared_cuts=shared_cuts, full=full)
+        fy = fit_axis(region[1], region[3], h, bleed, gutter, shared_cuts=shared_cuts, full=full)
         if fx is not None and fy is not None:
             yield Grid(page, turn, fx, fy, region, band)
 
@@ -229,14 +239,22 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
 
     pages: list[dict] = []
     banded = False
-    for entries in groups.values():
+    sizes = list(groups.values())
+
+    def dims(entries) -> tuple[float, float, float, float]:
         first = entries[0][0].front
-        w, h = first.width_mm, first.height_mm
         bleed = max(max(it.front.bleed_mm, it.back.bleed_mm if it.back else 0.0) for it, _ in entries)
-        unit_w = 2 * w if mode == "fold" else w
+        return first.width_mm, first.height_mm, (2 * first.width_mm if mode == "fold" else first.width_mm), bleed
+
+    def band_under(laid: list[dict], entries) -> Optional[Grid]:
+        _, h, unit_w, bleed = dims(entries)
+        return _band_grid(laid[-2] if mode == "duplex" else laid[-1], unit_w, h, bleed, options,
+                          shared_cuts=shared_cuts, count=len(entries))
+
+    for index, entries in enumerate(sizes):
+        w, h, unit_w, bleed = dims(entries)
         if pages:     # a second size goes first in the free rows under the last sheet's pieces
-            band = _band_grid(pages[-2] if mode == "duplex" else pages[-1], unit_w, h, bleed, options,
-                              shared_cuts=shared_cuts, count=len(entries))
+            band = band_under(pages, entries)
             if band is not None:
                 chunk, entries = entries[:band.per_page], entries[band.per_page:]
                 _add_block(pages, chunk, band, mode, w, h, options, appended=True)
@@ -244,8 +262,21 @@ def plan_sheets(items: Sequence[Item], options: PrintOptions, *, shared_cuts: bo
         if not entries:
             continue
         grid = choose_grid(unit_w, h, bleed, options, shared_cuts=shared_cuts, count=len(entries))
-        for chunk in _chunks(entries, grid):
+        start, spread = len(pages), _chunks(entries, grid)
+        for chunk in spread:
             _add_block(pages, chunk, grid, mode, w, h, options)
+        following = sizes[index + 1] if index + 1 < len(sizes) else None
+        if following is not None and band_under(pages, following) is None:
+            # the rows spread over the pages leave the next size no band: one row on the last sheet, the others
+            # spread over as many sheets as before, may (PuXes' 20 skill cards as 9 + 8 + 3, its fortress under
+            # the last three)
+            plain = _chunks(entries, grid, one_row_last=True)
+            if len(plain) == len(spread):
+                trial = pages[:start]
+                for chunk in plain:
+                    _add_block(trial, chunk, grid, mode, w, h, options)
+                if band_under(trial, following) is not None:
+                    pages[:] = trial
     return SheetPlan(tuple(_finish_page(d) for d in pages), mode, options.paper, banded)
 
 
@@ -327,9 +358,9 @@ def _band_grid(last: dict, unit_w: float, unit_h: float, bleed: float, options: 
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     shared_cuts = shared_cuts and options.gutter_mm is None
     best = None
-    for grid in _grids(page, region, last["band"], unit_w, unit_h, bleed, gutter, shared_cuts):
-        # up against the band's top, not centred in it
-        grid = replace(grid, fy=replace(grid.fy, start=region[1] + EDGE_MIN_MM + min(grid.fy.outer_bleed, bleed)))
+    for grid in _grids(page, region, last["band"], unit_w, unit_h, bleed, gutter, shared_cuts, full=True):
+        # up against the band's top, not centred in it: its whole bleed and crop marks above it
+        grid = replace(grid, fy=replace(grid.fy, start=region[1] + full_edge(bleed)))
         if best is None or min(grid.per_page, count) > min(best.per_page, count):
             best = grid
     return best
@@ -359,7 +390,7 @@ def plan_band(entries: Sequence[tuple[Item, int]], region: Box, page: Page, numb
     bleed = max(item.front.bleed_mm for item, _ in entries)
     gutter = 2 * bleed if options.gutter_mm is None else options.gutter_mm
     grids = [g for g in _grids(page, region, region, first.width_mm, first.height_mm, bleed, gutter,
-                               options.gutter_mm is None) if g.per_page >= len(entries)]
+                               options.gutter_mm is None, full=True) if g.per_page >= len(entries)]
     if not grids:
         raise LayoutError(f"{len(entries)} piece(s) of {first.width_mm:g} x {first.height_mm:g} mm do not fit the "
                           f"{region[2]:.1f} x {region[3]:.1f} mm left free")
@@ -397,9 +428,15 @@ def page_counts(count: int, grid: Grid) -> list[int]:
     return counts
 
 
-def _chunks(entries: list, grid: Grid) -> list[list]:
+def _chunks(entries: list, grid: Grid, *, one_row_last: bool = False) -> list[list]:
+    """The entries page by page, rows spread (page_counts); `one_row_last`: the last page one row, the others
+    spread over the rest (a band of another size goes under that row)."""
+    counts = page_counts(len(entries), grid)
+    cols = grid.fx.count
+    if one_row_last and len(entries) > cols:
+        counts = page_counts(len(entries) - cols, grid) + [cols]
     out, start = [], 0
-    for n in page_counts(len(entries), grid):
+    for n in counts:
         out.append(entries[start:start + n])
         start += n
     return out

@@ -78,6 +78,38 @@ def test_each_runners_pawn_prints_under_his_character_sheet_with_its_own_crop_ma
         assert min(r[1] for r in reds) < y and max(r[3] for r in reds) > y + h
 
 
+def test_every_cut_edge_of_each_pawn_keeps_the_whole_bleed_and_whole_crop_marks(run3d):
+    # the band under the sheet's rows held a 9 mm pawn with 1.65 mm of bleed above and below and 2.5 mm marks
+    entry, _ = _entry(run3d, "feuille.pdf")
+    with pdfplumber.open(run3d / "feuille.pdf") as pdf:
+        for page, info in zip(pdf.pages, entry["pages"]):
+            lines = [_mm((ln["x0"], ln["top"], ln["x1"], ln["bottom"])) for ln in page.lines]
+            for pawn in (i for i in info["items"] if i["component"] == "pions"):
+                x, y, w, h = pawn["trim_mm"]
+                ax, ay, aw, ah = pawn["art_mm"]
+                assert (x - ax, y - ay, ax + aw - x - w, ay + ah - y - h) == pytest.approx((3.0,) * 4, abs=0.01)
+                for at in (x, x + w):
+                    ends = [ln[3] - ln[1] for ln in lines if abs(ln[0] - at) < 0.05 and abs(ln[2] - at) < 0.05
+                            and (y - 10 < ln[3] <= y or y + h <= ln[1] < y + h + 10)]
+                    assert len(ends) == 2 and min(ends) == pytest.approx(5.0, abs=0.05), (at, ends)
+                for at in (y, y + h):
+                    ends = [ln[2] - ln[0] for ln in lines if abs(ln[1] - at) < 0.05 and abs(ln[3] - at) < 0.05
+                            and (x - 10 < ln[2] <= x or x + w <= ln[0] < x + w + 10)]
+                    assert len(ends) == 2 and min(ends) == pytest.approx(5.0, abs=0.05), (at, ends)
+
+
+def test_the_guide_has_the_sheet_printed_again_or_copied_in_colour_not_photocopied(run3d):
+    # a black-and-white photocopy of the sheet copies its pawn band without the runners' colours
+    entry, _ = _entry(run3d, "feuille.pdf")
+    assert entry["print"]["steps"][0] == FR("print.form.step_with_pieces")
+    assert "réimprimez-la ou copiez-la en couleur" in entry["print"]["steps"][0]
+    assert not any("photocopiez" in step for step in entry["print"]["steps"])
+    with pdfplumber.open(run3d / "guide-impression.pdf") as pdf:
+        text = " ".join((page.extract_text() or "") for page in pdf.pages)
+        assert len(pdf.pages) == 1
+    assert "copiez-la en couleur" in text and "photocopiez" not in text
+
+
 def test_the_guide_names_where_the_pawns_are_and_the_reader_finds_nothing(run3d):
     entry, manifest = _entry(run3d, "feuille.pdf")
     with pdfplumber.open(run3d / "guide-impression.pdf") as pdf:
