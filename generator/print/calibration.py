@@ -13,9 +13,12 @@ printer profile: it measures the printer as it is.
 
 from __future__ import annotations
 
+import re
+
 from ..draw.canvas import layout_text
+from ..draw.fonts import text_width_mm
 from ..draw.geometry import Affine, translation
-from ..draw.style import Stroke, TextStyle
+from ..draw.style import MM_PER_PT, Stroke, TextStyle
 from .document import GuideInfo, ImposedDocument, PageInfo, draw_label, fr, new_pdf, page_label
 from .duplex import sheet_flip
 from .geometry import Box
@@ -129,6 +132,22 @@ def _draw_verso_scales(pdf, width_mm: float, height_mm: float, flip: Affine) -> 
             pdf.line(*moved.apply(*junction), *moved.apply(*end), BAR)
 
 
+READINGS = TextStyle(size_pt=10, bold=True)
+READINGS_GAP_MM = 5.0      # between two blanks on a line
+
+
+def _draw_readings(pdf, x: float, y: float, width: float, text: str) -> None:
+    """The catalogue's blanks (fields apart by three spaces or more: "A : ___    B : ___ …"), left to right
+    within `width`, a field that would pass it starting the next line: never across the vertical rule."""
+    cx = x
+    for field in re.split(r"\s{3,}", text.strip()):
+        w = text_width_mm(field, READINGS)
+        if cx > x and cx + w > x + width:
+            cx, y = x, y + READINGS.size_pt * MM_PER_PT * 1.6
+        pdf.text(cx, y, field, READINGS)
+        cx += w + READINGS_GAP_MM
+
+
 def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedDocument:
     words, language = options.words, options.language
     page = paper_page(options.paper, "portrait", options.margin_mm)
@@ -164,7 +183,7 @@ def calibration_page(options: PrintOptions, *, game_title: str = "") -> ImposedD
         below = dy + 3 + layout.height_mm + 6.0
         # Boxes to write the four readings in: the player hands them on; the commands that use them are the
         # designer's, at the end of the print guide (print.guide.designer_*).
-        pdf.text(tx, below + 1.0, words("print.calibration.readings"), TextStyle(size_pt=10, bold=True))
+        _draw_readings(pdf, tx, below + 1.0, vx - 4.0 - tx, words("print.calibration.readings"))
         _draw_recto_scales(pdf, words, W, H)
     side = words("print.side.recto") if duplex else words("print.side.single")
     setting = options.print_setting if duplex else words("print.setting.at_100")

@@ -60,6 +60,9 @@ def designer_section(game_id: str, options: PrintOptions, *, draws: bool, varian
     return out
 
 
+RULE_ABOVE_MM = 2.0     # a heading's or the credit's rule, over its text
+
+
 def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], options: PrintOptions, *,
                 credit: str = "", designer: Sequence[tuple[str, str]] = ()) -> ImposedDocument:
     """`entries`: (file name, what its ImposedDocument.guide says), in the order to print them; `designer`:
@@ -121,10 +124,15 @@ def print_guide(game_title: str, entries: Sequence[tuple[str, GuideInfo]], optio
     infos = []
     for n, content in enumerate(pages, start=1):
         pdf.begin_page(page.width_mm, page.height_mm)
+        above = py + 10 - 2 * RULE_ABOVE_MM      # where the text above the block ends (none on a page's top)
         for kind, x, yy, w, layout in content:
             if kind in ("head", "credit"):
-                pdf.line(x, yy - 2.0, x + w, yy - 2.0, RULE)
+                # 2 mm above the block, or halfway in a narrower gap (a credit drawn closer to keep its page):
+                # never through the baseline of the line above
+                rule_y = yy - min(RULE_ABOVE_MM, (yy - above) / 2)
+                pdf.line(x, rule_y, x + w, rule_y, RULE)
             pdf.draw_layout(x, yy, w, layout.height_mm, layout)
+            above = yy + layout.height_mm
         label = page_label(game_title, words("print.guide.name"), n, len(pages), words("print.side.single"), "",
                            words=words)
         draw_label(pdf, (px, py + ph - 5.0, pw, 5.0), label, language=language)

@@ -91,6 +91,15 @@ def test_the_print_guide_says_how_each_set_of_pieces_is_made(build):
     assert "recto seul" in fold
 
 
+def test_the_guide_does_not_call_the_one_sheet_of_pieces_several_sheets(build):
+    """Page review of issue 25: collines.pdf is one sheet printed recto verso (step 6: "Feuille à part : elle
+    porte les 18 pièces"), yet the shared-sheet step said "Ces feuilles portent aussi d'autres pièces"."""
+    assert len(PdfReader(build / "collines.pdf").pages) == 2
+    guide = _text(build / "guide-impression.pdf").replace("\n", " ").replace("’", "'")
+    duplex = guide[guide.index("Collines, Monts et Pics — collines.pdf"):guide.index("Pions à plier")]
+    assert "Ces feuilles" not in duplex and "porte aussi d'autres pièces (Monts et Pics)" in duplex, duplex
+
+
 def test_the_rulebook_comes_as_a4_a5_booklet_and_html_with_all_its_figures(build):
     a4 = PdfReader(build / "regles.pdf")
     assert all(abs(float(p.mediabox.width) * MM_PER_PT - 210) < 0.1 for p in a4.pages)
