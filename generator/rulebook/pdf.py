@@ -38,6 +38,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak as _FrameBreak
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
+from reportlab.pdfgen.canvas import Canvas as ReportlabCanvasPage
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
 from .. import reader_thresholds
@@ -273,6 +274,7 @@ class HeadingFlowable(Paragraph):
 
 
 FIGURE_LEAST_FIT = 0.75    # a figure set smaller to fit keeps at least three quarters of its size
+FIGURE_FIT_STEP = 0.05     # the fits tried for a figure that keeps its text to the floor itself
 
 
 class FigureFlowable(Flowable):
@@ -292,12 +294,21 @@ class FigureFlowable(Flowable):
 
     def least_fit(self, avail_w: float) -> float:
         """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the reader's floor for a
-        figure's labels (a figure whose text is already at or under the floor is never shrunk)."""
+        figure's labels (a figure whose text is already at or under the floor is never shrunk), unless the figure
+        keeps its text to that floor itself (figure.readable: a card's words, enlarged back to it) and still
+        prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
         smallest = smallest_text_pt(self.block.figure)
         if smallest is None:
             return FIGURE_LEAST_FIT
         floor = reader_thresholds.value("min_label_pt")
-        return min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * self.natural_scale(avail_w))))
+        natural = self.natural_scale(avail_w)
+        least = min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * natural)))
+        step = FIGURE_LEAST_FIT
+        while step < least - 1e-9:       # the smallest of the fits tried (a twentieth apart) that keeps its text
+            if _keeps_its_text(self.block.figure, natural, round(step, 2), floor):
+                return round(step, 2)
+            step += FIGURE_FIT_STEP
+        return least
 
     def wrap(self, avail_w, avail_h):
         fig = self.block.figure
@@ -333,6 +344,43 @@ class _TextSizes(BoundsCanvas):
         size = style.size_pt * math.sqrt(abs(a * d - b * c))
         if text.strip() and (self.smallest is None or size < self.smallest):
             self.smallest = size
+
+
+class _PrintedText(ReportlabCanvas):
+    """Draws on a page thrown away: each text a drawing prints and its printed size (pt), the text floor applied
+    (Canvas.text_floor: text enlarged back to it, or left out where it would not fit)."""
+
+    def __init__(self):
+        super().__init__(ReportlabCanvasPage(io.BytesIO()))
+        self.printed: list = []
+
+    def _text_run(self, x, y, text, style):
+        if text.strip():
+            self.printed.append((text, style.size_pt * self.scale))
+
+
+_kept_text: dict = {}     # (id(figure), scale, fit) -> (figure, answer)
+
+
+def _keeps_its_text(figure, natural: float, fit: float, floor: float) -> bool:
+    """Whether the figure, drawn at `fit` of its natural scale, still prints every text it prints at that scale,
+    none under `floor` (pt): its own text floor enlarges what shrinks under it, where it fits."""
+    key = (id(figure), round(natural, 6), fit)
+    known = _kept_text.get(key)
+    if known is None or known[0] is not figure:
+        if len(_kept_text) >= 1024:
+            _kept_text.clear()
+        drawn = []
+        for scale in (natural, natural * fit):
+            canvas = _PrintedText()
+            canvas.scale = scale
+            figure.draw(canvas)
+            drawn.append(canvas.printed)
+        whole, smaller = drawn
+        keeps = sorted(t for t, _ in whole) == sorted(t for t, _ in smaller) and \
+            all(size >= floor - 0.05 for _, size in smaller)
+        known = _kept_text[key] = (figure, keeps)
+    return known[1]
 
 
 OVERHANG_NOISE_MM = 0.25   # half a frame's stroke drawn on the figure's edge: not worth a record

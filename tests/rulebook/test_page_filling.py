@@ -100,6 +100,34 @@ def test_a_figure_whose_text_is_at_the_floor_is_never_set_smaller(tactix):
         assert height == pytest.approx(100, abs=0.5) and size >= 4.95
 
 
+class _CardFigure(BoxFigure):
+    """A box whose label is a card's words drawn smaller than the card (a group at 0.8), kept to the reader's floor
+    by the figure's own text floor (figure.readable): 6 pt on the card, printed 5 pt (enlarged from 4.8)."""
+
+    def draw(self, canvas) -> None:
+        from generator.draw.style import Stroke, TextStyle
+        canvas.rect(0, 0, self.width_mm, self.height_mm, stroke=Stroke("#222222", 0.4), fill="#F4EEE2")
+        with canvas.text_floor(threshold("min_label_pt"), growth=2.5), canvas.group(scale=0.8):
+            canvas.text(self.width_mm / 1.6, self.height_mm / 1.6, f"FIG-{self.id}", TextStyle(size_pt=6.0),
+                        align="center")
+
+
+def test_a_figure_keeping_its_text_to_the_floor_itself_is_set_smaller_to_fit_its_every_word_still_printed(tactix):
+    """Lutinades' cards (figures 1 and 3, 100 mm): their words are printed at the floor already, enlarged back to it
+    by the figure's text floor, so least_fit never set them smaller, and each opened the next page leaving a third
+    of the booklet's page 4 and half of page 6 blank. Drawn smaller, the floor still prints every word at 5 pt:
+    such a figure is set smaller too, down to three quarters, where every word it prints stays printed."""
+    card = lambda: FigureBlock(1, "c", _CardFigure("c", "Légende", width_mm=90, height_mm=100), (Span("Légendec"),), 2)
+    smaller = 0
+    for n in range(150, 300, 10):
+        doc = Document(blocks=[_words(n, "avant"), card(), _words(80, "apres")])
+        pdf = render_pdf(doc, tactix.info, A4)
+        page, height, size = _figure_box(pdf, "c")
+        assert height >= 100 * FIGURE_LEAST_FIT - 0.5 and size >= threshold("min_label_pt") - 0.05, n
+        smaller += page == _page_of(_pages(pdf), "avant0000") and height < 99.5
+    assert smaller, "no length of text set the card figure smaller on its own page"
+
+
 def _two_figures_document() -> Document:
     """Text, two figures of 85 mm that an A5 page holds only a little smaller, then text: Tectonic's 'Le pic'."""
     return Document(blocks=[_words(260, "avant"), _figure("a", 85, number=1), _words(10, "entre"),
