@@ -19,7 +19,9 @@ in the order of what it costs him:
   sheet of items whose lone row or small share could have gone elsewhere;
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
-  page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine); table_split: a table split after fewer than min_table_rows rows;
+  page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine);
+  a figure set inside a paragraph or a list, between two of its parts (form `inside`); table_split: a table
+  split after fewer than min_table_rows rows;
 - figure_distance: a rulebook figure standing more than max_figure_distance_pages pages after the text that
   announces it (the text block right before it in the rules, before any figure of its run);
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
@@ -621,7 +623,41 @@ def page_breaks(subject: Subject, overrides: dict | None) -> list[ReaderWarning]
             out.append(_warn(subject, "page_break", here["page"], where, what="figure"))
         elif here["kind"] == "list_first" and after["kind"] == "list_item":
             out.append(_warn(subject, "page_break", here["page"], where, what="list"))
-    return out + _headings_with_few_lines(subject, overrides)
+    return out + _headings_with_few_lines(subject, overrides) + _blocks_split_by_figures(subject)
+
+
+_SPLIT_KINDS = {"paragraph": "paragraph", "list_first": "list", "list_item": "list"}
+
+
+def _blocks_split_by_figures(subject: Subject) -> list[ReaderWarning]:
+    """A figure set inside a text block (form `inside`): between two parts of one paragraph, or between two items
+    of one list, read as the block's end (the list's last items, the paragraph's last lines, found under a figure
+    they do not belong to). A paragraph's lines after a page break are recorded `continued`, a list's items by
+    its rules line; a figure authored inside a list item (its line between the items' own lines, `item`) stands
+    where the author put it, and one the same template line made (a macro) cannot be told from it."""
+    flows = subject.layout["flows"]
+    out = []
+    for i, flow in enumerate(flows):
+        block = _SPLIT_KINDS.get(flow["kind"])
+        if not block or flow["kind"] == "list_first" or not flow.get("line") or i == 0 or \
+                (block == "paragraph" and not flow.get("continued")):
+            continue
+        figures, k = [], i - 1
+        while k >= 0 and flows[k]["kind"] in _FIGURE_FLOWS:
+            figures.append(flows[k])
+            k -= 1
+        before = flows[k] if k >= 0 else None
+        if not figures or before is None or before.get("line") != flow["line"] or \
+                _SPLIT_KINDS.get(before["kind"]) != block:
+            continue
+        for figure in figures[::-1]:
+            at = figure.get("line")
+            if figure["kind"] != "figure" or at == flow["line"] or \
+                    (block == "list" and before.get("item", flow["line"]) < (at or 0) < flow.get("item", flow["line"])):
+                continue
+            out.append(_warn(subject, "page_break", figure["page"], _rules_line(subject, figure), form="inside",
+                             figure=figure.get("figure", "?"), what=f"{block}_block", text_line=flow["line"]))
+    return out
 
 
 def _rules_line(subject: Subject, flow: dict) -> tuple:

@@ -38,6 +38,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak as _FrameBreak
 from reportlab.platypus.flowables import HRFlowable, _listWrapOn
+from reportlab.pdfgen.canvas import Canvas as ReportlabCanvasPage
 from reportlab.platypus.tableofcontents import IndexingFlowable
 
 from .. import reader_thresholds
@@ -273,6 +274,7 @@ class HeadingFlowable(Paragraph):
 
 
 FIGURE_LEAST_FIT = 0.75    # a figure set smaller to fit keeps at least three quarters of its size
+FIGURE_FIT_STEP = 0.05     # the fits tried for a figure that keeps its text to the floor itself
 
 
 class FigureFlowable(Flowable):
@@ -292,12 +294,21 @@ class FigureFlowable(Flowable):
 
     def least_fit(self, avail_w: float) -> float:
         """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the reader's floor for a
-        figure's labels (a figure whose text is already at or under the floor is never shrunk)."""
+        figure's labels (a figure whose text is already at or under the floor is never shrunk), unless the figure
+        keeps its text to that floor itself (figure.readable: a card's words, enlarged back to it) and still
+        prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
         smallest = smallest_text_pt(self.block.figure)
         if smallest is None:
             return FIGURE_LEAST_FIT
         floor = reader_thresholds.value("min_label_pt")
-        return min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * self.natural_scale(avail_w))))
+        natural = self.natural_scale(avail_w)
+        least = min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * natural)))
+        step = FIGURE_LEAST_FIT
+        while step < least - 1e-9:       # the smallest of the fits tried (a twentieth apart) that keeps its text
+            if _keeps_its_text(self.block.figure, natural, round(step, 2), floor):
+                return round(step, 2)
+            step += FIGURE_FIT_STEP
+        return least
 
     def wrap(self, avail_w, avail_h):
         fig = self.block.figure
@@ -333,6 +344,43 @@ class _TextSizes(BoundsCanvas):
         size = style.size_pt * math.sqrt(abs(a * d - b * c))
         if text.strip() and (self.smallest is None or size < self.smallest):
             self.smallest = size
+
+
+class _PrintedText(ReportlabCanvas):
+    """Draws on a page thrown away: each text a drawing prints and its printed size (pt), the text floor applied
+    (Canvas.text_floor: text enlarged back to it, or left out where it would not fit)."""
+
+    def __init__(self):
+        super().__init__(ReportlabCanvasPage(io.BytesIO()))
+        self.printed: list = []
+
+    def _text_run(self, x, y, text, style):
+        if text.strip():
+            self.printed.append((text, style.size_pt * self.scale))
+
+
+_kept_text: dict = {}     # (id(figure), scale, fit) -> (figure, answer)
+
+
+def _keeps_its_text(figure, natural: float, fit: float, floor: float) -> bool:
+    """Whether the figure, drawn at `fit` of its natural scale, still prints every text it prints at that scale,
+    none under `floor` (pt): its own text floor enlarges what shrinks under it, where it fits."""
+    key = (id(figure), round(natural, 6), fit)
+    known = _kept_text.get(key)
+    if known is None or known[0] is not figure:
+        if len(_kept_text) >= 1024:
+            _kept_text.clear()
+        drawn = []
+        for scale in (natural, natural * fit):
+            canvas = _PrintedText()
+            canvas.scale = scale
+            figure.draw(canvas)
+            drawn.append(canvas.printed)
+        whole, smaller = drawn
+        keeps = sorted(t for t, _ in whole) == sorted(t for t, _ in smaller) and \
+            all(size >= floor - 0.05 for _, size in smaller)
+        known = _kept_text[key] = (figure, keeps)
+    return known[1]
 
 
 OVERHANG_NOISE_MM = 0.25   # half a frame's stroke drawn on the figure's edge: not worth a record
@@ -559,6 +607,8 @@ class RulebookTemplate(BaseDocTemplate):
         self._page_opens: bool | None = None     # whether a heading opens the page (else it carries text over)
         self._figures_alone = False     # the page holds figures and nothing else yet
         self._page_holds_text = False
+        self._after_block = False       # figures waiting for the end of a block that went on over the page
+        self._last_block = None         # the paragraph or list the last text set belongs to (`block_of`)
 
     def handle_flowable(self, flowables):
         # A typesetter's float: a figure that does not fit in what is left of the page is set smaller (down to
@@ -611,10 +661,15 @@ class RulebookTemplate(BaseDocTemplate):
         # (a heading, or a sentence bound to what follows, is judged with it: released after it, the waiting
         # figures would leave it at the page's foot)
         bound = _bound_end(flowables)
-        if self._deferred and (frame._atTop or _holds_floats_back(first)
-                               or (self._spends_text(flowables[bound:]) and not self._figures_alone)
-                               or self._announces_a_late_figure(flowables[bound:])):
-            self._release(flowables)
+        inside = self._deferred and self._continues_a_block(first)
+        if inside and frame._atTop:
+            # a paragraph or a list going on over the page: the waiting figures go after its end, never between
+            # its parts (the reader's page_break, form `inside`), where the page holds its rest and them
+            inside = self._after_block = self._page_holds(self._deferred, self._block_rest(flowables))
+        if self._deferred and not inside and (frame._atTop or self._after_block or _holds_floats_back(first)
+                                              or (self._spends_text(flowables[bound:]) and not self._figures_alone)
+                                              or self._announces_a_late_figure(flowables[bound:])):
+            self._release(flowables, here=self._after_block)
         elif isinstance(first, FigureFloat) and self._deferred:
             # it joins them where they fit together at their least size (they share a page rather than stand one a
             # page, each with a line of text and a third of its page blank; _release leaves the text after them
@@ -634,11 +689,13 @@ class RulebookTemplate(BaseDocTemplate):
                 return
         super().handle_flowable(flowables)
 
-    def _release(self, flowables) -> None:
+    def _release(self, flowables, here: bool = False) -> None:
         """The waiting figures go first, each due (it waits no more), sharing the top of the page they open:
         set smaller, all by one share of their size (each no smaller than its least fit), where that makes
-        them fit together."""
+        them fit together. `here`: they come after a block that went on over the page, under it where they fit
+        in what is left of the page (else on the next)."""
         waiting, self._deferred = self._deferred, []
+        self._after_block = False
         if not waiting:
             return
         frame = self.frame
@@ -649,6 +706,9 @@ class RulebookTemplate(BaseDocTemplate):
 
         def total(share: float) -> float:
             return sum(f.height_at(max(share, least), width, self.canv) for f, least in fits)
+
+        if here and total(0.0) <= frame._y - frame._y1p - 0.5:
+            room = frame._y - frame._y1p - 0.5
 
         if total(0.0) <= room - self._text_room(flowables):
             room -= self._text_room(flowables)     # the text that follows shares their page
@@ -668,6 +728,23 @@ class RulebookTemplate(BaseDocTemplate):
             flowables[0] = copy.copy(flowables[0])
             del flowables[0]._postponed
         flowables[0:0] = waiting
+
+    def _continues_a_block(self, flowable) -> bool:
+        """Whether `flowable` is a part of the paragraph or the list set last (a paragraph's lines after a page
+        break, a list's next item): a figure set before it would stand inside the block."""
+        block = getattr(flowable, "block_of", None)
+        return block is not None and block is self._last_block
+
+    def _block_rest(self, flowables) -> float:
+        """The height (pt) of the block `flowables` opens with: its first flowable and those of the same block."""
+        width, page = self.frame._getAvailableWidth(), self.frame._height
+        block = getattr(flowables[0], "block_of", None)
+        rest = 0.0
+        for f in flowables[:64]:
+            if f is not flowables[0] and (block is None or getattr(f, "block_of", None) is not block):
+                break
+            rest += _set_height(f, width, page)
+        return rest
 
     def _page_holds(self, figures, text_room: float = 0.0) -> bool:
         """Whether these figures fit together on one page, each at its least fit, with text_room (pt) left."""
@@ -895,6 +972,7 @@ class RulebookTemplate(BaseDocTemplate):
             self._page_kind = "contents"
         tag = getattr(flowable, "laid_out", None)
         if tag is not None:
+            self._last_block = getattr(flowable, "block_of", None)
             self._page_holds_text = self._page_holds_text or tag["kind"] not in ("figure", "caption")
             self._figures_alone = not self._page_holds_text
             # Where each block of the rules ended up: the page, and its top and bottom (pt, y up) in the frame.
@@ -1046,8 +1124,8 @@ class StoryBuilder:
         if isinstance(b, Heading):
             return [self._tag(self.heading(b), "heading", b.line, level=b.level)]
         if isinstance(b, ParaBlock):
-            return [self._tag(RulesParagraph(markup(b.spans, t.body_pt, t.accent), self._body(indent)), "paragraph",
-                              b.line)]
+            return [_part_of(self._tag(RulesParagraph(markup(b.spans, t.body_pt, t.accent), self._body(indent)),
+                                       "paragraph", b.line), b)]
         if isinstance(b, ListBlock):
             return self.list_block(b, indent)
         if isinstance(b, TableBlock):
@@ -1084,7 +1162,9 @@ class StoryBuilder:
             item_flow = RulesParagraph(text, style, bulletText=bullet)
             if n == 0 and len(b.items) > 1:
                 item_flow.keepWithNext = 1      # a list never breaks after its first item
-            out.append(self._tag(item_flow, "list_first" if n == 0 and len(b.items) > 1 else "list_item", b.line))
+            # (`item`: the item's own line, which a figure authored inside it follows: the reader's page_break)
+            out.append(_part_of(self._tag(item_flow, "list_first" if n == 0 and len(b.items) > 1 else "list_item",
+                                          b.line, item=first.line if first else b.line), b))
             out.extend(self.blocks(blocks, indent=inner))
         if out:
             out.append(Spacer(1, t.body_pt * 0.3))
@@ -1161,10 +1241,12 @@ class RulesParagraph(Paragraph):
 
     def split(self, avail_w, avail_h):
         parts = super().split(avail_w, avail_h)
-        for part in parts:
-            for name in ("laid_out", "rules_line"):
+        for k, part in enumerate(parts):
+            for name in _RECORDED:
                 if hasattr(self, name) and not hasattr(part, name):
                     setattr(part, name, getattr(self, name))
+            if k and hasattr(part, "laid_out"):     # its lines after the first part (the reader's page_break)
+                part.laid_out = {**part.laid_out, "continued": True}
         return parts
 
 
@@ -1192,6 +1274,16 @@ class RulesTable(Table):
                 part.laid_out = tag
             part.split_first = k == 0 and len(parts) > 1
         return parts
+
+
+_RECORDED = ("laid_out", "rules_line", "block_of")     # what a flowable's parts keep of it where it is split
+
+
+def _part_of(flowable: Flowable, block) -> Flowable:
+    """A paragraph, or a list's item, marked as a part of its block: waiting figures never come between the
+    parts of one block (RulebookTemplate._continues_a_block)."""
+    flowable.block_of = block
+    return flowable
 
 
 def _from_line(flowable: Flowable, line: int) -> Flowable:
@@ -1288,7 +1380,7 @@ class KeepWithNext(KeepTogether):
                 parts = last.splitOn(self.canv, aW, room) if hasattr(last, "splitOn") else []
                 if len(parts) >= 2 and parts[0].wrapOn(self.canv, aW, room)[1] <= room:
                     for part in parts:      # each part is recorded where it is set, as its whole would be
-                        for name in ("laid_out", "rules_line"):
+                        for name in _RECORDED:
                             if hasattr(last, name) and not hasattr(part, name):
                                 setattr(part, name, getattr(last, name))
                     return head + parts

@@ -306,6 +306,31 @@ def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(3, 0.9), (4, 0.9)], good))) == []
 
 
+def test_a_figure_set_inside_a_paragraph_or_a_list_is_found():
+    """Lutinades' booklet p5 (issue 25): figure 1, waiting for a page, was set between the gestures list's last two
+    items; its A4 edition p6, figures 4 and 5 between two lines of one paragraph at the top of the page. A figure
+    goes before or after a block, never between its parts."""
+    fig = [_flow("figure", 5, 42, figure="retourner"), _flow("caption", 5, 42, figure="retourner")]
+    in_list = [_flow("list_first", 4, 48, item=48), _flow("list_item", 4, 48, item=49), *fig,
+               _flow("list_item", 5, 48, item=50), _flow("paragraph", 5, 55)]
+    in_paragraph = [_flow("paragraph", 4, 76), *fig, _flow("paragraph", 5, 76, continued=True),
+                    _flow("paragraph", 5, 80)]
+    for flows, what in ((in_list, "list_block"), (in_paragraph, "paragraph_block")):
+        warnings = check(Subject("r.pdf", BLANK, layout=_layout([(4, 0.9), (5, 0.9)], flows), rules_path="r.md"),
+                         FR).warnings
+        assert [(w.kind, w.page, w.line, w.facts["what"]) for w in warnings] == [("page_break", 5, 42, what)]
+        assert "retourner" in warnings[0].describe(FR) and FR(f"preflight.what.{what}") in warnings[0].describe(FR)
+    after_list = [_flow("list_first", 4, 48, item=48), _flow("list_item", 4, 48, item=49),
+                  _flow("list_item", 5, 48, item=50), *fig, _flow("paragraph", 5, 55)]
+    after_paragraph = [_flow("paragraph", 4, 76), _flow("paragraph", 5, 76, continued=True), *fig,
+                       _flow("paragraph", 5, 80)]
+    two_paragraphs = [_flow("paragraph", 4, 22), *fig, _flow("paragraph", 5, 22)]     # one macro's line, two blocks
+    authored = [_flow("list_first", 4, 48, item=48), _flow("figure", 4, 49, figure="f"),
+                _flow("caption", 4, 49, figure="f"), _flow("list_item", 4, 48, item=50)]
+    for flows in (after_list, after_paragraph, authored, two_paragraphs):
+        assert _kinds(Subject("r.pdf", BLANK, layout=_layout([(4, 0.9), (5, 0.9)], flows), rules_path="r.md")) == []
+
+
 def _lined(pages, flows, line=12.0):
     layout = _layout(pages, flows)
     for p in layout["pages"]:

@@ -3,6 +3,7 @@ a figure set smaller to fit (never its text under the reader's floor), figures w
 top, a heading / a list's first item never ending a page while the paragraph after it could start there, a
 heading right above a figure kept with it, a table split only with two body rows on each side."""
 
+import dataclasses
 import functools
 import io
 
@@ -97,6 +98,34 @@ def test_a_figure_whose_text_is_at_the_floor_is_never_set_smaller(tactix):
         doc = Document(blocks=[_words(n, "avant"), _figure("g", 100, 5.0), _words(80, "apres")])
         _, height, size = _figure_box(render_pdf(doc, tactix.info, A4), "g")
         assert height == pytest.approx(100, abs=0.5) and size >= 4.95
+
+
+class _CardFigure(BoxFigure):
+    """A box whose label is a card's words drawn smaller than the card (a group at 0.8), kept to the reader's floor
+    by the figure's own text floor (figure.readable): 6 pt on the card, printed 5 pt (enlarged from 4.8)."""
+
+    def draw(self, canvas) -> None:
+        from generator.draw.style import Stroke, TextStyle
+        canvas.rect(0, 0, self.width_mm, self.height_mm, stroke=Stroke("#222222", 0.4), fill="#F4EEE2")
+        with canvas.text_floor(threshold("min_label_pt"), growth=2.5), canvas.group(scale=0.8):
+            canvas.text(self.width_mm / 1.6, self.height_mm / 1.6, f"FIG-{self.id}", TextStyle(size_pt=6.0),
+                        align="center")
+
+
+def test_a_figure_keeping_its_text_to_the_floor_itself_is_set_smaller_to_fit_its_every_word_still_printed(tactix):
+    """Lutinades' cards (figures 1 and 3, 100 mm): their words are printed at the floor already, enlarged back to it
+    by the figure's text floor, so least_fit never set them smaller, and each opened the next page leaving a third
+    of the booklet's page 4 and half of page 6 blank. Drawn smaller, the floor still prints every word at 5 pt:
+    such a figure is set smaller too, down to three quarters, where every word it prints stays printed."""
+    card = lambda: FigureBlock(1, "c", _CardFigure("c", "Légende", width_mm=90, height_mm=100), (Span("Légendec"),), 2)
+    smaller = 0
+    for n in range(150, 300, 10):
+        doc = Document(blocks=[_words(n, "avant"), card(), _words(80, "apres")])
+        pdf = render_pdf(doc, tactix.info, A4)
+        page, height, size = _figure_box(pdf, "c")
+        assert height >= 100 * FIGURE_LEAST_FIT - 0.5 and size >= threshold("min_label_pt") - 0.05, n
+        smaller += page == _page_of(_pages(pdf), "avant0000") and height < 99.5
+    assert smaller, "no length of text set the card figure smaller on its own page"
 
 
 def _two_figures_document() -> Document:
@@ -355,11 +384,12 @@ def test_a_figure_too_tall_for_the_rest_of_its_page_floats_past_the_next_heading
     """Lutinades' A5 booklet, page 4 on main (43 % full): figure 1, too tall for what was left even at its least
     size, opened page 5 and nothing filled page 4, a section heading holding floats back. The figure now waits for
     the next page's top and the next section (heading and text) fills this one; the figure stays on the page after
-    the text announcing it."""
+    the text announcing it. (The next section in paragraphs of a rulebook's length: a paragraph longer than a page
+    has the figure inside it wherever it goes, which the reader tells.)"""
     from generator.i18n import catalogue
     from generator.print.reader import Subject, check
     doc = Document(blocks=[Heading(2, (Span("Un"),), "un", 1), _words(150, "avant"), _figure("g", 130, 5.0),
-                           Heading(2, (Span("Deux"),), "deux", 3), _words(400, "apres")])
+                           Heading(2, (Span("Deux"),), "deux", 3), *[_words(80, f"apres{k}") for k in range(5)]])
     pdf, layout = typeset_pdf(doc, tactix.info, A5)
     pages = _pages(pdf)
     before, figure = _page_of(pages, "avant0149"), _figure_box(pdf, "g")[0]
@@ -395,3 +425,48 @@ def test_pdfium_reads_the_words_and_rectangles_pdfplumber_reads(tactix):
         assert differences_from_pdfplumber(pdf) == [], theme.name
         rects += sum(len(page.rects) for page in read_pages(pdf))
     assert rects >= 10          # the figures' boxes and the tables' header fills were compared too
+
+
+def _inside(layout) -> list:
+    """The reader's warnings of a figure set inside a paragraph or a list (page_break, form `inside`)."""
+    from generator.print.reader import Subject, page_breaks
+    found = page_breaks(Subject("r.pdf", layout=layout, rules_path="r.md"), None)
+    return [(w.page, w.facts["figure"]) for w in found if w.facts.get("form") == "inside"]
+
+
+def _item(text: str, line: int) -> tuple:
+    return (Paragraph((Span(text),), line),)
+
+
+def _at(block, line: int):
+    """The block at its own rules line (the reader tells a block's parts by their line)."""
+    return dataclasses.replace(block, line=line)
+
+
+def test_a_waiting_figure_never_lands_inside_a_list_nor_between_a_paragraphs_lines(tactix):
+    """Lutinades (issue 25): figure 1, waiting for the next page, was released between the gestures list's last
+    two items (the last item announced figure 2, which could not join it: the booklet p5), and at a page's top
+    between two lines of a paragraph going on over the page (the A4 edition p6). Every length of the text before
+    them: no figure inside a block, and the figure that waited comes after the block's end. (Paragraphs of a
+    rulebook's length: the rest of a paragraph longer than a page leaves the figure no room after it, and the
+    reader tells the figure inside it.)"""
+    tried = {"list": 0, "paragraph": 0}
+    for n in range(60, 300, 12):
+        items = ListBlock(False, 1, tuple(_item(f"geste{k} et quelques mots de plus", 10 + k) for k in range(4)), 10)
+        listed = Document(blocks=[_at(_words(n, "avant"), 1), _at(_figure("a", 120, 5.0, number=1), 3),
+                                  _at(_words(40, "entre"), 5), items, _at(_figure("b", 90, 5.0, number=2), 20),
+                                  *[_at(_words(40, f"apres{k}"), 22 + 2 * k) for k in range(5)]])
+        running = Document(blocks=[_at(_words(n, "avant"), 1), _at(_figure("a", 120, 5.0, number=1), 3),
+                                   _at(_words(70, "long"), 5), *[_at(_words(40, f"apres{k}"), 7 + 2 * k) for k in range(5)]])
+        for kind, doc, stem in (("list", listed, "geste3"), ("paragraph", running, "long0069")):
+            pdf, layout = typeset_pdf(doc, tactix.info, A5)
+            assert _inside(layout) == [], (kind, n, _inside(layout))
+            pages = _pages(pdf)
+            block_start = _page_of(pages, "geste0" if kind == "list" else "long0000")
+            figure = _page_of(pages, "FIG-a")
+            if figure > block_start:          # it waited while the block was set: it comes after the block's end
+                tried[kind] += 1
+                end = next(w for w in pages[_page_of(pages, stem)] if w["text"] == stem)
+                label = next(w for w in pages[figure] if w["text"] == "FIG-a")
+                assert (figure, label["top"]) > (_page_of(pages, stem), end["top"]), (kind, n)
+    assert tried["list"] and tried["paragraph"], tried
