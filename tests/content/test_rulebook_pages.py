@@ -1,0 +1,78 @@
+"""Praxis' and PuXes' rulebook pages, filled by their content (issue 25, "Pages that waste paper"): figures
+cropped to the rows of their move, short sections ordered to share a page, each PuXes variant told once, beside
+its mat. Read back from the PDFs: the share of each page's text block above its lowest word or drawn box."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.build import own_icons
+from generator.content import load_game
+from generator.draw.style import MM_PER_PT
+from generator.figures import game_figures
+from generator.reader_thresholds import value as threshold
+from generator.rulebook import build_rulebook
+from generator.rulebook.pdf import theme_for
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+FRONT = 2            # the cover and the contents
+
+
+def _fills(pdf, half: bool = False) -> list[float]:
+    """Per page after the contents, the share of the text block above its lowest word or drawn box."""
+    theme = theme_for("a4", half=half)
+    top, height = theme.top_mm / MM_PER_PT, theme.text_h_mm / MM_PER_PT
+    fills = []
+    for page in pdf.pages[FRONT:]:
+        bottoms = [w["bottom"] for w in page.extract_words() if top < w["top"] < top + height]
+        bottoms += [r["bottom"] for r in page.rects if top < r["top"] < top + height]
+        fills.append(round((max(bottoms) - top) / height, 2) if bottoms else 0.0)
+    return fills
+
+
+@pytest.mark.xdist_group("game-puxes")
+def test_puxes_rules_tell_each_variant_beside_its_mat_and_leave_no_page_a_quarter_blank(game_build):
+    """The A4 rules were 22 pages: the three-player mat and the two-temple mat each left a fifth of their page
+    blank (the summary of the variants, then their mats, then Annexe A telling the variants again), and
+    Annexe C stood alone on its last page, a fifth full. Each variant now has its section, its mat after it."""
+    pdf = pdfplumber.open(game_build("puxes").out / "regles.pdf")
+    fills = _fills(pdf)
+    assert len(pdf.pages) <= 20
+    assert min(fills[:-1]) >= threshold("min_page_fill"), fills
+    assert fills[-1] >= 0.5, fills
+    text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "Annexe A — Variantes" not in text and "Annexe A — Notes de conception" in text
+
+
+@pytest.mark.xdist_group("game-praxis")
+def test_praxis_a4_rules_end_on_a_page_with_more_than_the_credits(game_build):
+    """Cropping the figures moved the A4 rules up: the credits stood alone on page 23 (a fifth of it), until
+    four design notes were said in fewer words."""
+    pdf = pdfplumber.open(game_build("praxis").out / "regles.pdf")
+    fills = _fills(pdf)
+    assert len(pdf.pages) <= 22
+    assert fills[-1] >= 0.5, fills
+
+
+@pytest.fixture(scope="module")
+def praxis_booklet() -> bytes:
+    """Praxis' A5 booklet pages, before imposition (the built file holds them two to a side)."""
+    game = load_game(CONTENT, "praxis")
+    with own_icons(game):
+        book = build_rulebook(game, figures=game_figures(game, CONTENT), paper="a4")
+    return book.pdf_a5
+
+
+def test_praxis_booklet_leaves_no_page_a_quarter_blank(praxis_booklet):
+    """The booklet's page 14 was 65 % full (the Duel figure could not follow the Mutation one), 25 and 26 were
+    54 % and 67 % (the prise-récompensée and petit-plateau variants each alone): figures cropped to the rows of
+    their move, the short variants paired on a page (29 A5 pages, from 30)."""
+    pdf = pdfplumber.open(io.BytesIO(praxis_booklet))
+    fills = _fills(pdf, half=True)
+    assert len(pdf.pages) <= 29
+    assert min(fills[:-1]) >= threshold("min_page_fill"), fills
