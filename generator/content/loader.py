@@ -40,7 +40,7 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     folder = Path(content_dir) / game_id
     game_file = inside_game(folder, "game.yaml", (folder, None), "game file")
     if not game_file.is_file():
-        known = discover_games(content_dir) if Path(content_dir).is_dir() else []
+        known = discover_games(content_dir)      # no content folder: said, with where it probably is
         import difflib
         close = difflib.get_close_matches(game_id, known, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""

@@ -132,3 +132,26 @@ def test_a_designers_mistakes_are_told_in_one_run_with_their_lines(tmp_path):
     assert "cards.xlsx:5" in told and "unknown icon ':flme:' (did you mean ':flame:'?)" in told     # the icon
     result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out)])
     assert result.exit_code == 2 and not (out / "duel").exists(), result.output
+
+
+def test_from_inside_content_or_a_game_folder_every_command_says_where_the_content_is(tmp_path, monkeypatch):
+    content = _designer_game(tmp_path)
+    for here in (content, content / "duel"):
+        monkeypatch.chdir(here)
+        for command in (["build", "duel"], ["validate", "duel"], ["watch", "duel"]):
+            result = CliRunner().invoke(cli, command)
+            # the content folder not found, and where it is: never "no game here", a French line or a crash
+            assert result.exit_code == 2, (here, command, result.output)
+            assert f"--content {content}" in result.output, (here, command, result.output)
+            assert "surveille" not in result.output and "internal error" not in result.output
+
+
+def test_an_english_game_that_fails_is_told_in_english(tmp_path):
+    rows = [["Strike", 2, "Deal 2 damage.", "two", "", "", "common"] for _ in range(25)]     # 25 wrong counts
+    content = _designer_game(tmp_path, rows)
+    for command in (["validate", "duel"], ["build", "duel", "--out", str(tmp_path / "out")]):
+        result = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}).invoke(
+            cli, [*command, "--content", str(content)])
+        assert result.exit_code == 2, result.output
+        # the first 20 errors, then how many more, in the game's language (the default was French)
+        assert "more errors (fix the first ones, then run again)" in result.output and "autres erreurs" not in result.output, result.output
