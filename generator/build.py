@@ -474,6 +474,34 @@ def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> Gam
         return _validate_loaded(content_dir, game, out_dir)
 
 
+@dataclass(frozen=True)
+class _StandInFigure:
+    """What the rules text places while diagrams.yaml is wrong (told already): an empty box, so that the rules'
+    and the sheets' own errors (an unknown icon, a misspelt field) are told in the same run."""
+    width_mm: float = 10.0
+    height_mm: float = 10.0
+    caption: str = ""
+
+    def draw(self, canvas) -> None:
+        pass
+
+    def svg(self) -> str:
+        return ""
+
+
+class _StandInFigures(Mapping):
+    """Any figure id -> a stand-in figure (and none listed): the figures of a game whose diagrams failed."""
+
+    def __getitem__(self, figure_id: str) -> _StandInFigure:
+        return _StandInFigure()
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
 def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> GameSummary:
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
@@ -501,10 +529,10 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
         nonlocal drawn
         drawn = game_figures(game, content_dir, diagrams=diagrams)
 
-    def read_rules(variant=None):
+    def read_rules(variant, figures):
         if has_rules(game):
             from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
-            read_rulebook(game, figures=drawn, variant=variant)
+            read_rulebook(game, figures=figures, variant=variant)
 
     with at_step("check", game.id, game.info.language):
         if attempt(read_diagrams):
@@ -513,10 +541,11 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             for variant in game.info.variants:
                 attempt(check_game, game, content_dir, for_edition(diagrams, variant.id))
             attempt(draw)
-        if drawn is not None:
-            attempt(read_rules)
-            for variant in game.info.variants:
-                attempt(read_rules, variant)
+        # the rules are read even when the figures failed (each figure then a stand-in): their own errors too
+        figures = drawn if drawn is not None else _StandInFigures()
+        attempt(read_rules, None, figures)
+        for variant in game.info.variants:
+            attempt(read_rules, variant, figures)
         options = BuildOptions()
         from .print.reader import Report
         reading = Report()
@@ -538,9 +567,9 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             if drawn is not None:
                 # rendered in memory as the build would, so that the reader's preflight reads its PDFs
                 attempt(render_and_read, unit)
-            elif unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).check is not None:
-                attempt(check_component, game, {}, options, unit)   # a figure may be on others: not before
-                                                                     # the diagrams are right
+            elif unit.startswith(_COMPONENT):
+                # laid out (or, a kind without `check`, rendered in memory) all the same, with stand-in figures
+                attempt(check_component, game, _StandInFigures(), options, unit)
         if drawn is not None and failure is None:
             reading.add(_validate_guide(game, options, guides))
     if failure is not None:
@@ -605,6 +634,15 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
             raise
         from .kinds import kind_of
         failure: ContentError = err
+        if len(partial.components) == len(partial.info.components):
+            # every component file read (some rows wrong, told above, each kept as a stand-in): the figures,
+            # the rules, the sheets are checked too, as they would be once the rows are right
+            with own_icons(partial):
+                try:
+                    _validate_loaded(content_dir, partial, None)
+                except (ContentError, Contradicted) as more:
+                    failure = merged(failure, more)
+            raise failure from None
         with own_icons(partial):
             for unit in game_units(partial):
                 if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:

@@ -328,8 +328,10 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _reading(err.done, quiet)
             if not quiet:
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
-            _make_gallery(err.gallery, _words(content_dir, ids), quiet, out_dir)
-            raise
+            words = _words(content_dir, ids)      # the failed games' language too (not the system's)
+            _make_gallery(err.gallery, words, quiet, out_dir)
+            _report_failures(err, words)
+            sys.exit(_exit_code(err))
         words = catalogue(shared_language(game.language for game in built.games))
         if built.removed:
             click.echo(words("cli.removed_games", count=len(built.removed), ids=", ".join(built.removed),

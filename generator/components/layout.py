@@ -732,17 +732,7 @@ def _keep_face(content: str, face: Face, read: tuple[Path, ...]) -> None:
 
 def item_ids(component: FaceSet) -> list[str]:
     """One id per row: the row's `id` field, else '<component>-<index>' zero-padded; all distinct."""
-    rows = component.rows
-    width = max(2, len(str(len(rows))))
-    ids, seen = [], {}
-    for row in rows:
-        item_id = row.get("id") or f"{component.id}-{row.index:0{width}d}"
-        if item_id in seen:
-            raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by row "
-                                                   f"{seen[item_id]}")
-        seen[item_id] = row.index
-        ids.append(item_id)
-    return ids
+    return component.item_ids()
 
 
 def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutElement]], str]:

@@ -155,3 +155,62 @@ def test_an_english_game_that_fails_is_told_in_english(tmp_path):
         assert result.exit_code == 2, result.output
         # the first 20 errors, then how many more, in the game's language (the default was French)
         assert "more errors (fix the first ones, then run again)" in result.output and "autres erreurs" not in result.output, result.output
+
+
+def _whole_game(content: Path) -> None:
+    """The designer game's other parts: 20 counters, hex tiles, a player aid and an English rulebook that uses the
+    designer's own icon, and a figure of the cards."""
+    game = content / "duel"
+    info = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    info["components"] = ["deck.yaml", "tokens.yaml", "hexes.yaml", "aid.yaml"]
+    (game / "game.yaml").write_text(yaml.safe_dump(info, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    (game / "tokens.yaml").write_text(yaml.safe_dump({
+        "kind": "counters", "id": "tokens", "name": "Damage tokens", "shape": "round", "size_mm": 20,
+        "fields": [{"value": "1", "count": 14}, {"value": "3", "count": 6}],
+        "front": [{"background": {"colour": "#F2C94C"}},
+                  {"text": {"text": "{value}", "x": 13, "y": 13, "size_pt": 14, "align": "center", "valign": "middle"}}],
+    }, sort_keys=False), encoding="utf-8")
+    (game / "hexes.yaml").write_text(yaml.safe_dump({
+        "kind": "tiles", "id": "hexes", "name": "Terrain", "shape": "hex", "hex_top": "flat", "size_mm": 40,
+        "fields": [{"name": "Forest", "count": 4}, {"name": "Hill", "count": 4}],
+        "front": [{"background": {"colour": "#7FB069"}},
+                  {"text": {"text": "{name}", "x": 26.09, "y": 23, "size_pt": 11, "align": "center", "valign": "middle"}}],
+        "back": [{"background": {"colour": "#5C4033"}}],
+    }, sort_keys=False), encoding="utf-8")
+    (game / "aid.yaml").write_text(yaml.safe_dump({"kind": "sheet", "id": "aid", "name": "Player aid",
+                                                   "source": "aid.en.md", "columns": 2}), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Draw a card.\n2. Play it: :flame: burns.\n", encoding="utf-8")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flame: card burns every foe.\n\n{{ components() }}\n\n"
+                                      "{{ diagram(\"hand\") }}\n", encoding="utf-8")
+    (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, 2]}\n',
+                                        encoding="utf-8")
+
+
+def test_every_stage_s_mistakes_are_told_in_one_run(tmp_path):
+    """Rows, layouts of every kind, the sheet's text, the figures and the rules: one run tells them all (they
+    came in three rounds: the rows' first, then the figures', then the rules' and the aid's)."""
+    rows = [["Strike", 2, "Deal 2 damage.", "two", "spel", "", "common"],     # two mistakes in one row
+            ["Heal", 0, "Gain 3 life.", 1, "spell", "spell", "common"]]
+    content = _designer_game(tmp_path, rows, condition="rarty")
+    _whole_game(content)
+    game = content / "duel"
+    (game / "tokens.yaml").write_text((game / "tokens.yaml").read_text(encoding="utf-8").replace("{value}", "{valeu}"),
+                                      encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ diagram(\"hand\") }}\n", encoding="utf-8")
+    (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, stirke]}\n',
+                                        encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2 and "Traceback" not in told, told
+    assert "cards.xlsx:2: count: expected a whole number, found 'two'" in told                 # the row's count
+    assert "cards.xlsx:2: row 1: back 'spel'" in told and "did you mean 'spell'" in told      # and its back
+    assert "deck.yaml" in told and "'rarty' (did you mean 'rarity'?)" in told                  # the condition
+    assert "tokens.yaml" in told and "'valeu'" in told and "did you mean 'value'" in told      # another component
+    assert "aid.en.md:3: unknown icon ':flme:' (did you mean ':flame:'?)" in told               # the sheet's text
+    assert "rules.en.md:3: unknown icon ':flmae:' (did you mean ':flame:'?)" in told            # the rules' text
+    assert "diagrams.yaml:4" in told and "no item 'stirke'" in told                             # the figure
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and not (tmp_path / "out" / "duel").exists(), result.output
+    for line in told.splitlines():
+        assert line in result.output            # build tells the same errors
