@@ -214,3 +214,19 @@ def test_every_stage_s_mistakes_are_told_in_one_run(tmp_path):
     assert result.exit_code == 2 and not (tmp_path / "out" / "duel").exists(), result.output
     for line in told.splitlines():
         assert line in result.output            # build tells the same errors
+
+
+def test_a_misspelt_field_in_the_rules_filters_is_told_with_the_close_name(tmp_path):
+    content = _designer_game(tmp_path)
+    for text, told in (
+            ("{{ components.cards.rows | selectattr(\"values.rarty\", \"equalto\", \"rare\") | list | length }}",
+             "no field 'rarty' here (did you mean 'rarity'?)"),
+            ("{% for card in components.cards.rows | sort(attribute=\"values.vaule\") %}{{ card.values.name }}"
+             "{% endfor %}", "no field 'vaule' here (did you mean 'value'?)"),
+            ("{{ components.cards.rows | sum(attribute=\"cuont\") }}", "no field 'cuont' here (did you mean 'count'?)")):
+        (content / "duel" / "rules.en.md").write_text(f"# Duel\n\n{text}\n", encoding="utf-8")
+        result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+        # a filter's field is a field like `card.values.rarty`: named, with the close name; never a Python object
+        assert result.exit_code == 2 and f"rules.en.md:3: unknown name or attribute: {told}" in result.output, \
+            result.output
+        assert "generator." not in result.output and "object" not in result.output, result.output
