@@ -34,7 +34,7 @@ from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_versi
                     kept_units, listing, read_record, record_path, signature)
 from .content.figure_count import FigureCount
 from .i18n import catalogue
-from .outfolder import check_out_folder, clean_leftovers, made_here, replace_folder, write_file
+from .outfolder import EXPORT_FOLDER, check_out_folder, clean_leftovers, made_here, replace_folder, write_file
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
@@ -956,9 +956,10 @@ def draw_sheets_in_memory(content_dir: Path, game_ids: list[str], options: Build
 
 
 def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
-    """Remove the output folders (and cache records) of games this content folder no longer has: a game
-    deleted or renamed would otherwise stay in the output and the gallery, as if it still existed. Only a
-    folder a build made (`made_here`) from this very content folder is removed; the ids removed, sorted."""
+    """Remove the output folders (their `pnp export` folders too) and cache records of games this content folder
+    no longer has: a game deleted or renamed would otherwise stay in the output and the gallery, as if it still
+    existed. Only a folder a build made (`made_here`) from this very content folder is removed; the ids removed,
+    sorted."""
     from .cache import CACHE_FOLDER
     here = str(Path(os.path.abspath(content_dir)).resolve())
     removed = []
@@ -970,6 +971,9 @@ def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
         if folder.is_symlink() or (folder.exists() and not made_here(folder, path)):
             continue            # not ours to remove: left as it is
         shutil.rmtree(folder, ignore_errors=True)
+        exported = Path(out_dir) / EXPORT_FOLDER / record.game     # its `pnp export` images go with it
+        if not exported.is_symlink() and made_here(exported):
+            shutil.rmtree(exported, ignore_errors=True)
         path.unlink(missing_ok=True)
         removed.append(record.game)
     return removed

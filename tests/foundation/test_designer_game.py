@@ -230,3 +230,28 @@ def test_a_misspelt_field_in_the_rules_filters_is_told_with_the_close_name(tmp_p
         assert result.exit_code == 2 and f"rules.en.md:3: unknown name or attribute: {told}" in result.output, \
             result.output
         assert "generator." not in result.output and "object" not in result.output, result.output
+
+
+def test_a_deleted_game_s_output_its_export_and_gallery_card_go_with_it(tmp_path):
+    import shutil
+    content = _designer_game(tmp_path)
+    out = tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out), "-q"]).exit_code == 0
+    assert runner.invoke(cli, ["export", "duel", "--content", str(content), "--out", str(out), "--dpi", "36"]).exit_code == 0
+    assert (out / "_export" / "duel").is_dir() and (out / "duel").is_dir()
+    shutil.rmtree(content / "duel")
+    runner.invoke(cli, ["new", "other", "--content", str(content), "--language", "en"])
+    result = runner.invoke(cli, ["build", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 0 and "removed the output of duel" in result.output, result.output
+    # nothing of the deleted game is left: its folder, its export, its card in the gallery
+    assert not (out / "duel").exists() and not (out / "_export" / "duel").exists()
+    assert "duel" not in (out / "index.html").read_text(encoding="utf-8")
+    assert oct((out / "index.html").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    import os
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
