@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
 from ..content.errors import Collector, ContentError, did_you_mean, display_path
-from ..content.paths import assets_signature, inside_game
+from ..content.paths import assets_signature, close_file, inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
@@ -473,7 +473,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         raise r.spot.error(f"image '{name}': give a file name inside the game's assets/ folder")
     path = inside_game(ctx.game_folder, str(Path("assets") / name), r.spot, "image")
     if not path.is_file():
-        raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}")
+        raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}"
+                           f"{close_file(ctx.assets, name)}")
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
         raise r.spot.error(f"image '{name}': use PNG, JPEG or SVG, not '{suffix}'")

@@ -255,3 +255,23 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_misspelt_file_name_is_told_with_the_close_name(tmp_path):
+    content = _designer_game(tmp_path)
+    game = content / "duel"
+    (game / "assets" / "logo.svg").write_text(ICON, encoding="utf-8")
+    deck = yaml.safe_load((game / "deck.yaml").read_text(encoding="utf-8"))
+    deck["back"].append({"image": {"file": "logos.svg", "x": 10, "y": 10, "w": 20, "h": 20}})
+    (game / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Aid\n\nPlay.\n", encoding="utf-8")
+    (game / "aid.yaml").write_text("kind: sheet\nid: aid\nname: Aid\nsource: aide.en.md\n", encoding="utf-8")
+    info = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    info["components"] = ["deck.yaml", "aid.yaml"]
+    info["rules"] = "rule.en.md"
+    (game / "game.yaml").write_text(yaml.safe_dump(info, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    assert "file 'aide.en.md' not found (did you mean 'aid.en.md'?)" in result.output
+    assert "rules file 'rule.en.md' not found (did you mean 'rules.en.md'?)" in result.output
+    assert "image file 'logos.svg' not found" in result.output and "(did you mean 'logo.svg'?)" in result.output
