@@ -780,22 +780,23 @@ def check_print(files, paper, shop, strict):
     with --strict)."""
     from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf, read_pdf_file
     from .print.reader import check_file, reading_summary
-    words = catalogue()
     failed = warnings = 0
+    languages = []
     for path in files:
         try:
             read = read_pdf(read_pdf_file(path))      # read once, within its limit, for both preflights
         except PreflightError as err:
             _fail(str(err), EXIT_BAD_INPUT)
         problems = preflight(read, expectation_from_manifest(path, paper=paper, shop=shop))
+        report, language, game = check_file(path, read)
+        file_words = catalogue(language)     # the language of the game the file is of (its manifest's)
+        languages.append(language)
         if problems:
             failed += 1
             for problem in problems:
                 click.echo(f"{path}: {problem}")
         else:
-            click.echo(words("cli.preflight_ok", file=path))
-        report, language, game = check_file(path, read)
-        file_words = catalogue(language)
+            click.echo(file_words("cli.preflight_ok", file=path))
         if game is not None:       # the game's own thresholds (game.yaml), as its build read the file
             click.echo(file_words("preflight.game_thresholds", file=path, game=game[0], thresholds=", ".join(
                 f"{name} = {file_words.number(value)}" for name, value in game[1].items())))
@@ -806,7 +807,7 @@ def check_print(files, paper, shop, strict):
     if failed:
         sys.exit(EXIT_CONTRADICTED)
     if strict:
-        _strict_exit(warnings, words)
+        _strict_exit(warnings, catalogue(shared_language(languages)))
 
 
 def main() -> None:

@@ -275,3 +275,14 @@ def test_a_misspelt_file_name_is_told_with_the_close_name(tmp_path):
     assert "file 'aide.en.md' not found (did you mean 'aid.en.md'?)" in result.output
     assert "rules file 'rule.en.md' not found (did you mean 'rules.en.md'?)" in result.output
     assert "image file 'logos.svg' not found" in result.output and "(did you mean 'logo.svg'?)" in result.output
+
+
+def test_check_print_of_an_english_game_s_pdf_speaks_english(tmp_path):
+    content = _designer_game(tmp_path)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out), "-q"]).exit_code == 0
+    result = CliRunner().invoke(cli, ["check-print", str(out / "duel" / "print-guide.pdf")])
+    assert result.exit_code == 0, result.output
+    from generator.i18n import catalogue
+    assert catalogue("en")("cli.preflight_ok", file=out / "duel" / "print-guide.pdf") in result.output
+    assert "rien à signaler" not in result.output, result.output
