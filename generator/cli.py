@@ -119,6 +119,16 @@ def _words(content_dir: Path, game_ids: list[str]) -> Catalogue:
     return catalogue(shared_language([_game_language(content_dir, gid) for gid in game_ids] or [system_language()]))
 
 
+def _content_words(content_dir: Path) -> Catalogue:
+    """The words of a command about no game in particular (a printer profile): the language the content
+    folder's games share, else the system's."""
+    try:
+        ids = discover_games(content_dir)
+    except ContentError:
+        ids = []
+    return _words(content_dir, ids)
+
+
 def _terminal_words() -> Catalogue:
     """The words of a line that no game's language decides (a failure before any game is known): the system's."""
     return catalogue(system_language())
@@ -605,7 +615,7 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
                                                 compare_with=compare_with, players=players,
                                                 agents=agents.split(","), jobs=jobs or default_jobs(),
                                                 content_dir=content_dir, rotate=rotate))
-    words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
+    words = _words(content_dir, [game])
     show(render(result.runs[0], words, result.runs[1] if len(result.runs) > 1 else None, result.diffs))
     if pdf_path is not None:
         from .playtest.sheet import report_pdf
@@ -732,7 +742,7 @@ def printer_add(name, offset, angle, readings, paper, duplex, project, content_d
     """Save the printer profile NAME, then build with --printer NAME."""
     from .print.printer import PrinterProfile, ProfileError, from_readings, parse_pair, project_folder, \
         save_profile, user_folder
-    words = catalogue()
+    words = _content_words(content_dir)
     try:
         if (offset is None) == (readings is None):
             raise ProfileError("give either --offset X,Y [--angle A] or --readings A,B,C,D")

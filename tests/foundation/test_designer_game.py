@@ -286,3 +286,10 @@ def test_check_print_of_an_english_game_s_pdf_speaks_english(tmp_path):
     from generator.i18n import catalogue
     assert catalogue("en")("cli.preflight_ok", file=out / "duel" / "print-guide.pdf") in result.output
     assert "rien à signaler" not in result.output, result.output
+
+
+def test_printer_add_speaks_the_language_of_the_content_s_games(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    content = _designer_game(tmp_path)
+    result = CliRunner().invoke(cli, ["printer", "add", "office", "--offset", "0.5,-0.25", "--content", str(content)])
+    assert result.exit_code == 0 and result.output.startswith("printer office saved in "), result.output
