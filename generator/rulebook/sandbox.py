@@ -329,6 +329,10 @@ class RulesSandbox(ImmutableSandboxedEnvironment):
                 return obj[attribute]
             if not hasattr(Record, attribute):
                 return self._no_field(obj, attribute)
+        elif isinstance(obj, dict) and attribute not in obj and not hasattr(obj, attribute):
+            # `components.tokns`: the names there, and the close one, never a Python class's name
+            return self.undefined(f"no '{attribute}' here{did_you_mean(attribute, list(obj))}; there are: "
+                                  f"{', '.join(map(str, obj)) or 'none'}", obj=obj, name=attribute)
         return super().getattr(obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:

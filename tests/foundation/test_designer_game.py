@@ -293,3 +293,19 @@ def test_printer_add_speaks_the_language_of_the_content_s_games(tmp_path, monkey
     content = _designer_game(tmp_path)
     result = CliRunner().invoke(cli, ["printer", "add", "office", "--offset", "0.5,-0.25", "--content", str(content)])
     assert result.exit_code == 0 and result.output.startswith("printer office saved in "), result.output
+
+
+def test_every_misspelt_name_the_rules_print_is_told_in_one_run(tmp_path):
+    content = _designer_game(tmp_path)
+    (content / "duel" / "rules.en.md").write_text(
+        "# Duel\n\n{{ game.titel }}\n\n{% for card in components.cards.rows %}{{ card.values.nmae }}{% endfor %}\n\n"
+        "{{ components.crads }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    told = [line.partition("rules.en.md:")[2] for line in result.output.splitlines() if "rules.en.md:" in line]
+    # three typos, three lines (the loop's once), each with the close name; never a Python class's name
+    assert told == ["3: unknown name or attribute: no field 'titel' here (did you mean 'title'?); fields: "
+                    + told[0].partition("fields: ")[2],
+                    "5: unknown name or attribute: no field 'nmae' here (did you mean 'name'?); fields: "
+                    + told[1].partition("fields: ")[2],
+                    "7: unknown name or attribute: no 'crads' here (did you mean 'cards'?); there are: cards"], told
