@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .content.errors import ContentError
+from .content.errors import ContentError, content_error
 from .content.paths import assets_signature
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     kept_units, listing, read_record, record_path, signature)
@@ -652,7 +652,30 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
                         failure = merged(failure, more)
                     except Exception:      # noqa: BLE001 - a component leaning on one that failed to load (its
                         continue           # sheet's host): what is wrong is told already; this was only more
+            # A component file refused whole: the text sheets, the other kinds and the rules are read too (the
+            # figures stand-ins), their errors kept but those that may only say the component is missing.
+            def more_errors(step, *args):
+                nonlocal failure
+                try:
+                    step(*args)
+                except ContentError as more:
+                    kept = [one for one in more.errors if not one.message.startswith(_MAY_NAME_THE_MISSING)]
+                    if kept:
+                        failure = merged(failure, content_error(kept))
+                except Exception:      # noqa: BLE001 - leaning on the missing component: told already
+                    pass
+            for unit in game_units(partial):
+                if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is None:
+                    more_errors(check_component, partial, _StandInFigures(), BuildOptions(), unit)
+            if has_rules(partial):
+                from .rulebook import read_rulebook
+                more_errors(lambda: read_rulebook(partial, figures=_StandInFigures()))
         raise failure from None
+
+
+# What the rules text or a text sheet says when it reads a component that failed to load: left unsaid while
+# that component is wrong (told already), rather than said as a second mistake.
+_MAY_NAME_THE_MISSING = ("unknown name or attribute", "unknown diagram")
 
 
 def own_icons(game: Game):

@@ -311,3 +311,23 @@ def test_every_misspelt_name_the_rules_print_is_told_in_one_run(tmp_path):
                     "5: unknown name or attribute: no field 'nmae' here (did you mean 'name'?); fields: "
                     + told[1].partition("fields: ")[2],
                     "7: unknown name or attribute: no 'crads' here (did you mean 'cards'?); there are: cards"], told
+
+
+def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tmp_path):
+    content = _designer_game(tmp_path)
+    _whole_game(content)
+    game = content / "duel"
+    (game / "tokens.yaml").write_text((game / "tokens.yaml").read_text(encoding="utf-8").replace("shape:", "shpe:"),
+                                      encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ components() }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml" in result.output and "unknown key 'shpe' (did you mean 'shape'?)" in result.output
+    assert "aid.en.md:3: unknown icon ':flme:' (did you mean ':flame:'?)" in result.output
+    assert "rules.en.md:3: unknown icon ':flmae:' (did you mean ':flame:'?)" in result.output
+    # what only says the refused component is missing is not told as a mistake of its own
+    (game / "rules.en.md").write_text("# Duel\n\n{{ components.tokens.name }} and {{ diagram(\"hand\") }}\n",
+                                      encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2 and "rules.en.md" not in result.output, result.output
