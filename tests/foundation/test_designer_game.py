@@ -188,6 +188,13 @@ def _whole_game(content: Path) -> None:
                                         encoding="utf-8")
 
 
+def _mistaken(game: Path, right: str, wrong: str) -> None:
+    """The counters' file with `right` written `wrong`, and the aid with an icon misspelt (`:flme:`, line 3)."""
+    tokens = game / "tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace(right, wrong), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+
+
 def test_every_stage_s_mistakes_are_told_in_one_run(tmp_path):
     """Rows, layouts of every kind, the sheet's text, the figures and the rules: one run tells them all (they
     came in three rounds: the rows' first, then the figures', then the rules' and the aid's)."""
@@ -196,9 +203,7 @@ def test_every_stage_s_mistakes_are_told_in_one_run(tmp_path):
     content = _designer_game(tmp_path, rows, condition="rarty")
     _whole_game(content)
     game = content / "duel"
-    (game / "tokens.yaml").write_text((game / "tokens.yaml").read_text(encoding="utf-8").replace("{value}", "{valeu}"),
-                                      encoding="utf-8")
-    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+    _mistaken(game, "{value}", "{valeu}")
     (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ diagram(\"hand\") }}\n", encoding="utf-8")
     (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, stirke]}\n',
                                         encoding="utf-8")
@@ -317,9 +322,7 @@ def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tm
     content = _designer_game(tmp_path)
     _whole_game(content)
     game = content / "duel"
-    (game / "tokens.yaml").write_text((game / "tokens.yaml").read_text(encoding="utf-8").replace("shape:", "shpe:"),
-                                      encoding="utf-8")
-    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+    _mistaken(game, "shape:", "shpe:")
     (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ components() }}\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
     assert result.exit_code == 2, result.output
