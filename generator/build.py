@@ -28,13 +28,13 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .content.errors import ContentError
+from .content.errors import ContentError, content_error
 from .content.paths import assets_signature
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     kept_units, listing, read_record, record_path, signature)
 from .content.figure_count import FigureCount
 from .i18n import catalogue
-from .outfolder import check_out_folder, clean_leftovers, made_here, replace_folder, write_file
+from .outfolder import EXPORT_FOLDER, check_out_folder, clean_leftovers, made_here, replace_folder, write_file
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
 from .steps import at_step
@@ -475,6 +475,34 @@ def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> Gam
         return _validate_loaded(content_dir, game, out_dir)
 
 
+@dataclass(frozen=True)
+class _StandInFigure:
+    """What the rules text places while diagrams.yaml is wrong (told already): an empty box, so that the rules'
+    and the sheets' own errors (an unknown icon, a misspelt field) are told in the same run."""
+    width_mm: float = 10.0
+    height_mm: float = 10.0
+    caption: str = ""
+
+    def draw(self, canvas) -> None:
+        pass
+
+    def svg(self) -> str:
+        return ""
+
+
+class _StandInFigures(Mapping):
+    """Any figure id -> a stand-in figure (and none listed): the figures of a game whose diagrams failed."""
+
+    def __getitem__(self, figure_id: str) -> _StandInFigure:
+        return _StandInFigure()
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
 def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> GameSummary:
     from .content.diagrams import for_edition
     from .engine.checker import load_game_diagrams
@@ -502,10 +530,10 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
         nonlocal drawn
         drawn = game_figures(game, content_dir, diagrams=diagrams)
 
-    def read_rules(variant=None):
+    def read_rules(variant, figures):
         if has_rules(game):
             from .rulebook import read_rulebook   # the rulebook stack, only for a game with rules
-            read_rulebook(game, figures=drawn, variant=variant)
+            read_rulebook(game, figures=figures, variant=variant)
 
     with at_step("check", game.id, game.info.language):
         if attempt(read_diagrams):
@@ -514,10 +542,11 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             for variant in game.info.variants:
                 attempt(check_game, game, content_dir, for_edition(diagrams, variant.id))
             attempt(draw)
-        if drawn is not None:
-            attempt(read_rules)
-            for variant in game.info.variants:
-                attempt(read_rules, variant)
+        # the rules are read even when the figures failed (each figure then a stand-in): their own errors too
+        figures = drawn if drawn is not None else _StandInFigures()
+        attempt(read_rules, None, figures)
+        for variant in game.info.variants:
+            attempt(read_rules, variant, figures)
         options = BuildOptions()
         from .print.reader import Report
         reading = Report()
@@ -539,9 +568,9 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
             if drawn is not None:
                 # rendered in memory as the build would, so that the reader's preflight reads its PDFs
                 attempt(render_and_read, unit)
-            elif unit.startswith(_COMPONENT) and kind_of(_unit_component(game, unit)).check is not None:
-                attempt(check_component, game, {}, options, unit)   # a figure may be on others: not before
-                                                                     # the diagrams are right
+            elif unit.startswith(_COMPONENT):
+                # laid out (or, a kind without `check`, rendered in memory) all the same, with stand-in figures
+                attempt(check_component, game, _StandInFigures(), options, unit)
         if drawn is not None and failure is None:
             reading.add(_validate_guide(game, options, guides))
     if failure is not None:
@@ -606,6 +635,15 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
             raise
         from .kinds import kind_of
         failure: ContentError = err
+        if len(partial.components) == len(partial.info.components):
+            # every component file read (some rows wrong, told above, each kept as a stand-in): the figures,
+            # the rules, the sheets are checked too, as they would be once the rows are right
+            with own_icons(partial):
+                try:
+                    _validate_loaded(content_dir, partial, None)
+                except (ContentError, Contradicted) as more:
+                    failure = merged(failure, more)
+            raise failure from None
         with own_icons(partial):
             for unit in game_units(partial):
                 if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
@@ -615,7 +653,30 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
                         failure = merged(failure, more)
                     except Exception:      # noqa: BLE001 - a component leaning on one that failed to load (its
                         continue           # sheet's host): what is wrong is told already; this was only more
+            # A component file refused whole: the text sheets, the other kinds and the rules are read too (the
+            # figures stand-ins), their errors kept but those that may only say the component is missing.
+            def more_errors(step, *args):
+                nonlocal failure
+                try:
+                    step(*args)
+                except ContentError as more:
+                    kept = [one for one in more.errors if not one.message.startswith(_MAY_NAME_THE_MISSING)]
+                    if kept:
+                        failure = merged(failure, content_error(kept))
+                except Exception:      # noqa: BLE001 - leaning on the missing component: told already
+                    pass
+            for unit in game_units(partial):
+                if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is None:
+                    more_errors(check_component, partial, _StandInFigures(), BuildOptions(), unit)
+            if has_rules(partial):
+                from .rulebook import read_rulebook
+                more_errors(lambda: read_rulebook(partial, figures=_StandInFigures()))
         raise failure from None
+
+
+# What the rules text or a text sheet says when it reads a component that failed to load: left unsaid while
+# that component is wrong (told already), rather than said as a second mistake.
+_MAY_NAME_THE_MISSING = ("unknown name or attribute", "unknown diagram")
 
 
 def own_icons(game: Game):
@@ -919,9 +980,10 @@ def draw_sheets_in_memory(content_dir: Path, game_ids: list[str], options: Build
 
 
 def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
-    """Remove the output folders (and cache records) of games this content folder no longer has: a game
-    deleted or renamed would otherwise stay in the output and the gallery, as if it still existed. Only a
-    folder a build made (`made_here`) from this very content folder is removed; the ids removed, sorted."""
+    """Remove the output folders (their `pnp export` folders too) and cache records of games this content folder
+    no longer has: a game deleted or renamed would otherwise stay in the output and the gallery, as if it still
+    existed. Only a folder a build made (`made_here`) from this very content folder is removed; the ids removed,
+    sorted."""
     from .cache import CACHE_FOLDER
     here = str(Path(os.path.abspath(content_dir)).resolve())
     removed = []
@@ -933,6 +995,9 @@ def _forget_removed_games(content_dir: Path, out_dir: Path) -> list[str]:
         if folder.is_symlink() or (folder.exists() and not made_here(folder, path)):
             continue            # not ours to remove: left as it is
         shutil.rmtree(folder, ignore_errors=True)
+        exported = Path(out_dir) / EXPORT_FOLDER / record.game     # its `pnp export` images go with it
+        if not exported.is_symlink() and made_here(exported):
+            shutil.rmtree(exported, ignore_errors=True)
         path.unlink(missing_ok=True)
         removed.append(record.game)
     return removed

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -33,7 +34,7 @@ from .failures import Contradicted, GamesFailed
 from .content.errors import ContentError
 from .content.paths import discover_games
 from .content.errors import MAX_SHOWN_ERRORS
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, shared_language
+from .i18n import LANGUAGES, Catalogue, catalogue, shared_language, system_language
 from .steps import failed_step
 from .paper_sizes import PAPER_SIZES_MM
 
@@ -69,7 +70,7 @@ def _failure_lines(failure: Exception, words: Catalogue | None = None) -> list[s
         lines = [_error_line(one.format()) for one in failure.errors]
     if len(lines) <= MAX_SHOWN_ERRORS:
         return lines
-    words = words or catalogue(DEFAULT_LANGUAGE)
+    words = words or _terminal_words()
     return lines[:MAX_SHOWN_ERRORS] + [_error_line(words("cli.more_errors", count=len(lines) - MAX_SHOWN_ERRORS))]
 
 
@@ -80,7 +81,7 @@ def _report_failures(err: GamesFailed, words: Catalogue | None = None, last: str
         for line in _failure_lines(failure, words):
             click.echo(line, err=True)
     if err.total > 1:
-        words = words or catalogue(DEFAULT_LANGUAGE)
+        words = words or _terminal_words()
         click.echo(_error_line(words(last, count=len(err.failures), total=err.total,
                                      ids=", ".join(gid for gid, _ in err.failures))), err=True)
 
@@ -98,16 +99,39 @@ def _games(content_dir: Path, games: tuple[str, ...]) -> list[str]:
     return found
 
 
+_LANGUAGE_LINE = re.compile(r"^language:[ \t]*[\"']?([a-z]+)[\"']?[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def _game_language(content_dir: Path, game_id: str) -> str:
+    """The language game.yaml names, read from its `language:` line: a game that does not load (the very
+    moment its designer reads the terminal) still speaks its own language; else the system's."""
+    try:
+        with open(Path(content_dir) / game_id / "game.yaml", encoding="utf-8", errors="replace") as file:
+            found = _LANGUAGE_LINE.search(file.read(1 << 20))
+    except OSError:
+        found = None
+    return found.group(1) if found and found.group(1) in LANGUAGES else system_language()
+
+
 def _words(content_dir: Path, game_ids: list[str]) -> Catalogue:
-    """The catalogue of the language the games share (the default when they differ or cannot be read).
-    For commands that have not loaded the games; a build knows their languages from its summaries."""
-    languages = []
-    for gid in game_ids:
-        try:
-            languages.append(load_game(content_dir, gid).info.language)
-        except ContentError:
-            languages.append(DEFAULT_LANGUAGE)
-    return catalogue(shared_language(languages))
+    """The catalogue of the language the games share (the default when they differ), for commands that have not
+    loaded the games, or whose games failed; a build knows their languages from its summaries."""
+    return catalogue(shared_language([_game_language(content_dir, gid) for gid in game_ids] or [system_language()]))
+
+
+def _content_words(content_dir: Path) -> Catalogue:
+    """The words of a command about no game in particular (a printer profile): the language the content
+    folder's games share, else the system's."""
+    try:
+        ids = discover_games(content_dir)
+    except ContentError:
+        ids = []
+    return _words(content_dir, ids)
+
+
+def _terminal_words() -> Catalogue:
+    """The words of a line that no game's language decides (a failure before any game is known): the system's."""
+    return catalogue(system_language())
 
 
 def _shrunk_texts(out_dir: Path, games) -> None:
@@ -316,8 +340,10 @@ def build(games, content_dir, out_dir, paper, variant, ink_saver, cmyk, duplex, 
             _reading(err.done, quiet)
             if not quiet:
                 _figure_summaries(err.done, built=True)    # the games written, then (on stderr) the failures
-            _make_gallery(err.gallery, _words(content_dir, ids), quiet, out_dir)
-            raise
+            words = _words(content_dir, ids)      # the failed games' language too (not the system's)
+            _make_gallery(err.gallery, words, quiet, out_dir)
+            _report_failures(err, words)
+            sys.exit(_exit_code(err))
         words = catalogue(shared_language(game.language for game in built.games))
         if built.removed:
             click.echo(words("cli.removed_games", count=len(built.removed), ids=", ".join(built.removed),
@@ -363,7 +389,7 @@ def gallery(out_dir, quiet):
     from .gallery import languages
 
     def body():
-        words = catalogue(shared_language(languages(out_dir) or [DEFAULT_LANGUAGE]))
+        words = catalogue(shared_language(languages(out_dir) or [system_language()]))
         done = draw_gallery(out_dir)
         if done is None:
             _fail(words("cli.no_games_built", out=out_dir), EXIT_BAD_INPUT)
@@ -389,7 +415,9 @@ def validate(games, content_dir, out_dir, strict):
             checked, failed = validate_games(content_dir, ids, out_dir), None
         except GamesFailed as err:
             checked, failed = err.done, err
-        words = catalogue(shared_language(game.language for game in checked))
+        # the failed games speak their language too (a lone English game that fails: English lines)
+        words = catalogue(shared_language(game.language for game in checked)) if failed is None \
+            else _words(content_dir, ids)
         warnings = _reading(checked) + _figure_problem_count(checked)
         if checked:
             click.echo(words("cli.valid", count=len(checked), ids=", ".join(game.game_id for game in checked)))
@@ -428,7 +456,7 @@ def list_games(content_dir):
                    "(default: French if your system speaks French, else English).")
 def new(game, content_dir, title, language):
     """Create content/GAME/ with a game.yaml, a board, a diagram and a rules file that build at once."""
-    from .scaffold import new_game, system_language
+    from .scaffold import new_game
 
     def body():
         chosen = language or system_language()
@@ -489,6 +517,9 @@ def watch(games, content_dir, out_dir, paper):
 
     def watching():
         ids = _games(content_dir, games)
+        for gid in ids:     # a folder to watch for each game (from inside content/: where it is, said)
+            if not (Path(content_dir) / gid / "game.yaml").is_file():
+                load_game(content_dir, gid)
         words = _words(content_dir, ids)
         try:
             built = build_games(content_dir, out_dir, ids, options, gallery=False)
@@ -586,7 +617,7 @@ def playtest(game, games, seed, max_plies, variant, compare_with, players, agent
                                                 compare_with=compare_with, players=players,
                                                 agents=agents.split(","), jobs=jobs or default_jobs(),
                                                 content_dir=content_dir, rotate=rotate))
-    words = _words(content_dir, [game]) if (Path(content_dir) / game / "game.yaml").is_file() else catalogue()
+    words = _words(content_dir, [game])
     show(render(result.runs[0], words, result.runs[1] if len(result.runs) > 1 else None, result.diffs))
     if pdf_path is not None:
         from .playtest.sheet import report_pdf
@@ -713,7 +744,7 @@ def printer_add(name, offset, angle, readings, paper, duplex, project, content_d
     """Save the printer profile NAME, then build with --printer NAME."""
     from .print.printer import PrinterProfile, ProfileError, from_readings, parse_pair, project_folder, \
         save_profile, user_folder
-    words = catalogue()
+    words = _content_words(content_dir)
     try:
         if (offset is None) == (readings is None):
             raise ProfileError("give either --offset X,Y [--angle A] or --readings A,B,C,D")
@@ -761,22 +792,23 @@ def check_print(files, paper, shop, strict):
     with --strict)."""
     from .print.preflight import PreflightError, expectation_from_manifest, preflight, read_pdf, read_pdf_file
     from .print.reader import check_file, reading_summary
-    words = catalogue()
     failed = warnings = 0
+    languages = []
     for path in files:
         try:
             read = read_pdf(read_pdf_file(path))      # read once, within its limit, for both preflights
         except PreflightError as err:
             _fail(str(err), EXIT_BAD_INPUT)
         problems = preflight(read, expectation_from_manifest(path, paper=paper, shop=shop))
+        report, language, game = check_file(path, read)
+        file_words = catalogue(language)     # the language of the game the file is of (its manifest's)
+        languages.append(language)
         if problems:
             failed += 1
             for problem in problems:
                 click.echo(f"{path}: {problem}")
         else:
-            click.echo(words("cli.preflight_ok", file=path))
-        report, language, game = check_file(path, read)
-        file_words = catalogue(language)
+            click.echo(file_words("cli.preflight_ok", file=path))
         if game is not None:       # the game's own thresholds (game.yaml), as its build read the file
             click.echo(file_words("preflight.game_thresholds", file=path, game=game[0], thresholds=", ".join(
                 f"{name} = {file_words.number(value)}" for name, value in game[1].items())))
@@ -787,7 +819,7 @@ def check_print(files, paper, shop, strict):
     if failed:
         sys.exit(EXIT_CONTRADICTED)
     if strict:
-        _strict_exit(warnings, words)
+        _strict_exit(warnings, catalogue(shared_language(languages)))
 
 
 def main() -> None:

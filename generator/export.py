@@ -26,9 +26,9 @@ from urllib.parse import quote
 
 from .components.face import Face, Item
 from .draw.pdf import PdfCanvas
+from .outfolder import EXPORT_FOLDER   # noqa: F401  (named here by the command line)
 from .raster import png, rasterise   # noqa: F401  (png: part of this module's interface)
 
-EXPORT_FOLDER = "_export"
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1    # the last slot shows a hidden card
 POKER_MM = (63.5, 88.9)      # the card TTS draws at scale 1: other sizes are scaled from it

@@ -17,6 +17,7 @@ language has every key the other has.
 from __future__ import annotations
 
 from functools import lru_cache
+import os
 from typing import Any, Iterable
 
 from .resources import templates_dir
@@ -30,6 +31,18 @@ def shared_language(languages: Iterable[str]) -> str:
     the default."""
     found = set(languages)
     return found.pop() if len(found) == 1 and found <= set(LANGUAGES) else DEFAULT_LANGUAGE
+
+
+def system_language(environ=None) -> str:
+    """The language `pnp new` gives a game when none is asked, and the terminal's lines about a game whose
+    language cannot be read: French when the system's locale is French (LC_ALL, LC_MESSAGES, LANG, the first
+    one set, as gettext reads them), else English."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
 
 
 def _plural_form(language: str, count: float) -> str:

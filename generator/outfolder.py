@@ -47,6 +47,7 @@ from .i18n import DEFAULT_LANGUAGE, catalogue
 
 NEW_PREFIX = ".pnp-new-"
 OLD_PREFIX = ".pnp-old-"
+EXPORT_FOLDER = "_export"    # `pnp export`'s folder in the output folder: one sub-folder per game
 MARKER = ".pnp-forge"       # in every folder replace_folder makes: what proves the next build may replace it
 MARKER_TEXT = b"Made by PnP Forge (pnp build / pnp export): the next build replaces this folder whole.\n"
 _RENAME_EXCHANGE = 2

@@ -13,7 +13,6 @@ so that it follows the installed pnp) and `pnp schema --out` refreshes.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -78,12 +77,3 @@ def render_files(game_id: str, title: str, language: str, files: dict[str, str])
             for name, template in files.items()}
 
 
-def system_language(environ=None) -> str:
-    """The language `pnp new` gives a game when none is asked: French when the system's locale is French
-    (LC_ALL, LC_MESSAGES, LANG, the first one set, as gettext reads them), else English."""
-    environ = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"

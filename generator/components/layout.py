@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..content import limits
 from ..content.errors import Collector, ContentError, did_you_mean, display_path
-from ..content.paths import assets_signature, inside_game
+from ..content.paths import assets_signature, close_file, inside_game
 from ..content.models import PATTERN_KINDS, FaceSet, LayoutElement, Row
 from ..draw import fonts
 from ..draw.canvas import Canvas, LayoutError, PathOp, layout_text, line_width_mm
@@ -473,7 +473,8 @@ def _image(spec, r: Resolver, frame: Frame, ctx: FaceContext) -> list[Op]:
         raise r.spot.error(f"image '{name}': give a file name inside the game's assets/ folder")
     path = inside_game(ctx.game_folder, str(Path("assets") / name), r.spot, "image")
     if not path.is_file():
-        raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}")
+        raise r.spot.error(f"image file '{name}' not found in {display_path(ctx.assets)}"
+                           f"{close_file(ctx.assets, name)}")
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
         raise r.spot.error(f"image '{name}': use PNG, JPEG or SVG, not '{suffix}'")
@@ -732,17 +733,7 @@ def _keep_face(content: str, face: Face, read: tuple[Path, ...]) -> None:
 
 def item_ids(component: FaceSet) -> list[str]:
     """One id per row: the row's `id` field, else '<component>-<index>' zero-padded; all distinct."""
-    rows = component.rows
-    width = max(2, len(str(len(rows))))
-    ids, seen = [], {}
-    for row in rows:
-        item_id = row.get("id") or f"{component.id}-{row.index:0{width}d}"
-        if item_id in seen:
-            raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by row "
-                                                   f"{seen[item_id]}")
-        seen[item_id] = row.index
-        ids.append(item_id)
-    return ids
+    return component.item_ids()
 
 
 def back_layout(component: FaceSet, row: Row) -> tuple[Optional[Sequence[LayoutElement]], str]:

@@ -10,7 +10,7 @@ from .errors import Collector, ContentError, content_error
 from .game_icons import read_game_icons, using_icons
 from .layouts import expand_faces
 from .models import COMPONENT_KINDS, Game, GameInfo
-from .paths import discover_games, inside_game, plain_name   # noqa: F401 (discover_games: named here too)
+from .paths import close_file, discover_games, inside_game, plain_name   # noqa: F401 (discover_games: named here too)
 from .schema import Where, build
 from .yamlfile import LocatedDict, LocatedList, read_yaml
 
@@ -40,7 +40,7 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     folder = Path(content_dir) / game_id
     game_file = inside_game(folder, "game.yaml", (folder, None), "game file")
     if not game_file.is_file():
-        known = discover_games(content_dir) if Path(content_dir).is_dir() else []
+        known = discover_games(content_dir)      # no content folder: said, with where it probably is
         import difflib
         close = difflib.get_close_matches(game_id, known, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -75,7 +75,8 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     with limits.raised(raised), using_icons(own_icons):    # a face may name the game's own icons
         components, sources = _load_components(folder, game_file, data, info.components, errors)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
-        errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"))
+        errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"
+                                                                             f"{close_file(folder, info.rules)}"))
     if errors:
         game = Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
         err = content_error(errors.errors)
@@ -95,7 +96,8 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
         with errors.attempt():
             path = inside_game(folder, name, (game_file, line), "component file")
             if not path.is_file():
-                raise ContentError(game_file, line, f"component file '{name}' not found in {folder}")
+                raise ContentError(game_file, line, f"component file '{name}' not found in {folder}"
+                                                    f"{close_file(folder, name)}")
             try:
                 component, where = load_component(path, data.get("layouts") if isinstance(data, dict) else None)
             except ContentError as err:
@@ -156,4 +158,4 @@ def _check_component_files(component, folder: Path, where: Where) -> None:
     """Files a component names must exist, so a missing one is caught before rendering."""
     source = getattr(component, "source", None)
     if source and not inside_game(folder, source, where, f"{component.kind} '{component.id}': file").is_file():
-        raise where.error(f"{component.kind} '{component.id}': file '{source}' not found")
+        raise where.error(f"{component.kind} '{component.id}': file '{source}' not found{close_file(folder, source)}")

@@ -100,7 +100,27 @@ def assets_signature(game_folder: Path) -> str:
     return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-__all__ = ["inside_game", "plain_name", "game_folder_of", "assets_signature", "discover_games"]
+MAX_FILES_COMPARED = 2000     # a close file name is looked for among this many of the game folder's files at most
+
+
+def close_file(folder: Path, name: str) -> str:
+    """' (did you mean 'x'?)' for the game folder's file whose name (relative to `folder`) is closest to `name`,
+    a misspelt file name being told like a misspelt key; '' when none is close."""
+    from .errors import did_you_mean
+    folder = Path(folder)
+    try:
+        found = []
+        for path in folder.rglob("*"):
+            if len(found) >= MAX_FILES_COMPARED:
+                break
+            if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                found.append(path.relative_to(folder).as_posix())
+    except OSError:
+        return ""
+    return did_you_mean(name, found)
+
+
+__all__ = ["inside_game", "plain_name", "game_folder_of", "assets_signature", "discover_games", "close_file"]
 
 
 # Which games a content folder holds: here, not in loader.py, so that a build finding nothing changed lists

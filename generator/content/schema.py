@@ -20,7 +20,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import limits
 from .errors import Collector, ContentError, unique_errors
-from .paths import GAME_ID, game_folder_of, inside_game, plain_name
+from .paths import GAME_ID, close_file, game_folder_of, inside_game, plain_name
 from .yamlfile import LocatedDict, LocatedList, read_bounded, utf8_text
 
 HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -99,7 +99,7 @@ def read_bytes_beside(where: Where, name: str, owner: str, what: str) -> tuple[P
     try:
         return path, read_bounded(path, limits.TEXT_FILE_BYTES)
     except FileNotFoundError:
-        raise where.error(f"{owner}: {what} '{name}' not found") from None
+        raise where.error(f"{owner}: {what} '{name}' not found{close_file(base, name)}") from None
     except OSError as err:
         raise where.error(f"{owner}: cannot read '{name}': {err}") from None
 

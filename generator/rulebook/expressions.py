@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined
+from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError, Undefined, pass_environment
 from jinja2.exceptions import SecurityError, TemplateError, UndefinedError
 
 from ..content import limits
-from ..content.errors import ContentError
+from ..content.errors import ContentError, content_error
 from ..content.playtest_notes import read_playtest_notes
 from .figures import Figure, FigureLookup
 from .material import MaterialLine, MaterialList, material_list, setup_counts
@@ -86,13 +86,22 @@ class _HelperError(Exception):
     """A helper refused its arguments; becomes a ContentError at the calling line."""
 
 
-def _finalize(value: Any) -> Any:
+@pass_environment
+def _finalize(env, value: Any) -> Any:
     if isinstance(value, MarkdownText):
         return value
     if isinstance(value, MaterialList):
         return MarkdownText(str(value))
     if isinstance(value, Undefined):
-        value._fail_with_undefined_error()       # a typo or an unsafe attribute: its own clear error
+        # a typo or an unsafe attribute, printed: its own clear error, kept while the text goes on, so that every
+        # misspelt name the text prints is told in one run (one used otherwise, in a test or a loop, stops it)
+        try:
+            value._fail_with_undefined_error()
+        except UndefinedError as err:
+            if env.printed_unknowns is None:
+                raise
+            env.printed_unknowns.append((_calling_line(env.rules_filename), str(err)))
+            return ""
     check_text(value, "this expression")     # its text measured before it is made
     if callable(value):
         # Printing a function would also print its memory address: different on every run.
@@ -112,6 +121,7 @@ def make_environment() -> RulesSandbox:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.printed_unknowns, env.rules_filename = None, None     # set by expand(): where printed typos are kept
     return env
 
 
@@ -192,6 +202,25 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     env.globals.update({key: value if callable(value) else plain(value) for key, value in context.items()})
     env.globals["diagram"] = diagram
     env.globals["figure_ref"] = figure_ref
+    env.printed_unknowns, env.rules_filename = [], filename
+    try:
+        rendered = _render(env, source, path, filename)
+    except ContentError as err:
+        raise content_error([*_printed_unknowns(env, path), err]) from None
+    printed = _printed_unknowns(env, path)
+    if printed:
+        raise content_error(printed)
+    expansion.text = rendered.text
+    expansion.line_map = rendered.line_map
+    return expansion
+
+
+def _printed_unknowns(env, path: Path) -> list[ContentError]:
+    return [ContentError(path, line, f"unknown name or attribute: {message}") for line, message in env.printed_unknowns]
+
+
+def _render(env, source: str, path: Path, filename: str):
+    """The template rendered, or the ContentError at the line of what stopped it."""
     try:
         code = env.compile(source, name=path.name, filename=filename)
         template = env.template_class.from_code(env, code, env.make_globals(None), None)
@@ -218,9 +247,7 @@ def expand(source: str, path: Path, context: Mapping[str, Any], figures: FigureL
     except Exception as err:  # any Python error inside an expression is the content's fault
         raise ContentError(path, _error_line(filename, err),
                            f"expression error: {type(err).__name__}: {err}") from None
-    expansion.text = rendered.text
-    expansion.line_map = rendered.line_map
-    return expansion
+    return rendered
 
 
 def _find_figure(figures: FigureLookup, figure_id: str) -> Figure:

@@ -37,6 +37,7 @@ from jinja2.nodes import EvalContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedFormatter
 
 from ..content import limits
+from ..content.errors import did_you_mean
 from .template_data import Record
 
 MAX_TEXT = limits.TEMPLATE_VALUE_CHARS.default      # characters (or items) of one value built by a template
@@ -327,9 +328,24 @@ class RulesSandbox(ImmutableSandboxedEnvironment):
             if attribute in obj:
                 return obj[attribute]
             if not hasattr(Record, attribute):
-                return self.undefined(f"no field '{attribute}' here; fields: {', '.join(obj) or 'none'}",
-                                      obj=obj, name=attribute)
+                return self._no_field(obj, attribute)
+        elif isinstance(obj, dict) and attribute not in obj and not hasattr(obj, attribute):
+            # `components.tokns`: the names there, and the close one, never a Python class's name
+            return self.undefined(f"no '{attribute}' here{did_you_mean(attribute, list(obj))}; there are: "
+                                  f"{', '.join(map(str, obj)) or 'none'}", obj=obj, name=attribute)
         return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        # what filters read (`sort(attribute="values.cost")`, `selectattr`, `sum`, `map`, `groupby`): a misspelt
+        # field is told as `card.values.cots` is, not as a Python object's missing attribute
+        if isinstance(obj, Record) and isinstance(argument, str) and argument not in obj \
+                and not hasattr(Record, argument):
+            return self._no_field(obj, argument)
+        return super().getitem(obj, argument)
+
+    def _no_field(self, obj: Record, name: str):
+        return self.undefined(f"no field '{name}' here{did_you_mean(name, list(obj))}; "
+                              f"fields: {', '.join(obj) or 'none'}", obj=obj, name=name)
 
     def wrap_str_format(self, value: Any):
         wrapped = super().wrap_str_format(value)

@@ -172,3 +172,30 @@ def test_the_readme_names_every_kind_and_links_the_guide():
     assert "docs/content-format.md" in readme
     for kind in COMPONENT_KINDS:
         assert re.search(rf"\b{kind}\b", readme), kind
+
+
+# Words of French that an English page never holds (function words, our French file and sheet names).
+FRENCH = {"le", "la", "les", "des", "du", "une", "et", "pour", "avec", "est", "dans", "sur", "aux", "elle", "jeu",
+          "feuille", "pions", "verso", "recto", "regles", "règles", "livret", "calibrage", "imprimeur", "patrons",
+          "decoupe", "découpe", "pièces", "plateau", "carte", "cartes", "dés"}
+# The French names the guide gives on purpose, for French games: the rules function and a variant's anchor.
+FRENCH_NAMED = ("materiel()", "variante-<id>")
+
+
+def test_an_english_designer_meets_no_french_word_in_the_guide_outside_the_french_games():
+    """Issue 27: the guide speaks English to an English designer; French stays in the examples of French games
+    (a block naming a file of tactix/, a game of content/ in French) and in the two names given for French games."""
+    text = GUIDE.read_text(encoding="utf-8")
+    french_games = {p.parent.name for p in (ROOT / "content").glob("*/game.yaml")
+                    if yaml.safe_load(p.read_text(encoding="utf-8")).get("language", "fr") == "fr"}
+
+    def outside_french_games(match: re.Match) -> str:
+        marker = MARKER.match(match.group(2).partition("\n")[0])
+        name = next((g for g in marker.groups() if g), "") if marker else ""
+        return "" if name.split("/")[0] in french_games else match.group(2)
+
+    english = FENCE.sub(outside_french_games, text)
+    for named in FRENCH_NAMED:
+        english = english.replace(named, "")
+    found = sorted({word for word in re.findall(r"[\wéèàùçêâîô]+", english.lower()) if word in FRENCH})
+    assert found == [], found

@@ -132,3 +132,205 @@ def test_a_designers_mistakes_are_told_in_one_run_with_their_lines(tmp_path):
     assert "cards.xlsx:5" in told and "unknown icon ':flme:' (did you mean ':flame:'?)" in told     # the icon
     result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out)])
     assert result.exit_code == 2 and not (out / "duel").exists(), result.output
+
+
+def test_from_inside_content_or_a_game_folder_every_command_says_where_the_content_is(tmp_path, monkeypatch):
+    content = _designer_game(tmp_path)
+    for here in (content, content / "duel"):
+        monkeypatch.chdir(here)
+        for command in (["build", "duel"], ["validate", "duel"], ["watch", "duel"]):
+            result = CliRunner().invoke(cli, command)
+            # the content folder not found, and where it is: never "no game here", a French line or a crash
+            assert result.exit_code == 2, (here, command, result.output)
+            assert f"--content {content}" in result.output, (here, command, result.output)
+            assert "surveille" not in result.output and "internal error" not in result.output
+
+
+def test_an_english_game_that_fails_is_told_in_english(tmp_path):
+    rows = [["Strike", 2, "Deal 2 damage.", "two", "", "", "common"] for _ in range(25)]     # 25 wrong counts
+    content = _designer_game(tmp_path, rows)
+    for command in (["validate", "duel"], ["build", "duel", "--out", str(tmp_path / "out")]):
+        result = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}).invoke(
+            cli, [*command, "--content", str(content)])
+        assert result.exit_code == 2, result.output
+        # the first 20 errors, then how many more, in the game's language (the default was French); 25, not 26:
+        # with every row wrong, the condition on `rarity` is still a condition on a field of the table
+        assert "… and 5 more errors (fix the first ones, then run again)" in result.output, result.output
+        assert "autres erreurs" not in result.output and "unknown field" not in result.output, result.output
+
+
+def _whole_game(content: Path) -> None:
+    """The designer game's other parts: 20 counters, hex tiles, a player aid and an English rulebook that uses the
+    designer's own icon, and a figure of the cards."""
+    game = content / "duel"
+    info = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    info["components"] = ["deck.yaml", "tokens.yaml", "hexes.yaml", "aid.yaml"]
+    (game / "game.yaml").write_text(yaml.safe_dump(info, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    (game / "tokens.yaml").write_text(yaml.safe_dump({
+        "kind": "counters", "id": "tokens", "name": "Damage tokens", "shape": "round", "size_mm": 20,
+        "fields": [{"value": "1", "count": 14}, {"value": "3", "count": 6}],
+        "front": [{"background": {"colour": "#F2C94C"}},
+                  {"text": {"text": "{value}", "x": 13, "y": 13, "size_pt": 14, "align": "center", "valign": "middle"}}],
+    }, sort_keys=False), encoding="utf-8")
+    (game / "hexes.yaml").write_text(yaml.safe_dump({
+        "kind": "tiles", "id": "hexes", "name": "Terrain", "shape": "hex", "hex_top": "flat", "size_mm": 40,
+        "fields": [{"name": "Forest", "count": 4}, {"name": "Hill", "count": 4}],
+        "front": [{"background": {"colour": "#7FB069"}},
+                  {"text": {"text": "{name}", "x": 26.09, "y": 23, "size_pt": 11, "align": "center", "valign": "middle"}}],
+        "back": [{"background": {"colour": "#5C4033"}}],
+    }, sort_keys=False), encoding="utf-8")
+    (game / "aid.yaml").write_text(yaml.safe_dump({"kind": "sheet", "id": "aid", "name": "Player aid",
+                                                   "source": "aid.en.md", "columns": 2}), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Draw a card.\n2. Play it: :flame: burns.\n", encoding="utf-8")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flame: card burns every foe.\n\n{{ components() }}\n\n"
+                                      "{{ diagram(\"hand\") }}\n", encoding="utf-8")
+    (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, 2]}\n',
+                                        encoding="utf-8")
+
+
+def _mistaken(game: Path, right: str, wrong: str) -> None:
+    """The counters' file with `right` written `wrong`, and the aid with an icon misspelt (`:flme:`, line 3)."""
+    tokens = game / "tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace(right, wrong), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Your turn\n\n1. Play it: :flme: burns.\n", encoding="utf-8")
+
+
+def test_every_stage_s_mistakes_are_told_in_one_run(tmp_path):
+    """Rows, layouts of every kind, the sheet's text, the figures and the rules: one run tells them all (they
+    came in three rounds: the rows' first, then the figures', then the rules' and the aid's)."""
+    rows = [["Strike", 2, "Deal 2 damage.", "two", "spel", "", "common"],     # two mistakes in one row
+            ["Heal", 0, "Gain 3 life.", 1, "spell", "spell", "common"]]
+    content = _designer_game(tmp_path, rows, condition="rarty")
+    _whole_game(content)
+    game = content / "duel"
+    _mistaken(game, "{value}", "{valeu}")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ diagram(\"hand\") }}\n", encoding="utf-8")
+    (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, stirke]}\n',
+                                        encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2 and "Traceback" not in told, told
+    assert "cards.xlsx:2: count: expected a whole number, found 'two'" in told                 # the row's count
+    assert "cards.xlsx:2: row 1: back 'spel'" in told and "did you mean 'spell'" in told      # and its back
+    assert "deck.yaml" in told and "'rarty' (did you mean 'rarity'?)" in told                  # the condition
+    assert "tokens.yaml" in told and "'valeu'" in told and "did you mean 'value'" in told      # another component
+    assert "aid.en.md:3: unknown icon ':flme:' (did you mean ':flame:'?)" in told               # the sheet's text
+    assert "rules.en.md:3: unknown icon ':flmae:' (did you mean ':flame:'?)" in told            # the rules' text
+    assert "diagrams.yaml:4" in told and "no item 'stirke'" in told                             # the figure
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and not (tmp_path / "out" / "duel").exists(), result.output
+    for line in told.splitlines():
+        assert line in result.output            # build tells the same errors
+
+
+def test_a_misspelt_field_in_the_rules_filters_is_told_with_the_close_name(tmp_path):
+    content = _designer_game(tmp_path)
+    for text, told in (
+            ("{{ components.cards.rows | selectattr(\"values.rarty\", \"equalto\", \"rare\") | list | length }}",
+             "no field 'rarty' here (did you mean 'rarity'?)"),
+            ("{% for card in components.cards.rows | sort(attribute=\"values.vaule\") %}{{ card.values.name }}"
+             "{% endfor %}", "no field 'vaule' here (did you mean 'value'?)"),
+            ("{{ components.cards.rows | sum(attribute=\"cuont\") }}", "no field 'cuont' here (did you mean 'count'?)")):
+        (content / "duel" / "rules.en.md").write_text(f"# Duel\n\n{text}\n", encoding="utf-8")
+        result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+        # a filter's field is a field like `card.values.rarty`: named, with the close name; never a Python object
+        assert result.exit_code == 2 and f"rules.en.md:3: unknown name or attribute: {told}" in result.output, \
+            result.output
+        assert "generator." not in result.output and "object" not in result.output, result.output
+
+
+def test_a_deleted_game_s_output_its_export_and_gallery_card_go_with_it(tmp_path):
+    import shutil
+    content = _designer_game(tmp_path)
+    out = tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out), "-q"]).exit_code == 0
+    assert runner.invoke(cli, ["export", "duel", "--content", str(content), "--out", str(out), "--dpi", "36"]).exit_code == 0
+    assert (out / "_export" / "duel").is_dir() and (out / "duel").is_dir()
+    shutil.rmtree(content / "duel")
+    runner.invoke(cli, ["new", "other", "--content", str(content), "--language", "en"])
+    result = runner.invoke(cli, ["build", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 0 and "removed the output of duel" in result.output, result.output
+    # nothing of the deleted game is left: its folder, its export, its card in the gallery
+    assert not (out / "duel").exists() and not (out / "_export" / "duel").exists()
+    assert "duel" not in (out / "index.html").read_text(encoding="utf-8")
+    assert oct((out / "index.html").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    import os
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_misspelt_file_name_is_told_with_the_close_name(tmp_path):
+    content = _designer_game(tmp_path)
+    game = content / "duel"
+    (game / "assets" / "logo.svg").write_text(ICON, encoding="utf-8")
+    deck = yaml.safe_load((game / "deck.yaml").read_text(encoding="utf-8"))
+    deck["back"].append({"image": {"file": "logos.svg", "x": 10, "y": 10, "w": 20, "h": 20}})
+    (game / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False), encoding="utf-8")
+    (game / "aid.en.md").write_text("## Aid\n\nPlay.\n", encoding="utf-8")
+    (game / "aid.yaml").write_text("kind: sheet\nid: aid\nname: Aid\nsource: aide.en.md\n", encoding="utf-8")
+    info = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    info["components"] = ["deck.yaml", "aid.yaml"]
+    info["rules"] = "rule.en.md"
+    (game / "game.yaml").write_text(yaml.safe_dump(info, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    assert "file 'aide.en.md' not found (did you mean 'aid.en.md'?)" in result.output
+    assert "rules file 'rule.en.md' not found (did you mean 'rules.en.md'?)" in result.output
+    assert "image file 'logos.svg' not found" in result.output and "(did you mean 'logo.svg'?)" in result.output
+
+
+def test_check_print_of_an_english_game_s_pdf_speaks_english(tmp_path):
+    content = _designer_game(tmp_path)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out), "-q"]).exit_code == 0
+    result = CliRunner().invoke(cli, ["check-print", str(out / "duel" / "print-guide.pdf")])
+    assert result.exit_code == 0, result.output
+    from generator.i18n import catalogue
+    assert catalogue("en")("cli.preflight_ok", file=out / "duel" / "print-guide.pdf") in result.output
+    assert "rien à signaler" not in result.output, result.output
+
+
+def test_printer_add_speaks_the_language_of_the_content_s_games(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    content = _designer_game(tmp_path)
+    result = CliRunner().invoke(cli, ["printer", "add", "office", "--offset", "0.5,-0.25", "--content", str(content)])
+    assert result.exit_code == 0 and result.output.startswith("printer office saved in "), result.output
+
+
+def test_every_misspelt_name_the_rules_print_is_told_in_one_run(tmp_path):
+    content = _designer_game(tmp_path)
+    (content / "duel" / "rules.en.md").write_text(
+        "# Duel\n\n{{ game.titel }}\n\n{% for card in components.cards.rows %}{{ card.values.nmae }}{% endfor %}\n\n"
+        "{{ components.crads }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    told = [line.partition("rules.en.md:")[2] for line in result.output.splitlines() if "rules.en.md:" in line]
+    # three typos, three lines (the loop's once), each with the close name; never a Python class's name
+    assert told == ["3: unknown name or attribute: no field 'titel' here (did you mean 'title'?); fields: "
+                    + told[0].partition("fields: ")[2],
+                    "5: unknown name or attribute: no field 'nmae' here (did you mean 'name'?); fields: "
+                    + told[1].partition("fields: ")[2],
+                    "7: unknown name or attribute: no 'crads' here (did you mean 'cards'?); there are: cards"], told
+
+
+def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tmp_path):
+    content = _designer_game(tmp_path)
+    _whole_game(content)
+    game = content / "duel"
+    _mistaken(game, "shape:", "shpe:")
+    (game / "rules.en.md").write_text("# Duel\n\nA :flmae: card burns.\n\n{{ components() }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml" in result.output and "unknown key 'shpe' (did you mean 'shape'?)" in result.output
+    assert "aid.en.md:3: unknown icon ':flme:' (did you mean ':flame:'?)" in result.output
+    assert "rules.en.md:3: unknown icon ':flmae:' (did you mean ':flame:'?)" in result.output
+    # what only says the refused component is missing is not told as a mistake of its own
+    (game / "rules.en.md").write_text("# Duel\n\n{{ components.tokens.name }} and {{ diagram(\"hand\") }}\n",
+                                      encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert result.exit_code == 2 and "rules.en.md" not in result.output, result.output

@@ -37,9 +37,13 @@ class Row:
         return self.values.get(key, default)
 
 
-def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
+def _make_row(values: dict, index: int, where: Where, defaults) -> tuple[Row, list]:
+    """The row, and the errors of its values. A wrong count or id is told and the row still made (one copy, as
+    a stand-in): its back, layout and faces are checked too, so that a row's every mistake comes in one run
+    (its component fails all the same: nothing of it is printed)."""
     out = dict(defaults)
     count = None
+    errors = Collector()
     for key, raw in values.items():
         if not FIELD_NAME.match(str(key)):
             raise where.error(f"field name '{key}' must start with a letter and hold only letters, digits, _ or -")
@@ -49,27 +53,36 @@ def _make_row(values: dict, index: int, where: Where, defaults) -> Row:
         if text == "" and key in out:
             continue   # an empty cell (a CSV gap) means "not given": the default stays
         if key in ("count", "quantity"):
-            if count is not None:
-                raise where.error("give 'count' or 'quantity', not both")
-            try:
-                count = int(text)
-            except ValueError:
-                raise where.error(f"{key}: expected a whole number, found {text!r}") from None
-            if count < 0:
-                raise where.error(f"{key}: {count} is below 0")
-            limits.check(limits.COPIES_PER_ROW, count, f"{key}", where.path, where.line)
+            with errors.attempt():
+                if count is not None:
+                    raise where.error("give 'count' or 'quantity', not both")
+                try:
+                    count = int(text)
+                except ValueError:
+                    count = 1
+                    raise where.error(f"{key}: expected a whole number, found {text!r}") from None
+                if count < 0:
+                    count = 1
+                    raise where.error(f"{key}: {int(text)} is below 0")
+                try:
+                    limits.check(limits.COPIES_PER_ROW, count, f"{key}", where.path, where.line)
+                except ContentError:
+                    count = 1
+                    raise
         out[key] = text
     if count is None:
         count = 1
     out.setdefault("count", str(count))
     if out.get("id"):       # an item's id names its images under `pnp export`: a plain name, as every id
-        plain_name(out["id"], where, f"row {index}: id")
-    return Row(types.MappingProxyType(out), count, index, where.path, where.line)
+        with errors.attempt():
+            plain_name(out["id"], where, f"row {index}: id")
+    return Row(types.MappingProxyType(out), count, index, where.path, where.line), errors.errors
 
 
 def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
-    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked: the good rows, and
-    the errors of the others (each row on its own, so that check() tells them with its own in one run)."""
+    """The rows of `fields` (inline) or `table` (CSV next to the component file), checked: the rows (a row with
+    a wrong count or id among them, as a stand-in: see _make_row), and the errors of the rows (each row on its
+    own, so that check() tells them with its own in one run)."""
     defaults = dict(owner.defaults)
     if owner.fields is not None and owner.table is not None:
         raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
@@ -89,7 +102,9 @@ def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
             with errors.attempt():
                 if not isinstance(item, dict):
                     raise rwhere.error(f"row {i + 1}: expected a mapping of field: value")
-                rows.append(_make_row(item, i + 1, rwhere, defaults))
+                row, wrong = _make_row(item, i + 1, rwhere, defaults)
+                rows.append(row)
+                errors.errors.extend(wrong)
     elif owner.table is not None:
         if owner.table.lower().endswith(".xlsx"):
             table, records = _xlsx_records(owner, where)
@@ -111,12 +126,16 @@ def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
             with errors.attempt():
                 if len(record) != len(header):
                     raise ContentError(table, line, f"{len(record)} values for {len(header)} columns")
-                rows.append(_make_row(dict(zip(header, (c.strip() for c in record))), number,
-                                      Where(table, line), defaults))
+                row, wrong = _make_row(dict(zip(header, (c.strip() for c in record))), number,
+                                       Where(table, line), defaults)
+                rows.append(row)
+                errors.errors.extend(wrong)
         if header is None:
             raise ContentError(table, None, "the table is empty (a header line is needed)")
     else:
-        rows.append(_make_row({}, 1, where, defaults))
+        row, wrong = _make_row({}, 1, where, defaults)
+        rows.append(row)
+        errors.errors.extend(wrong)
     return tuple(rows), tuple(errors.errors)
 
 
@@ -326,12 +345,37 @@ class FaceSet(FigureTarget):
         return ContentError(row.path, row.line, f"row {row.index}: back '{name}' is not one of 'backs' ({known})"
                                                 f"{did_you_mean(name, self.backs)}")
 
+    def item_ids(self) -> list[str]:
+        """One id per row: the row's `id` field, else '<component>-<index>' zero-padded; all distinct."""
+        width = max(2, len(str(len(self._rows))))
+        ids, seen = [], {}
+        for row in self._rows:
+            item_id = row.get("id") or f"{self.id}-{row.index:0{width}d}"
+            if item_id in seen:
+                raise ContentError(row.path, row.line, f"row {row.index}: id '{item_id}' is already used by row "
+                                                       f"{seen[item_id]}")
+            seen[item_id] = row.index
+            ids.append(item_id)
+        return ids
+
     def check_figure(self, diagram) -> None:
         if not diagram.show.items and diagram.position is None:
             raise diagram.error(diagram.show_line("items") if "show.items" in diagram.key_lines
                                 else diagram.line_of("show"),
                                 f"show: items: name the {self.kind} of '{self.id}' to draw, by id or row "
                                 f"number (e.g. items: [1, 2])")
+        # every item named is a row of the table, told as the figures are read: not only once the faces are
+        # laid out (a face's error would hide it)
+        try:
+            ids = self.item_ids()
+        except ContentError:
+            return          # told by check(), at the row
+        for i, ref in enumerate(diagram.show.item_refs()):
+            if ref.item not in ids and not (ref.item.isdigit() and 1 <= int(ref.item) <= len(self._rows)):
+                raise diagram.error(diagram.show_line(f"items.{i}"),
+                                    f"show: items: '{self.id}' has no item '{ref.item}'{did_you_mean(ref.item, ids)}; "
+                                    f"items: {', '.join(ids[:12]) + (', …' if len(ids) > 12 else '')} "
+                                    f"(or a row number, 1 to {len(self._rows)})")
 
 
 def _row_fronts(owner: FaceSet, rows) -> tuple[dict, tuple]:
