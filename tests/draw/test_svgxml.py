@@ -6,11 +6,10 @@ import struct
 import zlib
 
 import pytest
+import svgwrite     # the reference: the library the backend wrote through before (a dependency still)
 
 from generator.draw import svg
 from generator.draw.style import Stroke, TextStyle
-
-svgwrite = pytest.importorskip("svgwrite")     # the reference: the library the backend wrote through before
 
 
 def _svgwrite_drawing(size):
