@@ -34,7 +34,7 @@ def _kept(case: Case, copy: Path, game: str) -> Case:
     """The rebuild case on `copy` (built once, by the case's tree): the rule edit appends one more line to
     `game`'s rules first."""
     def argv(scratch: Path) -> list[str]:
-        if case.name == "rebuild-rule-edit":
+        if case.name.partition("@")[0] == "rebuild-rule-edit":
             rules = copy / "content" / game / "rules.fr.md"
             with rules.open("a", encoding="utf-8") as f:
                 f.write(f"\nUne ligne de règle modifiée ({os.urandom(4).hex()}).\n")
