@@ -84,6 +84,11 @@ def code_version() -> str:
     return h.hexdigest()
 
 
+def library_version(project: str) -> str | None:
+    """The version of one of the drawing libraries installed (_DRAWING_LIBRARIES), without importing it."""
+    return next((v.rpartition("-")[2] for v in _library_versions() if v.rpartition("-")[0] == project), None)
+
+
 def _library_versions() -> list[str]:
     """'name-version' of each drawing library installed, from the names of the dist-info folders on sys.path
     (importlib.metadata would take ten times as long, importing the libraries longer still)."""

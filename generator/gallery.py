@@ -363,9 +363,14 @@ def gallery_html(games: list[dict], failures: Sequence[tuple[str, list[str]]] = 
     words = catalogue(shared_language([g["language"] for g in games] or [DEFAULT_LANGUAGE]))
     kinds = sorted({d["kind"] for g in games for d in g["documents"]} | ({FIGURES} if any(g["figures"] for g in games)
                                                                         else set()))
-    return _page_template(_page_environment()).render(
-        words=words, games=games, failures=list(failures), status_src=f"{_cache_folder()}/{STATUS_NAME}",
-        kinds=sorted(({"id": k, "label": _capital(_kind_label(words, k))} for k in kinds), key=lambda k: k["label"]))
+    variables = dict(words=words, games=games, failures=list(failures), status_src=f"{_cache_folder()}/{STATUS_NAME}",
+                     kinds=sorted(({"id": k, "label": _capital(_kind_label(words, k))} for k in kinds),
+                                  key=lambda k: k["label"]))
+    from . import gallery_page
+    if gallery_page.LEAN_RUNTIME and _compiled_page_current():
+        from .gallery_runtime import render      # Jinja not even imported (about 35 ms of a deck's build)
+        return render(gallery_page.root, variables)
+    return _page_template(_page_environment()).render(**variables)
 
 
 PAGE_TEMPLATE = "index.html.j2"      # in templates/gallery/
@@ -380,17 +385,24 @@ def _page_environment():
                               keep_trailing_newline=True)
 
 
+def _compiled_page_current() -> bool:
+    """Whether generator/gallery_page.py was compiled from the template's text of today by the Jinja installed
+    (its version read from its dist-info folder's name: Jinja not imported)."""
+    from . import gallery_page
+    from .cache import digest, library_version
+    from .resources import templates_dir
+    source = (templates_dir() / "gallery" / PAGE_TEMPLATE).read_text(encoding="utf-8")
+    return (gallery_page.SOURCE_SHA256, gallery_page.JINJA_VERSION) == (digest(source.encode("utf-8")),
+                                                                        library_version("jinja2"))
+
+
 def _page_template(env):
     """The page's template, as Jinja compiled it ahead of time (generator/gallery_page.py, written by
     `make gallery-page`: compiling it costs a deck's build about 30 ms, 4 %) when that was compiled from the
-    template's text of today by the Jinja of today; else compiled now from the text, as before."""
-    import jinja2
-
+    template's text of today by the Jinja of today; else compiled now from the text, as before. (Used when
+    the compiled code needs Jinja's own runtime: gallery_page.LEAN_RUNTIME false.)"""
     from . import gallery_page
-    from .cache import digest
-    source = env.loader.get_source(env, PAGE_TEMPLATE)[0]
-    if (gallery_page.SOURCE_SHA256, gallery_page.JINJA_VERSION) != (digest(source.encode("utf-8")),
-                                                                    jinja2.__version__):
+    if gallery_page.LEAN_RUNTIME or not _compiled_page_current():
         return env.get_template(PAGE_TEMPLATE)
     # the module's own globals: its render function reads `environment` there (set here, the same settings)
     return env.template_class.from_module_dict(env, vars(gallery_page), env.make_globals(None))
@@ -405,10 +417,28 @@ def compiled_page() -> str:
     env = _page_environment()
     source = env.loader.get_source(env, PAGE_TEMPLATE)[0]
     code = env.compile(source, PAGE_TEMPLATE, None, raw=True, defer_init=True)
+    code, lean = _on_lean_runtime(code)
     return (f'"""templates/gallery/{PAGE_TEMPLATE} compiled by Jinja (gallery.compiled_page): written by `make '
             f'gallery-page`, never by hand;\nused only while its text and Jinja are those below '
             f'(gallery._page_template)."""\n# flake8: noqa\n{code}\n\n'
-            f'SOURCE_SHA256 = {digest(source.encode("utf-8"))!r}\nJINJA_VERSION = {jinja2.__version__!r}\n')
+            f'SOURCE_SHA256 = {digest(source.encode("utf-8"))!r}\nJINJA_VERSION = {jinja2.__version__!r}\n'
+            f'LEAN_RUNTIME = {lean!r}\n')
+
+
+def _on_lean_runtime(code: str) -> tuple[str, bool]:
+    """The compiled code importing generator/gallery_runtime.py instead of jinja2.runtime, when it uses nothing
+    more than that runtime gives (its `environment` then that runtime's); else as Jinja wrote it."""
+    import re
+
+    from . import gallery_runtime
+    head, _, body = code.partition("\n")
+    imported = re.fullmatch(r"from jinja2\.runtime import (.*)", head)
+    names = imported.group(1).split(", ") if imported else []
+    unsupported = [n for n in names if n not in gallery_runtime.SUPPORTED and re.search(rf"\b{n}\b", body)]
+    if not imported or unsupported:
+        return code, False
+    return (f"from .gallery_runtime import {imported.group(1)}\n"
+            f"from .gallery_runtime import ENVIRONMENT as environment\n{body}"), True
 
 
 def _cache_folder() -> str:

@@ -1,7 +1,8 @@
 """templates/gallery/index.html.j2 compiled by Jinja (gallery.compiled_page): written by `make gallery-page`, never by hand;
 used only while its text and Jinja are those below (gallery._page_template)."""
 # flake8: noqa
-from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+from .gallery_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+from .gallery_runtime import ENVIRONMENT as environment
 name = 'index.html.j2'
 
 def root(context, missing=missing):
@@ -322,3 +323,4 @@ debug_info = '5=29&9=31&63=33&64=35&66=39&67=41&68=43&70=45&71=47&72=51&75=57&77
 
 SOURCE_SHA256 = '3231e9f2e1ee2b124a1e4722de5748be577c764d004523d0b2a76a297ac4ffa3'
 JINJA_VERSION = '3.1.6'
+LEAN_RUNTIME = True

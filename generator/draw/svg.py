@@ -1,4 +1,4 @@
-"""SVG backend: the mm canvas on svgwrite, one page per file.
+"""SVG backend: the mm canvas as SVG elements (draw/svgxml.py, svgwrite's bytes), one page per file.
 
 The viewBox is the page in millimetres, so coordinates are written as they
 come. The glyphs used are subset from the same TrueType files the PDF embeds
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import functools
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,6 +25,7 @@ from . import fonts
 from .canvas import Canvas
 from .geometry import PathOp, Point
 from .style import Stroke, TextStyle
+from .svgxml import Drawing
 
 FONT_FAMILY = "PnP Fira Sans"
 _MARKER = re.compile(rb"/\*pnp-font-faces:([01 ]*)\*/")   # faces as "bi" digits: "00 10" = regular and bold
@@ -91,11 +91,15 @@ def num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+def new_drawing(size: tuple[str, str]) -> Drawing:
+    """An empty `<svg>` of that width and height (the tests draw through svgwrite's Drawing in its place)."""
+    return Drawing(size)
+
+
 class SvgCanvas(Canvas):
     def __init__(self, width_mm: float, height_mm: float, *, title: str = "", embed_fonts: bool = True):
-        import svgwrite     # on the first SVG drawn: a build that writes none (nothing changed) never loads it
         self.width_mm, self.height_mm = width_mm, height_mm
-        self.dwg = svgwrite.Drawing(size=(f"{num(width_mm)}mm", f"{num(height_mm)}mm"), profile="full", debug=False)
+        self.dwg = new_drawing((f"{num(width_mm)}mm", f"{num(height_mm)}mm"))
         self.dwg.viewbox(0, 0, width_mm, height_mm)
         if title:
             self.dwg.set_desc(title=title)
