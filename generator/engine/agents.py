@@ -306,7 +306,7 @@ class MonteCarloAgent(Agent):
         # Rounds of one playout per candidate, each round on its own sample: MC_SAMPLES rounds where something
         # is hidden, then more while the budget allows where playouts differ (a sample drawn again, results
         # drawn). A playout that drew nothing where nothing is hidden would repeat itself: its value stands.
-        totals, fixed = [0.0] * len(candidates), [False] * len(candidates)
+        totals, fixed, drawn = [0.0] * len(candidates), [False] * len(candidates), False
         rounds = weighed = 0
         while True:
             sample = samples[rounds] if rounds < len(samples) else seat.sample(rng)
@@ -320,13 +320,19 @@ class MonteCarloAgent(Agent):
                 totals[i] += value
                 weighed += cost
                 fixed[i] = not (hidden or drew)
+                drawn = drawn or drew
             rounds += 1
             if rounds < len(samples):
                 continue
             if all(fixed) or rounds >= MC_ROUNDS or weighed >= MC_BUDGET:
                 break
-        return max(zip(totals, (tie for _v, tie, _m in candidates), (m for _v, _t, m in candidates)),
-                   key=lambda s: (s[0], s[1]))[2]
+        # Where a hand's results were drawn, equal totals are broken by the greedy agent's value: a PuXes
+        # flick's draws often send the flicked oracle to sleep in every round, where each face it may stop on
+        # scores alike, and the face his rolls match least is the one to keep when it stays (the greedy
+        # agent ranks it exactly); elsewhere by the tie-breaker alone, as before.
+        return max(zip(totals, (v if drawn else 0.0 for v, _t, _m in candidates),
+                       (tie for _v, tie, _m in candidates), (m for _v, _t, m in candidates)),
+                   key=lambda s: s[:3])[3]
 
 
 def playout_value(engine: Engine, position: Position, player: str, depth: int, rng: random.Random,
