@@ -24,7 +24,8 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   are played on (MC_OWN_PLIES at most), then each other player answers once
   with the greedy agent's move, chosen on a position drawn from what *he* sees
   (a Lutinades picker does not know the card the sample holds), and the
-  position reached is weighed for the agent; the best average wins. Chance
+  position reached is weighed for the agent; the best average wins (where a hand's results were drawn,
+  equal averages go to the greedy agent's better value, then to its tie-breaker). Chance
   after a move is weighed by its odds instead of a reply; a hand's results
   (Engine.entering_results: a PuXes flick) are drawn as the referee draws
   them, the same draws for every candidate of a round (CommonDraws). The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
