@@ -24,7 +24,8 @@ and its engine cannot draw them again (no `determinize`), they refuse to play it
   are played on (MC_OWN_PLIES at most), then each other player answers once
   with the greedy agent's move, chosen on a position drawn from what *he* sees
   (a Lutinades picker does not know the card the sample holds), and the
-  position reached is weighed for the agent; the best average wins. Chance
+  position reached is weighed for the agent; the best average wins (where a hand's results were drawn,
+  equal averages go to the greedy agent's better value, then to its tie-breaker). Chance
   after a move is weighed by its odds instead of a reply; a hand's results
   (Engine.entering_results: a PuXes flick) are drawn as the referee draws
   them, the same draws for every candidate of a round (CommonDraws). The budget is in playouts: one per candidate a round, MC_SAMPLES rounds
@@ -306,7 +307,7 @@ class MonteCarloAgent(Agent):
         # Rounds of one playout per candidate, each round on its own sample: MC_SAMPLES rounds where something
         # is hidden, then more while the budget allows where playouts differ (a sample drawn again, results
         # drawn). A playout that drew nothing where nothing is hidden would repeat itself: its value stands.
-        totals, fixed = [0.0] * len(candidates), [False] * len(candidates)
+        totals, fixed, drawn = [0.0] * len(candidates), [False] * len(candidates), False
         rounds = weighed = 0
         while True:
             sample = samples[rounds] if rounds < len(samples) else seat.sample(rng)
@@ -320,13 +321,19 @@ class MonteCarloAgent(Agent):
                 totals[i] += value
                 weighed += cost
                 fixed[i] = not (hidden or drew)
+                drawn = drawn or drew
             rounds += 1
             if rounds < len(samples):
                 continue
             if all(fixed) or rounds >= MC_ROUNDS or weighed >= MC_BUDGET:
                 break
-        return max(zip(totals, (tie for _v, tie, _m in candidates), (m for _v, _t, m in candidates)),
-                   key=lambda s: (s[0], s[1]))[2]
+        # Where a hand's results were drawn, equal totals are broken by the greedy agent's value: a PuXes
+        # flick's draws often send the flicked oracle to sleep in every round, where each face it may stop on
+        # scores alike, and the face his rolls match least is the one to keep when it stays (the greedy
+        # agent ranks it exactly); elsewhere by the tie-breaker alone, as before.
+        return max(zip(totals, (v if drawn else 0.0 for v, _t, _m in candidates),
+                       (tie for _v, tie, _m in candidates), (m for _v, _t, m in candidates)),
+                   key=lambda s: s[:3])[3]
 
 
 def playout_value(engine: Engine, position: Position, player: str, depth: int, rng: random.Random,
