@@ -8,6 +8,7 @@ that encodes (item number, side), then a 4 mm orientation marker at trim-local
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import io
@@ -16,7 +17,12 @@ from pathlib import Path
 
 import pdfplumber
 from pdfminer import pdfinterp
-from pdfminer.psparser import PSEOF
+from pdfminer.layout import LTChar, LTComponent, LTContainer, LTCurve, LTFigure
+from pdfminer.pdftypes import list_value, stream_value
+from pdfminer.psparser import PSEOF, literal_name
+from pdfminer.utils import MATRIX_IDENTITY, mult_matrix
+from pdfplumber.page import Page as PlumbedPage
+from pdfplumber.utils.pdfinternals import resolve_all
 
 from generator.components.face import Face, Item
 
@@ -138,6 +144,108 @@ def forms_parsed_once():
         pdfinterp.PDFContentParser = original
 
 
+@contextlib.contextmanager
+def forms_interpreted_once():
+    """Within the block (and forms_parsed_once), pdfminer interprets a form XObject once per document for all the
+    places it is drawn at with the same scale and turn: a mat's art, one form, drawn on each of its 20 to 30 tiles
+    only moved (each tile page its own window of it), is read on its first tile; on the others the objects it made
+    (characters, paths, rectangles, images, inner forms) are added again, each moved by the difference of the two
+    places, as the PDF draws them. A form drawn turned or scaled otherwise, or inside other marked content, is
+    interpreted anew. pdfplumber turns a moved object into the dict of its first (Page.process_object) with only
+    its coordinates and page taken anew, as process_object takes them: colours, fonts and text are the first's.
+    What is read is what a new interpretation reads, to within 1e-9 pt (the same objects with the same
+    attributes, their coordinates summed in another order): tests/print/test_printkit.py checks it on a mat.
+    pdfminer interprets a form in a state of its own (a new graphics state, only the page's matrix), so its
+    objects depend on nothing else than the form, its matrix and the marked content it is drawn in."""
+    original, drawn = pdfinterp.PDFPageInterpreter.do_Do, {}
+    process, processed = PlumbedPage.process_object, {}
+
+    def do_Do(self, xobjid_arg):
+        xobjid = literal_name(xobjid_arg)
+        xobj = self.xobjmap.get(xobjid)
+        xobj = stream_value(xobj) if xobj is not None else None
+        if xobj is None or xobj.get("Subtype") is not pdfinterp.LITERAL_FORM or "BBox" not in xobj:
+            return original(self, xobjid_arg)
+        device = self.device
+        ctm = mult_matrix(list_value(xobj.get("Matrix", MATRIX_IDENTITY)), self.ctm)
+        key = (id(self.rsrcmgr), xobjid, xobj.objid, xobj.get_data(), tuple(ctm[:4]),
+               getattr(device, "cur_mcid", None), getattr(device, "cur_tag", None))
+        first = drawn.get(key)
+        if first is None:
+            original(self, xobjid_arg)
+            figure = device.cur_item._objs[-1]      # end_figure added it to the page (or to an outer form)
+            drawn[key] = (ctm, figure, device.ctm, self.rsrcmgr)     # held: its id is not another document's
+            _mark_first(figure)
+            return
+        at, figure, after, _ = first
+        dx, dy = ctm[4] - at[4], ctm[5] - at[5]
+        device.cur_item.add(_moved(figure, dx, dy))
+        device.set_ctm((*after[:4], after[4] + dx, after[5] + dy))     # where the form's last matrix left it
+
+    def process_object(page, obj):
+        first = obj.__dict__.get("_first")
+        if first is None:
+            attr = process(page, obj)
+            if obj.__dict__.get("_is_first"):
+                processed[id(obj)] = (obj, attr)        # the object held: its id is not another's
+            return attr
+        attr = dict(processed[id(first)][1])
+        for key in _PLACED:
+            if key in attr:
+                attr[key] = resolve_all(getattr(obj, key))
+        attr["page_number"] = page.page_number
+        if "pts" in attr:
+            attr["pts"] = list(map(page.point2coord, obj.pts))
+            attr["path"] = [(cmd, *map(page.point2coord, pts)) for cmd, *pts in obj.original_path]
+        mb_x0, mb_top = page.mediabox[:2]
+        if "y0" in attr:
+            attr["top"] = (page.height - attr["y1"]) + mb_top
+            attr["bottom"] = (page.height - attr["y0"]) + mb_top
+            attr["doctop"] = page.initial_doctop + attr["top"]
+        if "x0" in attr and mb_x0 != 0:
+            attr["x0"] = attr["x0"] + mb_x0
+            attr["x1"] = attr["x1"] + mb_x0
+        return attr
+
+    pdfinterp.PDFPageInterpreter.do_Do = do_Do
+    PlumbedPage.process_object = process_object
+    try:
+        yield
+    finally:
+        pdfinterp.PDFPageInterpreter.do_Do = original
+        PlumbedPage.process_object = process
+
+
+# What pdfplumber's Page.process_object takes of a layout object that a move changes (the rest of its dict is the
+# first's): its box and matrix; its points and path, and top, bottom, doctop, page_number, are made per page.
+_PLACED = ("x0", "x1", "y0", "y1", "width", "height", "matrix")
+
+
+def _mark_first(obj) -> None:
+    obj._is_first = True
+    for child in getattr(obj, "_objs", ()):
+        _mark_first(child)
+
+
+def _moved(obj, dx: float, dy: float):
+    """A copy of a layout object (and of what it holds) moved by dx, dy points on the page."""
+    new = copy.copy(obj)
+    del new._is_first
+    new._first = obj
+    if isinstance(obj, LTComponent):
+        new.set_bbox((obj.x0 + dx, obj.y0 + dy, obj.x1 + dx, obj.y1 + dy))
+    if isinstance(obj, LTCurve):
+        new.pts = [(x + dx, y + dy) for x, y in obj.pts]
+        if obj.original_path is not None:
+            new.original_path = [(op, *((x + dx, y + dy) for x, y in points)) for op, *points in obj.original_path]
+    if isinstance(obj, (LTChar, LTFigure)):
+        a, b, c, d, e, f = obj.matrix
+        new.matrix = (a, b, c, d, e + dx, f + dy)
+    if isinstance(obj, LTContainer):
+        new._objs = [_moved(child, dx, dy) for child in obj._objs]
+    return new
+
+
 class _Replay:
     def __init__(self, tokens: list):
         self._tokens = iter(tokens)
@@ -164,10 +272,11 @@ class PageRead:
 @functools.lru_cache(maxsize=None)
 def read_pages(path: Path) -> tuple[PageRead, ...]:
     """Every page of a built PDF, read once for every test of the process that reads it (a PuXes mat: its tiles'
-    tests and its seams' test), its forms tokenised once (forms_parsed_once). The builds the tests share are
-    read-only, so the file does not change under the cache."""
+    tests and its seams' test), its forms tokenised once (forms_parsed_once) and a form drawn only moved from one
+    tile to the next interpreted once (forms_interpreted_once). The builds the tests share are read-only, so the
+    file does not change under the cache."""
     pages = []
-    with forms_parsed_once(), pdfplumber.open(path) as pdf:
+    with forms_parsed_once(), forms_interpreted_once(), pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             fills = tuple((hexc(round(v * 255) for v in r["non_stroking_color"]), r["x0"], r["top"], r["width"],
                            r["height"]) for r in page.rects
