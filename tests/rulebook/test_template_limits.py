@@ -94,3 +94,18 @@ def test_a_filter_is_stopped_at_the_time_limit_while_it_runs(game_with_rules, mo
     err = _error(game)
     assert err.line == 3 and "runs longer than the limit" in err.message
     assert time.monotonic() - started < 2
+
+
+def test_the_time_limit_counts_cpu_not_a_loaded_machines_wall_clock(game_with_rules, monkeypatch):
+    # A busy machine: the wall clock runs a second on every reading while the template itself takes
+    # milliseconds of CPU. The limit is the template's work, so a good rules file still renders.
+    from types import SimpleNamespace
+    clock = iter(range(0, 10**9))
+    monkeypatch.setattr(sandbox, "time", SimpleNamespace(monotonic=lambda: float(next(clock)),
+                                                         thread_time=time.thread_time))
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 5.0)
+    game = game_with_rules("# Titre\n\n{% for i in range(200) %}{{ i }} {% endfor %}\n")
+    document = read_rulebook(game, figures=box_figures("a"))
+    from generator.rulebook.markdown import plain
+    text = " ".join(plain(b.spans) for b in document.blocks if hasattr(b, "spans"))
+    assert "0 1 2" in text and "199" in text
