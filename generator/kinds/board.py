@@ -22,10 +22,12 @@ def render(job: Job, board: Board) -> None:
 
 def render_hosting(job: Job, board: Board, guests: list) -> None:
     """The board at the top of its one sheet, its guests' pieces under it (print/board_sheet.py); where the board
-    leaves no room on a sheet with its marks (the paper forced landscape), the board alone and each guest on
-    sheets of its own, the guide saying so (render_apart)."""
+    leaves its guests no room on the paper or orientation chosen at build time (--paper, --orientation), the board
+    alone and each guest on sheets of its own, the guide saying so (render_apart)."""
     from ..components.board import board_item
-    from ..print.board_sheet import NoRoomToHost, board_with_pieces
+    from ..print.board_sheet import board_with_pieces
+    from ..draw.errors import LayoutError
+    from ..print.paper import DEFAULT_PAPER
     from .faces import face_svg, guests_said, with_paper
     item = board_item(board)
     pieces = [piece for guest in guests for piece in kind_of(guest).pieces(guest, job.game.folder)]
@@ -33,10 +35,10 @@ def render_hosting(job: Job, board: Board, guests: list) -> None:
     try:
         document = board_with_pieces(item, pieces, job.print_options, game_title=job.title, name=name,
                                      kind=KIND.name, guest_steps=steps)
-    except NoRoomToHost:
-        if job.print_options.orientation == "auto":
-            raise         # a board too large for any sheet: the content's to change (its guests' sheet_with)
-        render_apart(job, board, guests)
+    except LayoutError:
+        if job.print_options.orientation == "auto" and job.print_options.paper == DEFAULT_PAPER:
+            raise         # the edition the content is made for: its to change (its guests' sheet_with)
+        render_apart(job, board, guests)    # paper or orientation chosen at build time
         return
     job.out.add_document(f"{board.id}.pdf", with_paper(document, KIND, job))
     job.out.add(f"{board.id}.svg", face_svg(item.front, f"{job.title} — {board.name}"))
@@ -48,9 +50,12 @@ def render_apart(job: Job, board: Board, guests: list) -> None:
     from dataclasses import replace
     from ..components.board import board_item
     from ..print import impose_sheets, tile_face
+    from ..print.paper import PAPER_NAMES
     from .faces import face_svg, with_paper
     words = job.words
-    orientation = words(f"print.orientation.{job.print_options.orientation}")
+    options = job.print_options
+    orientation = words(f"print.orientation.{options.orientation}") if options.orientation != "auto" else \
+        words("print.orientation.paper", paper=PAPER_NAMES[options.paper])
     item = board_item(board)
     document = tile_face(item, job.print_options, game_title=job.title, component_name=board.name, kind=KIND.name)
     said = words("print.board.pieces_apart", orientation=orientation,

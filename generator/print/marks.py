@@ -9,11 +9,13 @@ beyond the outermost art, gutter marks only in bands that no art crosses, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..draw.canvas import Canvas
 from ..draw.style import MIN_LINE_MM, Stroke
 from .geometry import Box
+
+if TYPE_CHECKING:   # a type only: the reader takes the mark sizes from here, and a rebuild draws nothing
+    from ..draw.canvas import Canvas
 
 MARK_LEN_MM = 5.0          # STYLE.md: cut marks 5 mm long
 MARK_OFFSET_MM = 2.0       # STYLE.md: 2 mm off the trim (further when bleed art reaches beyond that)

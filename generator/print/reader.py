@@ -60,6 +60,7 @@ from typing import Optional
 
 from ..draw import outline
 from ..reader_thresholds import value as threshold
+from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 from .sheet_names import printed_as_word
 
@@ -1072,7 +1073,6 @@ def band_edges(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
     3 mm), and every crop mark starting at the piece's art is whole (form `marks`: MARK_LEN_MM, read in the PDF).
     A sheet's own grid may keep less bleed outside its block to leave its marks room (sheet.fit_axis); a band
     need not: it is laid where the whole of both fit (sheet.full_edge)."""
-    from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM
     pages = {page.number: page for page in read.pages if page.found is not None}
     out = []
     for p in (subject.entry or {}).get("pages", []):

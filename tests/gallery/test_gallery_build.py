@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from generator import raster
@@ -203,8 +204,15 @@ def test_two_builds_of_the_same_content_give_the_same_page_and_thumbnails(tmp_pa
     assert all(status["finished"] and status["games"]["demo"]["seconds"] > 0 for status in statuses)
 
 
-def test_pnp_gallery_of_a_folder_without_games_is_bad_input(tmp_path):
+@pytest.mark.parametrize("locale, said", [
+    ("fr_FR.UTF-8", "pnp: aucun jeu construit dans {} : lancez d'abord pnp build\n"),
+    ("C.UTF-8", "pnp: no game built in {}: pnp build first\n")])
+def test_pnp_gallery_of_a_folder_without_games_is_bad_input(tmp_path, monkeypatch, locale, said):
+    # No game says which language to speak: the system's locale does (i18n.system_language)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
     result = CliRunner().invoke(cli, ["gallery", "--out", str(tmp_path / "nothing")])
     assert result.exit_code == 2, result.output
-    assert result.output == f"pnp: aucun jeu construit dans {tmp_path / 'nothing'} : lancez d'abord pnp build\n"
+    assert result.output == said.format(tmp_path / "nothing")
     assert not (tmp_path / "nothing").exists(), "nothing written"
