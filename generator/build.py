@@ -34,6 +34,7 @@ from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_versi
                     kept_units, listing, read_record, record_path, signature)
 from .content.figure_count import FigureCount
 from .i18n import catalogue
+from .paper_sizes import DEFAULT_PAPER
 from .outfolder import EXPORT_FOLDER, check_out_folder, clean_leftovers, made_here, replace_folder, write_file
 from .reads import recording
 from .failures import Contradicted, GamesFailed, merged
@@ -49,7 +50,7 @@ if TYPE_CHECKING:   # for annotations only
 
 @dataclass(frozen=True)
 class BuildOptions:
-    paper: str = "a4"
+    paper: str = DEFAULT_PAPER
     variant: str | None = None
     ink_saver: bool = False
     cmyk: bool = False

@@ -36,7 +36,7 @@ from .content.paths import discover_games
 from .content.errors import MAX_SHOWN_ERRORS
 from .i18n import LANGUAGES, Catalogue, catalogue, shared_language, system_language
 from .steps import failed_step
-from .paper_sizes import PAPER_SIZES_MM
+from .paper_sizes import DEFAULT_PAPER, PAPER_SIZES_MM
 
 EXIT_CONTRADICTED = 1
 EXIT_BAD_INPUT = 2
@@ -295,7 +295,7 @@ def cli(debug: bool) -> None:
 @click.argument("games", nargs=-1)
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
-@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=DEFAULT_PAPER, show_default=True)
 @click.option("--variant", default=None, help="Build with a named rules variant.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no large dark fills.")
 @click.option("--cmyk", is_flag=True, help="Every colour in CMYK.")
@@ -473,7 +473,7 @@ def new(game, content_dir, title, language):
 @click.argument("games", nargs=-1)
 @content_option
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), show_default=True)
-@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=DEFAULT_PAPER, show_default=True)
 def watch(games, content_dir, out_dir, paper):
     """Rebuild GAMES (default: all) whenever one of their files is saved; Ctrl-C to stop."""
     import time
@@ -733,7 +733,7 @@ def printer():
               help="Turn every back page by this many degrees clockwise about its centre.")
 @click.option("--readings", default=None, metavar="A,B,C,D",
               help="The four numbers read off the calibration sheet's scales A, B, C, D (instead of --offset).")
-@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default="a4", show_default=True,
+@click.option("--paper", type=click.Choice(list(PAPER_SIZES_MM)), default=DEFAULT_PAPER, show_default=True,
               help="The paper the calibration sheet was printed on (with --readings).")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="The edge the calibration sheet was turned on (with --readings).")

@@ -3,6 +3,8 @@ rulebook read (no dependency, so that `pnp --help` can offer the names without l
 
 from __future__ import annotations
 
+DEFAULT_PAPER = "a4"   # the paper a game's content is made for; others are chosen at build time (--paper)
+
 PAPER_SIZES_MM: dict[str, tuple[float, float]] = {   # portrait width, height
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),                          # 8.5 x 11 in

@@ -27,7 +27,7 @@ def render_hosting(job: Job, board: Board, guests: list) -> None:
     from ..components.board import board_item
     from ..print.board_sheet import board_with_pieces
     from ..draw.errors import LayoutError
-    from ..print.paper import DEFAULT_PAPER
+    from ..paper_sizes import DEFAULT_PAPER
     from .faces import face_svg, guests_said, with_paper
     item = board_item(board)
     pieces = [piece for guest in guests for piece in kind_of(guest).pieces(guest, job.game.folder)]

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from ..paper_sizes import paper_size_mm
 from .geometry import Box
 
-DEFAULT_PAPER = "a4"         # the paper a game's content is made for: other papers are chosen at build time (--paper)
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}   # the same in every language
 
 
