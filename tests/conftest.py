@@ -21,6 +21,11 @@ tests/print/test_preflight.py). Rules that keep any test, new or old, safe in pa
   `monkeypatch`, which puts it back: a worker runs many modules one after the other.
 - A slow module is made cheaper by sharing its expensive fixture (module scope, or `shared_build`), not by
   testing less; `pytest --durations=25` lists the slowest.
+- A build a test asks of the command line in its own process (CliRunner, build_games) runs its units in that
+  process: the `--jobs` default is one core there (`_units_in_the_test_process` below), as `shared_build`
+  asks `--jobs 1`. Worker processes would each render a game's units with cold caches and copy the test
+  process's pages as they touch them; the workers are xdist's. A test about the worker processes says
+  `--jobs N`, or `pytest.mark.cores` to see the true default (the cores).
 - A test that runs `pnp` in a process of its own to bound its memory and time (prlimit and a timeout) asks
   `tests/pnp_process.py`, which forks each command from one imported command line per worker: the same limit,
   exit code and output, without an interpreter's start and the generator's imports (about 1 s of CPU) per call.
@@ -47,6 +52,7 @@ import pytest
 from click.testing import CliRunner
 from filelock import FileLock
 
+import generator.cli as cli_module
 from generator.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +70,10 @@ LONGEST_FIRST = (
     "tests/foundation/test_mutated_content.py",                 # the loading of 100 mutations
     "tests/print/test_dice_assembly.py", "tests/print/test_lutinades_orientation.py",
     "mutated-3d-run",
+    # the long tail's longest modules (RESULTS.md, "sixth pass"): each alone a worker's minute of the end
+    "tests/foundation/test_incremental_build.py",               # --jobs 1 against 2, the kills: about 50 s
+    "tests/engine/test_praxis.py",                              # the moves' values replayed: about 40 s
+    "tests/engine/test_playtest_agents.py", "tests/engine/test_armada_moves.py",     # about 20 s each
 )
 
 
@@ -89,6 +99,25 @@ def pytest_collection_modifyitems(items):
     yield
     rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(_group(item), len(rank)))      # a stable sort
+
+
+_CORES = cli_module._cores
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _units_in_the_test_process():
+    """`pnp build`'s `--jobs` defaults to one core in the test process, module and session fixtures included
+    (the docstring above). Processes of their own (pnp_process, subprocess) keep the true default."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_module, "_cores", lambda: 1)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _true_cores(request, monkeypatch) -> None:
+    """A test marked `cores` sees the machine's cores as the default of `--jobs`."""
+    if request.node.get_closest_marker("cores") is not None:
+        monkeypatch.setattr(cli_module, "_cores", _CORES)
 
 
 @pytest.fixture(scope="session")

@@ -391,6 +391,7 @@ def test_builds_killed_at_random_moments_leave_every_game_folder_whole(tmp_path)
     assert problems == []
 
 
+@pytest.mark.cores        # the true default: tests/conftest.py sets one core for the others
 def test_jobs_defaults_to_the_cores_and_renders_units_in_worker_processes(tmp_path, monkeypatch):
     import click
     command = cli.commands["build"]
