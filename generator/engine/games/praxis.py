@@ -519,27 +519,27 @@ class PraxisMove:
 
 
 _NEW = object.__new__
-_NO_PARTS = {"origin": None, "dest": None, "target": None, "roll": None, "tile": None, "tile_at": None,
-             "tile_first": False}
+_SET_FIELDS = object.__setattr__
 
 
-def _move(kind: str, **parts) -> PraxisMove:
-    """PraxisMove(kind, **parts) without the frozen dataclass's __init__ (a field at a time, each through the
-    frozen class's guard): legal_moves makes hundreds a turn. All its fields given at once, in their order, and
-    never changed after: the same move."""
+def _move(kind: str, origin: int | None = None, dest: int | None = None, target: int | None = None,
+          roll: str | None = None, tile: Tile | None = None, tile_at: int | None = None,
+          tile_first: bool = False) -> PraxisMove:
+    """PraxisMove(...) without the frozen dataclass's __init__ (a field at a time, each through the frozen
+    class's guard): legal_moves makes hundreds a turn. Its fields given at once, as one dict in their order,
+    and never changed after: the same move."""
     mv = _NEW(PraxisMove)
-    fields = mv.__dict__
-    fields["kind"] = kind
-    fields.update(_NO_PARTS)
-    fields.update(parts)
+    _SET_FIELDS(mv, "__dict__", {"kind": kind, "origin": origin, "dest": dest, "target": target, "roll": roll,
+                                 "tile": tile, "tile_at": tile_at, "tile_first": tile_first})
     return mv
 
 
 def _move_with(mv: PraxisMove, **parts) -> PraxisMove:
     """dataclasses.replace(mv, **parts), made as `_move` makes a move."""
     new = _NEW(PraxisMove)
-    new.__dict__.update(mv.__dict__)
-    new.__dict__.update(parts)
+    fields = dict(mv.__dict__)
+    fields.update(parts)
+    _SET_FIELDS(new, "__dict__", fields)
     return new
 
 
@@ -646,7 +646,8 @@ class _Standings:
     moves lead to (move_values): each player's points, the squares of his dice (by square) and the colours in
     his hand; the portals in play and the tiles on them. `value` is the one formula of both, so a move weighed
     here gets the float its played position's evaluation gives, to the last bit."""
-    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held")
+    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held",
+                 "others")
 
     def __init__(self, p: PraxisPosition, scores: dict):
         self.players = p.players
@@ -658,6 +659,7 @@ class _Standings:
         self.portal_squares = frozenset(sq for _colour, sq in self.portals)
         self.board = {sq: t for sq, t in p.tiles if sq in self.portal_squares}
         self.held = {pl: _colours(hand) for pl, hand in zip(p.players, p.hands)}
+        self.others: dict = {}          # value()'s best other player's part, by what it reads
 
     def value(self, player: str, origin: int | None = None, dest: int | None = None, board: dict | None = None,
               held: frozenset | None = None, score: int | None = None) -> float:
@@ -669,36 +671,39 @@ class _Standings:
         owners = self.owners
         # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
         # tile of its own colour is open to every player
-        free = [(colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners)]
+        free = tuple((colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners))
         tiles = self.board if board is None else board
-        laden = set()
+        laden = []
         for colour, sq in free:
             t = tiles.get(sq)
             if t is not None and (colourless or t.endswith("/" + colour)):
-                laden.add(sq)
+                laden.append(sq)
         beaten = owners.get(dest) if dest is not None else None
-        mine = NEG
-        best = NEG
-        for pl in self.players:
-            squares = self.squares[pl]
-            hand = self.held[pl]
-            points = self.scores[pl]
-            if pl == player:
-                if origin is not None or dest is not None:
-                    kept = [sq for sq in squares if sq != origin]
-                    squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
-                if held is not None:
-                    hand = held
-                if score is not None:
-                    points = score
-            elif pl == beaten:
-                squares = tuple(sq for sq in squares if sq != dest)
-            wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
-            v = _player_value(points, squares, wanted)
-            if pl == player:
-                mine = v
-            elif v > best:
-                best = v
+        squares = self.squares[player]
+        if origin is not None or dest is not None:
+            kept = [sq for sq in squares if sq != origin]
+            squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
+        hand = self.held[player] if held is None else held
+        wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+        mine = _player_value(self.scores[player] if score is None else score, squares, wanted)
+        # the best other player's part: the same for every move that leaves the free portals, their tiles and
+        # the dice beaten alike (most moves of a ranking), so found once for them
+        key = (player, free, tuple(laden), dest if beaten is not None else None)
+        best = self.others.get(key)
+        if best is None:
+            best = NEG
+            for pl in self.players:
+                if pl == player:
+                    continue
+                squares = self.squares[pl]
+                if pl == beaten:
+                    squares = tuple(sq for sq in squares if sq != dest)
+                hand = self.held[pl]
+                wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+                v = _player_value(self.scores[pl], squares, wanted)
+                if v > best:
+                    best = v
+            self.others[key] = best
         return tanh(mine - best)
 
 
