@@ -119,6 +119,11 @@ def playable(variant: str | None) -> frozenset[int]:
     return SMALL_SQUARES if variant == "petit-plateau" else ALL_SQUARES
 
 
+# Each board's squares touching each square (AROUND kept to the board in play), in AROUND's order.
+_AROUND_IN = {board: tuple(tuple(s for s in AROUND[sq] if s in board) for sq in range(SIZE * SIZE))
+              for board in (ALL_SQUARES, SMALL_SQUARES)}
+
+
 def game_colours(variant: str | None) -> tuple[str, ...]:
     """The colours of the portals and tiles in play."""
     return PORTAL_COLOURS.get(variant, COLOURS)
@@ -584,7 +589,7 @@ class _State:
 
     def around(self, sq: int) -> list[int]:
         """The squares of the board in play touching `sq` by an edge or a corner."""
-        return [s for s in AROUND[sq] if s in self.squares]
+        return list(_AROUND_IN[self.squares][sq])
 
     def collects(self, sq: int, tile: Tile) -> bool:
         """Whether a die landing on `tile` on `sq` collects it: a portal of the tile's colour (any portal
@@ -1237,11 +1242,11 @@ class PraxisEngine(Engine):
     @staticmethod
     def _order(mv: PraxisMove):
         """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        none = -1
-        return (_KIND_RANK[mv.kind], none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
-                none if mv.target is None else mv.target, mv.roll or "",
-                TILE_INDEX[mv.tile] if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
-                mv.tile_first)
+        f = mv.__dict__
+        origin, dest, target, tile, at = f["origin"], f["dest"], f["target"], f["tile"], f["tile_at"]
+        return (_KIND_RANK[f["kind"]], -1 if origin is None else origin, -1 if dest is None else dest,
+                -1 if target is None else target, f["roll"] or "", TILE_INDEX[tile] if tile else (-1, -1),
+                -1 if at is None else at, f["tile_first"])
 
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
         """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
