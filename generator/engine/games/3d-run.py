@@ -1085,6 +1085,40 @@ class ThreeDRun(Engine):
         others = max(routes.runner_value(p, i) for i in range(len(p.runners)) if i != me)
         return tanh(routes.runner_value(p, me) - others)
 
+    def move_values(self, p: Position, moves, player: str) -> "list[float | None] | None":
+        """The greedy ranking's shortcut (Engine.move_values), the floats agents.weigh() finds. An allotment
+        changes only the mover's movements to play (and coins, which the evaluation does not read): its value
+        comes from the runner's, no position made. A step that ends the turn leads to the next runner's roll,
+        whose outcomes the evaluation cannot tell apart (it reads no die): one of them is weighed and its
+        value summed with every roll's odds, as weigh() sums them, instead of playing and weighing the 56."""
+        if p.phase == "over" or player != PLAYERS[p.turn]:
+            return None
+        routes = self._routes()
+        me = p.turn
+        if p.phase == "allot":
+            others = max(routes.runner_value(p, i) for i in range(len(p.runners)) if i != me)
+            runner, motion = p.runners[me], p.motion
+            return [tanh(routes.value_of(runner, p.target, motion, move.slots if motion is None else ()) - others)
+                    if isinstance(move, Allot) else None for move in moves]
+        out: list = []
+        for move in moves:
+            try:
+                q = self.play(p, move)
+            except EngineError:
+                out.append(None)
+                continue
+            if q.phase == "over":
+                out.append(1.0 if q.winner == me else -1.0)
+            elif q.phase == "roll":
+                rolls = self.chance_outcomes(q)
+                value = self.evaluate(self.play(q, rolls[0][0]), player)
+                out.append(sum(float(odds) * value for _roll, odds in rolls))
+            elif self.to_move(q) == CHANCE:
+                out.append(None)
+            else:
+                out.append(self.evaluate(q, player))
+        return out
+
     def _routes(self) -> "Routes":
         level = self._bound()
         if level.routes is None:            # once per level: every game of a playtest shares it
@@ -1152,12 +1186,16 @@ class Routes:
         turn = i == p.turn
         motion = p.motion if turn else None
         slots = p.slots if turn and motion is None and p.phase == "act" and p.slots else ()
-        key = (runner.cell, runner.facing, runner.flags, p.target, motion, slots)
+        return self.value_of(runner, p.target, motion, slots)
+
+    def value_of(self, runner: Runner, target: int, motion: "Motion | None", slots: tuple) -> float:
+        """runner_value() of `runner` in the middle of `motion`, or with `slots` allotted, remembered."""
+        key = (runner.cell, runner.facing, runner.flags, target, motion, slots)
         known = self._values.get(key)
         if known is None:
             if len(self._values) >= self.VALUES_KEPT:
                 self._values.clear()
-            known = self._values[key] = self._runner_value(runner, p.target, motion, slots)
+            known = self._values[key] = self._runner_value(runner, target, motion, slots)
         return known
 
     def _runner_value(self, runner: Runner, target: int, motion: "Motion | None", slots: tuple) -> float:

@@ -119,6 +119,11 @@ def playable(variant: str | None) -> frozenset[int]:
     return SMALL_SQUARES if variant == "petit-plateau" else ALL_SQUARES
 
 
+# Each board's squares touching each square (AROUND kept to the board in play), in AROUND's order.
+_AROUND_IN = {board: tuple(tuple(s for s in AROUND[sq] if s in board) for sq in range(SIZE * SIZE))
+              for board in (ALL_SQUARES, SMALL_SQUARES)}
+
+
 def game_colours(variant: str | None) -> tuple[str, ...]:
     """The colours of the portals and tiles in play."""
     return PORTAL_COLOURS.get(variant, COLOURS)
@@ -519,27 +524,27 @@ class PraxisMove:
 
 
 _NEW = object.__new__
-_NO_PARTS = {"origin": None, "dest": None, "target": None, "roll": None, "tile": None, "tile_at": None,
-             "tile_first": False}
+_SET_FIELDS = object.__setattr__
 
 
-def _move(kind: str, **parts) -> PraxisMove:
-    """PraxisMove(kind, **parts) without the frozen dataclass's __init__ (a field at a time, each through the
-    frozen class's guard): legal_moves makes hundreds a turn. All its fields given at once, in their order, and
-    never changed after: the same move."""
+def _move(kind: str, origin: int | None = None, dest: int | None = None, target: int | None = None,
+          roll: str | None = None, tile: Tile | None = None, tile_at: int | None = None,
+          tile_first: bool = False) -> PraxisMove:
+    """PraxisMove(...) without the frozen dataclass's __init__ (a field at a time, each through the frozen
+    class's guard): legal_moves makes hundreds a turn. Its fields given at once, as one dict in their order,
+    and never changed after: the same move."""
     mv = _NEW(PraxisMove)
-    fields = mv.__dict__
-    fields["kind"] = kind
-    fields.update(_NO_PARTS)
-    fields.update(parts)
+    _SET_FIELDS(mv, "__dict__", {"kind": kind, "origin": origin, "dest": dest, "target": target, "roll": roll,
+                                 "tile": tile, "tile_at": tile_at, "tile_first": tile_first})
     return mv
 
 
 def _move_with(mv: PraxisMove, **parts) -> PraxisMove:
     """dataclasses.replace(mv, **parts), made as `_move` makes a move."""
     new = _NEW(PraxisMove)
-    new.__dict__.update(mv.__dict__)
-    new.__dict__.update(parts)
+    fields = dict(mv.__dict__)
+    fields.update(parts)
+    _SET_FIELDS(new, "__dict__", fields)
     return new
 
 
@@ -584,7 +589,7 @@ class _State:
 
     def around(self, sq: int) -> list[int]:
         """The squares of the board in play touching `sq` by an edge or a corner."""
-        return [s for s in AROUND[sq] if s in self.squares]
+        return list(_AROUND_IN[self.squares][sq])
 
     def collects(self, sq: int, tile: Tile) -> bool:
         """Whether a die landing on `tile` on `sq` collects it: a portal of the tile's colour (any portal
@@ -646,7 +651,8 @@ class _Standings:
     moves lead to (move_values): each player's points, the squares of his dice (by square) and the colours in
     his hand; the portals in play and the tiles on them. `value` is the one formula of both, so a move weighed
     here gets the float its played position's evaluation gives, to the last bit."""
-    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held")
+    __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held",
+                 "others")
 
     def __init__(self, p: PraxisPosition, scores: dict):
         self.players = p.players
@@ -658,6 +664,7 @@ class _Standings:
         self.portal_squares = frozenset(sq for _colour, sq in self.portals)
         self.board = {sq: t for sq, t in p.tiles if sq in self.portal_squares}
         self.held = {pl: _colours(hand) for pl, hand in zip(p.players, p.hands)}
+        self.others: dict = {}          # value()'s best other player's part, by what it reads
 
     def value(self, player: str, origin: int | None = None, dest: int | None = None, board: dict | None = None,
               held: frozenset | None = None, score: int | None = None) -> float:
@@ -669,36 +676,39 @@ class _Standings:
         owners = self.owners
         # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
         # tile of its own colour is open to every player
-        free = [(colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners)]
+        free = tuple((colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners))
         tiles = self.board if board is None else board
-        laden = set()
+        laden = []
         for colour, sq in free:
             t = tiles.get(sq)
             if t is not None and (colourless or t.endswith("/" + colour)):
-                laden.add(sq)
+                laden.append(sq)
         beaten = owners.get(dest) if dest is not None else None
-        mine = NEG
-        best = NEG
-        for pl in self.players:
-            squares = self.squares[pl]
-            hand = self.held[pl]
-            points = self.scores[pl]
-            if pl == player:
-                if origin is not None or dest is not None:
-                    kept = [sq for sq in squares if sq != origin]
-                    squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
-                if held is not None:
-                    hand = held
-                if score is not None:
-                    points = score
-            elif pl == beaten:
-                squares = tuple(sq for sq in squares if sq != dest)
-            wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
-            v = _player_value(points, squares, wanted)
-            if pl == player:
-                mine = v
-            elif v > best:
-                best = v
+        squares = self.squares[player]
+        if origin is not None or dest is not None:
+            kept = [sq for sq in squares if sq != origin]
+            squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
+        hand = self.held[player] if held is None else held
+        wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+        mine = _player_value(self.scores[player] if score is None else score, squares, wanted)
+        # the best other player's part: the same for every move that leaves the free portals, their tiles and
+        # the dice beaten alike (most moves of a ranking), so found once for them
+        key = (player, free, tuple(laden), dest if beaten is not None else None)
+        best = self.others.get(key)
+        if best is None:
+            best = NEG
+            for pl in self.players:
+                if pl == player:
+                    continue
+                squares = self.squares[pl]
+                if pl == beaten:
+                    squares = tuple(sq for sq in squares if sq != dest)
+                hand = self.held[pl]
+                wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+                v = _player_value(self.scores[pl], squares, wanted)
+                if v > best:
+                    best = v
+            self.others[key] = best
         return tanh(mine - best)
 
 
@@ -1232,11 +1242,11 @@ class PraxisEngine(Engine):
     @staticmethod
     def _order(mv: PraxisMove):
         """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        none = -1
-        return (_KIND_RANK[mv.kind], none if mv.origin is None else mv.origin, none if mv.dest is None else mv.dest,
-                none if mv.target is None else mv.target, mv.roll or "",
-                TILE_INDEX[mv.tile] if mv.tile else (none, none), none if mv.tile_at is None else mv.tile_at,
-                mv.tile_first)
+        f = mv.__dict__
+        origin, dest, target, tile, at = f["origin"], f["dest"], f["target"], f["tile"], f["tile_at"]
+        return (_KIND_RANK[f["kind"]], -1 if origin is None else origin, -1 if dest is None else dest,
+                -1 if target is None else target, f["roll"] or "", TILE_INDEX[tile] if tile else (-1, -1),
+                -1 if at is None else at, f["tile_first"])
 
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
         """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
