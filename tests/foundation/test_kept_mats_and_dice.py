@@ -5,6 +5,8 @@ messages as without the cache."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from click.testing import CliRunner
 import generator.build as build
 import generator.cache as cache
 from generator.cli import cli
+from generator.content.paths import assets_signature
 
 MAT = """kind: mat
 id: tapis
@@ -127,3 +130,18 @@ def test_validate_out_lays_out_only_what_the_edit_may_change_and_says_what_valid
     assert cached[0] == (0 if edit == "good" else 2), cached
     # a component file refused whole: the others are laid out, not the calibration page
     assert {"component:tapis", "component:des"} <= set(alone[3]) and not KEPT & set(cached[3]), (alone, cached)
+
+
+def test_the_assets_signature_is_of_their_files_the_same_files_in_another_folder_too(tmp_path):
+    """A unit's model holds its game's assets signature (names, sizes, times and inodes of the files): the same
+    files linked into another game folder (a copy with one file edited, as the mutated-content tests make) sign
+    the same; a file saved again does not. The folders' own inodes and times were signed too: never the same."""
+    icons = tmp_path / "jeu" / "assets" / "icons"
+    icons.mkdir(parents=True)
+    (icons / "temple.svg").write_text("<svg/>", encoding="utf-8")
+    shutil.copytree(tmp_path / "jeu", tmp_path / "copie", copy_function=os.link)
+    assert assets_signature(tmp_path / "jeu") == assets_signature(tmp_path / "copie")
+    saved = tmp_path / "copie" / "assets" / "icons" / "temple.svg"
+    saved.unlink()
+    saved.write_text("<svg/>", encoding="utf-8")
+    assert assets_signature(tmp_path / "jeu") != assets_signature(tmp_path / "copie")
