@@ -145,20 +145,22 @@ def unit_model(game: Game, unit: str) -> str:
     and files are unchanged is kept when another file of its game changed); "" for a unit made from the whole
     game (the rulebook, the figures, a text sheet, a board a figure is drawn on), rendered again then.
 
-    A component made of faces (a deck, tiles, counters: its kind gives `items`) is made from itself, the
-    components sharing its sheets (`sheet_with`), the game's settings (game.yaml: title, language...), its own
-    icons and the files of its assets folder; the calibration page from the game's title and language."""
+    A component made of faces (a deck, tiles, counters: its kind gives `items`) or drawn from itself alone (a
+    mat, dice: Kind.drawn_from_itself) is made from itself, the components sharing its sheets (`sheet_with`),
+    the game's settings (game.yaml: title, language...), its own icons and the files of its assets folder; the
+    calibration page from the game's title and language."""
     from .kinds import kind_of
     if unit == "calibration":
         parts: tuple = (game.info.title, game.info.language)
     elif unit.startswith(_COMPONENT):
         component = _unit_component(game, unit)
-        if kind_of(component).items is None:
+        kind = kind_of(component)
+        if kind.items is None and not kind.drawn_from_itself:
             return ""
         from .kinds.faces import stock_partners     # the reader asks its sheets why they share none of theirs
         partners = stock_partners(game, component)
         near = [c for c in game.components if component.id in (c.id, getattr(c, "sheet_with", None))
-                or c.id == component.sheet_with or c.id in partners]
+                or c.id == getattr(component, "sheet_with", None) or c.id in partners]
         parts = (repr(game.info), [(repr(c), repr(getattr(c, "rows", ()))) for c in near],
                  repr(sorted(game.icons.items())), assets_signature(game.folder))
     else:
@@ -471,7 +473,7 @@ def validate_games(content_dir: Path, game_ids: list[str], out_dir: Path | None 
 def _validate_game(content_dir: Path, game_id: str, out_dir: Path | None) -> GameSummary:
     """validate_games of one game: its summary, or the one error (merged) holding every failure found."""
     with at_step("load", game_id):
-        game = load_telling_all(content_dir, game_id)
+        game = load_telling_all(content_dir, game_id, out_dir)
     with own_icons(game):
         return _validate_loaded(content_dir, game, out_dir)
 
@@ -510,7 +512,7 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
     from .figures import game_figures
     from .kinds import kind_of
     game_id = game.id
-    fresh = freshness(content_dir, out_dir, game_id, asdict(BuildOptions())).units if out_dir else {}
+    fresh = _kept_by_build(content_dir, out_dir, game)
     failure = None
     diagrams, drawn = [], None
 
@@ -582,6 +584,18 @@ def _validate_loaded(content_dir: Path, game: Game, out_dir: Path | None) -> Gam
                        figure_problems=tuple(prove_figures(game, diagrams, drawn or {})), reader=reading.as_dict())
 
 
+def _kept_by_build(content_dir: Path, out_dir: Path | None, game: Game) -> dict:
+    """The units of `game` that a build with the default options in out_dir would keep (cache.py): rendered
+    from these very inputs, or, after an edit of the game, from the same model (unit_model). Unit -> its record:
+    what the reader's preflight and the print guide found in it then still holds."""
+    if out_dir is None:
+        return {}
+    plan = freshness(content_dir, out_dir, game.id, asdict(BuildOptions()))
+    if plan.checked or plan.record is None:
+        return plan.units
+    return kept_units(content_dir, out_dir, plan.record, {unit: unit_model(game, unit) for unit in game_units(game)})
+
+
 def _validate_guide(game: Game, options: BuildOptions, guides: dict[str, list]):
     """The reader's preflight of the print guide as the build would make it, from every unit's entries (rendered
     in memory, or from the cache record of a fresh unit), in the build's order."""
@@ -624,9 +638,10 @@ def _flush_figures() -> None:
         _figure_cache.flush()
 
 
-def load_telling_all(content_dir: Path, game_id: str) -> Game:
+def load_telling_all(content_dir: Path, game_id: str, out_dir: Path | None = None) -> Game:
     """load_game; when some components cannot load, the others are laid out as the build would, so that their
-    errors are told with the loading errors in one run (a broken file does not hide another's layout)."""
+    errors are told with the loading errors in one run (a broken file does not hide another's layout). With
+    `out_dir`, a unit the build cache there would keep is not laid out again (_kept_by_build)."""
     try:
         from .content.loader import load_game     # the models, the schema, PyYAML: only for a game to load
         return load_game(content_dir, game_id)
@@ -641,12 +656,15 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
             # the rules, the sheets are checked too, as they would be once the rows are right
             with own_icons(partial):
                 try:
-                    _validate_loaded(content_dir, partial, None)
+                    _validate_loaded(content_dir, partial, out_dir)
                 except (ContentError, Contradicted) as more:
                     failure = merged(failure, more)
             raise failure from None
+        kept = _kept_by_build(content_dir, out_dir, partial)     # rendered from the same model: nothing to tell
         with own_icons(partial):
             for unit in game_units(partial):
+                if unit in kept:
+                    continue
                 if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is not None:
                     try:
                         check_component(partial, {}, BuildOptions(), unit)
@@ -667,7 +685,8 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
                 except Exception:      # noqa: BLE001 - leaning on the missing component: told already
                     pass
             for unit in game_units(partial):
-                if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is None:
+                if unit not in kept and unit.startswith(_COMPONENT) \
+                        and kind_of(_unit_component(partial, unit)).check is None:
                     more_errors(check_component, partial, _StandInFigures(), BuildOptions(), unit)
             if has_rules(partial):
                 from .rulebook import read_rulebook

@@ -96,6 +96,8 @@ def assets_signature(game_folder: Path) -> str:
                 st = path.stat()
             except OSError:
                 continue
+            if stat.S_ISDIR(st.st_mode):
+                continue        # its files are listed: a folder's own inode and times say nothing more (a copy's)
             entries.append((str(path.relative_to(folder)), st.st_size, st.st_mtime_ns, st.st_ino))
     return hashlib.sha256(repr(entries).encode("utf-8", "surrogatepass")).hexdigest()
 

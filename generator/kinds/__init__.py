@@ -95,6 +95,9 @@ class Kind:
                                                                # `sheet_with`), for a kind without `items`
     advice: Optional[Callable[[Any, Job], Optional[tuple]]] = None   # (component, job) -> catalogue keys (paper,
                                                                       # steps) where the kind's own do not fit it
+    drawn_from_itself: bool = False     # without `items`, its render too reads only the component, the components
+                                        # sharing its sheets, the game's settings, icons and assets (a mat, dice):
+                                        # build.unit_model gives it a model, kept when another file is edited
 
     def pieces(self, component: Any, folder: Any) -> list:
         """The Items a component of this kind puts on its host's sheets (content: `sheet_with`)."""

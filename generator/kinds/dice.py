@@ -32,4 +32,5 @@ def figure(job: FigureJob, dice: Dice):
     return dice_figure(dice, job.diagram, NET_CELLS, max_width_mm=job.max_width_mm)
 
 
-KIND = Kind(name="dice", model=Dice, render=render, paper="kinds.dice.paper", figure=figure)
+KIND = Kind(name="dice", model=Dice, render=render, paper="kinds.dice.paper", figure=figure,
+            drawn_from_itself=True)

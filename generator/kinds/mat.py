@@ -28,4 +28,5 @@ def figure(job: FigureJob, mat: Mat):
     return mat_figure(mat, job.diagram, job.placements, job.styles, job.game.folder, max_width_mm=job.max_width_mm)
 
 
-KIND = Kind(name="mat", model=Mat, render=render, paper="kinds.mat.paper", figure=figure, sheet_items=sheet_items)
+KIND = Kind(name="mat", model=Mat, render=render, paper="kinds.mat.paper", figure=figure, sheet_items=sheet_items,
+            drawn_from_itself=True)
