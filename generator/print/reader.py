@@ -16,7 +16,8 @@ in the order of what it costs him:
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
   the last page; the last page of any document, and any page but the cover that no heading opens (a
   section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
-  sheet of items whose lone row or small share could have gone elsewhere;
+  sheet of items whose lone row or small share could have gone elsewhere, or a tiled piece's page holding a thin
+  strip of it that another of its pages could have taken (form `tile`);
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
   page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine);
@@ -60,7 +61,7 @@ from typing import Optional
 
 from ..draw import outline
 from ..reader_thresholds import value as threshold
-from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM
+from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, stack_height
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 from .sheet_names import printed_as_word
 
@@ -180,7 +181,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += small_text(subject, read, overrides)
     found += tool_words(subject, read, words)
     found += one_warning_a_page(page_fill(subject, read, overrides), figures_alone(subject, overrides))
-    found += sheet_fill(subject, overrides)
+    found += sheet_fill(subject, overrides) + tile_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += figure_distance(subject, overrides)
     found += clipped_text(subject, read)
@@ -582,6 +583,32 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
                              partners=", ".join(subject.partners)))
         elif share < least and (last or len(pages) == 1) and not alone:
             out.append(_warn(subject, "sheet_fill", p["page"], fill=_pc(share), least=_pc(least)))
+    return out
+
+
+def tile_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """Sheets of a piece tiled over pages (form `tile`): a page whose windows cover under min_sheet_fill of it (a
+    row of sheets along a mat's garden, held between two rows no seam may cross: 77 mm of an A4) while another
+    page of the file, of the same size, could have taken its windows too, one above the other (print/tiling.py
+    packs them so). Whether they fit is judged against the tallest stack a page of that size already holds, a
+    height its paper is known to take."""
+    least = threshold("min_sheet_fill", overrides)
+    pages = [p for p in (subject.entry or {}).get("pages", []) if p.get("kind") in _TILE_PAGES and p.get("items")]
+    size = lambda p: (round(p["width_mm"], 1), round(p["height_mm"], 1))             # noqa: E731
+    heights = lambda p: [i["art_mm"][3] for i in p["items"]]                          # noqa: E731
+    room: dict = {}
+    for p in pages:
+        room[size(p)] = max(room.get(size(p), 0.0), stack_height(heights(p)))
+    out = []
+    for p in pages:
+        share = sum(i["art_mm"][2] * i["art_mm"][3] for i in p["items"]) / (p["width_mm"] * p["height_mm"])
+        if share >= least:
+            continue
+        other = next((q for q in pages if q is not p and size(q) == size(p)
+                      and stack_height(heights(p) + heights(q)) <= room[size(p)] + 0.05), None)
+        if other is not None:
+            out.append(_warn(subject, "sheet_fill", p["page"], form="tile", fill=_pc(share), least=_pc(least),
+                             other=other["page"]))
     return out
 
 

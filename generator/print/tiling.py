@@ -42,7 +42,7 @@ from ..reader_thresholds import value as threshold
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
-from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
+from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks, stack_height
 from .options import PrintOptions
 from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
@@ -565,7 +565,51 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
             depth += CUT_HARM_STEP
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
-    return replace(best[2], cuts=_zone_cuts(best[2], fitting)) if best[0][3] else best[2]
+    t = replace(best[2], cuts=_zone_cuts(best[2], fitting)) if best[0][3] else best[2]
+    if not any(grid_lines_mm):
+        t = _share_pages(t, dict(zip(pages_, rooms)))
+    return t
+
+
+def page_share(page: Page, windows: Sequence[Box]) -> float:
+    """How much of a sheet of paper the windows printed on it cover (the reader's sheet_fill share)."""
+    return sum(w[2] * w[3] for w in windows) / (page.width_mm * page.height_mm)
+
+
+def _share_pages(t: Tiling, rooms: dict) -> Tiling:
+    """A mat's windows that leave most of their sheet blank (under min_sheet_fill: a row of sheets along a garden,
+    held between two rows that no seam may cross, 77 mm of an A4) share a page with another window of the same
+    paper way up, one above the other, where both fit: the thinnest first, with the thinnest that fits (two strips
+    rather than a strip on a full sheet; of those, the one that fits beside the fewest others), until no thin page
+    has one that fits. Each page keeps its windows in assembly order, at the place of its first."""
+    least = threshold("min_sheet_fill")
+    pages = [list(p) for p in t.pages]
+    paper = lambda p: t.page_of(p[0][0])                                        # noqa: E731
+    share = lambda p: page_share(paper(p), [t.window(r, c) for r, c in p])      # noqa: E731
+
+    def together(p: list, q: list) -> bool:
+        return paper(q) == paper(p) and \
+            stack_height([t.window(r, c)[3] for r, c in p + q]) <= rooms[paper(p)][1] + 1e-9
+    done: set = set()
+    while True:
+        thin = [p for p in pages if share(p) < least and id(p) not in done]
+        if not thin:
+            break
+        p = min(thin, key=share)
+        fits = [q for q in pages if q is not p and together(p, q)]
+        if not fits:
+            done.add(id(p))
+            continue
+        # the partner with the fewest other pages it could join first (a taller window fits beside fewer), so
+        # that pairing these two leaves the others theirs; then the thinnest, then the nearest
+        q = min(fits, key=lambda q: (sum(1 for o in pages if o is not q and together(q, o)), share(q),
+                                     abs(pages.index(q) - pages.index(p))))
+        first, second = sorted((p, q), key=pages.index)
+        first[:] = sorted(first + second)
+        pages.remove(second)
+    if len(pages) == len(t.pages):
+        return t
+    return replace(t, sheets=tuple(tuple(p) for p in pages))
 
 
 def _zone_cuts(t: Tiling, boxes: Sequence[tuple]) -> tuple:
@@ -719,7 +763,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
         # The page's windows, one above the other, centred in the printable region; the board's bleed-box
         # origin moves with each window.
-        stack_h = sum(w[3] for w in wins) + 2 * EDGE_MIN_MM * (len(wins) - 1)
+        stack_h = stack_height([w[3] for w in wins])
         oy = py + (region[3] - stack_h) / 2
         placed = []
         for (r, c), win in zip(windows, wins):

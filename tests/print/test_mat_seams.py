@@ -46,15 +46,16 @@ def _mat(mat_id: str):
 
 
 def _windows(entry: dict) -> list[tuple[float, float, float, float]]:
-    """Each sheet's window in the mat's bleed-box mm (x0, y0, x1, y1), from its page's item trim and art."""
+    """Each sheet's window in the mat's bleed-box mm (x0, y0, x1, y1), from its item's trim and art (a page may
+    hold two thin ones, one above the other)."""
     out = []
     for page in entry["pages"]:
         if page["kind"] != "tile":
             continue
-        (item,) = page["items"]
-        (tx, ty, _, _), (ax, ay, aw, ah) = item["trim_mm"], item["art_mm"]
-        x0, y0 = ax - tx + 3.0, ay - ty + 3.0         # trim mm -> bleed-box mm (3 mm bleed)
-        out.append((x0, y0, x0 + aw, y0 + ah))
+        for item in page["items"]:
+            (tx, ty, _, _), (ax, ay, aw, ah) = item["trim_mm"], item["art_mm"]
+            x0, y0 = ax - tx + 3.0, ay - ty + 3.0         # trim mm -> bleed-box mm (3 mm bleed)
+            out.append((x0, y0, x0 + aw, y0 + ah))
     return out
 
 
@@ -346,3 +347,59 @@ def test_no_sheet_note_of_a_built_mat_is_struck_by_a_zone_or_lies_over_a_label(o
     found = check(Subject(name, (out / name).read_bytes(), entry=_entry(out, name)), PrintOptions().words)
     assert [w.describe(PrintOptions().words) for w in found.warnings
             if w.kind == "assembly" and str(w.facts.get("form", "")).startswith("note")] == []
+
+
+MATS = ("tapis-2j", "tapis-2j-petit", "tapis-2j-avance", "tapis-2j-avance-petit", "tapis-3j", "tapis-4j",
+        "tapis-4j-petit")
+
+
+def _plan(mat_id: str):
+    face = _mat(mat_id).front
+    return plan_tiling(face.bleed_width_mm, face.bleed_height_mm, PrintOptions(), face.grid_lines_mm,
+                       face.keep_clear_mm)
+
+
+@pytest.mark.parametrize("mat_id", MATS)
+def test_no_page_of_a_mat_holds_a_thin_strip_that_another_page_could_take(mat_id):
+    """The readers' finding: a row of sheets along a garden, held between two rows no seam may cross, printed
+    77 mm of an A4 on each of its sheets (the small 2-player mat's 14 %, 26 %, 13 %). A page of windows under
+    min_sheet_fill now shares its paper with another page's windows wherever they fit one above the other."""
+    t = _plan(mat_id)
+    rooms = {p: p.printable[3] - tiling.LABEL_BAND_MM - 2 * tiling.EDGE_MIN_MM for p in (t.row_pages or (t.page,))}
+    pages = [(t.page_of(p[0][0]), [t.window(r, c) for r, c in p]) for p in t.pages]
+    least = value("min_sheet_fill")
+    for paper, windows in pages:
+        assert tiling.stack_height([w[3] for w in windows]) <= rooms[paper] + 1e-6
+        if tiling.page_share(paper, windows) < least:
+            assert not any(other is not windows and p == paper and tiling.stack_height(
+                [w[3] for w in windows + other]) <= rooms[paper] + 1e-6 for p, other in pages), (mat_id, windows)
+
+
+@pytest.mark.parametrize("mat_id,sheets,pages", [("tapis-2j-petit", 13, 10), ("tapis-2j-avance", 23, 19),
+                                                 ("tapis-2j-avance-petit", 11, 9), ("tapis-4j-petit", 17, 15)])
+def test_the_thin_rows_of_the_mats_share_pages_so_fewer_are_printed(mat_id, sheets, pages):
+    t = _plan(mat_id)
+    assert (t.count, len(t.pages)) == (sheets, pages)
+    assert all(len({t.page_of(r) for r, _ in p}) == 1 for p in t.pages)      # one paper way up a page
+
+
+def test_the_reader_tells_a_thin_mat_sheet_another_page_could_take_and_passes_them_shared(monkeypatch):
+    """Bad and good fixtures from the small 2-player mat: its windows one a page (as before, print/tiling.py's
+    sharing turned off) are told, its garden rows' pages (77 mm of an A4) naming a page that could take them; the
+    same mat with its thin windows sharing pages is not."""
+    item = _mat("tapis-2j-petit")
+    words = PrintOptions().words
+    good = tile_face(item, PrintOptions(), game_title="PuXes", component_name="Tapis")
+    entry = document_entry("good.pdf", good)
+    assert any(len(p["items"]) == 2 for p in entry["pages"])
+    assert not [w for w in check(Subject("good.pdf", good.pdf, entry=entry), words).warnings
+                if w.kind == "sheet_fill"]
+    monkeypatch.setattr(tiling, "_share_pages", lambda t, rooms: t)
+    bad = tile_face(item, PrintOptions(), game_title="PuXes", component_name="Tapis")
+    entry = document_entry("bad.pdf", bad)
+    told = [w for w in check(Subject("bad.pdf", bad.pdf, entry=entry), words).warnings if w.kind == "sheet_fill"]
+    thin = {p["page"] for p in entry["pages"] if p["kind"] == "tile"
+            and p["items"][0]["art_mm"][3] < 80}            # the two garden rows: 77 mm tall windows
+    assert {w.page for w in told} >= thin and len(thin) == 3
+    assert all(w.facts["form"] == "tile" and w.facts["fill"] < 30 for w in told)
+    assert "page " in told[0].describe(words)
