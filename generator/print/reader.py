@@ -36,7 +36,8 @@ in the order of what it costs him:
   the figure is drawn (the layout's record);
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
   piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
-  the game's seam_zone_cuts;
+  the game's seam_zone_cuts, or running beside a zone's border, outside it, closer than seam_border_clearance_mm
+  and not on it (form `border`);
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut); a piece in a band under a host (band_edges) whose cut edge keeps less bleed than its others, or
   whose crop marks are shorter than a whole mark;
@@ -862,6 +863,7 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
     the zones cut in a file when there are no more than the game's seam_zone_cuts (a piece no layout keeps
     whole, its assembly plan saying where)."""
     clearance = threshold("seam_clearance_mm", overrides)
+    border = threshold("seam_border_clearance_mm", overrides)
     pages = {page.number: page for page in read.pages if page.found is not None}
     tiles = []      # (page number, window, texts, zones), all in the piece's trim millimetres
     for p in (subject.entry or {}).get("pages", []):
@@ -900,8 +902,10 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         inner = [[c for c in cuts[axis] if window[axis] + 1e-6 < c < window[axis + 2] - 1e-6] for axis in (0, 1)]
         segments = [(axis, at, window[1 - axis], inner[1 - axis][0] if inner[1 - axis] else window[3 - axis])
                     for axis in (0, 1) for at in inner[axis]]
-        crossed, cut_zones = [], []
+        crossed, cut_zones, beside = [], [], []
         for axis, at, lo, hi in segments:
+            beside += [z for z in zones if z.beside(axis, at, lo, hi, border, window, longest[axis])
+                       and z not in beside]
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
             across_zones = [z for z in zones if z.across(axis, at, lo, hi)]
@@ -919,6 +923,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
                     cut_zones.append(z)
         if crossed:
             out.append(_warn(subject, "seam", page, text=_sample(crossed[0].text), count=len(crossed)))
+        if beside:
+            out.append(_warn(subject, "seam", page, form="border", count=len(beside), least=border))
         if cut_zones:
             told: list = []
             for z in cut_zones:
@@ -935,6 +941,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
 
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
+SEAM_ON_BORDER_MM = 1.0     # a seam this near a zone's border is on it: within its stroke (0.3 mm each side of a
+                            # 0.6 mm outline) and the half millimetre the tiler's 1 mm steps leave
 _EDGE_MM = 0.3
 
 
@@ -955,6 +963,24 @@ class _Zone:
                 and z[3 - axis] > lo
         extent = outline.extent_in_band(self.hull, axis, lo, hi)
         return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
+
+    def beside(self, axis: int, at: float, lo: float, hi: float, clearance: float, window, longest: float) -> bool:
+        """Whether a seam along `axis` at `at`, running from lo to hi, runs beside the zone's border, outside it and
+        closer than `clearance` but not on it (within SEAM_ON_BORDER_MM): once glued, the border reads as drawn
+        twice or crooked. A zone's edge on the window's own edge (where the sheet's clip cut it) is no border, nor
+        is the edge of a zone longer than any sheet (PuXes' play circle)."""
+        if self.hull is not None:
+            extent = outline.extent_in_band(self.hull, axis, lo, hi)
+            whole = outline.bounds(self.hull)
+            if whole[axis + 2] - whole[axis] >= longest:
+                return False
+        else:
+            z = self.box
+            extent = (z[axis], z[axis + 2]) if z[1 - axis] < hi and z[3 - axis] > lo else None
+        if extent is None:
+            return False
+        edges = [e for e in extent if abs(e - window[axis]) > _EDGE_MM and abs(e - window[axis + 2]) > _EDGE_MM]
+        return any(SEAM_ON_BORDER_MM < abs(at - e) < clearance for e in edges) and not extent[0] < at < extent[1]
 
     def shorter(self, axis: int, length: float) -> bool:
         """Whether the zone may be shorter than `length` along `axis` (a turned one as a whole; a zone longer than
