@@ -904,11 +904,15 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
                     for axis in (0, 1) for at in inner[axis]]
         crossed, cut_zones, beside = [], [], []
         for axis, at, lo, hi in segments:
-            beside += [z for z in zones if z.beside(axis, at, lo, hi, border, window, longest[axis])
-                       and z not in beside]
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
             across_zones = [z for z in zones if z.across(axis, at, lo, hi)]
+            # beside a border: not a zone inside one the seam cuts (told as cut), nor in the gutter between two
+            # zones (a map's cells drawn inside their grid lines, the seam on the line: the gap is the board's own)
+            sides = {z: z.beside(axis, at, lo, hi, border, window, longest[axis]) for z in zones
+                     if not any(o != z and o.holds(z) for o in across_zones)}
+            if not ({-1, 1} <= set(sides.values())):
+                beside += [z for z, side in sides.items() if side and z not in beside]
             for z in across_zones:
                 # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
                 # outline hold each other: neither hides the other, they are counted as one below)
@@ -941,6 +945,7 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
 
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
+BORDER_ZONE_MIN_MM = 10.0   # a smaller shape (a pictogram in a map's square) has no border a seam beside it doubles
 SEAM_ON_BORDER_MM = 1.0     # a seam this near a zone's border is on it: within its stroke (0.3 mm each side of a
                             # 0.6 mm outline) and the half millimetre the tiler's 1 mm steps leave
 _EDGE_MM = 0.3
@@ -964,23 +969,27 @@ class _Zone:
         extent = outline.extent_in_band(self.hull, axis, lo, hi)
         return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
 
-    def beside(self, axis: int, at: float, lo: float, hi: float, clearance: float, window, longest: float) -> bool:
+    def beside(self, axis: int, at: float, lo: float, hi: float, clearance: float, window, longest: float) -> int:
         """Whether a seam along `axis` at `at`, running from lo to hi, runs beside the zone's border, outside it and
         closer than `clearance` but not on it (within SEAM_ON_BORDER_MM): once glued, the border reads as drawn
         twice or crooked. A zone's edge on the window's own edge (where the sheet's clip cut it) is no border, nor
-        is the edge of a zone longer than any sheet (PuXes' play circle)."""
+        is the edge of a zone longer than any sheet (PuXes' play circle) or under BORDER_ZONE_MIN_MM across. -1: the zone lies before the seam, 1: after
+        it, 0: not beside it."""
         if self.hull is not None:
             extent = outline.extent_in_band(self.hull, axis, lo, hi)
             whole = outline.bounds(self.hull)
             if whole[axis + 2] - whole[axis] >= longest:
-                return False
+                return 0
         else:
             z = self.box
             extent = (z[axis], z[axis + 2]) if z[1 - axis] < hi and z[3 - axis] > lo else None
-        if extent is None:
-            return False
+        size = outline.bounds(self.hull) if self.hull is not None else self.box
+        if extent is None or extent[0] < at < extent[1] or min(size[2] - size[0], size[3] - size[1]) < BORDER_ZONE_MIN_MM:
+            return 0
         edges = [e for e in extent if abs(e - window[axis]) > _EDGE_MM and abs(e - window[axis + 2]) > _EDGE_MM]
-        return any(SEAM_ON_BORDER_MM < abs(at - e) < clearance for e in edges) and not extent[0] < at < extent[1]
+        if not any(SEAM_ON_BORDER_MM < abs(at - e) < clearance for e in edges):
+            return 0
+        return 1 if extent[0] >= at else -1
 
     def shorter(self, axis: int, length: float) -> bool:
         """Whether the zone may be shorter than `length` along `axis` (a turned one as a whole; a zone longer than
