@@ -55,6 +55,12 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("seam_clearance_mm", 2.0, 0.0, 20.0, "mm",
               "a seam (where two tiled sheets are glued) this close to a zone's edge or a label runs through "
               "it: glue, a cut and a slight offset land on what the player must read"),
+    Threshold("seam_border_clearance_mm", 5.0, 0.0, 20.0, "mm",
+              "a seam running beside a zone's border, outside it, closer than this (PuXes' 2-player mat: 1 mm off its "
+              "public gardens) reads once glued as the border drawn twice or crooked: a sheet laid by hand lands "
+              "a millimetre or two off its marks, and a cut edge 2 to 4 mm off a drawn line looks like a slip of "
+              "it. 5 mm keeps the two apart to the eye; a seam on the border itself (within 0.5 mm) hides in its "
+              "stroke and may stay"),
     Threshold("max_figure_overhang_mm", 1.5, 0.0, 10.0, "mm",
               "a figure's art reaching further past its frame than the gap the rulebook leaves round it (half a "
               "line of text) runs over its caption or the text: a line leaving the frame, a piece on its edge; "

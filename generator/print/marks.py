@@ -22,6 +22,15 @@ MARK_OFFSET_MM = 2.0       # STYLE.md: 2 mm off the trim (further when bleed art
 MARK_CLEARANCE_MM = 0.5    # white gap between printed art and the start of a mark
 MIN_MARK_MM = 2.5          # shorter than this, a mark is too hard to find with a ruler
 MARK_WIDTH_MM = MIN_LINE_MM  # 0.25 pt
+EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
+
+
+
+def stack_height(heights: Sequence[float]) -> float:
+    """The height of pieces (a tiled mat's windows) stood one above the other on a page, the marks of each kept in
+    its own share (EDGE_MIN_MM on either side of a gap): what the tiler packs and the reader checks."""
+    return sum(heights) + 2 * EDGE_MIN_MM * (len(heights) - 1)
+
 
 CUT_STROKE = Stroke("#000000", MARK_WIDTH_MM)
 FOLD_STROKE = Stroke("#000000", MARK_WIDTH_MM, dash_mm=(1.0, 1.0))

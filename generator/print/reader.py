@@ -16,7 +16,8 @@ in the order of what it costs him:
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
   the last page; the last page of any document, and any page but the cover that no heading opens (a
   section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
-  sheet of items whose lone row or small share could have gone elsewhere;
+  sheet of items whose lone row or small share could have gone elsewhere, or a tiled piece's page holding a thin
+  strip of it that another of its pages could have taken (form `tile`);
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
   page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
   page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine);
@@ -35,7 +36,8 @@ in the order of what it costs him:
   the figure is drawn (the layout's record);
 - seam: on a piece tiled over sheets, a seam (once the sheets are glued) within seam_clearance_mm of the
   piece's text, or cutting across a zone a sheet could hold (a turned or polygonal zone by its outline), beyond
-  the game's seam_zone_cuts;
+  the game's seam_zone_cuts, or running beside a zone's border, outside it, closer than seam_border_clearance_mm
+  and not on it (form `border`);
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut); a piece in a band under a host (band_edges) whose cut edge keeps less bleed than its others, or
   whose crop marks are shorter than a whole mark;
@@ -60,7 +62,7 @@ from typing import Optional
 
 from ..draw import outline
 from ..reader_thresholds import value as threshold
-from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM
+from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, stack_height
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 from .sheet_names import printed_as_word
 
@@ -180,7 +182,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += small_text(subject, read, overrides)
     found += tool_words(subject, read, words)
     found += one_warning_a_page(page_fill(subject, read, overrides), figures_alone(subject, overrides))
-    found += sheet_fill(subject, overrides)
+    found += sheet_fill(subject, overrides) + tile_fill(subject, overrides)
     found += page_breaks(subject, overrides)
     found += figure_distance(subject, overrides)
     found += clipped_text(subject, read)
@@ -585,6 +587,32 @@ def sheet_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
     return out
 
 
+def tile_fill(subject: Subject, overrides: dict | None) -> list[ReaderWarning]:
+    """Sheets of a piece tiled over pages (form `tile`): a page whose windows cover under min_sheet_fill of it (a
+    row of sheets along a mat's garden, held between two rows no seam may cross: 77 mm of an A4) while another
+    page of the file, of the same size, could have taken its windows too, one above the other (print/tiling.py
+    packs them so). Whether they fit is judged against the tallest stack a page of that size already holds, a
+    height its paper is known to take."""
+    least = threshold("min_sheet_fill", overrides)
+    pages = [p for p in (subject.entry or {}).get("pages", []) if p.get("kind") in _TILE_PAGES and p.get("items")]
+    size = lambda p: (round(p["width_mm"], 1), round(p["height_mm"], 1))             # noqa: E731
+    heights = lambda p: [i["art_mm"][3] for i in p["items"]]                          # noqa: E731
+    room: dict = {}
+    for p in pages:
+        room[size(p)] = max(room.get(size(p), 0.0), stack_height(heights(p)))
+    out = []
+    for p in pages:
+        share = sum(i["art_mm"][2] * i["art_mm"][3] for i in p["items"]) / (p["width_mm"] * p["height_mm"])
+        if share >= least:
+            continue
+        other = next((q for q in pages if q is not p and size(q) == size(p)
+                      and stack_height(heights(p) + heights(q)) <= room[size(p)] + 0.05), None)
+        if other is not None:
+            out.append(_warn(subject, "sheet_fill", p["page"], form="tile", fill=_pc(share), least=_pc(least),
+                             other=other["page"]))
+    return out
+
+
 def _by_piece(items: list[dict]) -> dict[tuple, list]:
     """The trims of a page by piece (item and copy): a card is one trim, a die's net or its block of stickers six."""
     pieces: dict[tuple, list] = {}
@@ -835,6 +863,7 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
     the zones cut in a file when there are no more than the game's seam_zone_cuts (a piece no layout keeps
     whole, its assembly plan saying where)."""
     clearance = threshold("seam_clearance_mm", overrides)
+    border = threshold("seam_border_clearance_mm", overrides)
     pages = {page.number: page for page in read.pages if page.found is not None}
     tiles = []      # (page number, window, texts, zones), all in the piece's trim millimetres
     for p in (subject.entry or {}).get("pages", []):
@@ -873,11 +902,17 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
         inner = [[c for c in cuts[axis] if window[axis] + 1e-6 < c < window[axis + 2] - 1e-6] for axis in (0, 1)]
         segments = [(axis, at, window[1 - axis], inner[1 - axis][0] if inner[1 - axis] else window[3 - axis])
                     for axis in (0, 1) for at in inner[axis]]
-        crossed, cut_zones = [], []
+        crossed, cut_zones, beside = [], [], []
         for axis, at, lo, hi in segments:
             crossed += [r for r, b in texts if b[axis] - clearance < at < b[axis + 2] + clearance
                         and b[1 - axis] < hi and b[3 - axis] > lo and r not in crossed]
             across_zones = [z for z in zones if z.across(axis, at, lo, hi)]
+            # beside a border: not a zone inside one the seam cuts (told as cut), nor in the gutter between two
+            # zones (a map's cells drawn inside their grid lines, the seam on the line: the gap is the board's own)
+            sides = {z: z.beside(axis, at, lo, hi, border, window, longest[axis]) for z in zones
+                     if not any(o != z and o.holds(z) for o in across_zones)}
+            if not ({-1, 1} <= set(sides.values())):
+                beside += [z for z, side in sides.items() if side and z not in beside]
             for z in across_zones:
                 # a zone's pattern, a place drawn in it: the zone holding them is told (a zone's fill and its
                 # outline hold each other: neither hides the other, they are counted as one below)
@@ -892,6 +927,8 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
                     cut_zones.append(z)
         if crossed:
             out.append(_warn(subject, "seam", page, text=_sample(crossed[0].text), count=len(crossed)))
+        if beside:
+            out.append(_warn(subject, "seam", page, form="border", count=len(beside), least=border))
         if cut_zones:
             told: list = []
             for z in cut_zones:
@@ -908,6 +945,9 @@ def seams(subject: Subject, read: PdfRead, overrides: dict | None) -> list[Reade
 
 SEAM_ZONE_MIN_MM = 3.0      # smaller areas are a line's arrowhead or a pattern's dot, not a zone
 SEAM_ZONE_TOL_MM = 0.5      # a seam on a zone's edge (a board's grid line) runs along it, not across
+BORDER_ZONE_MIN_MM = 10.0   # a smaller shape (a pictogram in a map's square) has no border a seam beside it doubles
+SEAM_ON_BORDER_MM = 1.0     # a seam this near a zone's border is on it: within its stroke (0.3 mm each side of a
+                            # 0.6 mm outline) and the half millimetre the tiler's 1 mm steps leave
 _EDGE_MM = 0.3
 
 
@@ -928,6 +968,28 @@ class _Zone:
                 and z[3 - axis] > lo
         extent = outline.extent_in_band(self.hull, axis, lo, hi)
         return extent is not None and extent[0] + SEAM_ZONE_TOL_MM < at < extent[1] - SEAM_ZONE_TOL_MM
+
+    def beside(self, axis: int, at: float, lo: float, hi: float, clearance: float, window, longest: float) -> int:
+        """Whether a seam along `axis` at `at`, running from lo to hi, runs beside the zone's border, outside it and
+        closer than `clearance` but not on it (within SEAM_ON_BORDER_MM): once glued, the border reads as drawn
+        twice or crooked. A zone's edge on the window's own edge (where the sheet's clip cut it) is no border, nor
+        is the edge of a zone longer than any sheet (PuXes' play circle) or under BORDER_ZONE_MIN_MM across. -1: the zone lies before the seam, 1: after
+        it, 0: not beside it."""
+        if self.hull is not None:
+            extent = outline.extent_in_band(self.hull, axis, lo, hi)
+            whole = outline.bounds(self.hull)
+            if whole[axis + 2] - whole[axis] >= longest:
+                return 0
+        else:
+            z = self.box
+            extent = (z[axis], z[axis + 2]) if z[1 - axis] < hi and z[3 - axis] > lo else None
+        size = outline.bounds(self.hull) if self.hull is not None else self.box
+        if extent is None or extent[0] < at < extent[1] or min(size[2] - size[0], size[3] - size[1]) < BORDER_ZONE_MIN_MM:
+            return 0
+        edges = [e for e in extent if abs(e - window[axis]) > _EDGE_MM and abs(e - window[axis + 2]) > _EDGE_MM]
+        if not any(SEAM_ON_BORDER_MM < abs(at - e) < clearance for e in edges):
+            return 0
+        return 1 if extent[0] >= at else -1
 
     def shorter(self, axis: int, length: float) -> bool:
         """Whether the zone may be shorter than `length` along `axis` (a turned one as a whole; a zone longer than

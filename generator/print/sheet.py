@@ -31,14 +31,12 @@ from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Plac
 from .duplex import back_placement, sheet_flip
 from .fold import fold_segment, pair_placements
 from .geometry import Box, box3, intersect
-from .marks import (FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
+from .marks import (EDGE_MIN_MM, FOLD_LINE_STROKE, MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, MIN_MARK_MM, OUTLINE_STROKE, Line, Mark,
                     draw_marks, grid_marks)
 from .options import PrintOptions
 from .paper import PAPER_NAMES, Page, candidate_pages
 from .paper import page as paper_page
 from .cutter import cutter_layout, draw_registration
-
-EDGE_MIN_MM = MARK_OFFSET_MM + MIN_MARK_MM   # room beyond the outer trim that the smallest marks need
 
 
 class DoesNotFit(LayoutError):

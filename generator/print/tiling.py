@@ -42,7 +42,7 @@ from ..reader_thresholds import value as threshold
 from .document import (LABEL_BAND_MM, GuideInfo, ImposedDocument, PageInfo, Placement, draw_face, draw_label,
                        fr, label_style, new_pdf, page_label)
 from .geometry import Box, box3, inflate
-from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks
+from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks, stack_height
 from .options import PrintOptions
 from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
@@ -163,6 +163,7 @@ def _equal(length: float, count: int, overlap: float) -> tuple[Span, ...]:
 
 Marks = Sequence[tuple[float, float, bool, bool]]   # (start, end, heavy, text) of what a seam should not cross
 SEAM_CLEARANCE_MM = reader_thresholds.value("seam_clearance_mm")   # a seam this close to text runs through it
+BORDER_CLEARANCE_MM = reader_thresholds.value("seam_border_clearance_mm")   # ... this close to a zone's border, beside it
 TEXT_SLACK_MM = 1.0         # the reader measures text from its glyphs, we from the font's advance: a margin
 ZONE_EDGE_MM = 0.5          # a seam on a zone's edge runs along its outline (two zones side by side), not across
 CUT_STEP_MM = 1.0
@@ -186,6 +187,13 @@ def _margin(heavy: bool, text: bool) -> float:
     return SEAM_CLEARANCE_MM + TEXT_SLACK_MM if text or not heavy else -ZONE_EDGE_MM
 
 
+def _beside_border(cut: float, start: float, end: float) -> bool:
+    """Whether a seam at `cut` runs beside a zone's border (start..end), outside it and closer than
+    seam_border_clearance_mm but not on it: once glued, a cut edge a few millimetres off a drawn border reads as the
+    border drawn twice, or crooked. On it (within ZONE_EDGE_MM) the border's stroke hides the joint."""
+    return ZONE_EDGE_MM < start - cut < BORDER_CLEARANCE_MM or ZONE_EDGE_MM < cut - end < BORDER_CLEARANCE_MM
+
+
 def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int, float]:
     """(text, zones, light, harm) of the marks that a seam at `cut` runs through: text (a label, a ruler's
     figures), zones (heavy marks without text: a zone's area, not along its edge), light (a line), each this side
@@ -194,7 +202,9 @@ def seam_crossings(cut: float, marks: Marks) -> tuple[int, int, int, float]:
     harm = 0.0
     for start, end, is_heavy, is_text in marks:
         margin = _margin(is_heavy, is_text)
-        if start - margin < cut < end + margin:
+        if is_heavy and not is_text and _beside_border(cut, start, end):
+            text += 1               # as bad as text run through: avoided wherever any way avoids it
+        elif start - margin < cut < end + margin:
             if not is_heavy:
                 light += 1
             elif is_text:
@@ -228,6 +238,14 @@ def _weights(positions: Sequence[float], marks: Marks) -> list[float]:
             lo += 1
         while hi > 0 and not positions[hi - 1] < end + margin:
             hi -= 1
+        if is_heavy and not is_text:
+            # beside the zone's border, outside it (_beside_border): as costly as text
+            for p, x in enumerate(positions[max(0, lo - int(BORDER_CLEARANCE_MM / step) - 1):
+                                            hi + int(BORDER_CLEARANCE_MM / step) + 1],
+                                  start=max(0, lo - int(BORDER_CLEARANCE_MM / step) - 1)):
+                if _beside_border(x, start, end):
+                    delta[p] += 1e9
+                    delta[p + 1] -= 1e9
         if lo < hi:
             if not is_heavy or is_text:
                 cost = 1e3 if not is_heavy else 1e9
@@ -389,8 +407,12 @@ def _clear_count(length: float, room: float, overlap: float, marks: Marks) -> Op
     """The cuts (every CUT_STEP_MM) of the fewest windows along an axis whose seams cross no text and no zone
     (lines may be crossed): each cut as far as the window before allows (the farthest cut never leaves the
     rest harder). None when no such cuts exist."""
-    blocked = sorted((start - _margin(True, text), end + _margin(True, text))
-                     for start, end, heavy, text in marks if heavy)
+    blocked = sorted([(start - _margin(True, text), end + _margin(True, text))
+                      for start, end, heavy, text in marks if heavy]
+                     # beside a zone's border, outside it (_beside_border), on either side
+                     + [span for start, end, heavy, text in marks if heavy and not text
+                        for span in ((start - BORDER_CLEARANCE_MM, start - ZONE_EDGE_MM),
+                                     (end + ZONE_EDGE_MM, end + BORDER_CLEARANCE_MM))])
     least, pitch = int(overlap / CUT_STEP_MM) + 1, int((room - overlap) / CUT_STEP_MM + 1e-9)
     last = math.ceil(length / CUT_STEP_MM) - 1         # the last cut position inside the length
     cuts, start = [], 0
@@ -565,7 +587,51 @@ def plan_tiling(width_mm: float, height_mm: float, options: PrintOptions,
             depth += CUT_HARM_STEP
     if best is None:
         raise LayoutError(f"the overlap of {o} mm leaves no room on {options.paper} paper")
-    return replace(best[2], cuts=_zone_cuts(best[2], fitting)) if best[0][3] else best[2]
+    t = replace(best[2], cuts=_zone_cuts(best[2], fitting)) if best[0][3] else best[2]
+    if not any(grid_lines_mm):
+        t = _share_pages(t, dict(zip(pages_, rooms)))
+    return t
+
+
+def page_share(page: Page, windows: Sequence[Box]) -> float:
+    """How much of a sheet of paper the windows printed on it cover (the reader's sheet_fill share)."""
+    return sum(w[2] * w[3] for w in windows) / (page.width_mm * page.height_mm)
+
+
+def _share_pages(t: Tiling, rooms: dict) -> Tiling:
+    """A mat's windows that leave most of their sheet blank (under min_sheet_fill: a row of sheets along a garden,
+    held between two rows that no seam may cross, 77 mm of an A4) share a page with another window of the same
+    paper way up, one above the other, where both fit: the thinnest first, with the thinnest that fits (two strips
+    rather than a strip on a full sheet; of those, the one that fits beside the fewest others), until no thin page
+    has one that fits. Each page keeps its windows in assembly order, at the place of its first."""
+    least = threshold("min_sheet_fill")
+    pages = [list(p) for p in t.pages]
+    paper = lambda p: t.page_of(p[0][0])                                        # noqa: E731
+    share = lambda p: page_share(paper(p), [t.window(r, c) for r, c in p])      # noqa: E731
+
+    def together(p: list, q: list) -> bool:
+        return paper(q) == paper(p) and \
+            stack_height([t.window(r, c)[3] for r, c in p + q]) <= rooms[paper(p)][1] + 1e-9
+    done: set = set()
+    while True:
+        thin = [p for p in pages if share(p) < least and id(p) not in done]
+        if not thin:
+            break
+        p = min(thin, key=share)
+        fits = [q for q in pages if q is not p and together(p, q)]
+        if not fits:
+            done.add(id(p))
+            continue
+        # the partner with the fewest other pages it could join first (a taller window fits beside fewer), so
+        # that pairing these two leaves the others theirs; then the thinnest, then the nearest
+        q = min(fits, key=lambda q: (sum(1 for o in pages if o is not q and together(q, o)), share(q),
+                                     abs(pages.index(q) - pages.index(p))))
+        first, second = sorted((p, q), key=pages.index)
+        first[:] = sorted(first + second)
+        pages.remove(second)
+    if len(pages) == len(t.pages):
+        return t
+    return replace(t, sheets=tuple(tuple(p) for p in pages))
 
 
 def _zone_cuts(t: Tiling, boxes: Sequence[tuple]) -> tuple:
@@ -719,7 +785,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
         band = (px, py + ph - LABEL_BAND_MM, pw, LABEL_BAND_MM)
         # The page's windows, one above the other, centred in the printable region; the board's bleed-box
         # origin moves with each window.
-        stack_h = sum(w[3] for w in wins) + 2 * EDGE_MIN_MM * (len(wins) - 1)
+        stack_h = stack_height([w[3] for w in wins])
         oy = py + (region[3] - stack_h) / 2
         placed = []
         for (r, c), win in zip(windows, wins):
@@ -1018,8 +1084,9 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     return min(spots, key=cost)[0]
 
 
-NAME_GAP_MM = 3.0        # between the map and a name set beside it, and between two such names
-NAME_DOT_MM = 0.6        # the dot that ends a name's leader on its sheet
+PLAN_NAME_PT = (12.0, 10.5, 9.0)    # a sheet's name on the plan, at the first size that hides nothing; never under 9 pt,
+# read at arm's length on a plan drawn at a quarter of the mat's size (at 6 pt, or beside the map with a leader, the
+# readers did not find the sheet it named)
 
 
 def _name_box(name: str, style: TextStyle, width_mm: float) -> tuple[float, float]:
@@ -1034,41 +1101,34 @@ def _hidden(t: Tiling, at: tuple[float, float], half_w: float, half_h: float, ma
     return sum(name_covers(box, m) for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h))
 
 
-def _name_inside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple]):
-    """A sheet's name on its own part of the map where its box hides none of the face's zones and labels
-    (name_place): at its size, else set at the smallest readable size (min_text_pt). ((x, y) in bleed-box mm,
-    half width, height, style), or None when neither finds such a spot (PuXes' 3-player row C)."""
-    for size in dict.fromkeys((style.size_pt, min(style.size_pt, threshold("min_text_pt")))):
+def _own_width(t: Tiling, r: int, c: int) -> float:
+    """The width (bleed-box mm) of the part of sheet (r, c) that no later sheet covers."""
+    return t.window(r, c)[2] - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
+
+
+def _plan_name(t: Tiling, r: int, c: int, words, big: TextStyle, scale: float) -> tuple[str, TextStyle]:
+    """A sheet's name on the plan and its style: "feuille 2.1", set smaller on a narrow sheet so that it stays
+    inside its own part, down to PLAN_NAME_PT's least; narrower than that, the name alone ("2.1": the plan's note
+    says they are sheets), never under that least."""
+    for name in (sheet_name(t.name(r, c), words), t.name(r, c)):
+        size = min(big.size_pt, big.size_pt * (_own_width(t, r, c) * scale - 4.5) / fonts.text_width_mm(name, big))
+        if size >= PLAN_NAME_PT[-1]:
+            return name, big.with_(size_pt=size)
+    return name, big.with_(size_pt=PLAN_NAME_PT[-1])
+
+
+def _name_on_sheet(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple]):
+    """A sheet's name inside its own part of the map (name_place): at the first of PLAN_NAME_PT (no larger than
+    `style`, which its sheet's width allows) where its box hides none of the face's zones and labels; where none
+    does (PuXes' 3-player row 3, between turned gardens), at the smallest, where it hides least. ((x, y) in
+    bleed-box mm, half width, height, style)."""
+    sizes = [size for size in PLAN_NAME_PT if size <= style.size_pt] or [style.size_pt]
+    for size in sizes:
         st = style.with_(size_pt=size)
-        half, box_h = _name_box(name, st, t.window(r, c)[2] * scale)
+        half, box_h = _name_box(name, st, _own_width(t, r, c) * scale)
         at = name_place(t, r, c, half / scale, box_h / 2 / scale, marks)
-        if _hidden(t, at, half / scale, box_h / 2 / scale, marks) < 1e-6:
+        if _hidden(t, at, half / scale, box_h / 2 / scale, marks) < 1e-6 or size == sizes[-1]:
             return at, half, box_h, st
-    return None
-
-
-def _name_outside(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale: float, marks: Sequence[tuple],
-                  frame: tuple, region: Box, taken: tuple[list, list]):
-    """Where a sheet's name goes that hides a zone wherever it lies on its sheet: beside the map, on the side
-    nearer the sheet, level with a spot of the sheet that hides nothing (a leader joins them), below the names
-    already set there. (((x, y) page mm, half width, height, style), the spot in bleed-box mm); the least hidden
-    spot on the sheet, without a leader, when the margin is too narrow."""
-    half, box_h = _name_box(name, style, 1e9)
-    spot = name_place(t, r, c, NAME_DOT_MM * 2 / scale, NAME_DOT_MM * 2 / scale, marks)
-    sx, sy = frame[0] + spot[0] * scale, frame[1] + spot[1] * scale
-    left = sx - frame[0] < frame[2] - sx
-    cx = frame[0] - NAME_GAP_MM - half if left else frame[2] + NAME_GAP_MM + half
-    if cx - half < region[0] or cx + half > region[0] + region[2]:
-        inside_half, inside_h = _name_box(name, style, t.window(r, c)[2] * scale)
-        return (name_place(t, r, c, inside_half / scale, inside_h / 2 / scale, marks), inside_half, inside_h,
-                style), None
-    cy = min(max(sy, frame[1] + box_h / 2), frame[3] - box_h / 2)
-    side = taken[0 if left else 1]
-    for y0, y1 in sorted(side):
-        if cy - box_h / 2 < y1 + NAME_GAP_MM / 3 and cy + box_h / 2 > y0 - NAME_GAP_MM / 3:
-            cy = y1 + NAME_GAP_MM / 3 + box_h / 2
-    side.append((cy - box_h / 2, cy + box_h / 2))
-    return ((cx, cy), half, box_h, style), spot
 
 
 def name_covers(box: tuple, mark: tuple) -> float:
@@ -1108,26 +1168,11 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
             wx, wy, ww, wh = t.window(r, c)
             x, y = ox + wx * scale, top + wy * scale
             pdf.rect(x, y, ww * scale, wh * scale, stroke=MAP_OVERLAP if (r or c) else MAP_LINE)
-    # the map's own box on the page, and the name boxes set outside it so far (left, right)
-    frame, outside = (ox, top, ox + face.bleed_width_mm * scale, top + face.bleed_height_mm * scale), ([], [])
     for r in range(t.rows):
         for c in range(t.columns_in(r)):
-            ww = t.window(r, c)[2]
-            name = sheet_name(t.name(r, c), words)
-            # a narrow sheet's name is set smaller, so that it stays inside its own outline
-            style = big.with_(size_pt=max(threshold("min_text_pt"), min(big.size_pt, big.size_pt * (
-                ww * scale - 4.5) / fonts.text_width_mm(name, big))))
-            placed = _name_inside(t, r, c, name, style, scale, face.keep_clear_mm)
-            leader = None
-            if placed is None:
-                placed, leader = _name_outside(t, r, c, name, big, scale, face.keep_clear_mm, frame, region, outside)
-            (fx, fy), half, box_h, style = placed
-            cx, cy = (ox + fx * scale, top + fy * scale) if leader is None else (fx, fy)
-            if leader is not None:
-                # a thin line from the box to a dot on a spot of the sheet that hides nothing
-                ax, ay = ox + leader[0] * scale, top + leader[1] * scale
-                pdf.line(cx + (half if cx < ax else -half), cy, ax, ay, MAP_LINE)
-                pdf.circle(ax, ay, NAME_DOT_MM, fill="#000000")
+            name, style = _plan_name(t, r, c, words, big, scale)
+            (fx, fy), half, box_h, style = _name_on_sheet(t, r, c, name, style, scale, face.keep_clear_mm)
+            cx, cy = ox + fx * scale, top + fy * scale
             pdf.rect(cx - half, cy - box_h / 2, 2 * half, box_h, fill="#FFFFFF", stroke=MAP_LINE)
             pdf.text(cx, cy + 1.65 * style.size_pt / 12, name, style, align="center")
     for _, _, _, (x0, y0, x1, y1) in t.cuts:

@@ -290,6 +290,34 @@ def test_a_strip_sheet_that_says_why_it_shares_with_no_other_passes():
     assert _kinds(Subject("c.pdf", _pdf(lambda c, n: None, pages=3), role="sheets", entry=lone)) == ["sheet_fill"]
 
 
+
+def _tile_page(page, *heights, width=113.0):
+    """A page of a tiled mat (A4 turned) holding windows of these heights, one above the other."""
+    items, y = [], 10.0
+    for h in heights:
+        items.append({"id": "tapis", "trim_mm": [-50, -100, 400, 600], "art_mm": [10, y, width, h]})
+        y += h + 9
+    return {"page": page, "kind": "tile", "side": "single", "width_mm": 297, "height_mm": 210, "items": items}
+
+
+def test_a_tiled_sheet_holding_a_thin_strip_another_page_could_take_is_found():
+    """A 77 mm strip of a mat on an A4 (14 %) where another page's strip would fit above it (the tallest page of
+    the file holds 176 mm: the paper takes that much) is told, naming that page; the two sharing a page pass, and
+    so does a thin strip no other page's windows fit beside."""
+    plan = {"page": 1, "kind": "map", "width_mm": 297, "height_mm": 210, "items": []}
+    tall = _tile_page(2, 176.0, width=250.0)
+
+    def told(*pages):
+        entry = {"file": "t.pdf", "pages": [plan, tall, *pages]}
+        subject = Subject("t.pdf", _pdf(lambda c, n: None, pages=len(pages) + 2), entry=entry)
+        return [w for w in check(subject, FR).warnings if w.kind == "sheet_fill"]
+    apart = told(_tile_page(3, 77.0), _tile_page(4, 77.0))
+    assert [(w.page, w.facts["form"], w.facts["other"]) for w in apart] == [(3, "tile", 4), (4, "tile", 3)]
+    assert "page 4" in apart[0].describe(FR)
+    assert told(_tile_page(3, 77.0, 77.0)) == []
+    assert told(_tile_page(3, 77.0), _tile_page(4, 150.0, width=250.0)) == []
+
+
 # --- d. page breaks ---------------------------------------------------------------------------------------
 def test_a_heading_or_a_lists_first_item_ending_a_page_is_found():
     bad = [_flow("paragraph", 3), _flow("heading", 3, 12, level=2), _flow("list_first", 3, 14),

@@ -137,25 +137,31 @@ def _plan_names_and_zones(doc):
         return boxes, zones, len(words), (ground["x0"], ground["top"], ground["x1"], ground["bottom"])
 
 
-def test_no_sheet_name_of_the_3_player_plan_hides_a_zone():
+def test_every_sheet_name_of_the_3_player_plan_is_inside_its_sheet_at_9_pt_or_more():
     """The plan's names of sheets C2, C4 and F3 (now 3.2, 3.4, 6.3) covered a corner of a garden: row C has no
-    clear spot for a name at its size. Read back from the plan: every sheet's name box is there, and none
-    overlaps a garden or a temple (turned ones by their own outline); a name that found no room on its sheet is
-    set smaller, or beside the map with a leader to its sheet."""
+    clear spot for a name at its size. They were then set at 6 pt, or beside the map with a leader, where the
+    readers did not find the sheet they named. Read back from the plan: every sheet's name box is there, inside
+    the map, its name at 9 pt or more; a name hides a garden or a temple (turned ones by their own outline) only
+    where its sheet has no clear spot, on three sheets at most."""
     from generator.draw import outline
+    from printkit import open_pdf
     item, doc, entry = _tiled("tapis-3j")
     boxes, zones, named, ground = _plan_names_and_zones(doc)
     assert len(boxes) == 32 and named >= 32 and len(zones) >= 9
-    hidden = []
+    assert all(ground[0] - 0.5 <= b[0] and b[2] <= ground[2] + 0.5 and ground[1] - 0.5 <= b[1]
+               and b[3] <= ground[3] + 0.5 for b in boxes), (ground, boxes)
+    with open_pdf(doc.pdf) as pdf:
+        sizes = [w["size"] for w in pdf.pages[0].extract_words(extra_attrs=["size"]) if w["text"] == "feuille"
+                 and ground[1] <= w["top"] <= ground[3]]
+    assert len(sizes) == 32 and min(sizes) >= 9.0 - 1e-6, sorted(sizes)[:4]
+    hiding = set()
     for box in boxes:
         for zone in zones:
             part = outline.clip(outline.clip(outline.convex_hull(zone), 0, box[0], box[2]), 1, box[1], box[3])
             area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(part, part[1:] + part[:1]))) / 2
             if len(part) > 2 and area > 0.5:
-                hidden.append((tuple(round(v) for v in box), round(area)))
-    assert hidden == []
-    beside = [b for b in boxes if b[2] <= ground[0] or b[0] >= ground[2]]      # beside the map (the mat's ground)
-    assert 1 <= len(beside) <= 3, (ground, boxes)
+                hiding.add(box)
+    assert len(hiding) <= 3
 
 
 def test_a_note_moved_off_the_circle_stays_in_the_mat_s_safe_zone():
