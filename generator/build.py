@@ -654,30 +654,50 @@ def load_telling_all(content_dir: Path, game_id: str) -> Game:
                         failure = merged(failure, more)
                     except Exception:      # noqa: BLE001 - a component leaning on one that failed to load (its
                         continue           # sheet's host): what is wrong is told already; this was only more
-            # A component file refused whole: the text sheets, the other kinds and the rules are read too (the
-            # figures stand-ins), their errors kept but those that may only say the component is missing.
+            # A component file refused whole: the text sheets, the other kinds, the figures and the rules are read
+            # too (the figures stand-ins), their errors kept but those that only say the component is missing.
+            absent = tuple(getattr(err, "refused_ids", ()))
             def more_errors(step, *args):
                 nonlocal failure
                 try:
                     step(*args)
                 except ContentError as more:
-                    kept = [one for one in more.errors if not one.message.startswith(_MAY_NAME_THE_MISSING)]
+                    kept = [one for one in more.errors if not _names_the_missing(one.message, absent)]
                     if kept:
                         failure = merged(failure, content_error(kept))
+                except Contradicted as more:
+                    failure = merged(failure, more)
                 except Exception:      # noqa: BLE001 - leaning on the missing component: told already
                     pass
             for unit in game_units(partial):
                 if unit.startswith(_COMPONENT) and kind_of(_unit_component(partial, unit)).check is None:
                     more_errors(check_component, partial, _StandInFigures(), BuildOptions(), unit)
+            # the figures, each checked against its component unless that one is missing (their own keys still)
+            more_errors(_check_partial_figures, content_dir, partial, absent)
             if has_rules(partial):
                 from .rulebook import read_rulebook
                 more_errors(lambda: read_rulebook(partial, figures=_StandInFigures()))
         raise failure from None
 
 
-# What the rules text or a text sheet says when it reads a component that failed to load: left unsaid while
-# that component is wrong (told already), rather than said as a second mistake.
-_MAY_NAME_THE_MISSING = ("unknown name or attribute", "unknown diagram")
+def _check_partial_figures(content_dir: Path, game: Game, absent: tuple) -> None:
+    """The figures of a game some component files of which were refused whole: read, each checked against its
+    component when it loaded, and those drawn on loaded components checked by the rules (engine or not)."""
+    from .content.diagrams import load_diagrams
+    from .content.paths import DIAGRAMS_FILE
+    path = Path(content_dir) / game.id / DIAGRAMS_FILE
+    if not os.path.lexists(path):
+        return
+    diagrams = load_diagrams(path, game.components, absent)
+    from .content.diagrams import _on_absent
+    check_game(game, content_dir, [d for d in diagrams if not _on_absent(d, game.components, absent)])
+
+
+def _names_the_missing(message: str, absent: tuple) -> bool:
+    """What the rules text or a text sheet says when it reads a component that failed to load (`components.<id>`
+    missing): left unsaid while that component is wrong (told already), rather than said as a second mistake.
+    Any other misspelt name is told."""
+    return message.startswith("unknown name or attribute") and any(f"no '{name}' here" in message for name in absent)
 
 
 def own_icons(game: Game):

@@ -334,3 +334,37 @@ def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tm
                                       encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
     assert result.exit_code == 2 and "rules.en.md" not in result.output, result.output
+    # ... and it hides nothing else: a figure on it (its own keys), a figure on another component, a typo in the
+    # rules next to one naming it, in an {% if %} and a {% for %} head (they came in a second run)
+    (game / "diagrams.yaml").write_text(
+        '- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, stirke]}\n'
+        '- id: pile\n  caption: "Tokens."\n  "on": tokens\n  show: {items: [1]}\n  colour: red\n', encoding="utf-8")
+    (game / "rules.en.md").write_text(
+        "# Duel\n\n{% if components.tokens.count > 3 %}Many.{% endif %}\n\n"
+        "{% for card in components.cards.rowz %}{{ card }}{% endfor %}\n\n{% if game.titel %}A title.{% endif %}\n",
+        encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2 and "unknown key 'shpe'" in told, told
+    assert "diagrams.yaml:4" in told and "no item 'stirke'" in told, told                  # on a good component
+    assert "diagrams.yaml:9: unknown key 'colour'" in told and "on: no component" not in told, told   # on tokens
+    assert "rules.en.md:5: unknown name or attribute: no field 'rowz' here (did you mean 'rows'?)" in told, told
+    assert "rules.en.md:7: unknown name or attribute: no field 'titel' here (did you mean 'title'?)" in told, told
+    assert "rules.en.md:3" not in told, told                                           # it names tokens: told already
+
+
+def test_typos_in_if_and_for_heads_are_told_with_the_rest_in_one_run(tmp_path):
+    content = _designer_game(tmp_path)
+    (content / "duel" / "rules.en.md").write_text(
+        "# Duel\n\n{% if components.crads.rows | length > 3 %}Many.{% endif %}\n\n"
+        "{% for card in components.cards.rows if card.values.rarty == 'rare' %}{{ card.values.name }}{% endfor %}\n\n"
+        "{% for card in components.cards.rowz %}{{ card }}{% endfor %}\n\n"
+        "{{ game.titel }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = [line.partition("rules.en.md:")[2].partition(" (did you mean")[0]
+            for line in result.output.splitlines() if "rules.en.md:" in line]
+    # each mistake once, at its line, whether a test, a loop's filter, a loop's sequence or a printed name
+    assert result.exit_code == 2 and told == [
+        "3: unknown name or attribute: no 'crads' here", "5: unknown name or attribute: no field 'rarty' here",
+        "7: unknown name or attribute: no field 'rowz' here", "9: unknown name or attribute: no field 'titel' here"], \
+        result.output
