@@ -113,6 +113,9 @@ class GameOutput:
     reading: list = field(default_factory=list)     # print.reader.Subject of files whose maker knows more
                                                     # (a rulebook's layout): the reader's preflight reads them
     unit: str = ""                                  # the unit of game_units it holds, when it holds one
+    # texts of its files set smaller than asked to fit (a text sheet's body, a rulebook figure set smaller), each
+    # {file, id, element, text, asked_pt, set_pt}: the manifest's `shrunk_text`, besides its documents' faces'
+    shrunk: list = field(default_factory=list)
 
     def add(self, name: str, data: bytes | str) -> None:
         if name in self.files:
@@ -243,13 +246,14 @@ class UnitResult:
     guide: list
     entries: list
     reader: dict = field(default_factory=dict)
+    shrunk: list = field(default_factory=list)      # GameOutput.shrunk
 
 
 def unit_result(out: GameOutput) -> UnitResult:
     from .print import document_entry
     entries = [document_entry(name, doc) for name, doc in out.documents]
     return UnitResult(dict(out.files), {name: digest(data) for name, data in out.files.items()}, list(out.guide),
-                      entries, read_unit(out, entries).as_dict())
+                      entries, read_unit(out, entries).as_dict(), list(out.shrunk))
 
 
 def read_unit(out: GameOutput, entries: list):
@@ -308,6 +312,9 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
         report.add(Report.from_dict(unit.reader))
     report.add(read_guide(game, options, guide_name, guide))
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
+    shrunk = [note for unit in units for note in unit.shrunk]
+    if shrunk:       # the texts set smaller in files that are no sheet of faces (a text sheet, the rulebook)
+        manifest["shrunk_text"] = shrunk
     manifest["preflight"] = {**report.summary(), "lines": [w.describe(words) for w in report.warnings]}
     if game.info.preflight:
         # the game's own thresholds, with their reasons: `pnp check-print` reads a file as its build did
@@ -413,6 +420,9 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     figure_sources = _diagram_sources(game)
     for name, data, layout in ((f"{rules}.pdf", book.pdf_a4, book.layout_full),
                                (f"{booklet}.pdf", book.pdf_a5, book.layout_half)):
+        # the figures set smaller to fit a page, their texts with them (the manifest's shrunk_text)
+        out.shrunk.extend({"file": name, "element": "figure", **flow["shrunk"]}
+                          for flow in layout["flows"] if "shrunk" in flow)
         out.reading.append(Subject(name, data, role="rulebook", layout=layout, rules_path=path,
                                    figure_sources=figure_sources, search=(path, *sorted({p for p, _ in figure_sources.values()}),
                                                                           str(game.folder / "game.yaml")),
@@ -1069,7 +1079,7 @@ def _summary_of(game_id: str, summary: dict) -> GameSummary:
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
     """A fresh unit as its record says: its files are those in place."""
     return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), _guide_entries(kept),
-                      kept.entries, kept.reader)
+                      kept.entries, kept.reader, kept.shrunk)
 
 
 def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,
@@ -1101,7 +1111,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             result, reads = _kept_unit(folder, plan.units[unit]), plan.units[unit].reads
         results.append(result)
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
-                                   result.entries, result.reader, unit_model(game, unit))
+                                   result.entries, result.reader, unit_model(game, unit), result.shrunk)
     with at_step("render", game_id, game.info.language), own_icons(game):
         finished, report = _finish(game, options, results, units, summary.get("figure_list", []))
     summary = {**summary, "reader": report.as_dict()}
