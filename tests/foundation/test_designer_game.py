@@ -368,3 +368,41 @@ def test_typos_in_if_and_for_heads_are_told_with_the_rest_in_one_run(tmp_path):
         "3: unknown name or attribute: no 'crads' here", "5: unknown name or attribute: no field 'rarty' here",
         "7: unknown name or attribute: no field 'rowz' here", "9: unknown name or attribute: no field 'titel' here"], \
         result.output
+
+
+def test_the_whole_designer_game_builds_and_plays_in_tabletop_simulator(tmp_path):
+    """Issue 27's game entire: the .xlsx deck (two card types, two backs, a shared layout, a condition, an own
+    icon), 20 counters, hex tiles, a player aid and an English rulebook using the icon, with a figure; built, then
+    exported: a deck with a back per card, the counters and tiles as TTS's own pieces."""
+    content = _designer_game(tmp_path)
+    _whole_game(content)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out)])
+    # built; the reader only advises that the small sets' sheets could share paper (sheet_with), in English
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith(str(content))]
+    assert warnings and all("could share another sheet" in w or "could go on the sheets of" in w for w in warnings), \
+        result.output
+    folder = out / "duel"
+    rules, aid = " ".join(_texts(folder / "rules.pdf")), " ".join(_texts(folder / "aid.pdf"))
+    # the designer's icon drawn in the rules and the aid, never printed as its name; the rulebook English
+    assert ":flame:" not in rules and ":flame:" not in aid and "burns" in rules and "burns" in aid
+    assert "Matériel" not in rules and "Damage tokens" in rules and "Terrain" in rules      # components()
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    placed = {}
+    for entry in manifest["files"]:
+        for page in entry["pages"]:
+            if page["side"] != "back":
+                for item in page["items"]:
+                    placed[item["component"]] = placed.get(item["component"], 0) + 1
+    assert placed == {"cards": 7, "tokens": 20, "hexes": 8}, placed
+    result = CliRunner().invoke(cli, ["export", "duel", "--content", str(content), "--out", str(out), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    export = out / "_export" / "duel"
+    from tests.foundation.test_export import check_tts_piece_bag, check_tts_saved_object
+    cards = check_tts_saved_object(json.loads((export / "cards-tts.json").read_text(encoding="utf-8")), export)
+    assert len(cards) == 7 and cards[0]["CustomDeck"]["1"]["UniqueBack"] is True
+    tokens = check_tts_piece_bag(json.loads((export / "tokens-tts.json").read_text(encoding="utf-8")), export)
+    assert len(tokens) == 20 and {t["CustomImage"]["CustomTile"]["Type"] for t in tokens} == {2}       # circles
+    tiles = check_tts_piece_bag(json.loads((export / "hexes-tts.json").read_text(encoding="utf-8")), export)
+    assert len(tiles) == 8 and {t["CustomImage"]["CustomTile"]["Type"] for t in tiles} == {1}          # hexes
