@@ -351,6 +351,12 @@ def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tm
     assert "rules.en.md:5: unknown name or attribute: no field 'rowz' here (did you mean 'rows'?)" in told, told
     assert "rules.en.md:7: unknown name or attribute: no field 'titel' here (did you mean 'title'?)" in told, told
     assert "rules.en.md:3" not in told, told                                           # it names tokens: told already
+    # nor the layout errors of the components that loaded (a card's misspelt icon)
+    _workbook(game / "cards.xlsx", [["Strike", 2, "Deal :flme: 2.", 3, "", "", "common"]])
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert "unknown key 'shpe'" in result.output, result.output
+    # at the shared layout's element in game.yaml, naming the row's line
+    assert "row 1 (cards.xlsx:2): unknown icon ':flme:' (did you mean ':flame:'?)" in result.output, result.output
 
 
 def test_typos_in_if_and_for_heads_are_told_with_the_rest_in_one_run(tmp_path):
@@ -406,3 +412,21 @@ def test_the_whole_designer_game_builds_and_plays_in_tabletop_simulator(tmp_path
     assert len(tokens) == 20 and {t["CustomImage"]["CustomTile"]["Type"] for t in tokens} == {2}       # circles
     tiles = check_tts_piece_bag(json.loads((export / "hexes-tts.json").read_text(encoding="utf-8")), export)
     assert len(tiles) == 8 and {t["CustomImage"]["CustomTile"]["Type"] for t in tiles} == {1}          # hexes
+
+
+def test_the_three_spreadsheet_mistakes_of_the_issue_come_in_one_run(tmp_path):
+    """A count written `two`, an unknown back `spel` and a duplicate id: three runs once, one now."""
+    content = _designer_game(tmp_path)
+    book = openpyxl.Workbook()
+    book.active.title = "Cards"
+    for row in [["id", *HEADER], ["strike", "Strike", 2, "Deal 2.", "two", "", "", "common"],
+                ["fireball", "Fireball", 4, "Burn.", 2, "spel", "spell", "rare"],
+                ["strike", "Cleave", 3, "Cut.", 1, "", "", "rare"]]:
+        book.active.append(row)
+    book.save(content / "duel" / "cards.xlsx")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2, told
+    assert "cards.xlsx:2: count: expected a whole number, found 'two'" in told, told
+    assert "cards.xlsx:3: row 2: back 'spel'" in told and "did you mean 'spell'" in told, told
+    assert "cards.xlsx:4: row 3: id 'strike' is already used by row 1" in told, told
