@@ -93,6 +93,13 @@ def sheet_dpi(face: Face, dpi: float) -> float:
     return min(dpi, TTS_MAX_PX / longest_in)
 
 
+def piece_dpi(faces: Sequence[Face], dpi: float) -> float:
+    """The resolution of a tile or counter set's images: `dpi`, lowered so that no face's longest side passes
+    TTS_MAX_PX (its images are TTS's images of the pieces)."""
+    longest_in = max(max(face.width_mm, face.height_mm) for face in faces) / 25.4
+    return min(dpi, TTS_MAX_PX / longest_in)
+
+
 def _guid(*parts) -> str:
     """A stable 6-hex-digit GUID for a TTS object (the same content gives the same file)."""
     return hashlib.sha256("/".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
@@ -210,14 +217,16 @@ def export_files(game, items_by_set: dict[str, list[Item]], words, dpi: float, u
             if item.back is not None:
                 faces.append(item.back)
                 face_names.append(f"{set_id}/{item.id}-{verso}.png")
-        files.update(zip(face_names, rasterise(faces_pdf(faces), dpi)))
+        # a piece's face is its TTS image: within TTS's size limit too
+        resolution = piece_dpi(faces, dpi) if set_id in pieces else dpi
+        files.update(zip(face_names, rasterise(faces_pdf(faces), resolution)))
         if set_id in pieces:
             images = {}
             for item in items:
                 front = f"{set_id}/{item.id}-{recto}.png"
                 if item.front.shape not in TTS_TILE_TYPES:      # a token: its front cut out, one image
                     front = f"{set_id}/{item.id}-tts.png"
-                    files[front] = _cut_out(item.front, dpi)
+                    files[front] = _cut_out(item.front, resolution)
                     images[item.id] = (url_of(front), "")
                     continue
                 back = f"{set_id}/{item.id}-{verso}.png" if item.back is not None else front

@@ -280,3 +280,12 @@ def test_tiles_and_counters_are_tts_tiles_and_tokens_in_a_bag_not_cards(tmp_path
     assert cut.getpixel((cut.width // 2, cut.height * 3 // 4)) == (0xC0, 0x39, 0x2B, 255)     # inside: the art
     # the deck stays a deck
     check_tts_saved_object(json.loads((folder / "cards-tts.json").read_text(encoding="utf-8")), folder)
+
+
+def test_a_piece_s_image_stays_within_tts_size_limit():
+    from generator.components.face import Face
+    from generator.export import TTS_MAX_PX, piece_dpi
+    small, large = Face(40.0, 40.0, lambda c: None), Face(300.0, 200.0, lambda c: None)
+    assert piece_dpi([small], 300) == 300                        # a counter at the asked resolution
+    dpi = piece_dpi([small, large], 1200)                         # a 300 mm tile at 1200 dpi would be 14,173 px
+    assert round(300 / 25.4 * dpi) <= TTS_MAX_PX and dpi == pytest.approx(TTS_MAX_PX / (300 / 25.4))
