@@ -113,6 +113,9 @@ class GameOutput:
     reading: list = field(default_factory=list)     # print.reader.Subject of files whose maker knows more
                                                     # (a rulebook's layout): the reader's preflight reads them
     unit: str = ""                                  # the unit of game_units it holds, when it holds one
+    # texts of its files set smaller than asked to fit (a text sheet's body, a rulebook figure set smaller), each
+    # {file, id, element, text, asked_pt, set_pt}: the manifest's `shrunk_text`, besides its documents' faces'
+    shrunk: list = field(default_factory=list)
 
     def add(self, name: str, data: bytes | str) -> None:
         if name in self.files:
@@ -245,13 +248,14 @@ class UnitResult:
     guide: list
     entries: list
     reader: dict = field(default_factory=dict)
+    shrunk: list = field(default_factory=list)      # GameOutput.shrunk
 
 
 def unit_result(out: GameOutput) -> UnitResult:
     from .print import document_entry
     entries = [document_entry(name, doc) for name, doc in out.documents]
     return UnitResult(dict(out.files), {name: digest(data) for name, data in out.files.items()}, list(out.guide),
-                      entries, read_unit(out, entries).as_dict())
+                      entries, read_unit(out, entries).as_dict(), list(out.shrunk))
 
 
 def read_unit(out: GameOutput, entries: list):
@@ -310,6 +314,9 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
         report.add(Report.from_dict(unit.reader))
     report.add(read_guide(game, options, guide_name, guide))
     manifest = manifest_of(game.id, title, [entry for unit in units for entry in unit.entries], popts)
+    shrunk = [note for unit in units for note in unit.shrunk]
+    if shrunk:       # the texts set smaller in files that are no sheet of faces (a text sheet, the rulebook)
+        manifest["shrunk_text"] = shrunk
     manifest["preflight"] = {**report.summary(), "lines": [w.describe(words) for w in report.warnings]}
     if game.info.preflight:
         # the game's own thresholds, with their reasons: `pnp check-print` reads a file as its build did
@@ -415,6 +422,9 @@ def _render_rulebook(out: GameOutput, game: Game, game_figures: dict, options: B
     figure_sources = _diagram_sources(game)
     for name, data, layout in ((f"{rules}.pdf", book.pdf_a4, book.layout_full),
                                (f"{booklet}.pdf", book.pdf_a5, book.layout_half)):
+        # the figures set smaller to fit a page, their texts with them (the manifest's shrunk_text)
+        out.shrunk.extend({"file": name, "element": "figure", **flow["shrunk"]}
+                          for flow in layout["flows"] if "shrunk" in flow)
         out.reading.append(Subject(name, data, role="rulebook", layout=layout, rules_path=path,
                                    figure_sources=figure_sources, search=(path, *sorted({p for p, _ in figure_sources.values()}),
                                                                           str(game.folder / "game.yaml")),
@@ -672,31 +682,51 @@ def load_telling_all(content_dir: Path, game_id: str, out_dir: Path | None = Non
                         failure = merged(failure, more)
                     except Exception:      # noqa: BLE001 - a component leaning on one that failed to load (its
                         continue           # sheet's host): what is wrong is told already; this was only more
-            # A component file refused whole: the text sheets, the other kinds and the rules are read too (the
-            # figures stand-ins), their errors kept but those that may only say the component is missing.
+            # A component file refused whole: the text sheets, the other kinds, the figures and the rules are read
+            # too (the figures stand-ins), their errors kept but those that only say the component is missing.
+            absent = tuple(getattr(err, "refused_ids", ()))
             def more_errors(step, *args):
                 nonlocal failure
                 try:
                     step(*args)
                 except ContentError as more:
-                    kept = [one for one in more.errors if not one.message.startswith(_MAY_NAME_THE_MISSING)]
+                    kept = [one for one in more.errors if not _names_the_missing(one.message, absent)]
                     if kept:
                         failure = merged(failure, content_error(kept))
+                except Contradicted as more:
+                    failure = merged(failure, more)
                 except Exception:      # noqa: BLE001 - leaning on the missing component: told already
                     pass
             for unit in game_units(partial):
                 if unit not in kept and unit.startswith(_COMPONENT) \
                         and kind_of(_unit_component(partial, unit)).check is None:
                     more_errors(check_component, partial, _StandInFigures(), BuildOptions(), unit)
+            # the figures, each checked against its component unless that one is missing (their own keys still)
+            more_errors(_check_partial_figures, content_dir, partial, absent)
             if has_rules(partial):
                 from .rulebook import read_rulebook
                 more_errors(lambda: read_rulebook(partial, figures=_StandInFigures()))
         raise failure from None
 
 
-# What the rules text or a text sheet says when it reads a component that failed to load: left unsaid while
-# that component is wrong (told already), rather than said as a second mistake.
-_MAY_NAME_THE_MISSING = ("unknown name or attribute", "unknown diagram")
+def _check_partial_figures(content_dir: Path, game: Game, absent: tuple) -> None:
+    """The figures of a game some component files of which were refused whole: read, each checked against its
+    component when it loaded, and those drawn on loaded components checked by the rules (engine or not)."""
+    from .content.diagrams import load_diagrams
+    from .content.paths import DIAGRAMS_FILE
+    path = Path(content_dir) / game.id / DIAGRAMS_FILE
+    if not os.path.lexists(path):
+        return
+    diagrams = load_diagrams(path, game.components, absent)
+    from .content.diagrams import _on_absent
+    check_game(game, content_dir, [d for d in diagrams if not _on_absent(d, game.components, absent)])
+
+
+def _names_the_missing(message: str, absent: tuple) -> bool:
+    """What the rules text or a text sheet says when it reads a component that failed to load (`components.<id>`
+    missing): left unsaid while that component is wrong (told already), rather than said as a second mistake.
+    Any other misspelt name is told."""
+    return message.startswith("unknown name or attribute") and any(f"no '{name}' here" in message for name in absent)
 
 
 def own_icons(game: Game):
@@ -1068,7 +1098,7 @@ def _summary_of(game_id: str, summary: dict) -> GameSummary:
 def _kept_unit(folder: Path, kept: UnitRecord) -> UnitResult:
     """A fresh unit as its record says: its files are those in place."""
     return UnitResult({name: folder / name for name in kept.files}, dict(kept.files), _guide_entries(kept),
-                      kept.entries, kept.reader)
+                      kept.entries, kept.reader, kept.shrunk)
 
 
 def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOptions, plan: Freshness,
@@ -1100,7 +1130,7 @@ def _write_game(content_dir: Path, out_dir: Path, game_id: str, options: BuildOp
             result, reads = _kept_unit(folder, plan.units[unit]), plan.units[unit].reads
         results.append(result)
         records[unit] = UnitRecord(reads, dict(result.hashes), [[name, asdict(info)] for name, info in result.guide],
-                                   result.entries, result.reader, unit_model(game, unit))
+                                   result.entries, result.reader, unit_model(game, unit), result.shrunk)
     with at_step("render", game_id, game.info.language), own_icons(game):
         finished, report = _finish(game, options, results, units, summary.get("figure_list", []))
     summary = {**summary, "reader": report.as_dict()}

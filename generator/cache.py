@@ -144,6 +144,7 @@ class UnitRecord:
     entries: list = field(default_factory=list)     # manifest entries of its documents
     reader: dict = field(default_factory=dict)      # what the reader's preflight found in its PDFs
     model: str = ""                                 # what of the loaded game it is made from (build.unit_model)
+    shrunk: list = field(default_factory=list)      # texts of its files set smaller to fit (GameOutput.shrunk)
 
 
 @dataclass

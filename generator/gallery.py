@@ -341,12 +341,18 @@ def _game_view(game_id: str, manifest: dict, record: dict, failed: bool) -> dict
 
 
 def shrunk_lines(manifest: dict, words) -> list[str]:
-    """One line per text a face shrank to fit (manifest `shrunk_text`): which cards are cramped, and how much."""
+    """One line per text a face shrank to fit (a file's `shrunk_text` in the manifest): which cards are cramped, and
+    how much; then one per text set smaller in a file of no faces (the manifest's own `shrunk_text`: a text sheet's
+    body, a rulebook figure)."""
     return [words("gallery.shrunk_line", file=entry["file"], id=note["id"],
                   side=words("gallery.faces.back" if note["side"] == "back" else "gallery.faces.front"),
                   text=note["text"] if len(note["text"]) <= 40 else note["text"][:39] + "…",
                   asked=words.number(note["asked_pt"]), set=words.number(note["set_pt"]))
-            for entry in manifest.get("files", []) for note in entry.get("shrunk_text", [])]
+            for entry in manifest.get("files", []) for note in entry.get("shrunk_text", [])] + [
+        words("gallery.shrunk_text_line", file=note["file"], id=note["id"],
+              text=note["text"] if len(note["text"]) <= 40 else note["text"][:39] + "…",
+              asked=words.number(note["asked_pt"]), set=words.number(note["set_pt"]))
+        for note in manifest.get("shrunk_text", [])]
 
 
 def _capital(text: str) -> str:

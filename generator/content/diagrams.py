@@ -246,11 +246,13 @@ def for_edition(diagrams: list[Diagram], variant: str | None) -> list[Diagram]:
             for d in diagrams]
 
 
-def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Diagram]:
+def load_diagrams(path: Path, components: tuple | list | None = None, absent: tuple = ()) -> list[Diagram]:
     """Read a diagrams.yaml (a list of diagrams); [] when the file does not exist.
 
     With the game's components given, every diagram's `on` and every place its
-    `show` names are checked against the component it is drawn on.
+    `show` names are checked against the component it is drawn on. `absent`: ids of
+    components whose file failed to load (told already): a diagram drawn on one is read,
+    its own keys checked, but not against its component.
     """
     path = inside_game(Path(path).parent, Path(path).name, (Path(path), None), "diagrams file")
     if not path.is_file():
@@ -264,12 +266,12 @@ def load_diagrams(path: Path, components: tuple | list | None = None) -> list[Di
     errors = Collector()     # each diagram is read on its own: the errors of every one are told at once
     for i, item in enumerate(data):
         with errors.attempt():
-            out.append(_diagram(path, data, i, item, seen, components))
+            out.append(_diagram(path, data, i, item, seen, components, absent))
     errors.raise_any()
     return out
 
 
-def _diagram(path: Path, data: LocatedList, i: int, item: Any, seen: dict, components) -> Diagram:
+def _diagram(path: Path, data: LocatedList, i: int, item: Any, seen: dict, components, absent: tuple = ()) -> Diagram:
     """Diagram `i` of the file, checked (against its component, when `components` are given)."""
     line = data.line_of(i)
     where = Where(path, line)
@@ -284,9 +286,17 @@ def _diagram(path: Path, data: LocatedList, i: int, item: Any, seen: dict, compo
     move_lines = tuple(moves.line_of(j) for j in range(len(moves))) if isinstance(moves, LocatedList) else ()
     diagram = replace(diagram, _path=path, _line=line, _claims=claims, _move_lines=move_lines,
                       _key_lines={**item.key_lines, **_show_lines(item.get("show"))})
-    if components is not None:
+    if components is not None and not _on_absent(diagram, components, absent):
         check_target(diagram, drawn_on(diagram, components))
     return diagram
+
+
+def _on_absent(diagram: Diagram, components, absent: tuple) -> bool:
+    """Whether the diagram is drawn on a component whose file failed to load: named, or the default board when
+    the game has none left."""
+    if diagram.on is not None:
+        return diagram.on in absent
+    return bool(absent) and not any(c.figure_spec is not None and c.figure_spec.default for c in components)
 
 
 def _show_lines(show: Any) -> dict[str, int]:

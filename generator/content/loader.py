@@ -73,7 +73,7 @@ def load_game(content_dir: Path, game_id: str) -> Game:
     with errors.attempt():
         own_icons = read_game_icons(folder)
     with limits.raised(raised), using_icons(own_icons):    # a face may name the game's own icons
-        components, sources = _load_components(folder, game_file, data, info.components, errors)
+        components, sources, refused_ids = _load_components(folder, game_file, data, info.components, errors)
     if info.rules and not inside_game(folder, info.rules, (game_file, data.line_of("rules")), "rules file").is_file():
         errors.errors.append(ContentError(game_file, data.line_of("rules"), f"rules file '{info.rules}' not found"
                                                                              f"{close_file(folder, info.rules)}"))
@@ -82,20 +82,23 @@ def load_game(content_dir: Path, game_id: str) -> Game:
         err = content_error(errors.errors)
         # The components that did load: the build lays them out too, so their errors come in the same run.
         err.partial_game = game
+        err.refused_ids = tuple(refused_ids)     # what the rules and figures may name of the files refused whole
         raise err
     return Game(info=info, folder=folder, components=tuple(components), sources=sources, icons=own_icons)
 
 
 def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tuple[str, ...],
-                     errors: Collector) -> tuple[list, dict]:
+                     errors: Collector) -> tuple[list, dict, list]:
     """The components game.yaml lists (`names`), in order, with where each was written; items counted for the
-    game. Each file is read on its own: the errors of every file go to `errors`, the others are returned."""
-    components, sources, ids, items = [], {}, {}, 0
+    game. Each file is read on its own: the errors of every file go to `errors`, the others are returned, and
+    the ids of the files refused whole (their `id:` when it could be read, else the file's stem)."""
+    components, sources, ids, items, refused = [], {}, {}, 0, []
     for i, name in enumerate(names):
         line = data["components"].line_of(i)
         with errors.attempt():
             path = inside_game(folder, name, (game_file, line), "component file")
             if not path.is_file():
+                refused.append(Path(name).stem)
                 raise ContentError(game_file, line, f"component file '{name}' not found in {folder}"
                                                     f"{close_file(folder, name)}")
             try:
@@ -108,6 +111,8 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
                     ids[partial.id] = name
                     sources[partial.id] = Where(path, 1)
                     components.append(partial)
+                else:
+                    refused.append(_refused_id(path))
                 raise
             if component.id in ids:
                 raise ContentError(path, where.line,
@@ -122,7 +127,18 @@ def _load_components(folder: Path, game_file: Path, data: LocatedDict, names: tu
     if not errors:     # a sheet shared with a component that failed to load is told by that failure
         with errors.attempt():
             _check_shared_sheets(components, sources)
-    return components, sources
+    return components, sources, refused
+
+
+def _refused_id(path: Path) -> str:
+    """The id a component file refused whole gives itself, if its YAML reads as a mapping with an `id`; else its
+    file name's stem (what the rules and figures most likely call it)."""
+    try:
+        data = read_yaml(path)
+    except ContentError:
+        return path.stem
+    given = data.get("id") if isinstance(data, dict) else None
+    return given if isinstance(given, str) else path.stem
 
 
 def _check_shared_sheets(components: list, sources: dict) -> None:

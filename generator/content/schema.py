@@ -347,9 +347,11 @@ def build(cls: type, value: Any, where: Where, name: str | None = None, given: d
     # in the file's order; an error without a line (none expected here) after those with one
     errors.errors = sorted(unique_errors(errors.errors), key=lambda err: (err.line is None, err.line or 0))
     errors.raise_any()
-    if any(f.name == "_source" for f in dataclasses.fields(cls)):
-        kwargs["_source"] = where
     names = {f.name for f in dataclasses.fields(cls)}
+    if "_source" in names:
+        kwargs["_source"] = where
+    if "_key_lines" in names:       # what derive() checks is told at its own key's line, not the mapping's
+        kwargs["_key_lines"] = dict(value.key_lines) if isinstance(value, LocatedDict) else {}
     kwargs.update({key: v for key, v in (given or {}).items() if key in names and key.startswith("_")})
     obj = cls(**kwargs)
     derive = getattr(obj, "derive", None)

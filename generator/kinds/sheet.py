@@ -24,8 +24,11 @@ def render(job: Job, sheet: Sheet) -> None:
                     subject=game.info.credit or job.title, cmyk=job.options.cmyk)
     pdf.ink_saver = job.options.ink_saver
     pdf.begin_page(w, h)
-    render_sheet(pdf, game, sheet, document, w, h, label=label)
+    size = render_sheet(pdf, game, sheet, document, w, h, label=label)
     job.out.add(f"{sheet.id}.pdf", pdf.finish())
+    if size < sheet.body_pt - 1e-9:      # set smaller than asked to fit its page: the designer sees it is cramped
+        job.out.shrunk.append({"file": f"{sheet.id}.pdf", "id": sheet.id, "element": "body", "text": sheet.name,
+                               "asked_pt": sheet.body_pt, "set_pt": size})
     job.out.guide.append((f"{sheet.id}.pdf", GuideInfo(
         title=sheet.name, sides=sides, paper_fr=KIND.paper_advice(words), steps=(words("kinds.sheet.step"),),
         pages=1)))

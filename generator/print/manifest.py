@@ -13,7 +13,8 @@ rectangles as placed and gives `printer_correction`, the map to where they
 are printed.
 What programs read is language-neutral (a page's `side` front/back/single, `print.sides` single,
 duplex-long or duplex-short); the words for people keep their game's language and say so in their key
-(`sides_label`, `paper_label`, `label`, `steps`). `shrunk_text` lists the texts a face shrank to fit.
+(`sides_label`, `paper_label`, `label`, `steps`). `shrunk_text` lists the texts a face shrank to fit (a
+file's), and at the top the texts set smaller in files of no faces (a text sheet's body, a rulebook figure).
 `outputs` lists every other file of the game's folder with its SHA-256.
 `MANIFEST_SCHEMA` is the JSON Schema of the file; `check_manifest` checks a
 manifest against it without any extra library.
@@ -99,6 +100,10 @@ MANIFEST_SCHEMA: dict[str, Any] = {
                             }}},
                     }}},
             }}},
+        # Texts set smaller than asked to fit, in files that hold no faces (a text sheet's body, a rulebook figure
+        # set smaller): which file, what (`id`: a sheet's or a figure's), the element, its text and both sizes.
+        "shrunk_text": {"type": "array", "items": {
+            "type": "object", "required": ["file", "id", "element", "text", "asked_pt", "set_pt"]}},
         # Every other file of the game's folder and its SHA-256: the folder is whole when it holds exactly these.
         "outputs": {"type": "array", "items": {
             "type": "object", "required": ["file", "sha256"],

@@ -111,6 +111,71 @@ def _finalize(env, value: Any) -> Any:
     return text.translate(_ESCAPED)
 
 
+def _kept_undefined(env) -> type:
+    """The environment's undefined: a misspelt name used rather than printed (in an `{% if %}` or `{% for %}`
+    head, a comparison, a filter, a sum) has its error kept like a printed one, and then acts as nothing (false,
+    empty, zero), so that the rest of the text is still read and every mistake told in one run. Outside expand()
+    (nothing keeps the errors) it fails at once, as StrictUndefined does."""
+
+    class KeptUndefined(StrictUndefined):
+        __slots__ = ()
+
+        def _keep(self, answer: Any = None) -> Any:
+            # an unsafe attribute (SecurityError) is no typo: it stops the text, as before
+            if env.printed_unknowns is None or self._undefined_exception is not UndefinedError:
+                self._fail_with_undefined_error()
+            env.printed_unknowns.append((_calling_line(env.rules_filename), self._undefined_message))
+            return self if answer is None else answer
+
+        def __getattr__(self, name: str) -> Any:
+            if name[:2] == "__" and name[-2:] == "__":
+                raise AttributeError(name)
+            return self._keep()
+
+        def __bool__(self) -> bool:
+            return self._keep(False)
+
+        def __iter__(self):
+            return self._keep(iter(()))
+
+        def __len__(self) -> int:
+            return self._keep(0)
+
+        def __contains__(self, item: Any) -> bool:
+            return self._keep(False)
+
+        def __str__(self) -> str:
+            return self._keep("")
+
+        def __eq__(self, other: Any) -> bool:
+            return self._keep(False)
+
+        def __ne__(self, other: Any) -> bool:
+            return self._keep(True)
+
+        def __hash__(self) -> int:
+            return id(self)
+
+        def _nothing(self, *args: Any, **kwargs: Any) -> Any:
+            return self._keep()
+
+        def _false(self, *args: Any) -> bool:
+            return self._keep(False)
+
+        __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _nothing
+        __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _nothing
+        __pos__ = __neg__ = __pow__ = __rpow__ = __call__ = __getitem__ = _nothing
+        __lt__ = __le__ = __gt__ = __ge__ = _false
+
+        def __int__(self) -> int:
+            return self._keep(0)
+
+        def __float__(self) -> float:
+            return self._keep(0.0)
+
+    return KeptUndefined
+
+
 def make_environment() -> RulesSandbox:
     env = RulesSandbox(
         undefined=StrictUndefined,
@@ -122,6 +187,7 @@ def make_environment() -> RulesSandbox:
         lstrip_blocks=True,
     )
     env.printed_unknowns, env.rules_filename = None, None     # set by expand(): where printed typos are kept
+    env.undefined = _kept_undefined(env)
     return env
 
 

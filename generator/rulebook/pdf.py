@@ -437,6 +437,13 @@ def figure_frame_record(flowable) -> dict:
             smallest[kind] = min(smallest.get(kind, (1e9,)), (round(s.size_mm * flowable.scale, 2), s.piece, s.place))
     if smallest:
         record["marked"] = [[*smallest[kind], kind] for kind in sorted(smallest)]
+    # Set smaller than its natural size to fit the page (fit < 1): its texts shrank with it, which the designer
+    # sees listed (the manifest's shrunk_text, -v, the gallery) as a card's text shrunk to fit its box.
+    text_pt = smallest_text_pt(figure) if flowable.fit < 1 - 1e-9 else None
+    if text_pt is not None:
+        natural = flowable.scale / flowable.fit
+        record["shrunk"] = {"id": flowable.block.id, "text": plain(flowable.block.caption),
+                            "asked_pt": round(text_pt * natural, 2), "set_pt": round(text_pt * flowable.scale, 2)}
     return record
 
 

@@ -114,7 +114,9 @@ def test_sheet_chooses_a_sheet_of_the_workbook_by_name(tmp_path):
     (folder / "cartes.yaml").write_text(DECK.format(table="cartes.xlsx") + "sheet: Carte\n", encoding="utf-8")
     with pytest.raises(ContentError) as refused:
         load_component(folder / "cartes.yaml")
-    assert refused.value.path.name == "cartes.yaml"
+    # told at the line of `sheet:` (the last of the file), not at the mapping's first key
+    sheet_line = len(DECK.format(table="cartes.xlsx").splitlines()) + 1
+    assert refused.value.path.name == "cartes.yaml" and refused.value.line == sheet_line > 2
     assert "no sheet 'Carte' in 'cartes.xlsx' (did you mean 'Cartes'?); sheets: Notes, Cartes" in str(refused.value)
 
 
@@ -125,3 +127,4 @@ def test_sheet_without_a_workbook_is_an_error(tmp_path):
     with pytest.raises(ContentError) as refused:
         load_component(folder / "cartes.yaml")
     assert "'sheet' chooses a sheet of a .xlsx 'table'; this component has the table 'cartes.csv'" in str(refused.value)
+    assert refused.value.line == len(DECK.format(table="cartes.csv").splitlines()) + 1

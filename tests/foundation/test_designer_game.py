@@ -334,3 +334,99 @@ def test_a_component_file_refused_whole_does_not_hide_the_sheets_or_the_rules(tm
                                       encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
     assert result.exit_code == 2 and "rules.en.md" not in result.output, result.output
+    # ... and it hides nothing else: a figure on it (its own keys), a figure on another component, a typo in the
+    # rules next to one naming it, in an {% if %} and a {% for %} head (they came in a second run)
+    (game / "diagrams.yaml").write_text(
+        '- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, stirke]}\n'
+        '- id: pile\n  caption: "Tokens."\n  "on": tokens\n  show: {items: [1]}\n  colour: red\n', encoding="utf-8")
+    (game / "rules.en.md").write_text(
+        "# Duel\n\n{% if components.tokens.count > 3 %}Many.{% endif %}\n\n"
+        "{% for card in components.cards.rowz %}{{ card }}{% endfor %}\n\n{% if game.titel %}A title.{% endif %}\n",
+        encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2 and "unknown key 'shpe'" in told, told
+    assert "diagrams.yaml:4" in told and "no item 'stirke'" in told, told                  # on a good component
+    assert "diagrams.yaml:9: unknown key 'colour'" in told and "on: no component" not in told, told   # on tokens
+    assert "rules.en.md:5: unknown name or attribute: no field 'rowz' here (did you mean 'rows'?)" in told, told
+    assert "rules.en.md:7: unknown name or attribute: no field 'titel' here (did you mean 'title'?)" in told, told
+    assert "rules.en.md:3" not in told, told                                           # it names tokens: told already
+    # nor the layout errors of the components that loaded (a card's misspelt icon)
+    _workbook(game / "cards.xlsx", [["Strike", 2, "Deal :flme: 2.", 3, "", "", "common"]])
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    assert "unknown key 'shpe'" in result.output, result.output
+    # at the shared layout's element in game.yaml, naming the row's line
+    assert "row 1 (cards.xlsx:2): unknown icon ':flme:' (did you mean ':flame:'?)" in result.output, result.output
+
+
+def test_typos_in_if_and_for_heads_are_told_with_the_rest_in_one_run(tmp_path):
+    content = _designer_game(tmp_path)
+    (content / "duel" / "rules.en.md").write_text(
+        "# Duel\n\n{% if components.crads.rows | length > 3 %}Many.{% endif %}\n\n"
+        "{% for card in components.cards.rows if card.values.rarty == 'rare' %}{{ card.values.name }}{% endfor %}\n\n"
+        "{% for card in components.cards.rowz %}{{ card }}{% endfor %}\n\n"
+        "{{ game.titel }}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = [line.partition("rules.en.md:")[2].partition(" (did you mean")[0]
+            for line in result.output.splitlines() if "rules.en.md:" in line]
+    # each mistake once, at its line, whether a test, a loop's filter, a loop's sequence or a printed name
+    assert result.exit_code == 2 and told == [
+        "3: unknown name or attribute: no 'crads' here", "5: unknown name or attribute: no field 'rarty' here",
+        "7: unknown name or attribute: no field 'rowz' here", "9: unknown name or attribute: no field 'titel' here"], \
+        result.output
+
+
+def test_the_whole_designer_game_builds_and_plays_in_tabletop_simulator(tmp_path):
+    """Issue 27's game entire: the .xlsx deck (two card types, two backs, a shared layout, a condition, an own
+    icon), 20 counters, hex tiles, a player aid and an English rulebook using the icon, with a figure; built, then
+    exported: a deck with a back per card, the counters and tiles as TTS's own pieces."""
+    content = _designer_game(tmp_path)
+    _whole_game(content)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "duel", "--content", str(content), "--out", str(out)])
+    # built; the reader only advises that the small sets' sheets could share paper (sheet_with), in English
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith(str(content))]
+    assert warnings and all("could share another sheet" in w or "could go on the sheets of" in w for w in warnings), \
+        result.output
+    folder = out / "duel"
+    rules, aid = " ".join(_texts(folder / "rules.pdf")), " ".join(_texts(folder / "aid.pdf"))
+    # the designer's icon drawn in the rules and the aid, never printed as its name; the rulebook English
+    assert ":flame:" not in rules and ":flame:" not in aid and "burns" in rules and "burns" in aid
+    assert "Matériel" not in rules and "Damage tokens" in rules and "Terrain" in rules      # components()
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    placed = {}
+    for entry in manifest["files"]:
+        for page in entry["pages"]:
+            if page["side"] != "back":
+                for item in page["items"]:
+                    placed[item["component"]] = placed.get(item["component"], 0) + 1
+    assert placed == {"cards": 7, "tokens": 20, "hexes": 8}, placed
+    result = CliRunner().invoke(cli, ["export", "duel", "--content", str(content), "--out", str(out), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    export = out / "_export" / "duel"
+    from tests.foundation.test_export import check_tts_piece_bag, check_tts_saved_object
+    cards = check_tts_saved_object(json.loads((export / "cards-tts.json").read_text(encoding="utf-8")), export)
+    assert len(cards) == 7 and cards[0]["CustomDeck"]["1"]["UniqueBack"] is True
+    tokens = check_tts_piece_bag(json.loads((export / "tokens-tts.json").read_text(encoding="utf-8")), export)
+    assert len(tokens) == 20 and {t["CustomImage"]["CustomTile"]["Type"] for t in tokens} == {2}       # circles
+    tiles = check_tts_piece_bag(json.loads((export / "hexes-tts.json").read_text(encoding="utf-8")), export)
+    assert len(tiles) == 8 and {t["CustomImage"]["CustomTile"]["Type"] for t in tiles} == {1}          # hexes
+
+
+def test_the_three_spreadsheet_mistakes_of_the_issue_come_in_one_run(tmp_path):
+    """A count written `two`, an unknown back `spel` and a duplicate id: three runs once, one now."""
+    content = _designer_game(tmp_path)
+    book = openpyxl.Workbook()
+    book.active.title = "Cards"
+    for row in [["id", *HEADER], ["strike", "Strike", 2, "Deal 2.", "two", "", "", "common"],
+                ["fireball", "Fireball", 4, "Burn.", 2, "spel", "spell", "rare"],
+                ["strike", "Cleave", 3, "Cut.", 1, "", "", "rare"]]:
+        book.active.append(row)
+    book.save(content / "duel" / "cards.xlsx")
+    result = CliRunner().invoke(cli, ["validate", "duel", "--content", str(content)])
+    told = result.output
+    assert result.exit_code == 2, told
+    assert "cards.xlsx:2: count: expected a whole number, found 'two'" in told, told
+    assert "cards.xlsx:3: row 2: back 'spel'" in told and "did you mean 'spell'" in told, told
+    assert "cards.xlsx:4: row 3: id 'strike' is already used by row 1" in told, told

@@ -195,3 +195,97 @@ def test_a_png_decodes_to_the_pixels_it_was_given():
     assert [image.getpixel((x, y)) for y in range(2) for x in range(2)] == [
         (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
     assert image.info["dpi"] == pytest.approx((150, 150), abs=0.5)
+
+
+# Tabletop Simulator's own objects for tiles and counters (TTS Knowledge Base "Custom Tile", "Custom Token",
+# "Save File Format"; the CustomImage of saved Custom_Tile / Custom_Token objects): a Bag whose ContainedObjects are
+# the pieces, each with a CustomImage whose CustomTile (Type 0 Box, 1 Hex, 2 Circle, 3 Rounded) or CustomToken
+# says its shape.
+BAG_KEYS = {"GUID", "Name", "Transform", "Nickname", "Description", "Bag", "ContainedObjects"}
+PIECE_KEYS = {"GUID", "Name", "Transform", "Nickname", "Description", "CustomImage"}
+IMAGE_KEYS = {"ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"}
+TILE_KEYS = {"Type", "Thickness", "Stackable", "Stretch"}
+TOKEN_KEYS = {"Thickness", "MergeDistancePixels", "StandUp", "Stackable"}
+
+
+def check_tts_piece_bag(data: dict, folder: Path) -> list[dict]:
+    """A saved object holding one Bag of tiles or counters, pinned key by key: the save's outer fields empty, the
+    bag's keys, each piece a Custom_Tile of a TTS type or a Custom_Token, lying face up, its images files of the
+    export folder (a token's one image, RGBA). Returns the pieces."""
+    assert {k: v for k, v in data.items() if k != "ObjectStates"} == SAVED_OBJECT
+    [bag] = data["ObjectStates"]
+    assert set(bag) == BAG_KEYS and bag["Name"] == "Bag" and bag["Bag"] == {"Order": 0}
+    pieces = bag["ContainedObjects"]
+    assert pieces and len({p["GUID"] for p in pieces} | {bag["GUID"]}) == len(pieces) + 1
+    for obj in [bag, *pieces]:
+        assert set(obj["Transform"]) == TRANSFORM_KEYS and all(isinstance(v, float) for v in obj["Transform"].values())
+        assert len(obj["GUID"]) == 6 and int(obj["GUID"], 16) >= 0
+    for piece in pieces:
+        assert set(piece) == PIECE_KEYS and isinstance(piece["Nickname"], str) and piece["Nickname"]
+        assert (piece["Transform"]["rotX"], piece["Transform"]["rotZ"]) == (0.0, 0.0)          # face up
+        assert piece["Transform"]["scaleX"] == piece["Transform"]["scaleZ"] > 0
+        image = piece["CustomImage"]
+        assert Path(image["ImageURL"][len("file://"):]).is_file()
+        assert Path(image["ImageURL"][len("file://"):]).is_relative_to(folder)
+        if piece["Name"] == "Custom_Tile":
+            assert set(image) == IMAGE_KEYS | {"CustomTile"} and set(image["CustomTile"]) == TILE_KEYS
+            assert image["CustomTile"]["Type"] in (0, 1, 2, 3) and image["CustomTile"]["Stretch"] is False
+            assert Path(image["ImageSecondaryURL"][len("file://"):]).is_file()
+        else:
+            assert piece["Name"] == "Custom_Token" and image["ImageSecondaryURL"] == ""
+            assert set(image) == IMAGE_KEYS | {"CustomToken"} and set(image["CustomToken"]) == TOKEN_KEYS
+            assert Image.open(image["ImageURL"][len("file://"):]).mode == "RGBA"
+    return pieces
+
+
+def test_tiles_and_counters_are_tts_tiles_and_tokens_in_a_bag_not_cards(tmp_path):
+    content = tmp_path / "content"
+    assert CliRunner().invoke(cli, ["new", "demo", "--content", str(content), "--language", "en"]).exit_code == 0
+    game = content / "demo"
+    (game / "hexes.yaml").write_text(
+        'kind: tiles\nid: hexes\nname: Terrain\nshape: hex\nsize_mm: 40\n'
+        'fields:\n  - {name: Forest, count: 3}\n  - {name: Hill, count: 2}\n'
+        'front:\n  - background: {colour: "#7FB069"}\n'
+        'back:\n  - background: {colour: "#5C4033"}\n', encoding="utf-8")
+    (game / "wedges.yaml").write_text(
+        'kind: counters\nid: wedges\nname: Wedges\nshape: triangle\nsize_mm: 24\n'
+        'fields:\n  - {value: "1", count: 4}\nfront:\n  - background: {colour: "#C0392B"}\n', encoding="utf-8")
+    info = game / "game.yaml"
+    info.write_text(info.read_text(encoding="utf-8").replace("  - counters.yaml\n",
+                                                             "  - counters.yaml\n  - hexes.yaml\n  - wedges.yaml\n"),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["export", "demo", "--content", str(content), "--out", str(out), "--dpi", "50"])
+    assert result.exit_code == 0, result.output
+    folder = out / "_export" / "demo"
+    assert not list(folder.glob("hexes-tts-*.png")) and not list(folder.glob("tokens-tts-*.png"))   # no deck sheets
+    # round counters: Circle tiles, one per copy (10 + 5), scaled to their 20 mm
+    tokens = check_tts_piece_bag(json.loads((folder / "tokens-tts.json").read_text(encoding="utf-8")), folder)
+    assert len(tokens) == 15 and {p["Name"] for p in tokens} == {"Custom_Tile"}
+    assert {p["CustomImage"]["CustomTile"]["Type"] for p in tokens} == {2}
+    assert tokens[0]["Transform"]["scaleX"] == pytest.approx(20 / 50.8, abs=1e-4)
+    # hex tiles: Hex tiles with their own back below
+    saved = json.loads((folder / "hexes-tts.json").read_text(encoding="utf-8"))
+    hexes = check_tts_piece_bag(saved, folder)
+    assert saved["ObjectStates"][0]["Nickname"] == "Terrain"
+    assert [p["Nickname"] for p in hexes] == ["Forest"] * 3 + ["Hill"] * 2
+    assert {p["CustomImage"]["CustomTile"]["Type"] for p in hexes} == {1}
+    back = Image.open(hexes[0]["CustomImage"]["ImageSecondaryURL"][len("file://"):]).convert("RGB")
+    assert back.getpixel((back.width // 2, back.height // 2)) == (0x5C, 0x40, 0x33)
+    # triangles (no TTS tile has their shape): tokens cut along the image's transparency
+    wedges = check_tts_piece_bag(json.loads((folder / "wedges-tts.json").read_text(encoding="utf-8")), folder)
+    assert len(wedges) == 4 and {p["Name"] for p in wedges} == {"Custom_Token"}
+    cut = Image.open(wedges[0]["CustomImage"]["ImageURL"][len("file://"):])
+    assert cut.getpixel((1, 1))[3] == 0 and cut.getpixel((cut.width - 2, 1))[3] == 0          # the top corners
+    assert cut.getpixel((cut.width // 2, cut.height * 3 // 4)) == (0xC0, 0x39, 0x2B, 255)     # inside: the art
+    # the deck stays a deck
+    check_tts_saved_object(json.loads((folder / "cards-tts.json").read_text(encoding="utf-8")), folder)
+
+
+def test_a_piece_s_image_stays_within_tts_size_limit():
+    from generator.components.face import Face
+    from generator.export import TTS_MAX_PX, piece_dpi
+    small, large = Face(40.0, 40.0, lambda c: None), Face(300.0, 200.0, lambda c: None)
+    assert piece_dpi([small], 300) == 300                        # a counter at the asked resolution
+    dpi = piece_dpi([small, large], 1200)                         # a 300 mm tile at 1200 dpi would be 14,173 px
+    assert round(300 / 25.4 * dpi) <= TTS_MAX_PX and dpi == pytest.approx(TTS_MAX_PX / (300 / 25.4))

@@ -86,3 +86,14 @@ def test_a_map_s_legend_is_titled_in_the_game_s_language_unless_the_map_names_it
     assert ">Legend<" in legend_text("en") and "Légende" not in legend_text("en")
     assert ">Légende<" in legend_text("fr")
     assert ">Key<" in legend_text("fr", legend_title="Key")
+
+
+def test_the_english_starter_files_hold_no_french_word():
+    """Issue 27: an English designer meets no French word in what `pnp new --language en` writes (the guide's
+    word list: function words, our French file and sheet names; `materiel()` is never used in English rules)."""
+    import re
+    from tests.docs.test_content_guide import FRENCH
+    files = render_files("demo", "Demo", "en", FILES)
+    for name, text in files.items():
+        found = sorted({word for word in re.findall(r"[\wéèàùçêâîô]+", text.lower()) if word in FRENCH})
+        assert found == [] and "materiel" not in text and not re.search(r"[éèàùçêâîôœ]", text), (name, found)

@@ -86,8 +86,9 @@ def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
     defaults = dict(owner.defaults)
     if owner.fields is not None and owner.table is not None:
         raise where.error(f"{owner.kind} '{owner.id}': give 'fields' or 'table', not both")
+    sheet_where = Where(where.path, (owner._key_lines or {}).get("sheet", where.line))
     if owner.sheet is not None and not (owner.table or "").lower().endswith(".xlsx"):
-        raise where.error(f"{owner.kind} '{owner.id}': 'sheet' chooses a sheet of a .xlsx 'table'; "
+        raise sheet_where.error(f"{owner.kind} '{owner.id}': 'sheet' chooses a sheet of a .xlsx 'table'; "
                           f"this component has {'the table ' + repr(owner.table) if owner.table else 'no table'}")
     rows = []
     errors = Collector()     # each row is read on its own: every wrong row is told in one run
@@ -107,7 +108,7 @@ def _read_rows(owner, where: Where) -> tuple[tuple, tuple]:
                 errors.errors.extend(wrong)
     elif owner.table is not None:
         if owner.table.lower().endswith(".xlsx"):
-            table, records = _xlsx_records(owner, where)
+            table, records = _xlsx_records(owner, where, sheet_where)
         else:
             table, records = _csv_records(owner, where)
         header, number = None, 0
@@ -159,7 +160,7 @@ def _csv_records(owner, where: Where):
     return table, records()
 
 
-def _xlsx_records(owner, where: Where):
+def _xlsx_records(owner, where: Where, sheet_where: Where):
     """The table's path and its (row number, cells) records: the `sheet` (default the first) of a .xlsx workbook, read by
     openpyxl (the optional `xlsx` extra), cell values as the spreadsheet shows them (a formula's last
     computed value). Errors name the file and the sheet's row, as a CSV's name its line."""
@@ -201,7 +202,7 @@ def _xlsx_records(owner, where: Where):
             sheet = book[owner.sheet]
         else:
             book.close()
-            raise where.error(f"{owner_name}: no sheet '{owner.sheet}' in '{owner.table}'"
+            raise sheet_where.error(f"{owner_name}: no sheet '{owner.sheet}' in '{owner.table}'"
                               f"{did_you_mean(owner.sheet, book.sheetnames)}; sheets: {', '.join(book.sheetnames)}")
         sheet.reset_dimensions()
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
@@ -263,6 +264,7 @@ class FaceSet(FigureTarget):
                                                  "says it, the reader's preflight accepts a sheet mostly blank unless "
                                                  "a component of its stock printed the same way could host it")
     _source: Optional[Where] = derived()
+    _key_lines: Optional[dict] = derived(None)   # key -> its line in the component file (`sheet`'s errors)
     _rows: tuple = derived(())
     _row_errors: tuple = derived(())       # rows that could not be read: told by check() with its own errors
     _game_layouts: Any = derived(None)     # game.yaml's `layouts` (as written): a row's `layout` field picks one
