@@ -454,8 +454,10 @@ def _rectangle(path_ops: list, ctm: Matrix) -> Optional[list]:
     if len(path_ops) == 1 and path_ops[0][0] == "re":
         x, y, w, h = path_ops[0][1][:4]
         return [_apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+    if not 4 <= len(path_ops) <= 6:
+        return None
     kinds = [k for k, _ in path_ops]
-    if kinds[:1] != ["m"] or not 4 <= len(kinds) <= 6 or any(k not in ("l", "h") for k in kinds[1:]):
+    if kinds[0] != "m" or any(k not in ("l", "h") for k in kinds[1:]):
         return None
     points = [(o[0], o[1]) for k, o in path_ops if k in ("m", "l")]
     if len(points) == 5 and math.dist(points[0], points[4]) < 1e-6:
@@ -589,7 +591,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                     points = [_apply(ctm, x, y) for x, y in path_points] \
                         if path_drawn and not path_boxed and len(path_x) <= SHAPE_MAX_POINTS else corners
                 merged = path_merged
-                if op != "n" and path_ops and not merged:
+                if op != "n" and path_ops and not merged and (op not in ("f", "F", "f*") or len(path_ops) <= 6):
                     _straight_lines(path_ops, op, ctm, width, clip, len(found.runs), inks, drawn_lines)
                 path_x, path_y, path_drawn, path_boxed, path_points, path_merged = [], [], False, False, [], False
             path_ops = []
