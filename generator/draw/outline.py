@@ -191,14 +191,21 @@ def strikes(hull: Sequence[Point], box: tuple[float, float, float, float]) -> bo
 
 def _meets(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
     """Whether the segment a-b passes through the open box (Liang-Barsky)."""
+    span = segment_in_box(a, b, box)
+    return span is not None and span[1] - span[0] > 1e-9
+
+
+def segment_in_box(a: Point, b: Point, box: tuple[float, float, float, float]) -> Optional[tuple[float, float]]:
+    """The part of the segment a-b inside the open box (x0, y0, x1, y1), as the parameters (t0, t1) of its ends
+    (0 at a, 1 at b; Liang-Barsky), or None when it misses the box."""
     t0, t1 = 0.0, 1.0
     d = (b[0] - a[0], b[1] - a[1])
     for axis in (0, 1):
         lo, hi = box[axis], box[axis + 2]
         if abs(d[axis]) < 1e-12:
             if not lo < a[axis] < hi:
-                return False
+                return None
             continue
         ta, tb = (lo - a[axis]) / d[axis], (hi - a[axis]) / d[axis]
         t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
-    return t1 - t0 > 1e-9
+    return (t0, t1) if t1 > t0 else None

@@ -44,6 +44,9 @@ SIZE_TOLERANCE_MM = 0.1
 BOX_TOLERANCE_PT = 0.01
 TEXT_DESCENT_EM = 0.25
 TEXT_ASCENT_EM = 0.8
+THIN_FILL_MM = 1.2            # a filled rectangle this thin across (and 3 times as long) is a line: a rule
+COVER_MIN_PT = 2.0            # a filled area narrower than this hides no line under a word
+LINE_MIN_MM = 0.3             # a shorter segment (a curve's flattened step, a dot) is no line
 MAX_REPORTED = 5              # per kind of problem and page: the first few say enough
 
 
@@ -102,7 +105,11 @@ class _Font:
 class TextRun:
     """One string shown: its size once every transform is applied, its box (default user space, pt, as drawn,
     before any clip), whether a clip cuts part of it away, its text, where its baseline starts, and whether it is
-    drawn inside a clip at all (a face drawn in its frame or a tiled sheet's window; a page's own notes are not)."""
+    drawn inside a clip at all (a face drawn in its frame or a tiled sheet's window; a page's own notes are not).
+    For the words in it (the reader's struck_text): where each character of `text` ends along the baseline (pt
+    from its start: `char_ends()`, worked out when asked from `glyphs`, what the string was shown with), the
+    baseline's and the glyphs' upward directions (unit vectors), and the clip it is drawn in.
+    """
     size_pt: float
     box: tuple
     clipped: bool
@@ -110,6 +117,16 @@ class TextRun:
     x: float
     y: float
     framed: bool = False
+    ends: tuple = ()
+    frame: tuple = (1.0, 0.0, 0.0, 1.0)
+    clip: Optional[tuple] = None
+    ink: float = 0.0              # the lightness of its colour (0 black, 1 white)
+    glyphs: Optional[tuple] = field(default=None, compare=False, repr=False)
+
+    def char_ends(self) -> tuple:
+        if self.ends or self.glyphs is None:
+            return self.ends
+        return _glyph_ends(*self.glyphs)
 
 
 @dataclass
@@ -129,6 +146,14 @@ class Findings:
     # The boxes (as in fills and outlines, where they are too) of a form's runs of path points, known by their
     # box alone (_merged_paths: a mat's pattern of dots or stripes): neither a zone nor a line of the piece.
     patterns: list = field(default_factory=list)
+    # Every straight line drawn (a stroked path's straight segments; a filled rectangle at most THIN_FILL_MM
+    # across, by its middle line): (x0, y0, x1, y1, half its width, how many runs were shown before it, lightness), pt,
+    # default user space, cut to the rectangular clip it is drawn in, and the lightness of its colour (0 black, 1
+    # white). A form's run of path points (a pattern) is none.
+    lines: list = field(default_factory=list)
+    # Every area filled (COVER_MIN_PT across at least, a pattern's run left out), as (its box as in fills, how
+    # many lines were drawn before it, its points as in shapes or None): what it covers of those lines is hidden.
+    covers: list = field(default_factory=list)
 
 
 @dataclass
@@ -330,6 +355,124 @@ def _outline_points(points: list, op: str, operands, ctm: Matrix) -> None:
     points += outline.cubic_points(start, c1, c2, end, tol)
 
 
+def _glyph_ends(font: Optional[_Font], data: bytes, size: float, char_space: float, word_space: float,
+                hscale: float, along: float) -> tuple:
+    """Where each character a string shows ends along its baseline (pt of the page, from the string's start;
+    `along`, the page's pt for one unit of text space; a glyph mapped to several characters ends them all at
+    once): as TextRun.text has them (_Font.decode)."""
+    if font is None:
+        return ()
+    step = 2 if font.two_byte else 1
+    ends, total = [], 0.0
+    table = font.to_unicode
+    for i in range(0, len(data) - step + 1, step):
+        code = int.from_bytes(data[i:i + step], "big")
+        w = font.widths.get(code, font.default) / 1000.0
+        total += (w * size + char_space + (word_space if (code == 32 and not font.two_byte) else 0.0)) * hscale
+        count = len(table.get(code, "\ufffd")) if table else 1 if step == 1 else 0
+        ends.extend([total * along] * count)
+    return tuple(ends)
+
+
+_COLOUR_OPS = frozenset(("g", "G", "k", "K", "sc", "SC", "scn", "SCN"))
+
+
+def _inked(inks: tuple, op: str, operands) -> tuple:
+    """The (fill, stroke) lightness once a colour operator has run: gray, RGB or CMYK by its operands' count (a
+    colour space's operators likewise; a pattern's name leaves it as it was; a new space starts black)."""
+    values = [float(v) for v in operands if isinstance(v, (int, float))]
+    if op in ("cs", "CS"):
+        light = 0.0
+    elif len(values) == 1:
+        light = values[0]
+    elif len(values) == 3:
+        light = 0.299 * values[0] + 0.587 * values[1] + 0.114 * values[2]
+    elif len(values) == 4:
+        c, m, y, k = values
+        light = (1 - k) * (0.299 * (1 - c) + 0.587 * (1 - m) + 0.114 * (1 - y))
+    else:
+        return inks
+    return (inks[0], light) if op.isupper() else (light, inks[1])
+
+
+def _straight_lines(path_ops: list, op: str, ctm: Matrix, width: float, clip, shown: int, inks: tuple,
+                    lines: list) -> None:
+    """Adds the straight lines a painted path draws to `lines` (Findings.lines): a stroked path's straight
+    segments (a curve's are none: a rounded corner, a circle), a filled thin rectangle's middle line; in default
+    user space, cut to the rectangular clip, `shown` the runs of text shown before it."""
+    found: list = []
+    stroked = op in ("S", "s", "B", "B*", "b", "b*")
+    if stroked:
+        half = width * _scale(ctm) / 2
+        start = current = None
+        for kind, operands in path_ops:
+            if kind == "m":
+                start = current = _apply(ctm, operands[0], operands[1])
+            elif kind == "l":
+                point = _apply(ctm, operands[0], operands[1])
+                if current is not None:
+                    found.append((current, point, half))
+                current = point
+            elif kind in ("c", "v", "y"):
+                current = _apply(ctm, operands[-2], operands[-1])
+            elif kind == "h":
+                if current is not None and start is not None:
+                    found.append((current, start, half))
+                current = start
+            elif kind == "re":
+                x, y, w, h = operands[:4]
+                corners = [_apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+                found += [(corners[k - 1], corners[k], half) for k in range(4)]
+                start = current = corners[0]
+        if op in ("s", "b", "b*") and current is not None and start is not None and current != start:
+            found.append((current, start, half))
+    else:
+        corners = _rectangle(path_ops, ctm)
+        if corners is not None:
+            a, b = math.dist(corners[0], corners[1]), math.dist(corners[1], corners[2])
+            short, long = min(a, b), max(a, b)
+            if short <= THIN_FILL_MM * PT_PER_MM and long >= 3 * short:
+                mid = lambda p, q: ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+                ends = (mid(corners[0], corners[1]), mid(corners[2], corners[3])) if a < b else \
+                    (mid(corners[1], corners[2]), mid(corners[3], corners[0]))
+                found.append((ends[0], ends[1], short / 2))
+    least = LINE_MIN_MM * PT_PER_MM
+    for p, q, half in found:
+        if clip is not None:
+            span = outline.segment_in_box(p, q, clip)
+            if span is None:
+                continue
+            d = (q[0] - p[0], q[1] - p[1])
+            p, q = (p[0] + d[0] * span[0], p[1] + d[1] * span[0]), (p[0] + d[0] * span[1], p[1] + d[1] * span[1])
+        if math.dist(p, q) >= least:
+            lines.append((p[0], p[1], q[0], q[1], half, shown, inks[1] if stroked else inks[0]))
+
+
+def _rectangle(path_ops: list, ctm: Matrix) -> Optional[list]:
+    """The four corners (default user space, in order) of a path that is one rectangle: an `re`, or a move and
+    three or four lines (closed) meeting at right angles; else None."""
+    if len(path_ops) == 1 and path_ops[0][0] == "re":
+        x, y, w, h = path_ops[0][1][:4]
+        return [_apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+    if not 4 <= len(path_ops) <= 6:
+        return None
+    kinds = [k for k, _ in path_ops]
+    if kinds[0] != "m" or any(k not in ("l", "h") for k in kinds[1:]):
+        return None
+    points = [(o[0], o[1]) for k, o in path_ops if k in ("m", "l")]
+    if len(points) == 5 and math.dist(points[0], points[4]) < 1e-6:
+        points = points[:4]
+    if len(points) != 4:
+        return None
+    corners = [_apply(ctm, x, y) for x, y in points]
+    for k in range(4):
+        a, b, c = corners[k - 1], corners[k], corners[(k + 1) % 4]
+        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        if abs(u[0] * v[0] + u[1] * v[1]) > 1e-3 * (math.hypot(*u) * math.hypot(*v) + 1e-9):
+            return None
+    return corners
+
+
 def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cache: Optional[_Cache] = None) -> None:
     """Follow a content stream's operations (pdf_content.operations) with the graphics and text state."""
     if depth > 8:
@@ -354,6 +497,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     path_points: list = []  # those points, each curve flattened (its control points lie outside it)
     path_merged = False     # a form's run known by its box only (MERGED_RUN): Findings.patterns
     path_boxed = False      # holds a rectangle (re): its outline is its user-space box, turned
+    path_ops: list = []     # the path's construction operations, for its straight lines (Findings.lines)
     clipping = False
     tm = tl = IDENTITY
     leading = 0.0
@@ -362,6 +506,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     char_space = word_space = 0.0
     hscale = 1.0
     rise = 0.0
+    inks = (0.0, 0.0)       # the lightness of the fill's colour and the stroke's (0 black, 1 white)
     by_key: dict = {}
 
     def text_run(data: bytes) -> float:
@@ -390,17 +535,22 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 found.text.append(box)
                 cut = clip is not None and not _inside(drawn, clip, tol=0.05 * PT_PER_MM)
                 x, y = _apply(trm, 0.0, 0.0)
+                along, up = math.hypot(trm[0], trm[1]) or 1.0, math.hypot(trm[2], trm[3]) or 1.0
+                frame = (trm[0] / along, trm[1] / along, trm[2] / up, trm[3] / up)
                 found.runs.append(TextRun(size * _scale(_mul(tm, ctm)), drawn, cut,
-                                          font.decode(data) if font is not None else "", x, y, clip is not None))
+                                          font.decode(data) if font is not None else "", x, y, clip is not None,
+                                          (), frame, clip, inks[0],
+                                          (font, data, size, char_space, word_space, hscale, along)))
         tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
 
     for operands, op in ops:
         if op == "q":
-            stack.append((ctm, width, clip))
+            stack.append((ctm, width, clip, inks))
         elif op == "Q":
             if stack:
-                ctm, width, clip = stack.pop()
+                ctm, width, clip, inks = stack.pop()
         elif op in ("m", "l", "c", "v", "y"):
+            path_ops.append((op, operands))
             path_x.extend(operands[0::2])
             path_y.extend(operands[1::2])
             path_drawn = True
@@ -411,10 +561,13 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             path_y.extend(operands[1::4] + operands[3::4])
             path_merged = True
         elif op == "re":
+            path_ops.append((op, operands))
             x, y, w, h = operands[:4]
             path_x.extend((x, x + w))
             path_y.extend((y, y + h))
             path_boxed = True
+        elif op == "h":
+            path_ops.append((op, operands))
         elif op in ("W", "W*"):
             clipping = True
         elif op == "cm":
@@ -427,6 +580,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
             path_box = None
             points = None
             merged = False
+            drawn_lines: list = []
             if path_x:
                 corners = [_apply(ctm, x, y) for x in (min(path_x), max(path_x)) for y in (min(path_y), max(path_y))]
                 path_box = (min(p[0] for p in corners), min(p[1] for p in corners),
@@ -437,7 +591,10 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                     points = [_apply(ctm, x, y) for x, y in path_points] \
                         if path_drawn and not path_boxed and len(path_x) <= SHAPE_MAX_POINTS else corners
                 merged = path_merged
+                if op != "n" and path_ops and not merged and (op not in ("f", "F", "f*") or len(path_ops) <= 6):
+                    _straight_lines(path_ops, op, ctm, width, clip, len(found.runs), inks, drawn_lines)
                 path_x, path_y, path_drawn, path_boxed, path_points, path_merged = [], [], False, False, [], False
+            path_ops = []
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 effective = width * _scale(ctm)
                 if effective < MIN_STROKE_PT - 1e-3 and (clip is None or path_box is None or
@@ -453,15 +610,23 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                     found.shapes[shown] = points
                 if shown is not None and merged:
                     found.patterns.append(shown)
+                if shown is not None and not merged and op not in ("S", "s") and \
+                        min(shown[2] - shown[0], shown[3] - shown[1]) >= COVER_MIN_PT:
+                    found.covers.append((shown, len(found.lines), points))
+            found.lines += drawn_lines      # after the path's fill: its outline is drawn over it
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
                 clip = path_box if clip is None else (_intersect(path_box, clip) or (0.0, 0.0, 0.0, 0.0))
             clipping = False
         elif op in ("rg", "RG"):
             found.rgb.append(f"{op} {' '.join(f'{float(v):g}' for v in operands)}")
+            inks = _inked(inks, op, operands)
+        elif op in _COLOUR_OPS:
+            inks = _inked(inks, op, operands)
         elif op in ("cs", "CS"):
             if _is_rgb_space(operands[0], resources):
                 found.rgb.append(f"colour space {operands[0]}")
+            inks = _inked(inks, op, ())
         elif op == "BT":
             tm = tl = IDENTITY
         elif op == "Tf":

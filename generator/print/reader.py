@@ -28,6 +28,10 @@ in the order of what it costs him:
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label
   cut short with an ellipsis to fit (a running head, a name: what was cut is lost to the reader); cut_text:
   text crossing the trim of the item it is printed on;
+- struck_text: a printed word a line runs through (a stroked line, a filled rule, a border, a grid line, a cut
+  line: preflight's Findings.lines), across its letters' middle band, not an underline nor a border beside it; a
+  light line under dark letters (a board's grid under a label), a band the word is printed on, and a line under
+  an area filled after it (a piece's disc over its grid) are not told;
 - figure_frame: a rulebook figure whose art runs past its frame by more than max_figure_overhang_mm (the
   rulebook does not clip a figure: it lands on the caption or the text), or whose crop cuts a mark of its component
   (a ruler leaving the frame, its words beyond it), or that prints what carries a mark the caption relies on
@@ -55,6 +59,7 @@ generator/reader_thresholds.py, each overridable per game in game.yaml. The PDF 
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -67,7 +72,7 @@ from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 from .sheet_names import printed_as_word
 
 KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
-         "clipped_text", "cut_text", "figure_frame", "seam", "bleed", "assembly")
+         "clipped_text", "cut_text", "struck_text", "figure_frame", "seam", "bleed", "assembly")
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
 _TILE_PAGES = ("tile",)
@@ -186,6 +191,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += page_breaks(subject, overrides)
     found += figure_distance(subject, overrides)
     found += clipped_text(subject, read)
+    found += struck_text(subject, read)
     found += figure_frames(subject, overrides)
     found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
@@ -819,6 +825,127 @@ def _in_flow(subject: Subject, page: int, box) -> bool:
     middle = (box[1] + box[3]) / 2          # a line's box runs past its block's by the font's ascent
     return any(flow["page"] == page and flow["bottom"] - 1 <= middle <= flow["top"] + 1
                for flow in subject.layout["flows"])
+
+
+# --- e'. text struck by a line ------------------------------------------------------------------------------
+STRIKE_BAND_EM = (0.15, 0.55)   # a word's middle band, over its baseline: a line there runs through its letters
+                                # (an underline lies under 0.15 em, a rule over a heading above its capitals)
+STRIKE_INSET_EM = 0.1           # a word's first and last tenth of an em: a line beside the word (a table's
+                                # border, a frame) that grazes its edge does not cross it
+STRIKE_LEAST_EM = 0.2           # the least length of line inside the word's band: a line's end touching it is not
+BODY_EM = (-0.05, 0.75)         # the body of a word's letters: a line covering it whole, drawn before, is a band
+                                # the word is printed on (a label on a coloured strip), not a line through it
+FAINT_UNDER = 0.4               # a line drawn before the word this much lighter than its letters lies under them
+_STRIKE_CELL_PT = 36            # lines are looked up by the half-inch squares of the page they cross
+
+
+def struck_text(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
+    """A printed word struck by a line (Findings.lines: a stroked line, a rule, a border, a grid line, a cut
+    line) that runs through its middle band (STRIKE_BAND_EM over its baseline, in the word's own frame: turned
+    text is read turned), for at least STRIKE_LEAST_EM, between its ends less STRIKE_INSET_EM: not an underline,
+    not a table's border beside a cell's text, not a line stopping at the word's edge. A line drawn before the word
+    and wider than its letters' body is the band it is printed on. One warning a page, naming the first word, at
+    the figure it is drawn in when a rulebook's layout says."""
+    out = []
+    for page in read.pages:
+        if page.found is None or not page.found.lines or not page.found.runs:
+            continue
+        cells: dict = {}
+        for k, line in enumerate(page.found.lines):
+            x0, y0, x1, y1, half = line[:5]
+            for cell in _cells((min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)):
+                cells.setdefault(cell, []).append(k)
+        struck = []
+        for index, run in enumerate(page.found.runs):
+            if not run.text.strip():
+                continue
+            near = {k for cell in _cells(run.box) for k in cells.get(cell, ())}
+            if not near:
+                continue
+            word = _struck_word(run, index, [(k, page.found.lines[k]) for k in sorted(near)], page.found.covers)
+            if word:
+                struck.append((run, word))
+        if struck:
+            run, word = struck[0]
+            source = _figure_at(subject, page.number, run.box) or _where(subject)
+            out.append(_warn(subject, "struck_text", page.number, source, word=_sample(word), text=_sample(run.text, 40),
+                             count=len(struck)))
+    return out
+
+
+def _cells(box) -> list[tuple[int, int]]:
+    """The squares of _STRIKE_CELL_PT a box (pt) touches."""
+    n = _STRIKE_CELL_PT
+    return [(cx, cy) for cx in range(math.floor(box[0] / n), math.floor(box[2] / n) + 1)
+            for cy in range(math.floor(box[1] / n), math.floor(box[3] / n) + 1)]
+
+
+def _struck_word(run: TextRun, index: int, lines: list, covers: list) -> Optional[str]:
+    """The first word of the run a line strikes (struck_text), or None. `lines`: (index, line) of Findings.lines;
+    `covers`: Findings.covers, where an area filled after a line hides it (a ship's disc over the grid it stands
+    on, its letter on the disc)."""
+    size = run.size_pt
+    dx, dy, ux, uy = run.frame
+    band = (STRIKE_BAND_EM[0] * size, STRIKE_BAND_EM[1] * size)
+    inset, least = STRIKE_INSET_EM * size, STRIKE_LEAST_EM * size
+    local = []                  # each line in the run's frame: along its baseline, up from it
+    for k, (x0, y0, x1, y1, half, shown, light) in lines:
+        if shown <= index and light >= run.ink + FAINT_UNDER:
+            continue            # a light line under dark letters (a board's grid under its label): read through
+        a = ((x0 - run.x) * dx + (y0 - run.y) * dy, (x0 - run.x) * ux + (y0 - run.y) * uy)
+        b = ((x1 - run.x) * dx + (y1 - run.y) * dy, (x1 - run.x) * ux + (y1 - run.y) * uy)
+        if min(a[1], b[1]) - half > band[1] or max(a[1], b[1]) + half < band[0]:
+            continue
+        if abs(a[1] - b[1]) < 0.01 and shown <= index and a[1] - half <= BODY_EM[0] * size and \
+                a[1] + half >= BODY_EM[1] * size:
+            continue            # the band the word is printed on
+        local.append((a, b, half, (x0, y0, x1, y1), k))
+    if not local:
+        return None
+    for start, end, word in _words(run):
+        box = (start + inset, band[0], end - inset, band[1])
+        if box[2] <= box[0]:
+            continue
+        for a, b, half, drawn, k in local:
+            grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+            span = outline.segment_in_box(a, b, grown)
+            if span is None or (span[1] - span[0]) * math.dist(a, b) < least:
+                continue
+            # where it strikes the word, on the page
+            ends = [(drawn[0] + (drawn[2] - drawn[0]) * t, drawn[1] + (drawn[3] - drawn[1]) * t) for t in span]
+            c = run.clip
+            if c is not None and not all(c[0] <= x <= c[2] and c[1] <= y <= c[3] for x, y in ends):
+                continue                     # the word is not printed there (outside its clip)
+            if _covered(ends, k, covers):
+                continue
+            return word
+    return None
+
+
+def _covered(points: list, line: int, covers: list) -> bool:
+    """Whether an area filled after the line `line` (its index in Findings.lines) holds all the points."""
+    for box, after, shape in covers:
+        if after <= line or not all(box[0] - 0.01 <= x <= box[2] + 0.01 and box[1] - 0.01 <= y <= box[3] + 0.01
+                                    for x, y in points):
+            continue
+        if shape is None or outline.holds(outline.convex_hull(shape), points, 0.01):
+            return True
+    return False
+
+
+def _words(run: TextRun):
+    """The run's words (what white space separates) with where each starts and ends along its baseline (pt)."""
+    text, ends = run.text, run.char_ends()
+    if len(ends) != len(text):
+        return
+    start = None
+    for i, ch in enumerate(text + " "):
+        if i < len(text) and not ch.isspace():
+            if start is None:
+                start = i
+        elif start is not None:
+            yield (ends[start - 1] if start else 0.0), ends[i - 1], text[start:i]
+            start = None
 
 
 # --- f. seams of a tiled piece ------------------------------------------------------------------------------

@@ -76,3 +76,20 @@ def test_praxis_booklet_leaves_no_page_a_quarter_blank(praxis_booklet):
     fills = _fills(pdf, half=True)
     assert len(pdf.pages) <= 29
     assert min(fills[:-1]) >= threshold("min_page_fill"), fills
+
+
+def test_three_d_run_booklet_leaves_no_page_a_quarter_blank():
+    """3d Run's A5 booklet: page 5 was 75 % full (figure 1, nine rows high, could not follow the RUN rules) and
+    page 10 72 % (the chest's figure could not follow the obstacles). Figures 1, 7 and 8 are cropped to the rows
+    of their move, figure 2 to the rows of its routes, figure 3 to where its route ends, the chest's example
+    follows the chest's powers, a few sentences say the same in fewer words: 16 A5 pages, from 17 (four sheets
+    folded, from five)."""
+    game = load_game(CONTENT, "3d-run")
+    with own_icons(game):
+        book = build_rulebook(game, figures=game_figures(game, CONTENT), paper="a4")
+    pdf = pdfplumber.open(io.BytesIO(book.pdf_a5))
+    fills = _fills(pdf, half=True)
+    assert len(pdf.pages) <= 16
+    assert min(fills[:-1]) >= threshold("min_page_fill"), fills
+    laid = [p["fill"] for p in book.layout_half["pages"] if p.get("kind") not in ("cover", "contents")]
+    assert min(laid[:-1]) >= threshold("min_page_fill"), laid

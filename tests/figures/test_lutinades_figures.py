@@ -31,6 +31,38 @@ def test_the_card_is_flipped_over_its_top_edge_the_pile_below_the_card_turned_ab
     assert figure.height_mm > 1.8 * figure.width_mm                         # one card wide, two cards high
 
 
+def test_the_flip_arrow_runs_between_the_two_cards_over_neither_cards_print(figures):
+    """The arrow ran from the pile's centre to the turned card's, through the words of both ("Lutinades" on the
+    pile's back, "VERS LE HAUT" on the card: the reader's struck_text). It now leaves the pile's top edge and
+    reaches the card's bottom edge, in the gap between them: the figure drawn at its size, read back, has no
+    word struck, and its arrow (the accent's line and head) lies in the gap."""
+    from generator.components.diagram.figure import ACCENT
+    from generator.draw.pdf import PdfCanvas
+    from generator.i18n import catalogue
+    from generator.print.reader import Subject, check
+    figure = figures["retourner"]
+    pdf = PdfCanvas(title="figure 1")
+    pdf.begin_page(figure.width_mm + 20, figure.height_mm + 20)
+    with pdf.group(translate=(10, 10)):
+        figure.draw(pdf)
+    warnings = check(Subject("figure.pdf", pdf.finish()), catalogue("fr")).warnings
+    assert [w for w in warnings if w.kind == "struck_text"] == []
+    ys = [float(v) for d in re.findall(rf'<path d="([^"]*)"[^>]*{ACCENT}', figure.svg())
+          for v in re.findall(r"-?\d+(?:\.\d+)?", d)[1::2]]
+    card = [s for s in figure.shows if s.how == "item"]
+    assert len(card) == 2 and ys
+    half_gap = (figure.height_mm - 2 * _card_height(figure)) / 2
+    assert all(abs(y - figure.height_mm / 2) < half_gap for y in ys), ys
+
+
+def _card_height(figure) -> float:
+    """A card's height in a column of two: the figure's height less the gap, halved (items.py: the gap holds an
+    arrow, MIN_ARROW_MM and ARROW_CLEAR_MM each side)."""
+    from generator.components.diagram.figure import MIN_ARROW_MM
+    from generator.components.diagram.items import ARROW_CLEAR_MM
+    return (figure.height_mm - (MIN_ARROW_MM + 2 * ARROW_CLEAR_MM)) / 2
+
+
 def test_the_plain_gesture_figure_draws_four_gnomes_and_no_face(figures):
     svg = figures["gestes"].svg()
     assert svg.count(GNOME_BODY) == 4

@@ -26,12 +26,23 @@ FR = catalogue("fr")
 def _read(fixture: dict) -> PdfRead:
     pages = []
     for p in fixture["pages"]:
-        runs = [TextRun(size, tuple(box), clipped, text, x, y, framed) for size, box, clipped, text, x, y, framed
-                in p["runs"]]
-        found = Findings(runs=runs, fills=[tuple(b) for b in p["fills"]], outlines=[tuple(b) for b in p["outlines"]])
+        runs = [TextRun(size, tuple(box), clipped, text, x, y, framed, *_glyphs(more))
+                for size, box, clipped, text, x, y, framed, *more in p["runs"]]
+        found = Findings(runs=runs, fills=[tuple(b) for b in p["fills"]], outlines=[tuple(b) for b in p["outlines"]],
+                         lines=[tuple(line) for line in p.get("lines", [])],
+                         covers=[(tuple(box), after, shape and [tuple(pt) for pt in shape])
+                                 for box, after, shape in p.get("covers", [])])
         pages.append(PageRead(p["number"], tuple(p["media"]), p["trim"] and tuple(p["trim"]),
                               p["bleed"] and tuple(p["bleed"]), 0, found))
     return PdfRead(pages, False)
+
+
+def _glyphs(more: list) -> tuple:
+    """A run's characters' ends, frame, clip and ink, where the fixture keeps them (made after struck_text)."""
+    if not more:
+        return ()
+    ends, frame, clip, ink = more
+    return tuple(ends), tuple(frame), clip and tuple(clip), ink
 
 
 def warnings_of(name: str, search: tuple = ()) -> list:
@@ -159,3 +170,16 @@ def test_puxes_figure_5_of_66e77a1_cuts_its_ruler_and_todays_shows_it_whole(puxe
     subject = typeset_subject(old, today)
     found = [(w.facts["figure"], w.facts.get("form")) for w in check(subject, FR).warnings if w.kind == "figure_frame"]
     assert found == [("ancien-cadrage", "cut")]
+
+
+def test_lutinades_flip_arrow_through_both_cards_words():
+    """Issue 25's figure 1 of Lutinades, as df82f72 found it: the flip arrow, drawn from the pile's centre to the
+    card's, ran through 'Lutinades' on the pile's back and 'VERS LE HAUT' on the card (struck_text)."""
+    struck = [w for w in warnings_of("lutinades-flip-arrow") if w.kind == "struck_text"]
+    assert [(w.page, w.facts["word"], w.facts["count"]) for w in struck] == [(1, "LE", 2)]
+
+
+def test_armada_ships_on_the_grid_strike_no_word():
+    """The good page beside it: Armada's ships stand on the intersections of a dark grid, each letter on its disc,
+    which hides the lines under it (Findings.covers)."""
+    assert [w for w in warnings_of("armada-ships-on-grid") if w.kind == "struck_text"] == []

@@ -99,6 +99,8 @@ class Places:
     size_mm: float                                          # a place's width: marks sit in its corner
     box: Callable[[str], tuple[float, float, float, float]] | None = None   # a highlight's frame, if any
     mark_at: Callable[[str], tuple[float, float]] | None = None   # where a mark goes, when not the usual corner
+    # an arrow's points, when it goes from edge to edge (items: their faces stay clear), not centre to centre
+    arrow_points: Callable[[list[str]], list[tuple[float, float]]] | None = None
 
     def mark_point(self, name: str) -> tuple[float, float]:
         if self.mark_at is not None:
@@ -132,6 +134,9 @@ def draw_accents(canvas: Canvas, diagram: Diagram, places: Places, *, frames: bo
     for name in show.crosses:
         cross(canvas, *places.centre(name), places.size_mm * CROSS_OF_PLACE)
     for arrow in show.arrows:
+        if places.arrow_points is not None:
+            arrow_path(canvas, places.arrow_points(list(arrow.path)), stop_short_mm=0.0, from_ghost=True)
+            continue
         arrow_path(canvas, [places.centre(p) for p in arrow.path], stop_short_mm=places.size_mm * 0.36,
                    from_ghost=arrow.path[0] in ghosted)
     for m in show.marks:

@@ -15,7 +15,7 @@ from ...content.diagrams import Diagram, ItemRef
 from ...content.errors import did_you_mean
 from ..face import Face, Item
 from ..layout import item_ids
-from .figure import MARK_RADIUS_MM, Figure, Places, Shown, draw_accents, fit_factor
+from .figure import MARK_RADIUS_MM, MIN_ARROW_MM, Figure, Places, Shown, draw_accents, fit_factor
 from ...draw.geometry import shape_outline_ops, translation
 from ...draw.style import Stroke
 
@@ -29,6 +29,7 @@ MIN_ITEM_FACTOR = 0.5       # an item drawn under half its size is a thumbnail w
 CUT_OUTLINE = Stroke("#555555", 0.25)
 PAGE = "#FFFFFF"
 MASK_OVERLAP_MM = 0.5       # how far past its bleed a round item's mask reaches
+ARROW_CLEAR_MM = 1.0        # an arrow between items leaves and reaches them this far from their edges
 
 
 def chosen_faces(component, items: Sequence[Item], diagram: Diagram,
@@ -96,6 +97,8 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
         return _fan(diagram, faces, fw, fh, max_width_mm)
     # Neighbours stay clear of each other's bleed, which a round item's mask covers.
     gap = max(ROW_GAP_MM, max(f.bleed_mm for _, f in faces) + 2 * MASK_OVERLAP_MM)
+    if diagram.show.arrows:         # an arrow between items runs in the gap, over neither face's print
+        gap = max(gap, MIN_ARROW_MM + 2 * ARROW_CLEAR_MM)
     column = diagram.show.arrange == "column"      # one above the other: a card turned over its top edge
     if column:
         per_row = 1
@@ -112,7 +115,7 @@ def items_figure(component, items: Sequence[Item], diagram: Diagram, *, refs: Se
     def draw(canvas) -> None:
         for (_, face), (x, y) in zip(faces, at):
             _draw_cut_face(canvas, face, x + w / 2, y + h / 2, 0.0, factor)
-        draw_accents(canvas, diagram, _places(spots, w))
+        draw_accents(canvas, diagram, _places(spots, w, edges=True))
 
     return Figure(diagram.id, diagram.caption, per_row * w + (per_row - 1) * gap, rows * h + (rows - 1) * gap, draw,
                   _shows(faces, factor) + _flips(diagram, refs, _places(spots, w).centre))
@@ -168,11 +171,40 @@ def _flips(diagram: Diagram, refs: Sequence[ItemRef] | None, centre) -> tuple:
     return tuple(out)
 
 
-def _places(spots: dict, size: float) -> Places:
+def _places(spots: dict, size: float, *, edges: bool = False) -> Places:
+    """The items' places; with `edges`, an arrow goes from the edge of its first item to the edge of its last,
+    ARROW_CLEAR_MM off each, along the line joining their centres: a card's print stays clear of it (an arrow
+    from centre to centre struck the words of both cards of Lutinades' figure 1)."""
     def centre(name: str) -> tuple[float, float]:
         x, y, w, h = spots[str(name)]
         return x + w / 2, y + h / 2
-    return Places(centre, size, lambda name: spots[str(name)])
+
+    def arrow_points(path: list[str]) -> list[tuple[float, float]]:
+        points = [centre(p) for p in path]
+        (ax, ay), (bx, by) = points[0], points[-1]
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            return points
+        leave = _exit(spots[str(path[0])], (ax, ay), ((bx - ax) / length, (by - ay) / length)) + ARROW_CLEAR_MM
+        reach = _exit(spots[str(path[-1])], (bx, by), ((ax - bx) / length, (ay - by) / length)) + ARROW_CLEAR_MM
+        first, last = points[1] if len(points) > 2 else (bx, by), points[-2] if len(points) > 2 else (ax, ay)
+        return [_towards((ax, ay), first, leave)] + points[1:-1] + [_towards((bx, by), last, reach)]
+    return Places(centre, size, lambda name: spots[str(name)], arrow_points=arrow_points if edges else None)
+
+
+def _exit(box: tuple, start: tuple[float, float], direction: tuple[float, float]) -> float:
+    """How far from `start` (inside the box x, y, w, h) a ray along the unit `direction` leaves the box."""
+    x, y, w, h = box
+    out = []
+    for d, lo, hi, at in ((direction[0], x, x + w, start[0]), (direction[1], y, y + h, start[1])):
+        if abs(d) > 1e-9:
+            out.append(((hi if d > 0 else lo) - at) / d)
+    return min(out) if out else 0.0
+
+
+def _towards(start: tuple[float, float], to: tuple[float, float], distance: float) -> tuple[float, float]:
+    length = math.hypot(to[0] - start[0], to[1] - start[1]) or 1.0
+    return start[0] + (to[0] - start[0]) / length * distance, start[1] + (to[1] - start[1]) / length * distance
 
 
 def _fan(diagram: Diagram, faces, fw: float, fh: float, max_width_mm: float) -> Figure:
