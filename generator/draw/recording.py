@@ -11,12 +11,13 @@ what drawing would have written, in whatever document it is (a PDF's font subset
 backend's, as when drawing). `repeated` art is kept as the public calls that draw it (a pattern's paths), so
 the backend draws it, or places the form it has, as it would.
 
-`encode`/`decode` turn ops into JSON and back, exactly (floats by repr, tuples as tuples, strokes and text
-styles as themselves), so a drawing kept in a file plays the same bytes as one kept in memory.
+`dumps`/`decode_ops` turn ops into JSON text and back, exactly (floats by repr, tuples as tuples, strokes and
+text styles as themselves), so a drawing kept in a file plays the same bytes as one kept in memory.
 """
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -168,21 +169,23 @@ def images(ops) -> list[str]:
 
 
 # --- to JSON and back, exactly ------------------------------------------------------------------------------
-def encode(value: Any) -> Any:
-    """JSON data for ops (tuples as lists; a stroke, a text style tagged by a one-key object)."""
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
+def _style(value: Any) -> Any:
     if isinstance(value, Stroke):
-        return {"S": [value.colour, value.width_mm, encode(value.dash_mm), value.cap, value.join]}
+        return {"S": [value.colour, value.width_mm, value.dash_mm, value.cap, value.join]}
     if isinstance(value, TextStyle):
         return {"T": [value.size_pt, value.colour, value.bold, value.italic, value.family]}
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
     raise NotKept(f"a drawing argument of type {type(value).__name__}")
 
 
+def dumps(ops) -> str:
+    """Ops as JSON text (compact, not ASCII-escaped): tuples as lists, a stroke or a text style tagged by a
+    one-key object, anything else but JSON's own types refused (NotKept). One pass of json's C encoder: a
+    mat's figure holds millions of numbers, and walking them in Python first cost more than drawing it."""
+    return json.dumps(ops, default=_style, ensure_ascii=False, separators=(",", ":"))
+
+
 def decode(data: Any) -> Any:
-    """A value `encode` made, back (every list a tuple)."""
+    """A value `dumps` wrote, read back by json, as it was (every list a tuple)."""
     if isinstance(data, list):
         return tuple(decode(v) for v in data)
     if isinstance(data, dict):
@@ -194,8 +197,8 @@ def decode(data: Any) -> Any:
 
 
 def decode_ops(ops: list) -> list:
-    """Ops `encode` made, back, by what each op holds: a path's points stay lists (the backends only index
-    them: a figure has tens of thousands), the rest as `decode` makes it."""
+    """Ops `dumps` wrote, read back by json, as they were, by what each op holds: a path's points stay lists
+    (the backends only index them: a figure has tens of thousands), the rest as `decode` makes it."""
     styles: dict = {}
 
     def paint(value):
