@@ -184,6 +184,9 @@ class _Kept:
         self.reads = {content_dir / name for name in entry["reads"]} if entry else set()
         self.svg = entry.get("svg") if entry else None      # [svg text, [[bold, italic], ...]]
         self._real, self._load_reads, self._made_reads = real, load_reads, made_reads
+        # its repeated art taken down once for all its drawings, and written once (draw/recording.py)
+        self._arts: dict = {}
+        self._art_texts: dict = {}
 
     def figure(self) -> Figure:
         m = self.meta
@@ -216,13 +219,13 @@ class _Kept:
             self.cache.counts["replayed"] += 1
             return
         figure = self._real()[self.id]
-        recorder = RecordingCanvas(canvas)
+        recorder = RecordingCanvas(canvas, self._arts)
         with recording(self.content_dir) as read:
             figure.draw(recorder)
         self.cache.counts["drawn"] += 1
         self.reads |= read | self._load_reads | self._made_reads
         try:
-            self.encoded[state] = dumps(recorder.ops)
+            self.encoded[state] = dumps(recorder.ops, self._art_texts)
         except NotKept:
             return
         self.drawings[state] = recorder.ops

@@ -182,6 +182,31 @@ def test_ops_are_written_as_json_tuples_as_lists_styles_tagged_floats_exact():
         dumps([("image", 0.0, 0.0, 1.0, 1.0, Path("icon.png"))])
 
 
+def test_repeated_art_is_taken_down_and_written_once_for_every_drawing_the_same_text():
+    drawn = []
+
+    def art(canvas):
+        drawn.append(type(canvas).__name__)
+        PatternArt("dots", 20.0, 10.0, 2.0, 0.5, 45.0, "#888888")(canvas)
+    arts, texts, recorded = {}, {}, []
+    for scale in (1.0, 0.8):
+        recorder = RecordingCanvas(PdfCanvas(), arts)
+        recorder.scale = scale
+        recorder._target.begin_page(90, 60)
+        recorder.repeated(("dots",), 20.0, 10.0, art, at=(5.0, 40.0))
+        with recorder.group(translate=(1.0, 2.0)):
+            recorder.repeated(("dots",), 20.0, 10.0, art, at=(30.0, 40.0))
+            recorder.text(1, 2, "\x00pnp-art-%d\x00" % 7, TextStyle())
+        recorded.append(recorder.ops)
+    assert drawn.count("_ArtCalls") == 1, "the art taken down once, however often and wherever placed"
+    assert drawn.count("PdfCanvas") == 2, "and drawn by each document once (its form)"
+    for ops in recorded:
+        assert dumps(ops, texts) == dumps(ops)
+    assert len(texts) == 1
+    forged = recorded[0] + [("text", 0.0, 0.0, "\x00pnp-art-%d\x00" % id(recorded[0][0][5]), TextStyle())]
+    assert dumps(forged, texts) == dumps(forged), "a text holding the art's token: written plainly"
+
+
 def test_a_drawing_is_kept_per_backend_and_state():
     pdf, svg = PdfCanvas(), SvgCanvas(10, 10)
     assert state_key(pdf) != state_key(svg)
