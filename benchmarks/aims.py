@@ -9,6 +9,7 @@ accounting as bench.py: CPU = user + system of the process and the workers it wa
 machine's load before and after. `make test` is not timed here (the lead's idle-machine measure).
 
     python benchmarks/aims.py --scratch /tmp/aims [--runs 5] [--cases floor peer-deck ...]
+        [--baseline /tmp/main [--baseline-cases puxes ...]]
 """
 
 from __future__ import annotations
@@ -69,12 +70,15 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another source tree (git archive REV | tar -x -C DIR): its `pnp` cases too, as "
                              "NAME@baseline, in the same rounds (a kept copy of its own for the rebuild cases)")
+    parser.add_argument("--baseline-cases", nargs="+", default=None,
+                        help="of the chosen cases, those run on --baseline too (default: every one): a cold build "
+                             "of the seven games on both trees is most of an hour here at a load of 14")
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs: the rule is medians of at least 5 fresh processes")
     sys.path.insert(0, str(ROOT))
     by_name = {c.name: c for c in bench_cases(3)}
-    unknown = set(args.cases) - set(by_name)
+    unknown = (set(args.cases) | set(args.baseline_cases or ())) - set(by_name)
     if unknown:
         parser.error(f"unknown cases {sorted(unknown)}")
     bench.run_once = _retried(bench.run_once)
@@ -86,6 +90,8 @@ def main() -> None:
             case = by_name[name]
             if suffix and (case.argv is bench._squib or name == "floor"):
                 continue                    # not ours: timed once
+            if suffix and args.baseline_cases is not None and name not in args.baseline_cases:
+                continue
             case = replace(case, name=name + suffix, cwd=tree, faster_than=None if suffix else case.faster_than)
             if name in KEPT:
                 copy = args.scratch / ("kept" + suffix.replace("@", "-"))

@@ -35,7 +35,7 @@ from typing import Callable, Optional
 from .cache import CACHE_FOLDER, code_version, file_digest, listing
 from .components.diagram import Figure
 from .components.diagram.figure import Shown
-from .draw.recording import NotKept, RecordingCanvas, decode_ops, encode, images, replay, state_key
+from .draw.recording import NotKept, RecordingCanvas, decode_ops, dumps, images, replay, state_key
 from .outfolder import write_file
 from .reads import recording
 from .resources import templates_dir
@@ -176,13 +176,17 @@ class _Kept:
                  entry: dict | None, real: Callable[[], dict], load_reads: set[Path], made_reads: set[Path]):
         self.cache, self.key, self.id, self.content_dir, self.listed = cache, key, figure_id, content_dir, listed
         self.meta = entry["figure"] if entry else None
-        # by state: its ops as encode made them (a state drawn like another shares its ops in the file)
+        # by state: its ops as read from the file (a state drawn like another shares its ops there), or the JSON
+        # text of a drawing made in this build (draw/recording.py dumps)
         self.encoded: dict[str, object] = {state: entry["ops"][i] for state, i in entry["drawings"].items()} \
             if entry else {}
         self.drawings: dict[str, object] = {}
         self.reads = {content_dir / name for name in entry["reads"]} if entry else set()
         self.svg = entry.get("svg") if entry else None      # [svg text, [[bold, italic], ...]]
         self._real, self._load_reads, self._made_reads = real, load_reads, made_reads
+        # its repeated art taken down once for all its drawings, and written once (draw/recording.py)
+        self._arts: dict = {}
+        self._art_texts: dict = {}
 
     def figure(self) -> Figure:
         m = self.meta
@@ -215,13 +219,13 @@ class _Kept:
             self.cache.counts["replayed"] += 1
             return
         figure = self._real()[self.id]
-        recorder = RecordingCanvas(canvas)
+        recorder = RecordingCanvas(canvas, self._arts)
         with recording(self.content_dir) as read:
             figure.draw(recorder)
         self.cache.counts["drawn"] += 1
         self.reads |= read | self._load_reads | self._made_reads
         try:
-            self.encoded[state] = encode(recorder.ops)
+            self.encoded[state] = dumps(recorder.ops, self._art_texts)
         except NotKept:
             return
         self.drawings[state] = recorder.ops
@@ -242,7 +246,9 @@ class _Kept:
             return None
         ops, index, drawings = [], {}, {}
         for state in sorted(self.encoded):
-            text = json.dumps(self.encoded[state], ensure_ascii=False, separators=(",", ":"))
+            text = self.encoded[state]
+            if not isinstance(text, str):
+                text = json.dumps(text, ensure_ascii=False, separators=(",", ":"))
             if text not in index:
                 index[text] = len(ops)
                 ops.append(text)

@@ -129,18 +129,23 @@ def width(hull: Sequence[Point]) -> float:
 def clip(hull: Sequence[Point], axis: int, lo: float, hi: float) -> list[Point]:
     """The convex outline cut to the band lo <= coordinate `axis` <= hi (Sutherland-Hodgman, two edges)."""
     out = list(hull)
-    for bound, keep in ((lo, lambda v: v >= lo - 1e-9), (hi, lambda v: v <= hi + 1e-9)):
+    # (the tiling measures a name's box this way at every spot it tries: no call per point to test a side)
+    for bound, low in ((lo, True), (hi, False)):
         if not out:
             break
         pts, out = out, []
-        for i, cur in enumerate(pts):
-            prev = pts[i - 1]
-            if keep(cur[axis]):
-                if not keep(prev[axis]):
+        limit = bound - 1e-9 if low else bound + 1e-9
+        prev = pts[-1]
+        prev_in = prev[axis] >= limit if low else prev[axis] <= limit
+        for cur in pts:
+            cur_in = cur[axis] >= limit if low else cur[axis] <= limit
+            if cur_in:
+                if not prev_in:
                     out.append(_meet(prev, cur, axis, bound))
                 out.append(cur)
-            elif keep(prev[axis]):
+            elif prev_in:
                 out.append(_meet(prev, cur, axis, bound))
+            prev, prev_in = cur, cur_in
     return out
 
 
@@ -186,7 +191,19 @@ def strikes(hull: Sequence[Point], box: tuple[float, float, float, float]) -> bo
     pts = list(hull)
     if len(pts) == 1:
         pts = pts * 2
-    return any(_meets(pts[i - 1], pts[i], box) for i in range(len(pts)))
+    x0, y0, x1, y1 = box
+    if x0 > x1 or y0 > y1:          # (an empty box: _meets as it is, the sides below assume lo <= hi)
+        return any(_meets(pts[i - 1], pts[i], box) for i in range(len(pts)))
+    for i in range(len(pts)):
+        a, b = pts[i - 1], pts[i]
+        # both ends on or past one side of the box: _meets finds t1 <= t0 there (rounding is monotone), so the
+        # segment is left out unmeasured, the answer the same (a flattened circle's edges are mostly such)
+        if (a[0] <= x0 and b[0] <= x0) or (a[0] >= x1 and b[0] >= x1) or (a[1] <= y0 and b[1] <= y0) \
+                or (a[1] >= y1 and b[1] >= y1):
+            continue
+        if _meets(a, b, box):
+            return True
+    return False
 
 
 def _meets(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:

@@ -11,12 +11,13 @@ what drawing would have written, in whatever document it is (a PDF's font subset
 backend's, as when drawing). `repeated` art is kept as the public calls that draw it (a pattern's paths), so
 the backend draws it, or places the form it has, as it would.
 
-`encode`/`decode` turn ops into JSON and back, exactly (floats by repr, tuples as tuples, strokes and text
-styles as themselves), so a drawing kept in a file plays the same bytes as one kept in memory.
+`dumps`/`decode_ops` turn ops into JSON text and back, exactly (floats by repr, tuples as tuples, strokes and
+text styles as themselves), so a drawing kept in a file plays the same bytes as one kept in memory.
 """
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -88,10 +89,13 @@ class RecordingCanvas(Canvas):
     text_floor_pt = _target_state("text_floor_pt")
     text_growth = _target_state("text_growth")
 
-    def __init__(self, target: Canvas):
+    def __init__(self, target: Canvas, arts: dict | None = None):
         self._target = target
         self.ops: list = []
         self._into = self.ops
+        # `repeated` art's calls by (key, w, h), shared by the recorders given the same dict: equal keys draw the
+        # same (Canvas.repeated), so a mat's dots are taken down once, not at each placement nor each state
+        self.arts: dict = {} if arts is None else arts
 
     def _rect(self, x, y, w, h, fill, stroke, radius) -> None:
         self._into.append(("rect", x, y, w, h, fill, stroke, radius))
@@ -127,9 +131,12 @@ class RecordingCanvas(Canvas):
             self._into = outer
 
     def repeated(self, key, w, h, draw, *, at=(0.0, 0.0)) -> None:
-        art = _ArtCalls()
-        draw(art)
-        self._into.append(("repeated", key, w, h, tuple(at), tuple(art.calls)))
+        calls = self.arts.get((key, w, h))
+        if calls is None:
+            art = _ArtCalls()
+            draw(art)
+            calls = self.arts[(key, w, h)] = tuple(art.calls)
+        self._into.append(("repeated", key, w, h, tuple(at), calls))
         self._target.repeated(key, w, h, draw, at=at)
 
 
@@ -168,21 +175,64 @@ def images(ops) -> list[str]:
 
 
 # --- to JSON and back, exactly ------------------------------------------------------------------------------
-def encode(value: Any) -> Any:
-    """JSON data for ops (tuples as lists; a stroke, a text style tagged by a one-key object)."""
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
+def _style(value: Any) -> Any:
     if isinstance(value, Stroke):
-        return {"S": [value.colour, value.width_mm, encode(value.dash_mm), value.cap, value.join]}
+        return {"S": [value.colour, value.width_mm, value.dash_mm, value.cap, value.join]}
     if isinstance(value, TextStyle):
         return {"T": [value.size_pt, value.colour, value.bold, value.italic, value.family]}
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
     raise NotKept(f"a drawing argument of type {type(value).__name__}")
 
 
+def _dumps(value) -> str:
+    return json.dumps(value, default=_style, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Art:
+    """A `repeated` op's calls, written as a token that `dumps` replaces by their JSON text."""
+
+    def __init__(self, token: str):
+        self.token = token
+
+
+def dumps(ops, arts: dict | None = None) -> str:
+    """Ops as JSON text (compact, not ASCII-escaped): tuples as lists, a stroke or a text style tagged by a
+    one-key object, anything else but JSON's own types refused (NotKept). One pass of json's C encoder: a
+    mat's figure holds millions of numbers, and walking them in Python first cost more than drawing it.
+
+    `arts` (id of a `repeated` op's calls -> (the calls, their JSON text)), kept by the caller across drawings:
+    art whose calls are the very object already written is not written again but its text put in its place
+    (compact JSON of a value is the same wherever it stands): the same text as without it, made once.
+    """
+    if arts is None:
+        return _dumps(ops)
+    placed: dict[str, list] = {}         # a token's JSON text -> [the art's JSON text, how many placed]
+
+    def swap(ops):
+        out = []
+        for op in ops:
+            if op[0] == "repeated":
+                calls = op[5]
+                if arts.get(id(calls), (None,))[0] is not calls:
+                    arts[id(calls)] = (calls, _dumps(calls))
+                token = f"\x00pnp-art-{id(calls)}\x00"
+                placed.setdefault(json.dumps(token), [arts[id(calls)][1], 0])[1] += 1
+                op = op[:5] + (_Art(token),)
+            elif op[0] == "group":
+                op = op[:6] + (swap(op[6]),)
+            out.append(op)
+        return out
+
+    text = json.dumps(swap(ops), default=lambda v: v.token if isinstance(v, _Art) else _style(v),
+                      ensure_ascii=False, separators=(",", ":"))
+    for token, (art, count) in placed.items():
+        if text.count(token) != count:
+            return _dumps(ops)      # a text of the drawing holding such a token (never ours): written plainly
+        text = text.replace(token, art)
+    return text
+
+
 def decode(data: Any) -> Any:
-    """A value `encode` made, back (every list a tuple)."""
+    """A value `dumps` wrote, read back by json, as it was (every list a tuple)."""
     if isinstance(data, list):
         return tuple(decode(v) for v in data)
     if isinstance(data, dict):
@@ -194,8 +244,8 @@ def decode(data: Any) -> Any:
 
 
 def decode_ops(ops: list) -> list:
-    """Ops `encode` made, back, by what each op holds: a path's points stay lists (the backends only index
-    them: a figure has tens of thousands), the rest as `decode` makes it."""
+    """Ops `dumps` wrote, read back by json, as they were, by what each op holds: a path's points stay lists
+    (the backends only index them: a figure has tens of thousands), the rest as `decode` makes it."""
     styles: dict = {}
 
     def paint(value):

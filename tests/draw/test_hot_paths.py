@@ -1,11 +1,14 @@
 """The drawing layer's hot paths in a PuXes build (issue 26), each made cheaper with the very same numbers:
 BoundsCanvas measures an unstroked path in one pass (a die's symbols are measured to keep clear of a net's
-number, 480 times), Affine.map_ops maps without a call per point, and icon_ops keeps the icons it placed.
+number, 480 times), Affine.map_ops maps without a call per point, icon_ops keeps the icons it placed, and the
+tiling's measures of a note's or a name's box against a zone's outline (outline.strikes, outline.clip) skip
+what cannot count without a call per point.
 Equal floats, not close ones: the output's bytes follow from them."""
 
+import math
 import random
 
-from generator.draw import icons
+from generator.draw import icons, outline
 from generator.draw.bounds import BoundsCanvas
 from generator.draw.geometry import Affine, rotation
 from generator.draw.style import Stroke
@@ -113,3 +116,59 @@ def test_an_svg_number_kept_from_before_is_written_as_it_would_be_afresh():
     for v in values + values[::-1]:                  # the second time from the kept numbers
         assert num(v) == num.__wrapped__(v), v
     assert [num(v) for v in (0, -0.0, -0.0004, 1.0, 12.3456)] == ["0", "0", "0", "1", "12.346"]
+
+
+def _clip_as_it_was(hull, axis, lo, hi):
+    out = list(hull)
+    for bound, keep in ((lo, lambda v: v >= lo - 1e-9), (hi, lambda v: v <= hi + 1e-9)):
+        if not out:
+            break
+        pts, out = out, []
+        for i, cur in enumerate(pts):
+            prev = pts[i - 1]
+            if keep(cur[axis]):
+                if not keep(prev[axis]):
+                    out.append(outline._meet(prev, cur, axis, bound))
+                out.append(cur)
+            elif keep(prev[axis]):
+                out.append(outline._meet(prev, cur, axis, bound))
+    return out
+
+
+def _outlines_and_boxes(seed: int):
+    """Flattened circles, turned squares, lines and points, against boxes that cut them, hold them, touch
+    their points exactly (on a grid of quarters), or are empty (x0 > x1)."""
+    rng = random.Random(seed)
+    grid = lambda: rng.randrange(-8, 48) / 4                                      # noqa: E731
+    for _ in range(60):
+        kind = rng.choice(["circle", "square", "line", "point"])
+        if kind == "circle":
+            cx, cy, r = rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(1, 15)
+            hull = [(cx + r * math.cos(k * math.pi / 64), cy + r * math.sin(k * math.pi / 64)) for k in range(128)]
+        elif kind == "square":
+            hull = outline.convex_hull([(grid(), grid()) for _ in range(4)]) or [(grid(), grid())]
+        elif kind == "line":
+            hull = [(grid(), grid()), (grid(), grid())]
+        else:
+            hull = [(grid(), grid())]
+        for _ in range(30):
+            if rng.random() < 0.5:
+                x0, y0 = grid(), grid()
+                box = (x0, y0, x0 + rng.randrange(0, 40) / 4, y0 + rng.randrange(0, 40) / 4)
+            else:
+                x0, y0 = rng.uniform(-5, 45), rng.uniform(-5, 45)
+                box = (x0, y0, x0 + rng.uniform(-2, 20), y0 + rng.uniform(0, 20))
+            yield hull, box
+
+
+def test_a_box_is_struck_and_clipped_as_segment_by_segment_bit_for_bit():
+    struck = 0
+    for seed in range(10):
+        for hull, box in _outlines_and_boxes(seed):
+            pts = list(hull) * (2 if len(hull) == 1 else 1)
+            plain = any(outline._meets(pts[i - 1], pts[i], box) for i in range(len(pts)))
+            assert outline.strikes(hull, box) == plain, (hull, box)
+            struck += plain
+            for axis, (lo, hi) in ((0, (box[0], box[2])), (1, (box[1], box[3]))):
+                assert outline.clip(hull, axis, lo, hi) == _clip_as_it_was(hull, axis, lo, hi), (hull, axis, lo, hi)
+    assert 1000 < struck < 17000, struck       # both answers drawn many times

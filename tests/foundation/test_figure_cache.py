@@ -18,7 +18,7 @@ import generator.figures as figures
 from generator.cli import cli
 from generator.components.layout import PatternArt
 from generator.draw.pdf import PdfCanvas
-from generator.draw.recording import RecordingCanvas, decode_ops, encode, replay, state_key
+from generator.draw.recording import NotKept, RecordingCanvas, decode_ops, dumps, replay, state_key
 from generator.draw.style import Stroke, TextStyle
 from generator.draw.svg import SvgCanvas
 from generator.i18n import catalogue
@@ -160,14 +160,51 @@ def test_a_drawing_recorded_and_played_again_writes_the_same_bytes():
         _drawing(recorders[-1])
     assert _pdf(record) == _pdf(_drawing), "recording draws through, unchanged"
     ops = recorders[0].ops
-    kept = decode_ops(json.loads(json.dumps(encode(ops))))
+    kept = decode_ops(json.loads(dumps(ops)))
     assert _pdf(lambda c: replay(ops, c)) == _pdf(_drawing)
     assert _pdf(lambda c: replay(kept, c)) == _pdf(_drawing), "kept in a file and read back: the same bytes"
     svg, again = SvgCanvas(90, 60), SvgCanvas(90, 60)
     recorder = RecordingCanvas(svg)
     _drawing(recorder)
-    replay(decode_ops(json.loads(json.dumps(encode(recorder.ops)))), again)
+    replay(decode_ops(json.loads(dumps(recorder.ops))), again)
     assert again.tostring() == svg.tostring()
+
+
+def test_ops_are_written_as_json_tuples_as_lists_styles_tagged_floats_exact():
+    ops = [("path", (("M", 0.1, 1 / 3), ("L", 2.0, -0.0)), None, Stroke("#123456", 0.25, (1.0, 0.5)), False),
+           ("text", 1e-17, 5.0, "é « »", TextStyle(size_pt=7.5, bold=True))]
+    assert dumps(ops) == ('[["path",[["M",0.1,0.3333333333333333],["L",2.0,-0.0]],null,{"S":["#123456",0.25,'
+                          '[1.0,0.5],"butt","miter"]},false],["text",1e-17,5.0,"é « »",{"T":[7.5,"#222222",true,'
+                          'false,"sans"]}]]')
+    assert decode_ops(json.loads(dumps(ops))) == [("path", [["M", 0.1, 1 / 3], ["L", 2.0, -0.0]], None,
+                                                    Stroke("#123456", 0.25, (1.0, 0.5)), False), ops[1]]
+    with pytest.raises(NotKept):
+        dumps([("image", 0.0, 0.0, 1.0, 1.0, Path("icon.png"))])
+
+
+def test_repeated_art_is_taken_down_and_written_once_for_every_drawing_the_same_text():
+    drawn = []
+
+    def art(canvas):
+        drawn.append(type(canvas).__name__)
+        PatternArt("dots", 20.0, 10.0, 2.0, 0.5, 45.0, "#888888")(canvas)
+    arts, texts, recorded = {}, {}, []
+    for scale in (1.0, 0.8):
+        recorder = RecordingCanvas(PdfCanvas(), arts)
+        recorder.scale = scale
+        recorder._target.begin_page(90, 60)
+        recorder.repeated(("dots",), 20.0, 10.0, art, at=(5.0, 40.0))
+        with recorder.group(translate=(1.0, 2.0)):
+            recorder.repeated(("dots",), 20.0, 10.0, art, at=(30.0, 40.0))
+            recorder.text(1, 2, "\x00pnp-art-%d\x00" % 7, TextStyle())
+        recorded.append(recorder.ops)
+    assert drawn.count("_ArtCalls") == 1, "the art taken down once, however often and wherever placed"
+    assert drawn.count("PdfCanvas") == 2, "and drawn by each document once (its form)"
+    for ops in recorded:
+        assert dumps(ops, texts) == dumps(ops)
+    assert len(texts) == 1
+    forged = recorded[0] + [("text", 0.0, 0.0, "\x00pnp-art-%d\x00" % id(recorded[0][0][5]), TextStyle())]
+    assert dumps(forged, texts) == dumps(forged), "a text holding the art's token: written plainly"
 
 
 def test_a_drawing_is_kept_per_backend_and_state():
