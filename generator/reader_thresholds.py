@@ -28,9 +28,11 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("min_text_pt", 6.0, 4.0, 12.0, "pt",
               "running text (rules, card text: lines set as a paragraph) under 6 pt is read with a magnifier; "
               "STYLE.md's smallest body size"),
-    Threshold("min_label_pt", 5.0, 3.0, 12.0, "pt",
-              "a label, a coordinate or a mark in a figure under 5 pt cannot be read at arm's length on the "
-              "table, and a figure drawn smaller shrinks its labels with it"),
+    Threshold("min_label_pt", 6.0, 3.0, 12.0, "pt",
+              "a label, a coordinate or a mark in a figure under 6 pt cannot be read at arm's length on the "
+              "table, and a figure drawn smaller shrinks its labels with it: at 5 pt, board coordinates printed "
+              "at 5.4-5.6 pt in Tectonic's, Tactix's and Armada's figures passed (issue 25); the same floor as "
+              "running text"),
     Threshold("min_page_fill", 0.75, 0.3, 1.0, "share",
               "a rulebook page whose text stops before three quarters of its text block leaves a quarter of a "
               "page blank: the float of rulebook/pdf.py already refuses that much (FLOAT_MIN_ROOM)"),
@@ -44,8 +46,10 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("min_lines_under_heading", 3, 1, 10, "lines",
               "a heading at the foot of a page with one or two lines of its section under it, the rest over the "
               "page, is read as the next page's heading left behind: the eye finds the section where it goes on"),
-    Threshold("min_table_rows", 2, 1, 10, "rows",
-              "a table split after its header and one row leaves a row alone, to be read with the next page"),
+    Threshold("min_table_rows", 3, 1, 10, "rows",
+              "a table split after its header and one or two rows (Praxis' scoring table in the booklet: five "
+              "rows, then two over the page) leaves a scrap to be read with the other page; each side keeps "
+              "three rows at least, the header repeated over the page (rulebook/pdf.py RulesTable)"),
     Threshold("max_figure_distance_pages", 1, 0, 10, "pages",
               "a figure more than a page after the sentence announcing it (the next page: a page turned, or the "
               "facing page) is read without the text it illustrates, leafing back and forth"),

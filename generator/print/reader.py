@@ -22,7 +22,7 @@ in the order of what it costs him:
   page) ending a page; a heading with fewer than min_lines_under_heading lines of its section under it on its
   page, the rest on the next (form `lines`: a section wholly that short, the next heading on the page, is fine);
   a figure set inside a paragraph or a list, between two of its parts (form `inside`); table_split: a table
-  split after fewer than min_table_rows rows;
+  split with fewer than min_table_rows body rows on one side of the break;
 - figure_distance: a rulebook figure standing more than max_figure_distance_pages pages after the text that
   announces it (the text block right before it in the rules, before any figure of its run);
 - clipped_text: text cut by the clip it is drawn in (its frame) or running off the page's trim, or a label

@@ -936,8 +936,10 @@ class RulebookTemplate(BaseDocTemplate):
                 need, text = need + h + gap, 0.0      # a subsection's heading wants its own lines under it
                 continue
             # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it); a
-            # quote, a table, a list's first item (kept with the next) come whole
-            taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else h
+            # table long enough to split, after its header and min_table_rows rows (RulesTable); a quote, a
+            # shorter table, a list's first item (kept with the next) come whole
+            taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else \
+                f.least_part_height() if splits and isinstance(f, RulesTable) else h
             need, text, bound = need + taken + gap, text + taken, not splits
         return need
 
@@ -997,7 +999,7 @@ class RulebookTemplate(BaseDocTemplate):
                 record.update(figure_frame_record(flowable))
             if isinstance(flowable, RulesTable):
                 record["rows"] = len(flowable._cellvalues) - 1
-                record["split"] = bool(getattr(flowable, "split_first", False))
+                record["split"] = bool(getattr(flowable, "split_part", False))
             self.layout["flows"].append(record)
 
     # Page furniture is drawn in mm, y down, through the same canvas as the figures.
@@ -1259,7 +1261,7 @@ class RulesParagraph(Paragraph):
 
 class RulesTable(Table):
     """A table of the rules; where platypus splits it over a page, its parts keep what the layout records of it
-    (the first part marked split_first, so the reader's preflight sees how many rows stayed behind)."""
+    (each part marked split_part, so the reader's preflight sees how many rows each side of the break holds)."""
 
     least_rows = int(reader_thresholds.value("min_table_rows"))
 
@@ -1273,13 +1275,22 @@ class RulesTable(Table):
         at = min(at, rows - self.least_rows)
         return at if at - head >= self.least_rows else 0
 
+    def least_part_height(self) -> float:
+        """The height (pt, once wrapped) of the least first part a page may hold: the header and least_rows body
+        rows; the whole table when it is too short to leave least_rows on each side."""
+        head = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        heights = self._rowHeights
+        if len(heights) - head < 2 * self.least_rows:
+            return self._height
+        return sum(heights[:head + self.least_rows])
+
     def split(self, avail_w, avail_h):
         parts = super().split(avail_w, avail_h)
         tag = getattr(self, "laid_out", None)
         for k, part in enumerate(parts):
             if tag is not None:
                 part.laid_out = tag
-            part.split_first = k == 0 and len(parts) > 1
+            part.split_part = len(parts) > 1 or getattr(self, "split_part", False)
         return parts
 
 

@@ -59,20 +59,24 @@ def test_praxis_a4_rules_end_on_a_page_with_more_than_the_credits(game_build):
     assert fills[-1] >= 0.5, fills
 
 
-@pytest.fixture(scope="module")
-def praxis_booklet() -> bytes:
-    """Praxis' A5 booklet pages, before imposition (the built file holds them two to a side)."""
-    game = load_game(CONTENT, "praxis")
+def _rulebook(game_id: str):
+    """A game's rulebook as the build makes it: the A4 edition, the booklet's A5 pages before imposition (the
+    built file holds them two to a side), and how each was laid out."""
+    game = load_game(CONTENT, game_id)
     with own_icons(game):
-        book = build_rulebook(game, figures=game_figures(game, CONTENT), paper="a4")
-    return book.pdf_a5
+        return build_rulebook(game, figures=game_figures(game, CONTENT), paper="a4")
 
 
-def test_praxis_booklet_leaves_no_page_a_quarter_blank(praxis_booklet):
+@pytest.fixture(scope="module")
+def praxis_rules():
+    return _rulebook("praxis")
+
+
+def test_praxis_booklet_leaves_no_page_a_quarter_blank(praxis_rules):
     """The booklet's page 14 was 65 % full (the Duel figure could not follow the Mutation one), 25 and 26 were
     54 % and 67 % (the prise-récompensée and petit-plateau variants each alone): figures cropped to the rows of
     their move, the short variants paired on a page (29 A5 pages, from 30)."""
-    pdf = pdfplumber.open(io.BytesIO(praxis_booklet))
+    pdf = pdfplumber.open(io.BytesIO(praxis_rules.pdf_a5))
     fills = _fills(pdf, half=True)
     assert len(pdf.pages) <= 29
     assert min(fills[:-1]) >= threshold("min_page_fill"), fills
@@ -93,3 +97,36 @@ def test_three_d_run_booklet_leaves_no_page_a_quarter_blank():
     assert min(fills[:-1]) >= threshold("min_page_fill"), fills
     laid = [p["fill"] for p in book.layout_half["pages"] if p.get("kind") not in ("cover", "contents")]
     assert min(laid[:-1]) >= threshold("min_page_fill"), laid
+
+
+def test_praxis_a4_rules_leave_no_page_a_quarter_blank(praxis_rules):
+    """Pages 8 and 18 of the A4 rules were 71 % and 69 % full: 'Les effets des tuiles' and its 13-row table went
+    over whole (a heading now needs its table's header and three rows under it, the table split after them), and
+    the variants' page held two short ones, the petit-plateau board not fitting under them (the variants ordered
+    so that each page's fill up; the Duel and Récupération text said shorter, which the shift asked for)."""
+    pdf = pdfplumber.open(io.BytesIO(praxis_rules.pdf_a4))
+    fills = _fills(pdf)
+    assert min(fills[:-1]) >= threshold("min_page_fill"), fills
+
+
+def _tables(layout: dict) -> dict[int, list[dict]]:
+    """Each table of the rules (its line) and the parts it was set in."""
+    out: dict[int, list[dict]] = {}
+    for flow in layout["flows"]:
+        if flow["kind"] == "table":
+            out.setdefault(flow["line"], []).append(flow)
+    return out
+
+
+def test_praxis_scoring_table_stands_whole_in_the_booklet_and_every_table_splits_with_three_rows_a_side(
+        praxis_rules):
+    """The booklet split the scoring table (seven collections) five rows, then two on page 22 under its repeated
+    header. Now whole on its page; any table split keeps three body rows at least on each side."""
+    source = (CONTENT / "praxis" / "rules.fr.md").read_text(encoding="utf-8").splitlines()
+    scoring = next(n for n, text in enumerate(source, start=1) if text.startswith("| Collection |")
+                   and "Trois mêmes" in "".join(source[n:n + 9]))
+    booklet = _tables(praxis_rules.layout_half)
+    assert [(p["rows"], p["split"]) for p in booklet[scoring]] == [(7, False)]
+    for layout in (praxis_rules.layout_full, praxis_rules.layout_half):
+        for parts in _tables(layout).values():
+            assert len(parts) == 1 or all(p["split"] and p["rows"] >= 3 for p in parts), parts

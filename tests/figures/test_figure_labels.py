@@ -93,12 +93,19 @@ def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_clear_of_the_places_i
             assert apart, f"{figure_id}: '{w['text']}' lies over a place inside its zone"
 
 
-def test_a_whole_mat_names_its_sacred_gardens_and_leaves_out_its_rulers_and_guides():
+def test_a_whole_mat_names_its_sacred_gardens_where_they_fit_and_leaves_out_its_rulers_and_guides():
+    from generator.components.mat import ZONE_LABEL_PAD_MM
+    from generator.draw.fonts import text_width_mm
+    from generator.draw.style import TextStyle
     figure = _figure("puxes", "tapis-deux-joueurs")        # 60 x 90 cm drawn about 1:6
     page = _page(figure)
     line = " ".join(w["text"] for w in page.extract_words())
-    # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards)
-    assert "Jardin sacré A" in line and "ércas nidraJ" in line
+    # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards), named where the floor lets the
+    # name fit in its garden (75 mm on the mat, its pads off), never shrunk under the floor. At 1:6 and a 6 pt floor
+    # "Jardin sacré A" would need 79 mm: left out (at the 5 pt floor it took 66 mm and was printed).
+    scale = figure.width_mm / 600
+    fits = text_width_mm("Jardin sacré A", TextStyle(size_pt=FLOOR / scale, bold=True)) <= 75 - 2 * ZONE_LABEL_PAD_MM
+    assert ("Jardin sacré A" in line and "ércas nidraJ" in line) == fits
     assert "Jardin public" not in line                     # no room above the oracles' places at this scale
     assert "DiXe" not in line and "Joueur" not in line     # the ruler's, the measures' and the notes' words
     # ... and their marks: the ruler's black bars, the centre's cross and the measures' lines

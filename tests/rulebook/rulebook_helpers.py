@@ -22,7 +22,7 @@ class BoxFigure:
     caption: str
     width_mm: float = 60.0
     height_mm: float = 30.0
-    text_pt: float = 9.0      # at the reader's floor for labels (5 pt), the typesetter may not set it smaller
+    text_pt: float = 9.0      # at the reader's floor for labels (6 pt), the typesetter may not set it smaller
 
     def draw(self, canvas: Canvas) -> None:
         canvas.rect(0, 0, self.width_mm, self.height_mm, stroke=Stroke("#222222", 0.4), fill="#F4EEE2")

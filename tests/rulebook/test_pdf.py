@@ -278,8 +278,8 @@ def test_text_block_sits_under_its_running_head_on_every_page_of_both_sides(tact
         assert checked >= 5
 
 
-def _float_document(lines_before: int, text_pt: float = 5.0) -> Document:
-    """A paragraph of about `lines_before` lines, a figure 100 mm tall (its label at `text_pt`: at 5 pt, the
+def _float_document(lines_before: int, text_pt: float = 6.0) -> Document:
+    """A paragraph of about `lines_before` lines, a figure 100 mm tall (its label at `text_pt`: at 6 pt, the
     reader's floor, it cannot be set smaller), then three short paragraphs."""
     from generator.rulebook.markdown import FigureBlock, Span
     from rulebook_helpers import BoxFigure
