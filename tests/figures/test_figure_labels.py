@@ -19,6 +19,8 @@ from tests.conftest import ROOT
 
 CONTENT = ROOT / "content"
 FLOOR = threshold("min_label_pt")
+# PuXes' own floor: it keeps 5 pt for its whole-mat figures (content/puxes/game.yaml, preflight, says why)
+PUXES_FLOOR = threshold("min_label_pt", load_game(CONTENT, "puxes").info.preflight_values)
 
 
 def _figure(game_id: str, figure_id: str):
@@ -82,7 +84,7 @@ def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_clear_of_the_places_i
               and o["object_type"] == "rect"]            # not the figure's marks (discs naming the players)
     assert len(places) >= 8
     words = page.extract_words(extra_attrs=["size"])
-    assert min(w["size"] for w in words) >= FLOOR - 0.01
+    assert min(w["size"] for w in words) >= PUXES_FLOOR - 0.01
     discs = [o for o in page.curves if o.get("non_stroking_color") == ACCENT_RGB]      # the figure's marks
     for w in words:
         if any(d["x0"] <= w["x0"] and w["x1"] <= d["x1"] and d["top"] <= w["top"] and w["bottom"] <= d["bottom"]
@@ -101,10 +103,11 @@ def test_a_whole_mat_names_its_sacred_gardens_where_they_fit_and_leaves_out_its_
     page = _page(figure)
     line = " ".join(w["text"] for w in page.extract_words())
     # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards), named where the floor lets the
-    # name fit in its garden (75 mm on the mat, its pads off), never shrunk under the floor. At 1:6 and a 6 pt floor
-    # "Jardin sacré A" would need 79 mm: left out (at the 5 pt floor it took 66 mm and was printed).
+    # name fit in its garden (75 mm on the mat, its pads off), never shrunk under the game's floor. At 1:6 and a 6 pt
+    # floor "Jardin sacré A" would need 79 mm: left out; at PuXes' 5 pt floor it takes 66 mm and is printed.
     scale = figure.width_mm / 600
-    fits = text_width_mm("Jardin sacré A", TextStyle(size_pt=FLOOR / scale, bold=True)) <= 75 - 2 * ZONE_LABEL_PAD_MM
+    fits = (text_width_mm("Jardin sacré A", TextStyle(size_pt=PUXES_FLOOR / scale, bold=True))
+            <= 75 - 2 * ZONE_LABEL_PAD_MM)
     assert ("Jardin sacré A" in line and "ércas nidraJ" in line) == fits
     assert "Jardin public" not in line                     # no room above the oracles' places at this scale
     assert "DiXe" not in line and "Joueur" not in line     # the ruler's, the measures' and the notes' words
