@@ -523,29 +523,11 @@ class PraxisMove:
     tile_first: bool = False
 
 
-_NEW = object.__new__
-_SET_FIELDS = object.__setattr__
-
-
-def _move(kind: str, origin: int | None = None, dest: int | None = None, target: int | None = None,
-          roll: str | None = None, tile: Tile | None = None, tile_at: int | None = None,
-          tile_first: bool = False) -> PraxisMove:
-    """PraxisMove(...) without the frozen dataclass's __init__ (a field at a time, each through the frozen
-    class's guard): legal_moves makes hundreds a turn. Its fields given at once, as one dict in their order,
-    and never changed after: the same move."""
-    mv = _NEW(PraxisMove)
-    _SET_FIELDS(mv, "__dict__", {"kind": kind, "origin": origin, "dest": dest, "target": target, "roll": roll,
-                                 "tile": tile, "tile_at": tile_at, "tile_first": tile_first})
-    return mv
-
-
-def _move_with(mv: PraxisMove, **parts) -> PraxisMove:
-    """dataclasses.replace(mv, **parts), made as `_move` makes a move."""
-    new = _NEW(PraxisMove)
-    fields = dict(mv.__dict__)
-    fields.update(parts)
-    _SET_FIELDS(new, "__dict__", fields)
-    return new
+# legal_moves makes hundreds of moves a turn; they are made by the frozen dataclass's own constructor and
+# `replace` (a faster path that wrote the fields past the frozen guard broke the models' rule: tests/kinds/
+# test_registry.py)
+_move = PraxisMove
+_move_with = replace
 
 
 class _State:
