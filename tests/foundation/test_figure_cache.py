@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-import generator.cache as cache
 import generator.figure_cache as figure_cache
 import generator.figures as figures
 from generator.cli import cli
@@ -22,22 +21,12 @@ from generator.draw.recording import NotKept, RecordingCanvas, decode_ops, dumps
 from generator.draw.style import Stroke, TextStyle
 from generator.draw.svg import SvgCanvas
 from generator.i18n import catalogue
+from tests.foundation.built import build_ok, output_bytes
 
 
 def _new(content: Path, game_id: str = "demo") -> Path:
     assert CliRunner().invoke(cli, ["new", game_id, "--content", str(content), "--language", "fr"]).exit_code == 0
     return content
-
-
-def _build(content: Path, out: Path, *args: str):
-    result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(out), "--jobs", "1", *args])
-    assert result.exit_code == 0, result.output
-    return result
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and cache.CACHE_FOLDER not in p.parts}
 
 
 def _kept(out: Path) -> dict[str, dict]:
@@ -65,70 +54,70 @@ def made(monkeypatch):
 def test_a_rule_edit_plays_the_kept_figures_and_gives_the_bytes_of_a_fresh_build(tmp_path, made):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"]
     kept = _kept(out)
     assert set(kept) == {"depart"} and kept["depart"]["drawings"], "the figure's drawings are kept"
     assert "demo/diagrams.yaml" in kept["depart"]["reads"], "what it is made from is checked before it is used"
     assert kept["depart"]["svg"][0].startswith("<svg"), "the HTML edition's drawing of it is kept too"
     made.clear()
-    _build(content, out)      # nothing changed: nothing made
+    build_ok(content, out)      # nothing changed: nothing made
     assert made == []
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne de règle de plus.\n", encoding="utf-8")
-    _build(content, out)
+    build_ok(content, out)
     assert made == [], "the rulebook's figures are played again, not made again (no engine, no layout)"
     rulebook = out / "demo" / f"{catalogue('fr')('files.rules')}.pdf"
     assert "Une ligne de règle de plus." in "".join(p.extract_text() for p in PdfReader(rulebook).pages)
     fresh = tmp_path / "fresh"
-    _build(content, fresh, "--no-cache")
+    build_ok(content, fresh, "--no-cache")
     assert made == ["demo"]
     assert not (fresh / figure_cache.FOLDER).exists(), "--no-cache keeps no figure either"
-    assert _tree(out) == _tree(fresh), "figures played again give the bytes of figures drawn"
+    assert output_bytes(out) == output_bytes(fresh), "figures played again give the bytes of figures drawn"
 
 
 def test_a_changed_position_draws_its_figure_again(tmp_path, made):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     svg = out / "demo" / catalogue("fr")("files.diagrams_folder") / "depart.svg"
     before, entry = svg.read_bytes(), _kept(out)["depart"]
     diagrams = content / "demo" / "diagrams.yaml"
     diagrams.write_text(diagrams.read_text(encoding="utf-8").replace("h8: noir", "g7: noir"), encoding="utf-8")
     made.clear()
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"], "a changed input: the figure is made again"
     assert svg.read_bytes() != before, "and drawn again: the piece moved"
     assert _kept(out)["depart"]["reads"] != entry["reads"] and _kept(out)["depart"]["ops"] != entry["ops"]
     fresh = tmp_path / "fresh"
-    _build(content, fresh, "--no-cache")
-    assert _tree(out) == _tree(fresh)
+    build_ok(content, fresh, "--no-cache")
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 def test_a_new_file_in_the_game_folder_makes_the_figures_again(tmp_path, made):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     (content / "demo" / "notes.txt").write_text("a file the loader may list\n", encoding="utf-8")
     made.clear()
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"]
 
 
 def test_the_kept_figures_stay_within_their_bound(tmp_path, monkeypatch):
     content = _new(_new(tmp_path / "content"), "autre")
-    _build(content, tmp_path / "unbounded")
+    build_ok(content, tmp_path / "unbounded")
     sizes = sorted(p.stat().st_size for p in (tmp_path / "unbounded" / figure_cache.FOLDER).glob("*.json"))
     assert len(sizes) == 2, "one figure a game"
     # a bound that holds one of them: the one written first goes
     monkeypatch.setattr(figure_cache, "FIGURES_BYTES", sizes[-1] + sizes[0] - 1)
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     left = list((out / figure_cache.FOLDER).glob("*.json"))
     assert len(left) == 1 and left[0].stat().st_size <= figure_cache.FIGURES_BYTES
     # a figure's drawings larger than ENTRY_BYTES are not kept at all
     monkeypatch.setattr(figure_cache, "ENTRY_BYTES", 100)
-    _build(content, tmp_path / "small")
+    build_ok(content, tmp_path / "small")
     assert not list((tmp_path / "small" / figure_cache.FOLDER).glob("*.json"))
 
 
@@ -220,7 +209,7 @@ def test_a_drawing_is_kept_per_backend_and_state():
 def test_a_kept_figure_naming_a_file_outside_the_content_folder_is_made_again(tmp_path, made):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     outside = tmp_path / "outside.txt"
     outside.write_text("not the game's\n", encoding="utf-8")
     path = next((out / figure_cache.FOLDER).glob("*.json"))
@@ -230,38 +219,38 @@ def test_a_kept_figure_naming_a_file_outside_the_content_folder_is_made_again(tm
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
     made.clear()
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"], "nothing outside the content folder is read for a kept figure: it is made instead"
 
 
 def test_a_damaged_kept_figure_is_made_again(tmp_path, made):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     path = next((out / figure_cache.FOLDER).glob("*.json"))
     path.write_bytes(path.read_bytes()[:100])
     fresh = tmp_path / "fresh"
-    _build(content, fresh, "--no-cache")
+    build_ok(content, fresh, "--no-cache")
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
     made.clear()
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"]
-    _build(content, fresh, "--no-cache")
-    assert _tree(out) == _tree(fresh)
+    build_ok(content, fresh, "--no-cache")
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 def test_a_kept_figure_larger_than_any_written_is_not_read(tmp_path, made, monkeypatch):
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     path = next((out / figure_cache.FOLDER).glob("*.json"))
     monkeypatch.setattr(figure_cache, "ENTRY_BYTES", path.stat().st_size + 10)
     path.write_bytes(path.read_bytes() + b" " * 11)        # still a valid entry, but larger than the bound
     rules = content / "demo" / "rules.fr.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nUne ligne.\n", encoding="utf-8")
     made.clear()
-    _build(content, out)
+    build_ok(content, out)
     assert made == ["demo"], "a file over ENTRY_BYTES is not read: the figure is made again"
 
 
@@ -271,7 +260,7 @@ def test_a_kept_figure_is_the_figure_made_field_by_field(tmp_path, made):
     import generator.build as build
     content = _new(tmp_path / "content")
     out = tmp_path / "out"
-    _build(content, out)
+    build_ok(content, out)
     build._forget_games()
     build._keep_figures_in(out)
     try:

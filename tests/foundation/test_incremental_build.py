@@ -21,6 +21,7 @@ import generator.outfolder as outfolder
 from generator.cli import EXIT_BAD_INPUT, EXIT_CONTRADICTED, cli
 from generator.content import load_game
 from generator.i18n import catalogue
+from tests.foundation.built import output_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 # The parallel build's games: two of content/ (their engines check the rulebook's figures in the check task)
@@ -44,12 +45,6 @@ def _snapshot(folder: Path) -> dict[str, tuple]:
     """Every file under `folder` (the cache too): inode, modification time, hash of the bytes."""
     return {str(p.relative_to(folder)): (p.stat().st_ino, p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
             for p in sorted(folder.rglob("*")) if p.is_file() and p.name != outfolder.MARKER}
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    """The bytes of every output file (the cache left out)."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and cache.CACHE_FOLDER not in p.parts}
 
 
 @pytest.fixture
@@ -152,7 +147,7 @@ def test_a_rule_edit_renders_only_the_rulebook_and_what_lists_it(tmp_path, rende
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--jobs", "1", "--no-cache").exit_code == 0
     assert CliRunner().invoke(cli, ["gallery", "--out", str(fresh)]).exit_code == 0
-    assert _tree(out) == _tree(fresh), "a partly cached build is byte-identical to a fresh one"
+    assert output_bytes(out) == output_bytes(fresh), "a partly cached build is byte-identical to a fresh one"
 
 
 def test_an_edit_of_a_component_file_renders_the_game_again(tmp_path, rendered):
@@ -166,7 +161,7 @@ def test_an_edit_of_a_component_file_renders_the_game_again(tmp_path, rendered):
     assert {game for game, _ in rendered} == {"demo"} and ("demo", "component:plateau") in rendered
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--no-cache").exit_code == 0
-    assert _tree(out) == _tree(fresh)
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 def test_an_edit_of_one_deck_keeps_the_units_not_made_from_it(tmp_path, rendered):
@@ -190,7 +185,7 @@ def test_an_edit_of_one_deck_keeps_the_units_not_made_from_it(tmp_path, rendered
     assert after[f"demo/{words('files.calibration')}.pdf"] == before[f"demo/{words('files.calibration')}.pdf"]
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--no-cache").exit_code == 0
-    assert _tree(out) == _tree(fresh)
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 def test_an_option_change_renders_everything_again(tmp_path, rendered):
@@ -202,7 +197,7 @@ def test_an_option_change_renders_everything_again(tmp_path, rendered):
     assert ("demo", "component:plateau") in rendered and ("demo", "rulebook") in rendered
     fresh = tmp_path / "fresh"
     assert _build(content, fresh, "--paper", "letter", "--no-cache").exit_code == 0
-    assert _tree(out) == _tree(fresh)
+    assert output_bytes(out) == output_bytes(fresh)
     rendered.clear()
     assert _build(content, out, "--jobs", "1", "--paper", "letter").exit_code == 0
     assert rendered == []
@@ -300,7 +295,7 @@ def test_jobs_2_gives_the_files_lines_and_exit_code_of_jobs_1_with_a_failing_gam
         result = _build(content, out, "--jobs", jobs)
         seconds = re.compile(r"\d+(,\d+)? s$", re.MULTILINE)     # each written game's line says its time
         results[jobs] = (result.exit_code, seconds.sub("N s", result.stdout.replace(str(out), "OUT")),
-                         result.stderr.replace(str(out), "OUT"), _tree(out))
+                         result.stderr.replace(str(out), "OUT"), output_bytes(out))
     assert results["1"] == results["2"]
     code, stdout, stderr, files = results["1"]
     assert code == EXIT_BAD_INPUT
@@ -375,13 +370,13 @@ def test_leftovers_of_an_interrupted_build_are_cleaned_and_a_game_caught_between
     content = _new(tmp_path / "content", "demo", "autre")
     out = tmp_path / "out"
     assert _build(content, out).exit_code == 0
-    before = _tree(out / "demo")
+    before = output_bytes(out / "demo")
     (out / ".pnp-new-autre-x1y2").mkdir()
     (out / ".pnp-new-autre-x1y2" / "plateau.pdf").write_bytes(b"half written")
     os.rename(out / "demo", out / ".pnp-old-demo-1234")    # killed between the two renames of the fallback
     result = _build(content, out)
     assert result.exit_code == 0, result.output
-    assert _tree(out / "demo") == before
+    assert output_bytes(out / "demo") == before
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == [cache.CACHE_FOLDER]
 
 

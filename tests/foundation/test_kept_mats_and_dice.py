@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 import generator.build as build
-import generator.cache as cache
 from generator.cli import cli
 from generator.content.paths import assets_signature
+from tests.foundation.built import build_ok, output_bytes
 
 MAT = """kind: mat
 id: tapis
@@ -52,17 +52,6 @@ def _game(content: Path) -> Path:
     return game
 
 
-def _build(content: Path, out: Path, *args: str):
-    result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(out), "--jobs", "1", *args])
-    assert result.exit_code == 0, result.output
-    return result
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and cache.CACHE_FOLDER not in p.parts}
-
-
 @pytest.fixture
 def laid_out(monkeypatch):
     """The units rendered or checked (validate's laying out) by the commands that follow, in this process."""
@@ -78,38 +67,38 @@ def laid_out(monkeypatch):
 def test_an_edit_of_the_deck_keeps_the_mat_and_the_dice_and_the_folder_is_a_fresh_build_s(tmp_path, laid_out):
     game = _game(tmp_path / "content")
     out = tmp_path / "out"
-    _build(tmp_path / "content", out)
+    build_ok(tmp_path / "content", out)
     assert KEPT <= set(laid_out)
     mat_pdf = (out / "demo" / "tapis.pdf").stat().st_ino
     cards = game / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("Avancez", "Avancez vite"), encoding="utf-8")
     laid_out.clear()
-    _build(tmp_path / "content", out)
+    build_ok(tmp_path / "content", out)
     assert "component:cartes" in laid_out and not KEPT & set(laid_out), laid_out
     assert (out / "demo" / "tapis.pdf").stat().st_ino == mat_pdf, "kept: hard-linked, not written again"
     fresh = tmp_path / "fresh"
-    _build(tmp_path / "content", fresh, "--no-cache")
-    assert _tree(out) == _tree(fresh)
+    build_ok(tmp_path / "content", fresh, "--no-cache")
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 def test_an_edit_of_the_mat_renders_the_mat_again(tmp_path, laid_out):
     game = _game(tmp_path / "content")
     out = tmp_path / "out"
-    _build(tmp_path / "content", out)
+    build_ok(tmp_path / "content", out)
     (game / "tapis.yaml").write_text(MAT.replace("label: Temple", "label: Autel"), encoding="utf-8")
     laid_out.clear()
-    _build(tmp_path / "content", out)
+    build_ok(tmp_path / "content", out)
     assert "component:tapis" in laid_out and "component:des" not in laid_out, laid_out
     fresh = tmp_path / "fresh"
-    _build(tmp_path / "content", fresh, "--no-cache")
-    assert _tree(out) == _tree(fresh)
+    build_ok(tmp_path / "content", fresh, "--no-cache")
+    assert output_bytes(out) == output_bytes(fresh)
 
 
 @pytest.mark.parametrize("edit", ["good", "broken row", "broken file"])
 def test_validate_out_lays_out_only_what_the_edit_may_change_and_says_what_validate_says(tmp_path, laid_out, edit):
     game = _game(tmp_path / "content")
     out = tmp_path / "out"
-    _build(tmp_path / "content", out)
+    build_ok(tmp_path / "content", out)
     cards = game / "cards.csv"
     text = cards.read_text(encoding="utf-8")
     if edit == "good":
