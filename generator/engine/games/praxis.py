@@ -523,11 +523,6 @@ class PraxisMove:
     tile_first: bool = False
 
 
-# legal_moves makes hundreds of moves a turn; they are made by the frozen dataclass's own constructor and
-# `replace` (a faster path that wrote the fields past the frozen guard broke the models' rule: tests/kinds/
-# test_registry.py)
-_move = PraxisMove
-_move_with = replace
 
 
 class _State:
@@ -1092,25 +1087,25 @@ class PraxisEngine(Engine):
         if p.pending:
             kind = p.pending[0]
             if kind == "pose":
-                return [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                return [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             # "suite": a tile next to the die after its roll, or nothing
             end = p.pending[1]
-            return [_move("pass")] + [_move("turn", tile=t, tile_at=s)
+            return [PraxisMove("pass")] + [PraxisMove("turn", tile=t, tile_at=s)
                                            for t in sorted(set(st.hands[me]), key=tile_key)
                                            for s in st.around(end) if st.empty(s)]
-        out: list[PraxisMove] = [_move("pass")]
+        out: list[PraxisMove] = [PraxisMove("pass")]
         if p.pile:
-            out.append(_move("redraw"))
+            out.append(PraxisMove("redraw"))
         if st.off_board(me):
             if p.variant == "rentree-1":
-                out += [_move("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
+                out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
-                out.append(_move("retry"))
+                out.append(PraxisMove("retry"))
         hand = sorted(set(st.hands[me]), key=tile_key)
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
         spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
-        out += [_move("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
         for origin in mine:
             out += self._turns_of_die(p, st, origin, hand)
         return sorted(out, key=self._order)
@@ -1148,12 +1143,12 @@ class PraxisEngine(Engine):
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if st.empty(dest) or beaten is not None:
-                out.append(_move("turn", origin=origin, dest=dest))
+                out.append(PraxisMove("turn", origin=origin, dest=dest))
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
-                out += [_move("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
                 continue
             for target in self._effect_targets(st, dest, origin):
-                mv = _move("turn", origin=origin, dest=dest, target=target)
+                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
                 done = try_run(mv)
                 if done is None:
                     continue
@@ -1162,7 +1157,7 @@ class PraxisEngine(Engine):
                     continue
                 # the tile after it: nothing more happens than its placement, legal on any empty square
                 # touching the end, from the hand as the move left it
-                out += [_move_with(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
                         for s in done.around(done.end) if done.empty(s)]
         # tile first: the new tile may be landed on, or close a line
         lines = _directions(face, p.variant)[0]
@@ -1191,7 +1186,7 @@ class PraxisEngine(Engine):
                 continue
             if with_tile.empty(dest) or beaten is not None:
                 if s not in AROUND[dest]:      # else the same as the tile put down after
-                    out.append(_move("turn", origin=origin, dest=dest, tile=t, tile_at=s, tile_first=True))
+                    out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s, tile_first=True))
                 continue
             # The tile put down away from where the die lands changes nothing there: the effect's squares are
             # the same, and so is its legality, the pile still holding a tile after the placement's draw (for a
@@ -1201,10 +1196,10 @@ class PraxisEngine(Engine):
             far = (dest != s and s not in AROUND[dest] and len(p.pile) >= 2
                    and not with_tile.tiles.get(dest, "").startswith("teleportation/"))
             for target in self._effect_targets(with_tile, dest, origin):
-                mv = _move("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
+                mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
                            tile_first=True)
                 if far:
-                    if _move("turn", origin=origin, dest=dest, target=target) in played:
+                    if PraxisMove("turn", origin=origin, dest=dest, target=target) in played:
                         out.append(mv)
                     continue
                 done = try_run(mv)
@@ -1213,9 +1208,9 @@ class PraxisEngine(Engine):
                 if done.end is None or done.pending or s not in AROUND[done.end]:
                     out.append(mv)      # the tile could not come after: no twin to compare with
                     continue
-                other = played.get(_move_with(mv, tile_first=False))
-                if other is None and _move_with(mv, tile_first=False) not in played:
-                    other = try_run(_move_with(mv, tile_first=False))
+                other = played.get(replace(mv, tile_first=False))
+                if other is None and replace(mv, tile_first=False) not in played:
+                    other = try_run(replace(mv, tile_first=False))
                 if other is not None and other.position == done.position:
                     continue
                 out.append(mv)
