@@ -56,6 +56,10 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
     Threshold("min_last_page_fill", 0.1, 0.0, 1.0, "share",
               "the last page of a document holding under a tenth of a page (a name, a line) costs a sheet "
               "for nothing"),
+    Threshold("min_lone_section_fill", 0.3, 0.0, 1.0, "share",
+              "a rulebook's last page that a section opens and holds alone, filled under this share (Tectonic's "
+              "credits, Annexe B, alone on the A4 page 14 at 22 % and the booklet's page 19 at 25 %), reads as left "
+              "behind and costs a page: the page before, its text said a little shorter, takes it under its end"),
     Threshold("seam_clearance_mm", 2.0, 0.0, 20.0, "mm",
               "a seam (where two tiled sheets are glued) this close to a zone's edge or a label runs through "
               "it: glue, a cut and a slight offset land on what the player must read"),

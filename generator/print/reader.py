@@ -15,7 +15,9 @@ in the order of what it costs him:
   or figures already set at their least (too large to read smaller, a figure keeps its page; a page of figures
   alone set larger is told: smaller, two would share it, or the section's text would run round them), or it is
   the last page; the last page of any document, and any page but the cover that no heading opens (a
-  section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; sheet_fill: a
+  section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; a rulebook's
+  last page holding one short section alone, opened at its top, under min_lone_section_fill (form `alone`: the
+  credits left behind); sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere, or a tiled piece's page holding a thin
   strip of it that another of its pages could have taken (form `tile`);
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
@@ -376,6 +378,9 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
                 if fill < last_least and last > 1:
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(last_least)))
+                elif _lone_section(on_page.get(n, []), p, overrides) and last > 2:
+                    out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
+                                     least=_pc(threshold("min_lone_section_fill", overrides)), form="alone"))
                 continue
             if p.get("kind") != "cover" and not p.get("opens_heading") and fill < last_least:
                 # a few lines carried over (the contents' last row, a section's last lines): no excuse holds, the
@@ -415,6 +420,17 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
 
 
 LEAST_SLACK_PT = 0.5     # a figure's height and its least height, as the layout rounds them
+
+
+def _lone_section(here: list[dict], page: dict, overrides: dict | None) -> bool:
+    """The last page holds one short section alone: a level-1 heading opens it, no other level-1 heading follows on
+    it, and it is filled under min_lone_section_fill (the credits left behind by the notes that filled the page
+    before)."""
+    if not page.get("opens_heading") or page.get("kind") in ("cover", "contents") or not here:
+        return False
+    tops = [f for f in here if f["kind"] == "heading" and f.get("level", 9) <= 1]
+    return bool(tops) and tops[0] is here[0] and len(tops) == 1 and \
+        page["fill"] < threshold("min_lone_section_fill", overrides)
 
 
 def _announced_page(flows: list[dict], text: dict) -> int:

@@ -935,10 +935,13 @@ class RulebookTemplate(BaseDocTemplate):
             if isinstance(f, HeadingFlowable):
                 need, text = need + h + gap, 0.0      # a subsection's heading wants its own lines under it
                 continue
-            # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it); a
-            # table long enough to split, after its header and min_table_rows rows (RulesTable); a quote, a
-            # shorter table, a list's first item (kept with the next) come whole
-            taken = min(h, max(lines - text, line)) if splits and isinstance(f, Paragraph) else \
+            # a paragraph is split after the lines it needs (a line at least, after a flowable kept with it; two
+            # where widows and orphans are refused, and one of fewer than four lines comes whole: the last item
+            # of a list a sentence leads went over whole, Tectonic's booklet p11); a table long enough to split,
+            # after its header and min_table_rows rows (RulesTable); a quote, a shorter table, a list's first
+            # item (kept with the next) come whole
+            taken = _paragraph_least(f, h, max(lines - text, line), self.theme.allow_widows) \
+                if splits and isinstance(f, Paragraph) else \
                 f.least_part_height() if splits and isinstance(f, RulesTable) else h
             need, text, bound = need + taken + gap, text + taken, not splits
         return need
@@ -1412,6 +1415,15 @@ class FloatBarrier(Flowable):
 def _set_height(flowable: Flowable, width: float, height: float) -> float:
     """The height (pt) a flowable takes where it is set: its own and the space before and after it."""
     return flowable.wrap(width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+
+
+def _paragraph_least(paragraph: Paragraph, height: float, wanted: float, widows: bool) -> float:
+    """The height (pt) of a paragraph's first part split to give `wanted` (pt) of it, as reportlab splits it: a
+    line a side at least, two where widows and orphans are refused; its whole height where it cannot split."""
+    side = (1 if widows else 2) * paragraph.style.leading
+    if height < 2 * side - 0.5:
+        return height
+    return min(height, max(wanted, side))
 
 
 def _lead_heading(flowable):

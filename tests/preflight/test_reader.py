@@ -252,6 +252,28 @@ def test_a_few_lines_carried_to_a_page_of_their_own_are_found_even_at_a_sections
         assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.03, kind, opens=True), rules_path="r.md")) == []
 
 
+def test_a_short_section_alone_on_the_last_page_is_found():
+    """Tectonic's credits (Annexe B) alone on the last page of its rulebooks, 22 % of the A4 page 14 and 25 % of the
+    booklet's page 19, the notes having filled the page before: over min_last_page_fill, they were not told. A last
+    page a short section opens and holds alone, under min_lone_section_fill, is; one filled over it, one holding the
+    end of the section before as well, and one holding two sections pass."""
+    def layout(fill, opens=True, sections=1):
+        pages = [{"page": 1, "fill": 0.2, "kind": "cover", "room": 400}, {"page": 2, "fill": 0.5, "kind": "contents"},
+                 {"page": 3, "fill": 0.97, "kind": None, "room": 5, "opens_heading": True},
+                 {"page": 4, "fill": fill, "kind": None, "room": 400, "opens_heading": opens}]
+        flows = [_flow("heading", 3, 10, level=1), _flow("paragraph", 3, 12)]
+        flows += [] if opens else [_flow("paragraph", 4, 12)]
+        for k in range(sections):
+            flows += [_flow("heading", 4, None, level=1), _flow("paragraph", 4, None)]
+        return {"pages": pages, "flows": flows}
+    warnings = check(Subject("r.pdf", BLANK, layout=layout(0.22), rules_path="r.md"), FR).warnings
+    assert [(w.kind, w.page, w.facts.get("form")) for w in warnings] == [("page_fill", 4, "alone")]
+    assert "seule sur la dernière page" in warnings[0].describe(FR)
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.35), rules_path="r.md")) == []
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.22, opens=False), rules_path="r.md")) == []
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.22, sections=2), rules_path="r.md")) == []
+
+
 def test_a_last_page_holding_a_line_is_found():
     two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
 

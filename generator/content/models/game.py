@@ -56,7 +56,7 @@ class GameInfo:
     preflight: dict[str, PreflightOverride] = spec(
         factory=dict, doc="set a threshold of the reader's preflight for this game, with the reason, e.g. "
                           "{min_text_pt: {value: 5.5, reason: ...}}: min_text_pt, min_label_pt, min_page_fill, "
-                          "min_sheet_fill, min_text_beside_figures, min_table_rows, min_last_page_fill, seam_clearance_mm, seam_zone_cuts, min_bleed_mm "
+                          "min_sheet_fill, min_text_beside_figures, min_table_rows, min_last_page_fill, min_lone_section_fill, seam_clearance_mm, seam_zone_cuts, min_bleed_mm "
                           "(see generator/reader_thresholds.py)",
         schema={"propertyNames": {"enum": sorted(THRESHOLDS)}})
 
