@@ -45,6 +45,11 @@ class Face:
     # What the face pictures (its elements' `depicts`: a gnome making a gesture), each as (name, value) pairs:
     # a rulebook figure showing the face records them (Shown, how 'depicted') for the figure proof.
     depicts: tuple[tuple[tuple[str, str], ...], ...] = field(default=(), compare=False)
+    # A tiled face's key (a map's legend) laid out afresh for a box (width, height) in mm: (its height, its drawing
+    # from the box's corner), or None where it does not fit. The assembly plan draws the face too small to read its
+    # key and repeats it at print size in the room under the plan (print/tiling.py). None: the face has no key.
+    plan_key: Optional[Callable[[float, float], Optional[tuple[float, Callable[[Canvas], None]]]]] = \
+        field(default=None, compare=False)
 
     @property
     def bleed_width_mm(self) -> float:

@@ -467,5 +467,19 @@ def form_face(form: Form, game_folder: Path, width_mm: float, height_mm: float, 
     ops += layout.ops(game_title)
     frame = Frame(width_mm, height_mm, 0.0, form.margin_mm)
     values = element_values(form, {"width_mm": f"{width_mm:g}", "height_mm": f"{height_mm:g}"})
+    placed, _ = layout.place()
+    for block in (p for p in placed if p.block.elements):
+        inside = Frame(block.box.w, block.box.h, 0.0, 0.0)      # checked against the block, not the form
+        ops.append(_in_block(resolve_elements(form, block.block.elements, values, inside, game_folder), block.box))
     ops += resolve_elements(form, form.elements, values, frame, game_folder)
     return frame.face(replay(ops, frame))
+
+
+def _in_block(drawn: list[Op], box: Box) -> Op:
+    """A block's own elements, drawn from its top-left corner: where the form is printed larger (A3), its blocks
+    widen and move, and what is drawn in them moves along (3d Run's direction arrows in the space beside JUMP)."""
+    def draw(c: Canvas) -> None:
+        with c.group(translate=(box.x, box.y)):
+            for op in drawn:
+                op(c)
+    return draw

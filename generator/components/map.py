@@ -273,7 +273,12 @@ def map_face(m: Map, game_folder: Path, *, language: str) -> Face:
     marks = label_ops + legend[1:] + overlay
     clear = tuple(dict.fromkeys((*box, True) for box in (bounds(op)[0] for op in marks) if box is not None))
     lines = (tuple(gx + i * cell for i in range(m.columns + 1)), tuple(gy + j * cell for j in range(len(rows) + 1)))
-    return replace(frame.face(replay([draw], frame)), grid_lines_mm=lines, keep_clear_mm=clear)
+    title = m.legend_title or catalogue(language)("kinds.map.legend")
+
+    def plan_key(width_mm: float, height_mm: float):
+        return legend_key(m, entries, samples, geo.sample_mm, title, width_mm, height_mm)
+    return replace(frame.face(replay([draw], frame)), grid_lines_mm=lines, keep_clear_mm=clear,
+                   plan_key=plan_key if entries else None)
 
 
 def _draw_coordinates(c: Canvas, m: Map, gx: float, gy: float, gw: float, gh: float) -> None:
@@ -332,14 +337,15 @@ def _label_op(m: Map, label, geo: MapGeometry):
     return draw
 
 
-def _legend_ops(m: Map, geo: MapGeometry, entries, samples, legend_title: str) -> list[Callable[[Canvas], None]]:
+def _legend_ops(m: Map, geo: MapGeometry, entries, samples, legend_title: str, *, name_pt: float = NAME_PT,
+                row_gap: float = LEGEND_ROW_GAP_MM) -> list[Callable[[Canvas], None]]:
     """The legend as drawing operations: its frame, its title, then one per entry (a sample and its name), so
     the seams of a tiled map can be kept clear of each entry (map_face)."""
     x, y, w, h = geo.legend
     title = TextStyle(size_pt=TITLE_PT, bold=True)
     title_cap = fonts.cap_height_mm(title)
     top = y + LEGEND_PAD_MM + title_cap + 3.0
-    name_style = TextStyle(size_pt=NAME_PT)
+    name_style = TextStyle(size_pt=name_pt)
     s = geo.sample_mm
     frame = Stroke("#555555", 0.25)
 
@@ -352,7 +358,7 @@ def _legend_ops(m: Map, geo: MapGeometry, entries, samples, legend_title: str) -
     def entry(n: int, ch: str, symbol) -> Callable[[Canvas], None]:
         col, row = n // geo.legend_rows, n % geo.legend_rows
         ex = x + LEGEND_PAD_MM + col * (geo.column_w + LEGEND_COL_GAP_MM)
-        ey = top + row * (s + LEGEND_ROW_GAP_MM)
+        ey = top + row * (s + row_gap)
 
         def draw(c: Canvas) -> None:
             with c.group(clip=(ex, ey, s, s)):
@@ -363,6 +369,40 @@ def _legend_ops(m: Map, geo: MapGeometry, entries, samples, legend_title: str) -
                    name_style)
         return draw
     return [box, heading] + [entry(n, ch, symbol) for n, (ch, symbol) in enumerate(entries)]
+
+
+# The legend again on a tiled map's assembly plan, which draws the map too small for its names (about 1:2 on A4):
+# the sizes tried, largest first, until the legend fits the room the plan leaves; never under STYLE.md's 7 pt.
+KEY_SIZES = ((NAME_PT, LEGEND_ROW_GAP_MM), (8.0, 1.5), (7.5, 1.5), (MIN_PT, 1.5))   # (name pt, row gap mm)
+
+
+def legend_key(m: Map, entries, samples: dict, sample: float, legend_title: str, width_mm: float, height_mm: float):
+    """The map's legend laid out afresh for a box width_mm x height_mm, its samples (`sample` mm) as on the map's
+    own: (its height, its drawing with the box's corner at the origin), or None when it fits at no size of
+    KEY_SIZES."""
+    if not entries:
+        return None
+    title_h = fonts.cap_height_mm(TextStyle(size_pt=TITLE_PT, bold=True)) + 3.0
+    for name_pt, row_gap in KEY_SIZES:
+        names_w = max(fonts.text_width_mm(s.name, TextStyle(size_pt=name_pt)) for _, s in entries)
+        col_w = sample + LEGEND_NAME_GAP_MM + names_w
+        cols = min(len(entries), int((width_mm - 2 * LEGEND_PAD_MM + LEGEND_COL_GAP_MM) / (col_w + LEGEND_COL_GAP_MM)
+                                     + 1e-9))
+        if cols < 1:
+            continue
+        rows = math.ceil(len(entries) / cols)
+        cols = math.ceil(len(entries) / rows)       # no column left empty
+        h = 2 * LEGEND_PAD_MM + title_h + rows * sample + (rows - 1) * row_gap
+        if h > height_mm + 1e-9:
+            continue
+        geo = MapGeometry(width_mm, h, 0.0, 0.0, (0.0, 0.0, width_mm, h), cols, rows, sample, col_w)
+        ops = _legend_ops(m, geo, entries, samples, legend_title, name_pt=name_pt, row_gap=row_gap)
+
+        def draw(c: Canvas, ops=ops) -> None:
+            for op in ops:
+                op(c)
+        return h, draw
+    return None
 
 
 def map_item(m: Map, game_folder: Path, *, language: str) -> Item:

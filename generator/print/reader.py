@@ -47,7 +47,8 @@ in the order of what it costs him:
 - bleed: an item whose art stops at its trim on an edge while it bleeds on others (no neighbour sharing
   the cut); a piece in a band under a host (band_edges) whose cut edge keeps less bleed than its others, or
   whose crop marks are shorter than a whole mark;
-- assembly: a piece tiled over sheets whose assembly plan is not the first page, whose own text holds a
+- assembly: a piece tiled over sheets whose assembly plan is not the first page or fills under min_page_fill
+  of it (form `plan_fill`: the room under the plan holds the piece's key), whose own text holds a
   sheet's name as a word ("Oracle C4" on a mat whose sheets' notes say "la feuille C4 se colle ici"), or whose
   text tells a joint the sheets do not make (the catalogue's `preflight.butt_joint_words`, "bord à bord",
   on sheets laid over one another's strips); and a note on a sheet's overlap strip ("la feuille D4 se colle
@@ -198,7 +199,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     found += seams(subject, read, overrides)
     found += bleed(subject, overrides)
     found += band_edges(subject, read)
-    found += assembly(subject, read, words)
+    found += assembly(subject, read, words, overrides)
     return Report(len(read.pages), _capped(found))
 
 
@@ -563,15 +564,16 @@ def _opening(subject: Subject, flows: list, page: int) -> tuple:
     return (subject.rules_path, None) if subject.rules_path else (None, None)
 
 
-def _content_share(page) -> float:
-    """How much of the page's height its text and filled areas span (a full-page background left out)."""
+def _content_share(page, largest: float = 0.5) -> float:
+    """How much of the page's height its text and filled areas span (a full-page background left out: an area
+    filling `largest` of the page or more)."""
     media = page.media
     height = media[3] - media[1]
     area = (media[2] - media[0]) * height
     margin = FURNITURE_MM * PT_PER_MM       # a running head or foot (the page's label) is not content
     body = (media[1] + margin, media[3] - margin)
     boxes = [r.box for r in page.found.runs if r.text.strip() and r.box[1] >= body[0] and r.box[3] <= body[1]]
-    boxes += [b for b in page.found.fills if (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * area
+    boxes += [b for b in page.found.fills if (b[2] - b[0]) * (b[3] - b[1]) < largest * area
               and b[1] >= body[0] and b[3] <= body[1]]
     if not boxes:
         return 0.0
@@ -1320,11 +1322,13 @@ def band_edges(subject: Subject, read: PdfRead) -> list[ReaderWarning]:
 
 
 # --- h. a tiled piece's assembly ------------------------------------------------------------------------------
-def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
+def assembly(subject: Subject, read: PdfRead, words, overrides: dict | None = None) -> list[ReaderWarning]:
     """A piece tiled over sheets (the manifest's tile pages; its assembly plan a `map` page): the plan comes
-    before the sheets (a player reads how they go together before cutting any); the piece's own text holds no
-    sheet's name as a word ("la feuille C4 se colle ici" beside the piece's "Oracle C4" reads as a place of it);
-    and it tells no butt joint (`preflight.butt_joint_words`) where the sheets lie over one another's strips."""
+    before the sheets (a player reads how they go together before cutting any); the plan's page is filled to
+    min_page_fill (form `plan_fill`: 3d Run's plan left 44 % of its A4 blank under a legend of icons without
+    names); the piece's own text holds no sheet's name as a word ("la feuille C4 se colle ici" beside the piece's
+    "Oracle C4" reads as a place of it); and it tells no butt joint (`preflight.butt_joint_words`) where the
+    sheets lie over one another's strips."""
     pages = (subject.entry or {}).get("pages", [])
     tiles = [p for p in pages if p.get("kind") in _TILE_PAGES]
     if not tiles:
@@ -1333,8 +1337,14 @@ def assembly(subject: Subject, read: PdfRead, words) -> list[ReaderWarning]:
     plans = [p["page"] for p in pages if p.get("kind") == "map"]
     if plans and min(plans) > min(p["page"] for p in tiles):
         out.append(_warn(subject, "assembly", min(plans), form="plan_last", first=min(p["page"] for p in tiles)))
-    names = {n.strip() for p in tiles for n in str(p.get("tile") or "").split(",") if n.strip()}
     read_pages = {page.number: page for page in read.pages if page.found is not None}
+    least = threshold("min_page_fill", overrides)
+    for number in plans:
+        # the plan's board is one large fill, which is content: only a background of the whole page is not
+        share = _content_share(read_pages[number], largest=0.9) if number in read_pages else 1.0
+        if share < least:
+            out.append(_warn(subject, "assembly", number, form="plan_fill", fill=_pc(share), least=_pc(least)))
+    names = {n.strip() for p in tiles for n in str(p.get("tile") or "").split(",") if n.strip()}
     piece, notes = [], []          # the piece's text (drawn in its window's clip), the sheets' own
     for p in tiles:
         page = read_pages.get(p["page"])

@@ -35,6 +35,7 @@ from typing import Optional, Sequence
 from .. import reader_thresholds
 from ..components.face import Item
 from ..draw import bounds, fonts, outline
+from ..draw.canvas import layout_text
 from ..draw.errors import LayoutError
 from ..draw.geometry import shape_outline_ops
 from ..draw.style import Stroke, TextStyle
@@ -833,9 +834,7 @@ def tile_face(item: Item, options: PrintOptions, *, game_title: str, component_n
                 if total - 1 == t.count else
                 words("print.tiling.sheets_shared", what=_what(kind, words), count=t.count,
                       names=_names(t), pages=total - 1)),
-               words("print.tiling.cut_edges"),
-               words("print.tiling.lay", overlap=words.number(t.overlap), first=sheet_name(t.name(0, 0), words)),
-               words("print.tiling.glue"))
+               *_assembly_steps(t, words))
         + ((words("print.tiling.whole_on", what=_what(kind, words), paper=PAPER_NAMES[whole_on]),) if whole_on else ()))
     return ImposedDocument(pdf.finish(), tuple(infos), component_name, kind, options.paper, guide)
 
@@ -1187,6 +1186,56 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
         # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)
         edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(t.name(r, c), words))
                  for r, c, edge, _ in t.cuts]
-        pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20,
-                     fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language),
-                     note.with_(colour=MAP_CUT.colour))
+        zones = fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language)
+        pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20, zones, note.with_(colour=MAP_CUT.colour))
+        y += layout_text(zones, note, region[2] - 10, 20).height_mm
+    # Under the notes, in the room the plan leaves: the face's key, then how to put the sheets together
+    top, bottom = y + 11 + PLAN_GAP_MM, region[1] + region[3]
+    top += _plan_key(pdf, face, (region[0] + 5, top, region[2] - 10, bottom - top))
+    _plan_steps(pdf, _assembly_steps(t, words), (region[0] + 5, top, region[2] - 10, bottom - top), words, language)
+
+
+PLAN_GAP_MM = 5.0          # between the plan's notes, its key and its steps
+
+
+def _assembly_steps(t: Tiling, words) -> tuple[str, ...]:
+    """How the sheets go together once printed, as the print guide and the plan say it: cut, lay, glue."""
+    return (words("print.tiling.cut_edges"),
+            words("print.tiling.lay", overlap=words.number(t.overlap), first=sheet_name(t.name(0, 0), words)),
+            words("print.tiling.glue"))
+
+
+def _plan_key(pdf, face, room: Box) -> float:
+    """The face's key (a map's legend: which icon is what) at print size in the room under the plan's notes,
+    where it fits; the height it takes with the gap under it. The plan draws the face about 1:2, its key's names
+    under the label floor, so left out (issue 25: 3d Run's plan showed twenty icons without a name, over 40 % of
+    its page blank)."""
+    key = face.plan_key(room[2], room[3]) if face.plan_key is not None and room[3] > 0 else None
+    if key is None:
+        return 0.0
+    height, draw = key
+    with pdf.group(translate=(room[0], room[1])):
+        draw(pdf)
+    return height + PLAN_GAP_MM
+
+
+PLAN_STEP_PT = 9.0
+
+
+def _plan_steps(pdf, steps: Sequence[str], room: Box, words, language: str) -> None:
+    """The assembly steps, numbered under a heading, in the room under the plan where they all fit (the plan is
+    the page a player keeps at hand while cutting and gluing; the guide says them too); else none."""
+    x, y, w, h = room
+    head, body = TextStyle(size_pt=10, bold=True), TextStyle(size_pt=PLAN_STEP_PT)
+    indent = 5.0
+    texts = [fr(step, language) for step in steps]
+    layouts = [layout_text(text, body, w - indent, 1000.0, fit=False) for text in texts]
+    head_h = fonts.cap_height_mm(head) + 3.0
+    if head_h + sum(lay.height_mm + 1.5 for lay in layouts) > h:
+        return
+    pdf.text(x, y + fonts.cap_height_mm(head), fr(words("print.tiling.map_steps"), language), head)
+    y += head_h
+    for n, (text, lay) in enumerate(zip(texts, layouts), start=1):
+        pdf.text(x, y + lay.first_baseline_mm, f"{n}.", body.with_(bold=True))
+        pdf.text_box(x + indent, y, w - indent, lay.height_mm + 0.5, text, body, fit=False)
+        y += lay.height_mm + 1.5

@@ -85,6 +85,12 @@ def test_three_d_run_booklet_pages_of_one_figure_each():
     assert far == [(4, 2), (5, 3), (6, 4)]
 
 
+def test_three_d_run_plan_half_blank_under_a_legend_without_names():
+    # the plan of 5f4c888 (issue 25): 56 % of its page drawn, twenty icons under it without a name
+    found = [w for w in warnings_of("3d-run-plan-half-blank") if w.kind == "assembly"]
+    assert [(w.facts.get("form"), w.page, w.facts.get("fill")) for w in found] == [("plan_fill", 1, 56)]
+
+
 @pytest.mark.parametrize("name, words", [("praxis-rules-command", {"pnp", "--variant"}),
                                          ("calibration-command", {"pnp", "--readings", "--printer"})])
 def test_commands_of_our_tool_in_player_material(name, words):

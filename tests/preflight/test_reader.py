@@ -688,8 +688,15 @@ def _tiled(*pages):
     return {"file": "m.pdf", "pages": [dict(p, page=n) for n, p in enumerate(pages, start=1)]}
 
 
-def _plan_kinds(entry) -> list[tuple]:
-    pdf = _pdf(lambda c, n: None, pages=len(entry["pages"]))
+def _plan_kinds(entry, drawn_mm=(20.0, 270.0)) -> list[tuple]:
+    """The assembly warnings of `entry`'s pages, its plan drawn (a board's fill) from drawn_mm[0] to [1] down."""
+    plan = next(p["page"] for p in entry["pages"] if p["kind"] == "map")
+
+    def draw(c, n):
+        if n + 1 == plan:
+            top, bottom = drawn_mm
+            c.rect(10 * MM, (297 - bottom) * MM, 190 * MM, (bottom - top) * MM, fill=1, stroke=0)
+    pdf = _pdf(draw, pages=len(entry["pages"]))
     return [(w.kind, w.facts.get("form")) for w in check(Subject("m.pdf", pdf, entry=entry), FR).warnings
             if w.kind == "assembly"]
 
@@ -698,6 +705,13 @@ def test_an_assembly_plan_after_the_sheets_is_found():
     """3d Run's level and PuXes' mats (the readers' finding): the plan was the last page."""
     assert _plan_kinds(_tiled(_A1, _A2, _PLAN)) == [("assembly", "plan_last")]
     assert _plan_kinds(_tiled(_PLAN, _A1, _A2)) == []
+
+
+def test_an_assembly_plan_leaving_its_page_half_blank_is_found():
+    """3d Run's level (issue 25): the plan and its note down to 56 % of the page, the rest blank."""
+    assert _plan_kinds(_tiled(_PLAN, _A1, _A2), drawn_mm=(20.0, 175.0)) == [("assembly", "plan_fill")]
+    # the board's fill is the plan, not a background: drawn down to 84 % of the page, it fills it
+    assert _plan_kinds(_tiled(_PLAN, _A1, _A2), drawn_mm=(20.0, 270.0)) == []
 
 
 def _sheets_saying(piece_text: str, note_text: str) -> bytes:

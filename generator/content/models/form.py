@@ -1,6 +1,6 @@
 """The `form` kind: a page to fill in by hand (a score pad, a character sheet), in rows of blocks.
 
-Form elements are mm from the form's top-left corner.
+Form elements are mm from the form's top-left corner; a block's own elements, mm from the block's.
 """
 
 from __future__ import annotations
@@ -101,6 +101,8 @@ class FormBlock(OneOf):
     space: Optional[float] = spec(None, minimum=0, maximum=400, doc="an empty block this tall (mm)")
     width: float = spec(1.0, minimum=0.05, maximum=100, doc="share of the row's width, relative to its other blocks")
     frame: bool = spec(False, doc="draw a rounded box around the block")
+    elements: list[LayoutElement] = spec(factory=tuple, doc="layout elements drawn in the block, in mm from its "
+                                         "top-left corner: they move with it when the form is printed larger")
     _source: Optional[Where] = derived()
 
     KINDS = ("field", "track", "table", "lines", "text", "choices", "space")
