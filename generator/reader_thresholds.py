@@ -33,6 +33,10 @@ THRESHOLDS: dict[str, Threshold] = {t.name: t for t in (
               "table, and a figure drawn smaller shrinks its labels with it: at 5 pt, board coordinates printed "
               "at 5.4-5.6 pt in Tectonic's, Tactix's and Armada's figures passed (issue 25); the same floor as "
               "running text"),
+    Threshold("min_text_contrast", 4.5, 2.0, 21.0, "ratio",
+              "text standing out from its ground by less than 4.5 to 1 (WCAG's floor for small print) fades at "
+              "arm's length and in a cheap print: the Praxis board's coordinates in a light grey, 3.3 to 1 on "
+              "its cream ground, were read as decoration though the rules name squares (issue 25)"),
     Threshold("min_page_fill", 0.75, 0.3, 1.0, "share",
               "a rulebook page whose text stops before three quarters of its text block leaves a quarter of a "
               "page blank: the float of rulebook/pdf.py already refuses that much (FLOAT_MIN_ROOM)"),

@@ -22,7 +22,9 @@ from .face import DEFAULT_BLEED_MM, Face, Item
 from .pieces import draw_piece
 
 COORD_PT = 9.0
-INNER_COORD_PT = 7.0        # coordinates inside the edge squares (a margin too narrow for them): the figures' size
+# Coordinates inside the edge squares (a margin too narrow for them), at an edge's size: at 7 pt Praxis' letters
+# stood 1.3 mm tall, what issue 25 read as too small on a board whose rules name its squares.
+INNER_COORD_PT = COORD_PT
 INNER_COORD_PAD_MM = 2.0    # from the square's edge: clear of the grid line and of a zone's frame along it
 INNER_COORD_CELL_MM = 15.0  # squares smaller than this have no room for a coordinate beside a piece
 

@@ -32,16 +32,25 @@ def rgb_to_cmyk(r: float, g: float, b: float) -> tuple[float, float, float, floa
 
 def luminance(colour: str) -> float:
     """Relative luminance (WCAG 2), 0 for black to 1 for white."""
+    return rgb_luminance(hex_to_rgb(colour))
+
+
+def rgb_luminance(rgb) -> float:
+    """Relative luminance (WCAG 2) of sRGB components 0-1 (a colour read back from a PDF)."""
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in hex_to_rgb(colour))
+    r, g, b = (channel(c) for c in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def contrast_ratio(a: str, b: str) -> float:
     """WCAG contrast ratio of two colours, 1 to 21 (4.5 is the floor for small print)."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
+    return luminance_ratio(luminance(a), luminance(b))
+
+
+def luminance_ratio(a: float, b: float) -> float:
+    """WCAG contrast ratio of two relative luminances, 1 (none) to 21 (black on white)."""
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 
 
 def mix_with_white(colour: str, amount: float) -> str:

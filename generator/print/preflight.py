@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..draw import outline
+from ..draw.style import rgb_luminance
 from ..paper_sizes import paper_size_mm
 from . import pdf_objects
 from .pdf_content import operations, page_content, stream_bytes
@@ -122,6 +123,7 @@ class TextRun:
     clip: Optional[tuple] = None
     ink: float = 0.0              # the lightness of its colour (0 black, 1 white)
     glyphs: Optional[tuple] = field(default=None, compare=False, repr=False)
+    luminance: Optional[float] = None     # its colour's relative luminance (None: a pattern)
 
     def char_ends(self) -> tuple:
         if self.ends or self.glyphs is None:
@@ -154,6 +156,10 @@ class Findings:
     # Every area filled (COVER_MIN_PT across at least, a pattern's run left out), as (its box as in fills, how
     # many lines were drawn before it, its points as in shapes or None): what it covers of those lines is hidden.
     covers: list = field(default_factory=list)
+    # Every area filled (COVER_MIN_PT across at least), as (its box as in fills, how many runs were shown before
+    # it, its colour's relative luminance, None where it is not one colour: a pattern, a form's run of paths, an
+    # image): the ground the text shown after it stands on (the reader's faint_text).
+    grounds: list = field(default_factory=list)
 
 
 @dataclass
@@ -379,20 +385,24 @@ _COLOUR_OPS = frozenset(("g", "G", "k", "K", "sc", "SC", "scn", "SCN"))
 
 def _inked(inks: tuple, op: str, operands) -> tuple:
     """The (fill, stroke) lightness once a colour operator has run: gray, RGB or CMYK by its operands' count (a
-    colour space's operators likewise; a pattern's name leaves it as it was; a new space starts black)."""
+    colour space's operators likewise; a pattern's name leaves it as it was; a new space starts black); then
+    the fill's relative luminance (WCAG: what a contrast is worked out from; None for a pattern)."""
     values = [float(v) for v in operands if isinstance(v, (int, float))]
     if op in ("cs", "CS"):
-        light = 0.0
+        light, rgb = 0.0, (0.0, 0.0, 0.0)
     elif len(values) == 1:
-        light = values[0]
+        light, rgb = values[0], (values[0],) * 3
     elif len(values) == 3:
-        light = 0.299 * values[0] + 0.587 * values[1] + 0.114 * values[2]
+        light, rgb = 0.299 * values[0] + 0.587 * values[1] + 0.114 * values[2], tuple(values)
     elif len(values) == 4:
         c, m, y, k = values
-        light = (1 - k) * (0.299 * (1 - c) + 0.587 * (1 - m) + 0.114 * (1 - y))
+        rgb = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+        light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
     else:
-        return inks
-    return (inks[0], light) if op.isupper() else (light, inks[1])
+        return inks if op.isupper() else (inks[0], inks[1], None)      # a pattern: no one colour
+    if op.isupper():
+        return inks[0], light, inks[2]
+    return light, inks[1], rgb_luminance(rgb)
 
 
 def _straight_lines(path_ops: list, op: str, ctm: Matrix, width: float, clip, shown: int, inks: tuple,
@@ -506,7 +516,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
     char_space = word_space = 0.0
     hscale = 1.0
     rise = 0.0
-    inks = (0.0, 0.0)       # the lightness of the fill's colour and the stroke's (0 black, 1 white)
+    inks = (0.0, 0.0, 0.0)  # the lightness of the fill's colour and the stroke's (0 black, 1 white), the fill's luminance
     by_key: dict = {}
 
     def text_run(data: bytes) -> float:
@@ -540,7 +550,7 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 found.runs.append(TextRun(size * _scale(_mul(tm, ctm)), drawn, cut,
                                           font.decode(data) if font is not None else "", x, y, clip is not None,
                                           (), frame, clip, inks[0],
-                                          (font, data, size, char_space, word_space, hscale, along)))
+                                          (font, data, size, char_space, word_space, hscale, along), inks[2]))
         tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
 
     for operands, op in ops:
@@ -613,6 +623,9 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 if shown is not None and not merged and op not in ("S", "s") and \
                         min(shown[2] - shown[0], shown[3] - shown[1]) >= COVER_MIN_PT:
                     found.covers.append((shown, len(found.lines), points))
+                if shown is not None and op not in ("S", "s") and \
+                        min(shown[2] - shown[0], shown[3] - shown[1]) >= COVER_MIN_PT:
+                    found.grounds.append((shown, len(found.runs), None if merged else inks[2]))
             found.lines += drawn_lines      # after the path's fill: its outline is drawn over it
             if clipping and path_box is not None:
                 # A clip is taken as its bounds: exact for the rectangles our layouts clip to.
@@ -678,8 +691,14 @@ def _interpret(ops, resources, ctm: Matrix, found: Findings, depth: int = 0, cac
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
                 _interpret(_form_operations(ref, xobj, cache), xobj.get("/Resources", resources), _mul(matrix, ctm),
                            found, depth + 1, cache)
-            elif subtype == "/Image" and _is_rgb_space(xobj.get("/ColorSpace"), resources):
-                found.rgb.append(f"RGB image {operands[0]}")
+            elif subtype == "/Image":
+                corners = [_apply(ctm, x, y) for x in (0.0, 1.0) for y in (0.0, 1.0)]
+                image = (min(p[0] for p in corners), min(p[1] for p in corners),
+                         max(p[0] for p in corners), max(p[1] for p in corners))
+                found.grounds.append((image if clip is None else (_intersect(image, clip) or image),
+                                      len(found.runs), None))        # a picture: no one colour under its text
+                if _is_rgb_space(xobj.get("/ColorSpace"), resources):
+                    found.rgb.append(f"RGB image {operands[0]}")
         elif op == "INLINE IMAGE":
             settings = operands[0].get("settings", {}) if operands and isinstance(operands[0], dict) else {}
             space = settings.get("/CS", settings.get("/ColorSpace"))

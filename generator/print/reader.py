@@ -6,6 +6,8 @@ in the order of what it costs him:
 - small_text: text under a floor once every transform is applied (figures are drawn scaled): min_text_pt
   for running text (a line set as part of a paragraph: another line of its size starts at its left edge one
   leading above or below), min_label_pt for every other string (labels, coordinates, figure marks);
+- faint_text: text whose colour stands out from its ground (the last area filled under it, else the paper) by
+  less than min_text_contrast, WCAG's contrast ratio (board coordinates in a light grey: issue 25);
 - tool_words: words of our tool (the catalogue's `preflight.tool_words`: commands, options, "rules engine")
   in player material; the print guide's section for designers (`print.guide.designer_title`) is exempt;
 - page_fill: a rulebook page filled less than min_page_fill of its text block, unless the next page opens a
@@ -69,12 +71,13 @@ from pathlib import Path
 from typing import Optional
 
 from ..draw import outline
+from ..draw.style import luminance_ratio
 from ..reader_thresholds import value as threshold
 from .marks import MARK_CLEARANCE_MM, MARK_LEN_MM, MARK_OFFSET_MM, stack_height
 from .preflight import PT_PER_MM, PdfRead, TextRun, read_pdf
 from .sheet_names import printed_as_word
 
-KINDS = ("small_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
+KINDS = ("small_text", "faint_text", "tool_words", "page_fill", "sheet_fill", "page_break", "table_split", "figure_distance",
          "clipped_text", "cut_text", "struck_text", "figure_frame", "seam", "bleed", "assembly")
 MAX_PER_KIND_AND_FILE = 12     # a defect repeated on every sheet is told a dozen times, then counted
 _ITEM_PAGES = ("sheet", "fold", "dice", "stickers", "card")
@@ -188,6 +191,7 @@ def check(subject: Subject, words, overrides: dict | None = None) -> Report:
     read = subject.read or read_pdf(subject.data, ours=True)     # bytes the build just wrote
     found: list[ReaderWarning] = []
     found += small_text(subject, read, overrides)
+    found += faint_text(subject, read, overrides)
     found += tool_words(subject, read, words)
     found += one_warning_a_page(page_fill(subject, read, overrides), figures_alone(subject, overrides))
     found += sheet_fill(subject, overrides) + tile_fill(subject, overrides)
@@ -274,6 +278,50 @@ def small_text(subject: Subject, read: PdfRead, overrides: dict | None) -> list[
         out.append(_warn(subject, "small_text", page.number, source, size=round(run.size_pt, 1), floor=floor,
                          text=_sample(run.text), count=count))
     return out
+
+
+def faint_text(subject: Subject, read: PdfRead, overrides: dict | None) -> list[ReaderWarning]:
+    """Text whose colour stands out from its ground by less than min_text_contrast (WCAG's contrast ratio of
+    their relative luminances): the ground is the last area filled under the middle of the text before it was
+    shown, else the paper; text on a pattern, a picture or a run of paths (no one colour) is not told."""
+    least = threshold("min_text_contrast", overrides)
+    out = []
+    for page in read.pages:
+        found = page.found
+        if found is None:
+            continue
+        worst, count = None, 0
+        for i, run in enumerate(found.runs):
+            if not run.text.strip() or run.luminance is None:
+                continue
+            ground = _ground(found.grounds, i, run.box)
+            if ground is None:
+                continue
+            ratio = luminance_ratio(run.luminance, ground)
+            if ratio < least - 0.005:
+                count += 1
+                if worst is None or ratio < worst[1]:
+                    worst = (run, ratio)
+        if worst is None:
+            continue
+        run, ratio = worst
+        source = _figure_at(subject, page.number, run.box) or _where(subject)
+        out.append(_warn(subject, "faint_text", page.number, source, ratio=round(ratio, 1), least=least,
+                         text=_sample(run.text), count=count))
+    return out
+
+
+def _ground(grounds: list, shown: int, box) -> Optional[float]:
+    """The luminance under the middle of `box` when the run `shown` was drawn (1.0: the paper; None: no one
+    colour)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    ground: Optional[float] = 1.0
+    for area, before, luminance in grounds:
+        if before > shown:
+            break
+        if area[0] <= cx <= area[2] and area[1] <= cy <= area[3]:
+            ground = luminance
+    return ground
 
 
 def _sample(text: str, length: int = 24) -> str:

@@ -264,5 +264,5 @@ def render_sheet(canvas: Canvas, game: Any, sheet: Any, document: Document, widt
                 typeset(catalogue(language)("rulebook.sheet_footer", players=info.players, duration=info.duration,
                                             ages=info.ages), language), foot, align="right")
     if label:  # what the sheet is and how to print it (STYLE.md)
-        canvas.text(width_mm / 2, height_mm - margin_mm / 2 + 1.2, label, foot.with_(colour="#8C8C8C"), align="center")
+        canvas.text(width_mm / 2, height_mm - margin_mm / 2 + 1.2, label, foot, align="center")
     return size

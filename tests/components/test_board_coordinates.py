@@ -8,7 +8,7 @@ import io
 
 import pdfplumber
 
-from generator.components.board import INNER_COORD_PT, board_item
+from generator.components.board import COORD_PT, INNER_COORD_PT, board_item
 from generator.content import load_game
 from generator.draw.pdf import PdfCanvas
 from generator.draw.style import PT_PER_MM, contrast_ratio
@@ -51,6 +51,8 @@ def test_a_margin_too_narrow_for_the_floor_puts_the_coordinates_inside_the_edge_
     assert all(texts.count(str(n)) == 2 for n in range(1, 9))    # left and right columns
     assert all(_inside(w, grid) for w in words)
     assert min(round(w["size"], 2) for w in words) == INNER_COORD_PT >= threshold("min_label_pt")
+    # as large as a board's edge coordinates: at 7 pt a letter stood 1.3 mm tall (issue 25, "1.4 mm")
+    assert min(w["size"] for w in words) >= COORD_PT - 0.01
     assert contrast_ratio(board.colours.coordinates, board.colours.background) >= 4.5
 
 

@@ -5,31 +5,22 @@ a board's faint grid under a coordinate, a piece's disc over the grid it stands 
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from reportlab.lib.colors import CMYKColor, Color
-from reportlab.pdfgen import canvas as rl_canvas
+
+from drawnpdf import drawn_pdf
 
 from generator.i18n import catalogue
 from generator.print.preflight import read_pdf
 from generator.print.reader import Subject, check
 
-A4 = (595.2756, 841.8898)
 FR = catalogue("fr")
 SIZE = 10.0                     # the words' size, pt
 BLACK, GREY = Color(0, 0, 0), Color(0.85, 0.85, 0.85)
 
 
 def _pdf(draw) -> bytes:
-    buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=A4, invariant=1)
-    c.setTrimBox([0, 0, *A4])
-    c.setBleedBox([0, 0, *A4])
-    draw(c)
-    c.showPage()
-    c.save()
-    return buf.getvalue()
+    return drawn_pdf(draw)
 
 
 def _word(c, x, y, text="Temple du nord", size=SIZE, colour=BLACK):

@@ -157,6 +157,24 @@ def test_overlap_notes_sit_between_grid_lines(a4):
     assert checked >= 4      # A1 has two notes, A2 and B1 one each
 
 
+def test_the_assembly_plan_names_the_four_portals_at_the_label_floor(board):
+    """The plan shows the whole board at about 0.64 and leaves out what it would print under the label floor:
+    at 9 pt on the board, the portals' labels printed 5.8 pt there and the plan lost them (issue 25). The plan
+    page names each of them, as the board does, at the floor or above."""
+    from generator.reader_thresholds import value as threshold
+    game = load_game(CONTENT, "praxis")
+    plateau = next(c for c in game.components if getattr(c, "kind", None) == "board")
+    labels = [zone.label for zone in plateau.zones if zone.label]
+    assert len(labels) == 4
+    page = pdfplumber.open(io.BytesIO(board().files["plateau.pdf"])).pages[0]     # the plan: the first page
+    floor = threshold("min_label_pt")
+    for label in labels:
+        lines = [line for line in page.extract_text_lines() if label in line["text"]]
+        assert lines, label
+        sizes = {round(c["size"], 2) for line in lines for c in line["chars"] if c["text"].strip()}
+        assert min(sizes) >= floor - 1e-6, (label, sizes)
+
+
 def test_the_board_is_one_a3_page(board):
     entry = next(e for e in board(paper="a3").entries if e["file"] == "plateau.pdf")
     assert len(entry["pages"]) == 1 and entry["pages"][0]["kind"] == "sheet"
