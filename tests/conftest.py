@@ -190,6 +190,20 @@ def _build_inputs(argv: list[str], content: Path, env: dict[str, str]) -> str:
     return h.hexdigest()
 
 
+def _env_inputs(env: dict[str, str]) -> dict[str, str]:
+    """The environment given to a build as what it is made from: a variable naming a folder (XDG_CONFIG_HOME and
+    its printer profiles) by the names and bytes of its files, wherever the folder is (a run's temporary one)."""
+    def inputs(value: str) -> str:
+        folder = Path(value)
+        if not folder.is_dir():
+            return value
+        h = hashlib.sha256()
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            h.update(f"{path.relative_to(folder)}\0".encode() + path.read_bytes() + b"\0")
+        return f"a folder of files {h.hexdigest()}"
+    return {name: inputs(value) for name, value in env.items()}
+
+
 def _written(folder: Path) -> dict[str, list[int]]:
     """Size and modification time of every file under `folder`: a kept build a test wrote into is made again."""
     return {str(p.relative_to(folder)): [p.stat().st_size, p.stat().st_mtime_ns]
@@ -239,8 +253,8 @@ def shared_build(shared_folder, tmp_path_factory) -> Callable[..., Build]:
     run once for the whole run per arguments (every worker gets the same folder). Read-only. `--jobs 1`
     unless the arguments say otherwise: the workers are the parallelism.
 
-    A build of files of the repository (content/, the fixtures of tests/, nothing of the run's temporary folder)
-    is kept from one run to the next under the hash of all it is made from (_build_inputs), the same build of the
+    A build of files of the repository (content/, the fixtures of tests/, no content in the run's temporary
+    folder; a folder named by the environment stands for its files) is kept from one run to the next under the hash of all it is made from (_build_inputs), the same build of the
     same inputs, which give the same bytes (tests/foundation/test_incremental_build.py): a run after an edit of
     the generator, its templates, a library or the content makes it again."""
     run_root = tmp_path_factory.getbasetemp().parent
@@ -255,13 +269,15 @@ def shared_build(shared_folder, tmp_path_factory) -> Callable[..., Build]:
         def make(folder: Path) -> None:
             result = CliRunner().invoke(cli, [*argv, "--out", str(folder / "out")], env=env)
             output = result.output
-            if result.exc_info and not isinstance(result.exception, SystemExit):     # a bug: show where
+            if result.exception is not None and not isinstance(result.exception, SystemExit):   # a bug: where
                 output += "".join(traceback.format_exception(*result.exc_info))
             (folder / "result.json").write_text(json.dumps({"exit_code": result.exit_code, "output": output}),
                                                 encoding="utf-8")
-        keep = KEPT_BUILDS != "off" and not any(str(run_root) in part for part in [key, str(Path(content).resolve())])
-        if keep:
-            folder = _kept_folder(Path(KEPT_BUILDS), name, _build_inputs(argv, Path(content), env or {}), make)
+        inputs_env = _env_inputs(env or {})
+        kept_key = json.dumps([argv, sorted(inputs_env.items())])
+        if KEPT_BUILDS != "off" and not any(str(run_root) in part for part in [kept_key, str(Path(content).resolve())]):
+            folder = _kept_folder(Path(KEPT_BUILDS), "build-" + hashlib.sha256(kept_key.encode()).hexdigest()[:16],
+                                  _build_inputs(argv, Path(content), inputs_env), make)
         else:
             folder = shared_folder(name, make)
         result = json.loads((folder / "result.json").read_text(encoding="utf-8"))

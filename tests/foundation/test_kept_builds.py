@@ -3,11 +3,12 @@ they are made from changes, or a test wrote into one; only the newest few of eac
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
 
-from tests.conftest import CONTENT, KEPT_PER_BUILD, _build_inputs, _kept_folder
+from tests.conftest import CONTENT, KEPT_PER_BUILD, _build_inputs, _env_inputs, _kept_folder
 
 
 def test_the_key_of_a_build_changes_with_its_content_arguments_and_environment(tmp_path, monkeypatch):
@@ -33,6 +34,20 @@ def test_the_key_of_a_build_changes_with_its_content_arguments_and_environment(t
     touched = _build_inputs(argv, content, env)
     (content / "tactix" / "notes.txt").write_text("x")                   # a new file of the game
     assert _build_inputs(argv, content, env) != touched
+
+
+def test_a_folder_the_environment_names_stands_for_its_files_wherever_it_is(tmp_path):
+    for run in ("run-1", "run-2"):
+        (tmp_path / run / "pnp-forge" / "printers").mkdir(parents=True)
+        (tmp_path / run / "pnp-forge" / "printers" / "essai.yaml").write_text("offset_x_mm: 1.5\n")
+    first, second = ({"XDG_CONFIG_HOME": str(tmp_path / run), "LANG": "fr_FR.UTF-8"} for run in ("run-1", "run-2"))
+    assert _env_inputs(first) == _env_inputs(second) and _env_inputs(first)["LANG"] == "fr_FR.UTF-8"
+    assert str(tmp_path) not in json.dumps(_env_inputs(first))
+    (tmp_path / "run-2" / "pnp-forge" / "printers" / "essai.yaml").write_text("offset_x_mm: 1.6\n")
+    assert _env_inputs(first) != _env_inputs(second)
+    (tmp_path / "run-2" / "pnp-forge" / "printers" / "essai.yaml").rename(tmp_path / "run-2" / "pnp-forge" / "x.yaml")
+    (tmp_path / "run-2" / "pnp-forge" / "x.yaml").write_text("offset_x_mm: 1.5\n")
+    assert _env_inputs(first) != _env_inputs(second)     # the same bytes under another name
 
 
 def test_a_kept_build_is_made_once_and_again_after_a_test_wrote_into_it(tmp_path):
