@@ -173,8 +173,8 @@ def _build_inputs(argv: list[str], content: Path, env: dict[str, str]) -> str:
     """One hash of everything a shared build's bytes, exit code and output are made from: the generator's code,
     templates, Python and drawing libraries (cache.code_version, as the build cache keys its units), every
     distribution installed, this file (how the build is asked), the arguments, the environment, and every file of
-    the content folder (its path, bytes and file signature: a touched file makes the build again, as the build's
-    own cache would read it again)."""
+    the content the build reads (its path, bytes and file signature: a touched file makes the build again, as the
+    build's own cache would read it again): of the games it names, or all."""
     from generator import cache
     h = hashlib.sha256(cache.code_version().encode())
     h.update(Path(__file__).read_bytes())
@@ -185,7 +185,13 @@ def _build_inputs(argv: list[str], content: Path, env: dict[str, str]) -> str:
     environment = {k: v for k, v in os.environ.items() if k != "PNP_TEST_BUILDS"
                    and (k in READ_FROM_ENVIRONMENT or k.startswith(READ_FROM_ENVIRONMENT_PREFIXES))}
     h.update(json.dumps([argv, sorted(environment.items()), sorted(env.items())]).encode())
-    for path in sorted(p for p in Path(content).rglob("*") if p.is_file()):
+    # A build of named games reads their folders only (nothing outside the game's folder: the charter), and the
+    # files beside them; a build of every game the whole folder.
+    named = [Path(content) / arg for arg in argv[1:]
+             if not arg.startswith("-") and Path(arg).name == arg and (Path(content) / arg).is_dir()]
+    files = [p for p in Path(content).iterdir() if p.is_file()] + \
+        [p for folder in named or [Path(content)] for p in folder.rglob("*") if p.is_file()]
+    for path in sorted(set(files)):
         h.update(f"{path.relative_to(content)}\0{cache.signature(path)}\0{cache.file_digest(path)}\0".encode())
     return h.hexdigest()
 

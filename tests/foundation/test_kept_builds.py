@@ -36,6 +36,21 @@ def test_the_key_of_a_build_changes_with_its_content_arguments_and_environment(t
     assert _build_inputs(argv, content, env) != touched
 
 
+def test_the_key_of_a_build_of_one_game_changes_with_that_game_only(tmp_path):
+    content = tmp_path / "content"
+    for game in ("tactix", "tectonic"):
+        shutil.copytree(CONTENT / game, content / game)
+    one, every = ["build", "tactix", "--content", str(content)], ["build", "--content", str(content)]
+    keys = _build_inputs(one, content, {}), _build_inputs(every, content, {})
+    (content / "tectonic" / "game.yaml").write_text("title: autre\n")
+    assert _build_inputs(one, content, {}) == keys[0] and _build_inputs(every, content, {}) != keys[1]
+    (content / "tactix" / "game.yaml").write_text("title: autre\n")
+    assert _build_inputs(one, content, {}) != keys[0]
+    keys = _build_inputs(one, content, {}), _build_inputs(every, content, {})
+    (content / "notes.txt").write_text("beside the games")
+    assert _build_inputs(one, content, {}) != keys[0] and _build_inputs(every, content, {}) != keys[1]
+
+
 def test_a_folder_the_environment_names_stands_for_its_files_wherever_it_is(tmp_path):
     for run in ("run-1", "run-2"):
         (tmp_path / run / "pnp-forge" / "printers").mkdir(parents=True)
