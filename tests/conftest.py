@@ -178,10 +178,11 @@ def _build_inputs(argv: list[str], content: Path, env: dict[str, str]) -> str:
     from generator import cache
     h = hashlib.sha256(cache.code_version().encode())
     h.update(Path(__file__).read_bytes())
-    for entry in sys.path:
-        if os.path.isdir(entry or "."):
-            h.update(repr((entry, sorted(n for n in os.listdir(entry or ".")
-                                          if n.endswith((".dist-info", ".egg-info", ".pth"))))).encode())
+    for entry in sys.path:      # the folders of tests pytest puts on sys.path (which depend on the files run) hold none
+        installed = sorted(n for n in (os.listdir(entry or ".") if os.path.isdir(entry or ".") else ())
+                           if n.endswith((".dist-info", ".egg-info", ".pth")))
+        if installed:
+            h.update(repr((entry, installed)).encode())
     environment = {k: v for k, v in os.environ.items() if k != "PNP_TEST_BUILDS"
                    and (k in READ_FROM_ENVIRONMENT or k.startswith(READ_FROM_ENVIRONMENT_PREFIXES))}
     h.update(json.dumps([argv, sorted(environment.items()), sorted(env.items())]).encode())
