@@ -70,8 +70,9 @@ CONTENT = ROOT / "content"
 LONGEST_FIRST = (
     "game-puxes",                   # its build with --shop, its mats and their seams read back, outputs, preflight
     "game-praxis",                  # the same for Praxis: its print, its editions, its preflight
-    # mutated-puxes-1 makes the default PuXes build both PuXes parts validate against (about 47 s of its 90 s),
-    # mutated-puxes-2 (24 s) after it, so that it seldom waits on that build's lock; a Praxis validate is 12 s
+    # mutated-puxes-1 makes the default PuXes build both PuXes parts validate against (about 47 s of its 90 s,
+    # none in a run after one that made it: the builds are kept), mutated-puxes-2 (24 s) after it, so that it
+    # seldom waits on that build's lock; a Praxis validate is 12 s
     "mutated-puxes-1", "mutated-praxis", "mutated-puxes-2",
     "tests/foundation/test_mutated_content.py",                 # the loading of 100 mutations
     "tests/print/test_dice_assembly.py", "tests/print/test_lutinades_orientation.py",
