@@ -24,8 +24,10 @@ validate: $(STAMP)
 
 # The suite runs on every core (pytest-xdist; TEST_WORKERS=0 runs it in this one process), each test module on
 # one worker (--dist loadgroup, by module unless a test names its group: a module's fixtures are made once);
-# builds that several modules read are made once for all workers, and the longest groups start first so the
-# workers finish together (tests/conftest.py). The gallery's tests need a Chromium (Debian: apt-get install -y
+# builds that several modules read are made once for all workers, and kept for the next runs in
+# $(VENV)/test-builds under the hash of all they are made from (code, libraries, arguments, content): a run
+# after an edit makes again only the builds whose inputs it changed (PNP_TEST_BUILDS=off: every build made in the
+# run); the longest groups start first so the workers finish together (tests/conftest.py). The gallery's tests need a Chromium (Debian: apt-get install -y
 # chromium); without one they are skipped and the summary says so (in CI they fail).
 # The compiled bytecode is kept between runs in $(VENV)/pycache, outside the source tree, even where the shell sets
 # PYTHONDONTWRITEBYTECODE: otherwise each worker compiles the generator and rewrites the asserts of every test

@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.build import BuildOptions, build_games, validate_games
+from generator.build import validate_games
 from generator.content import load_game
 from generator.content.diagrams import for_edition
 from generator.engine import get_engine
@@ -87,9 +87,11 @@ def test_validate_checks_every_edition(tmp_path):
     assert 'diagram "retour-au-de-blanc": under variant rentree-1' in str(failure.args)
 
 
-def test_a_build_under_a_variant_writes_that_edition(tmp_path):
-    build_games(CONTENT, tmp_path, ["praxis"], BuildOptions(variant="petit-plateau"), jobs=1)
-    reader = pypdf.PdfReader(tmp_path / "praxis" / "regles-petit-plateau.pdf")
+def test_a_build_under_a_variant_writes_that_edition(shared_build):
+    # `pnp build praxis --variant petit-plateau`, kept from one run to the next while its inputs stay (conftest)
+    built = shared_build("praxis", "--variant", "petit-plateau")
+    assert built.exit_code == 0, built.output
+    reader = pypdf.PdfReader(built.out / "praxis" / "regles-petit-plateau.pdf")
     text = " ".join(page.extract_text() for page in reader.pages)
     assert "Édition « Petit plateau »" in text
     assert "seuls servent" not in text and "36 cases de b2 à g7" in text

@@ -7,10 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from generator import gallery, gallery_page
-from generator.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,13 +19,11 @@ def test_the_compiled_page_is_the_template_of_today():
 
 
 @pytest.fixture(scope="module")
-def views(tmp_path_factory) -> list[dict]:
+def views(shared_build) -> list[dict]:
     """What the page shows of a built deck (every PDF, its faces, the guide), as write_gallery hands it over."""
-    out = tmp_path_factory.mktemp("compiled-page") / "out"
-    built = CliRunner().invoke(cli, ["build", "peer-deck", "--content", str(ROOT / "benchmarks"), "--out", str(out),
-                                     "--jobs", "1"])
+    built = shared_build("peer-deck", content=ROOT / "benchmarks")
     assert built.exit_code == 0, built.output
-    manifests = gallery._manifests(out)
+    manifests = gallery._manifests(built.out)
     return [gallery._game_view(gid, manifest, {}, False) for gid, manifest in manifests.items()]
 
 
