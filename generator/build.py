@@ -236,7 +236,8 @@ def check_component(game: Game, game_figures: Mapping, options: BuildOptions, un
     if check is None:
         render_unit(game, game_figures, options, unit)
         return
-    job = Job(GameOutput(game), game, options.print_options(game.info.language, game.info.preflight_values), options, game_figures)
+    popts = options.print_options(game.info.language, game.info.preflight_values)
+    job = Job(GameOutput(game), game, popts, options, game_figures)
     with _laying_out(game, component):
         check(job, component)
 

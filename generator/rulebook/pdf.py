@@ -296,9 +296,9 @@ class FigureFlowable(Flowable):
 
     def least_fit(self, avail_w: float) -> float:
         """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the game's floor for a
-        figure's labels (label_floor_pt; a figure whose text is already at or under the floor is never shrunk), unless the figure
-        keeps its text to that floor itself (figure.readable: a card's words, enlarged back to it) and still
-        prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
+        figure's labels (label_floor_pt; a figure whose text is already at or under the floor is never shrunk),
+        unless the figure keeps its text to that floor itself (figure.readable: a card's words, enlarged back to
+        it) and still prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
         smallest = smallest_text_pt(self.block.figure)
         if smallest is None:
             return FIGURE_LEAST_FIT
