@@ -33,6 +33,7 @@ from .content.paths import assets_signature
 from .cache import (NOTHING_FRESH, Freshness, GameRecord, UnitRecord, code_version, digest, freshness, hashes_of,
                     kept_units, listing, read_record, record_path, signature)
 from .content.figure_count import FigureCount
+from . import reader_thresholds
 from .i18n import catalogue
 from .paper_sizes import DEFAULT_PAPER
 from .outfolder import EXPORT_FOLDER, check_out_folder, clean_leftovers, made_here, replace_folder, write_file
@@ -63,12 +64,14 @@ class BuildOptions:
     seed: int = 1                 # draws what content leaves to chance before a game (a setup card)
     orientation: str = "auto"     # auto | portrait | landscape: the way up of n-up sheets and boards
 
-    def print_options(self, language: str) -> PrintOptions:
-        """The print layer's options for a game in `language` (its words on every sheet)."""
+    def print_options(self, language: str, thresholds: dict | None = None) -> PrintOptions:
+        """The print layer's options for a game in `language` (its words on every sheet), with the reader's
+        floor for labels the game sets (`thresholds`: its game.yaml preflight values)."""
         from .print import PrintOptions
         return PrintOptions(paper=self.paper, duplex=self.duplex, fold=self.fold, cut_lines=self.cut_lines,
                             ink_saver=self.ink_saver, cmyk=self.cmyk, language=language, printer=self.printer,
-                            cutter=self.cutter, orientation=self.orientation)
+                            cutter=self.cutter, orientation=self.orientation,
+                            label_floor_pt=reader_thresholds.value("min_label_pt", thresholds))
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, 
     from .kinds import Job, kind_of
     from .print import calibration_page
     out = GameOutput(game, unit=unit)
-    popts = options.print_options(game.info.language)
+    popts = options.print_options(game.info.language, game.info.preflight_values)
     if unit.startswith(_COMPONENT):
         component = _unit_component(game, unit)
         job = Job(out, game, popts, options, game_figures)
@@ -233,7 +236,8 @@ def check_component(game: Game, game_figures: Mapping, options: BuildOptions, un
     if check is None:
         render_unit(game, game_figures, options, unit)
         return
-    job = Job(GameOutput(game), game, options.print_options(game.info.language), options, game_figures)
+    popts = options.print_options(game.info.language, game.info.preflight_values)
+    job = Job(GameOutput(game), game, popts, options, game_figures)
     with _laying_out(game, component):
         check(job, component)
 
@@ -304,7 +308,7 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     what the gallery shows of each file and figure)."""
     from .gallery import outputs_about
     from .print import dumps, manifest_of
-    popts = options.print_options(game.info.language)
+    popts = options.print_options(game.info.language, game.info.preflight_values)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
     guide_name, guide = print_guide_of(game, options, [entry for unit in units for entry in unit.guide])
@@ -340,7 +344,7 @@ def print_guide_of(game: Game, options: BuildOptions, entries: list) -> tuple[st
     GuideInfo) in print order)."""
     from .print import print_guide
     from .print.guide import designer_section
-    popts = options.print_options(game.info.language)
+    popts = options.print_options(game.info.language, game.info.preflight_values)
     credit = game.info.credit or ", ".join(game.info.authors)
     draws = any(getattr(component, "draws", None) for component in game.components)
     whole_on = next((info.whole_on for _, info in entries if info.whole_on), "")
@@ -353,7 +357,7 @@ def print_guide_of(game: Game, options: BuildOptions, entries: list) -> tuple[st
 def read_guide(game: Game, options: BuildOptions, name: str, guide):
     """The reader's preflight of the print guide (print/reader.py Report)."""
     from .print.reader import Subject, check
-    words = options.print_options(game.info.language).words
+    words = options.print_options(game.info.language, game.info.preflight_values).words
     return check(Subject(name, guide.pdf, role="guide"), words, game.info.preflight_values)
 
 

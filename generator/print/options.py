@@ -12,6 +12,7 @@ from typing import Literal, Optional
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue
 from ..paper_sizes import paper_size_mm
+from ..reader_thresholds import value as threshold
 from .printer import PrinterProfile
 
 Duplex = Literal["long", "short", "none"]
@@ -32,6 +33,8 @@ class PrintOptions:
     language: str = DEFAULT_LANGUAGE                     # of the page furniture: the game's language
     printer: Optional[PrinterProfile] = None             # correction of every duplex back page (printer.py)
     cutter: Optional[str] = None                         # silhouette | cricut: sheets inside its marks (cutter.py)
+    label_floor_pt: float = threshold("min_label_pt")    # the game's floor for labels (its game.yaml preflight):
+                                                         # what the assembly map prints of the art's small text
 
     def __post_init__(self):
         paper_size_mm(self.paper)      # a ValueError naming the known papers

@@ -1158,7 +1158,7 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
     scale = _map_scale(region[2], region[3], face)
     ox = region[0] + (region[2] - face.bleed_width_mm * scale) / 2
     # The map shows the sheets' names, not the art's small print: a label it would print under the floor is left out
-    with pdf.group(translate=(ox, top), scale=scale), pdf.text_floor(threshold("min_label_pt")):
+    with pdf.group(translate=(ox, top), scale=scale), pdf.text_floor(options.label_floor_pt):
         with pdf.group(clip=(0, 0, face.bleed_width_mm, face.bleed_height_mm)):
             face.draw(pdf)
     big = TextStyle(size_pt=12, bold=True, colour="#000000")

@@ -281,10 +281,12 @@ class FigureFlowable(Flowable):
     """A figure drawn through the mm canvas, scaled down (never up) to fit the column; the template may set it
     smaller still (`fit`, a share of that size) to fit a page, down to `least_fit`."""
 
-    def __init__(self, block: FigureBlock, max_height_pt: float):
+    def __init__(self, block: FigureBlock, max_height_pt: float, label_floor_pt: float | None = None):
         super().__init__()
         self.block = block
         self.max_height_pt = max_height_pt
+        # the game's floor for a figure's labels (game.yaml preflight), else the reader's
+        self.label_floor_pt = reader_thresholds.value("min_label_pt") if label_floor_pt is None else label_floor_pt
         self.scale = 1.0
         self.fit = 1.0
 
@@ -293,14 +295,14 @@ class FigureFlowable(Flowable):
         return min(1.0, avail_w / (fig.width_mm * PT_PER_MM), self.max_height_pt / (fig.height_mm * PT_PER_MM))
 
     def least_fit(self, avail_w: float) -> float:
-        """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the reader's floor for a
-        figure's labels (a figure whose text is already at or under the floor is never shrunk), unless the figure
-        keeps its text to that floor itself (figure.readable: a card's words, enlarged back to it) and still
-        prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
+        """The smallest fit: FIGURE_LEAST_FIT, and never its smallest text under the game's floor for a
+        figure's labels (label_floor_pt; a figure whose text is already at or under the floor is never shrunk),
+        unless the figure keeps its text to that floor itself (figure.readable: a card's words, enlarged back to
+        it) and still prints every text at a smaller fit (`_keeps_its_text`, tried from FIGURE_LEAST_FIT up)."""
         smallest = smallest_text_pt(self.block.figure)
         if smallest is None:
             return FIGURE_LEAST_FIT
-        floor = reader_thresholds.value("min_label_pt")
+        floor = self.label_floor_pt
         natural = self.natural_scale(avail_w)
         least = min(1.0, max(FIGURE_LEAST_FIT, floor / (smallest * natural)))
         step = FIGURE_LEAST_FIT
@@ -1079,6 +1081,7 @@ class StoryBuilder:
         self.t, self.s = theme, styles
         self.prev_outline = -1
         self.appendix = False       # the blocks being built are the appendices (our template, not the rules)
+        self.label_floor_pt = None  # the game's floor for a figure's labels (_story sets it from its game.yaml)
 
     def _tag(self, flow, kind: str, line: int | None, **more):
         """What the layout records of a flowable (RulebookTemplate.afterFlowable): its kind and rules line."""
@@ -1242,7 +1245,8 @@ class StoryBuilder:
         if b.caption:
             caption += " — " + markup(b.caption, t.caption_pt, t.accent)
         max_h = t.text_h_mm * PT_PER_MM * 0.62
-        return [Spacer(1, t.body_pt * 0.4), self._tag(FigureFlowable(b, max_h), "figure", b.line, figure=b.id),
+        figure = FigureFlowable(b, max_h, self.label_floor_pt)
+        return [Spacer(1, t.body_pt * 0.4), self._tag(figure, "figure", b.line, figure=b.id),
                 Spacer(1, t.body_pt * 0.5), self._tag(Paragraph(caption, s.caption), "caption", b.line, figure=b.id),
                 Spacer(1, t.body_pt * 0.9)]
 
@@ -1575,6 +1579,7 @@ def _last_section(document: Document) -> int | None:
 def _story(document: Document, info: Any, theme: Theme, *, break_before: int | None = None) -> list:
     styles = make_styles(theme)
     builder = StoryBuilder(theme, styles)
+    builder.label_floor_pt = reader_thresholds.value("min_label_pt", getattr(info, "preflight_values", None))
     story: list = cover_story(info, theme, styles)
     story += [NextPageTemplate("left"), PageBreak()]
     words = catalogue(info.language)

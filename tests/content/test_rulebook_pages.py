@@ -130,3 +130,14 @@ def test_praxis_scoring_table_stands_whole_in_the_booklet_and_every_table_splits
     for layout in (praxis_rules.layout_full, praxis_rules.layout_half):
         for parts in _tables(layout).values():
             assert len(parts) == 1 or all(p["split"] and p["rows"] >= 3 for p in parts), parts
+
+
+def test_puxes_booklet_leaves_no_page_a_third_blank():
+    """The booklet's pages 6 and 11 were 58 % and 69 % full. Page 11 followed the three skill cards drawn at half
+    their size: two cards at three quarters of theirs (Oni's words kept at 6 pt) fill it. Page 6 ended the set-up
+    text where the two-player mat (figure 5, 107 mm high) could not follow: the set-up says there how to check the
+    mat's scale and what its centre's cross is for, which the players only found in a caption or on the mat. The
+    fortress's page (74 %) ends its variant's text where its figure cannot follow."""
+    rules = _rulebook("puxes")
+    fills = _fills(pdfplumber.open(io.BytesIO(rules.pdf_a5)), half=True)
+    assert min(fills[:-1]) >= 0.7, fills

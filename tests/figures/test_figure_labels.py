@@ -19,8 +19,6 @@ from tests.conftest import ROOT
 
 CONTENT = ROOT / "content"
 FLOOR = threshold("min_label_pt")
-# PuXes' own floor: it keeps 5 pt for its whole-mat figures (content/puxes/game.yaml, preflight, says why)
-PUXES_FLOOR = threshold("min_label_pt", load_game(CONTENT, "puxes").info.preflight_values)
 
 
 def _figure(game_id: str, figure_id: str):
@@ -75,16 +73,16 @@ ACCENT_RGB = (0.752941, 0.223529, 0.168627)               # components/diagram/f
 def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_clear_of_the_places_inside_them(figure_id):
     # Enlarged to the floor, "Jardin public A" (9 pt at 1:6) grew down over the oracles' places (fig 6): a zone's
     # label is boxed in the band above the zones inside it, and left out where it does not fit there.
-    figure = _figure("puxes", figure_id)                  # a whole mat, drawn about 1:6 or 1:7
+    figure = _figure("puxes", figure_id)                  # a whole mat or its middle, drawn 1:4.6 to 1:7.5
     page = _page(figure)
-    factor = figure.width_mm / {"tapis-deux-joueurs": 600, "tapis-deux-temples": 600}.get(figure_id, 900)
+    factor = figure.width_mm / {"tapis-deux-joueurs": 220, "tapis-deux-temples": 320}.get(figure_id, 900)
     side = 25 * factor                                     # a DiXe's place: oracles, temples, the scale square
     places = [o for o in page.rects + page.curves
               if abs((o["x1"] - o["x0"]) * MM - side) < 0.3 and abs((o["bottom"] - o["top"]) * MM - side) < 0.3
               and o["object_type"] == "rect"]            # not the figure's marks (discs naming the players)
     assert len(places) >= 8
     words = page.extract_words(extra_attrs=["size"])
-    assert min(w["size"] for w in words) >= PUXES_FLOOR - 0.01
+    assert min(w["size"] for w in words) >= FLOOR - 0.01
     discs = [o for o in page.curves if o.get("non_stroking_color") == ACCENT_RGB]      # the figure's marks
     for w in words:
         if any(d["x0"] <= w["x0"] and w["x1"] <= d["x1"] and d["top"] <= w["top"] and w["bottom"] <= d["bottom"]
@@ -95,20 +93,20 @@ def test_a_whole_mat_keeps_the_labels_that_fit_their_zones_clear_of_the_places_i
             assert apart, f"{figure_id}: '{w['text']}' lies over a place inside its zone"
 
 
-def test_a_whole_mat_names_its_sacred_gardens_where_they_fit_and_leaves_out_its_rulers_and_guides():
+def test_the_two_player_mat_from_temple_to_temple_names_its_sacred_gardens_and_leaves_out_its_rulers_and_guides():
     from generator.components.mat import ZONE_LABEL_PAD_MM
     from generator.draw.fonts import text_width_mm
     from generator.draw.style import TextStyle
-    figure = _figure("puxes", "tapis-deux-joueurs")        # 60 x 90 cm drawn about 1:6
+    figure = _figure("puxes", "tapis-deux-joueurs")        # the mat's middle, 220 x 695 mm, drawn about 1:4.6
     page = _page(figure)
     line = " ".join(w["text"] for w in page.extract_words())
-    # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards), named where the floor lets the
-    # name fit in its garden (75 mm on the mat, its pads off), never shrunk under the game's floor. At 1:6 and a 6 pt
-    # floor "Jardin sacré A" would need 79 mm: left out; at PuXes' 5 pt floor it takes 66 mm and is printed.
-    scale = figure.width_mm / 600
-    fits = (text_width_mm("Jardin sacré A", TextStyle(size_pt=PUXES_FLOOR / scale, bold=True))
-            <= 75 - 2 * ZONE_LABEL_PAD_MM)
-    assert ("Jardin sacré A" in line and "ércas nidraJ" in line) == fits
+    # A's sacred garden, and B's (turned to face B: pdfplumber reads it backwards), named at the reader's 6 pt
+    # floor: the whole mat at 1:6 left them out ("Jardin sacré A" needed 79 mm of a 75 mm garden), the figure
+    # cropped to the gardens draws them 1:4.6, where the name takes 61 mm
+    scale = figure.width_mm / 220
+    assert text_width_mm("Jardin sacré A", TextStyle(size_pt=FLOOR / scale, bold=True)) <= 75 - 2 * ZONE_LABEL_PAD_MM
+    assert "Jardin sacré A" in line and "ércas nidraJ" in line
+    assert min(w["size"] for w in page.extract_words(extra_attrs=["size"])) >= FLOOR - 0.01
     assert "Jardin public" not in line                     # no room above the oracles' places at this scale
     assert "DiXe" not in line and "Joueur" not in line     # the ruler's, the measures' and the notes' words
     # ... and their marks: the ruler's black bars, the centre's cross and the measures' lines
@@ -117,3 +115,14 @@ def test_a_whole_mat_names_its_sacred_gardens_where_they_fit_and_leaves_out_its_
     straight = [ln for ln in page.lines if min(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"])) < 0.01
                 and max(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"])) * MM > 2]
     assert not straight                                    # (the sacred gardens' stripes run at 45°)
+
+
+def test_onis_card_prints_its_every_word_at_the_floor():
+    # three cards in a row drew them at half their size: the 6 pt floor left Oni's power out of its card (at 5 pt it
+    # printed); drawn alone, the card keeps each word of it at 6 pt or more
+    from generator.draw.icons import game_icons
+    with game_icons(load_game(CONTENT, "puxes").icons):      # the game's own icons (export.py draws with them)
+        words = _words(_figure("puxes", "cartes-premier-lancer"))
+    texts = [text for text, _ in words]
+    assert "Protection" in texts and "passif" in texts and "qu’Oni" in texts and "disparaît." in texts
+    assert min(size for _, size in words) >= FLOOR - 0.01

@@ -194,6 +194,30 @@ def test_the_assembly_map_leaves_out_the_arts_labels_it_would_print_under_the_fl
     assert "Temple" in tile_words                          # at real size on its sheet, as drawn
 
 
+def test_the_assembly_map_keeps_the_labels_the_games_own_floor_lets_it_print():
+    # the map's text floor is the game's (game.yaml preflight min_label_pt, through BuildOptions.print_options), as
+    # the figures' is: a 12 pt label drawn about 1:3.2 prints at 3.8 pt, left out at the reader's 6 pt, kept where
+    # the game reads labels down to 3 pt
+    import pdfplumber
+
+    from generator.build import BuildOptions
+    from generator.components.face import Face
+    from generator.draw import TextStyle
+
+    def draw(c):
+        c.rect(0, 0, 606, 406, fill="#F4EFE2")
+        c.text(100, 100, "Temple", TextStyle(size_pt=12))
+    item = Item("tapis", "tapis", Face(600.0, 400.0, draw))
+    printed = []
+    for thresholds in (None, {"min_label_pt": 3.0}):
+        options = BuildOptions().print_options("fr", thresholds)
+        doc = tile_face(item, options, game_title="Essai", component_name="Tapis")
+        with pdfplumber.open(io.BytesIO(doc.pdf)) as pdf:
+            words = pdf.pages[0].extract_words(extra_attrs=["size"])
+        printed.append([round(w["size"], 1) for w in words if w["text"] == "Temple"])
+    assert printed == [[], [3.8]]
+
+
 def test_rows_are_cut_on_their_own_where_a_seam_down_the_whole_height_would_run_through_a_label():
     """Labels at x 310-340 and 350-380 mm in the top half, 240-270 and 340-370 in the bottom half of a 500 x 400
     face: no cut down the whole height misses them all in three columns, but each row's own cut does (343 mm

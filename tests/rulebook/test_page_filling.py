@@ -100,6 +100,26 @@ def test_a_figure_whose_text_is_at_the_floor_is_never_set_smaller(tactix):
         assert height == pytest.approx(100, abs=0.5) and size >= threshold("min_label_pt") - 0.05
 
 
+def test_a_game_with_a_lower_floor_for_labels_has_its_figures_set_smaller_down_to_that_floor(tactix):
+    """The fit reads the game's floor (game.yaml preflight min_label_pt), as the figure's text floor does
+    (generator/figures.py): a figure whose labels print at 6 pt is never set smaller under the reader's 6 pt,
+    and is, down to three quarters, in a game that sets 4.5 pt."""
+    from generator.content.models.game import PreflightOverride
+    low = dataclasses.replace(tactix, info=dataclasses.replace(
+        tactix.info, preflight={"min_label_pt": PreflightOverride(4.5, "read close, on a test table")}))
+    smaller = []
+    for n in range(150, 300, 10):
+        doc = Document(blocks=[_words(n, "avant"), _figure("g", 100, 6.0), _words(80, "apres")])
+        pdf = render_pdf(doc, low.info, A4)
+        page, height, size = _figure_box(pdf, "g")
+        assert height >= 100 * FIGURE_LEAST_FIT - 0.5 and size >= 4.5 - 0.05, n
+        if page == _page_of(_pages(pdf), "avant0000") and height < 99.5:
+            smaller.append(n)
+            _, default_height, _ = _figure_box(render_pdf(doc, tactix.info, A4), "g")
+            assert default_height == pytest.approx(100, abs=0.5), n      # at the reader's 6 pt: never smaller
+    assert smaller, "no length of text set the figure smaller on its own page at the game's 4.5 pt floor"
+
+
 class _CardFigure(BoxFigure):
     """A box whose label is a card's words drawn smaller than the card (a group at 0.8), kept to the reader's floor
     by the figure's own text floor (figure.readable): 6 pt on the card, printed 6 pt (enlarged from 4.8)."""
