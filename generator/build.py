@@ -858,9 +858,9 @@ def _timed(task, *args):
 
 def _submission_order(tasks: list) -> list[int]:
     """The order the workers take the tasks in: the rulebooks first, then the others as listed. A rulebook (two
-    editions typeset with every figure, then read back) is a game's longest task by far (PuXes: about 9 s of 25);
-    started last, as listed, it ran alone while the other worker waited (PuXes cold: about 18 s of wall time
-    where 14 would do). Results and failures are still taken in the listed order."""
+    editions typeset with every figure, then read back) is a game's longest task (PuXes: about 5.7 s of 24 s of
+    CPU); started last, as listed, it ran alone while the other worker waited (PuXes on two workers: about 15 s
+    where 12 would do). Results and failures are still taken in the listed order."""
     return sorted(range(len(tasks)), key=lambda i: tasks[i][1] != "rulebook")
 
 
