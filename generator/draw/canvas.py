@@ -220,6 +220,16 @@ class Canvas:
                 view = (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
         return view
 
+    @contextmanager
+    def _group_state(self, translate: Point, rotate_deg: float, scale: float, clip) -> Iterator[None]:
+        """The scale and view within a group opened with these arguments (backends' group() keep them)."""
+        outer, self.scale = self.scale, self.scale * scale
+        outer_view, self.view = self.view, self._inner_view(translate, rotate_deg, scale, clip)
+        try:
+            yield
+        finally:
+            self.scale, self.view = outer, outer_view
+
     def _outside_view(self, ops: Sequence[PathOp], stroke: Stroke | None) -> bool:
         view = self.view
         if view is None or not ops:

@@ -178,12 +178,10 @@ class ReportlabCanvas(Canvas):
             p = c.beginPath()
             p.rect(*clip)
             c.clipPath(p, stroke=0, fill=0)
-        outer, self.scale = self.scale, self.scale * scale
-        outer_view, self.view = self.view, self._inner_view(translate, rotate_deg, scale, clip)
         try:
-            yield
+            with self._group_state(translate, rotate_deg, scale, clip):
+                yield
         finally:
-            self.scale, self.view = outer, outer_view
             c.restoreState()
 
 

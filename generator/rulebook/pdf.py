@@ -45,7 +45,7 @@ from .. import reader_thresholds
 from ..content import limits
 from ..draw import fonts, icons
 from ..draw.bounds import BoundsCanvas
-from ..draw.canvas import ICON_TEXT
+from ..draw.canvas import ICON_TEXT, Canvas
 from ..draw.pdf import ReportlabCanvas, cmyk_colour
 from ..draw.style import PT_PER_MM, Stroke, TextStyle, hex_to_rgb
 from ..draw.typography import typeset
@@ -330,8 +330,19 @@ class FigureFlowable(Flowable):
         c.scale(PT_PER_MM * self.scale, -PT_PER_MM * self.scale)
         drawing = ReportlabCanvas(c)
         drawing.scale = self.scale      # a figure drawn smaller keeps its lines printable
-        fig.draw(drawing)
+        if not _draft_pass(c):
+            fig.draw(drawing)
         c.restoreState()
+
+
+def _draft_pass(canvas) -> bool:
+    """Whether the page being drawn belongs to multiBuild's first pass, which is never the one saved: its
+    PageCount knows no page yet (0) and counts at least one by its end, so the pass is not satisfied and
+    another follows. Its pages are thrown away; a figure's art (PuXes' mats: a tenth of its rulebook) need not
+    be drawn on them. Only the art: the layout (wrap, split, the template's records) is the same."""
+    doc = getattr(canvas, "_doctemplate", None)
+    count = getattr(doc, "page_count", None)
+    return isinstance(count, PageCount) and count.count == 0
 
 
 class _TextSizes(BoundsCanvas):
@@ -348,20 +359,70 @@ class _TextSizes(BoundsCanvas):
             self.smallest = size
 
 
-class _PrintedText(ReportlabCanvas):
-    """Draws on a page thrown away: each text a drawing prints and its printed size (pt), the text floor applied
-    (Canvas.text_floor: text enlarged back to it, or left out where it would not fit)."""
+class _PrintedText(Canvas):
+    """Each text a drawing prints and its printed size (pt), the text floor applied (Canvas.text_floor: text
+    enlarged back to it, or left out where it would not fit); nothing drawn. It keeps the state a
+    ReportlabCanvas keeps (scale and view through its groups, `repeated` art drawn once per key) and its `cmyk`,
+    so a kept figure's drawing for it (figure_cache, keyed by draw/recording.state_key) is the same: shapes
+    never change which text prints, and writing them to a page thrown away cost PuXes' rulebook a third of its
+    time."""
+
+    keeps_shapes = False        # an SVG image is paths only (draw/svgimport.py)
 
     def __init__(self):
-        super().__init__(ReportlabCanvasPage(io.BytesIO()))
+        self.cmyk = False
         self.printed: list = []
+        self._forms: set = set()
 
     def _text_run(self, x, y, text, style):
         if text.strip():
             self.printed.append((text, style.size_pt * self.scale))
 
+    def _rect(self, x, y, w, h, fill, stroke, radius) -> None:
+        pass
+
+    def _circle(self, cx, cy, r, fill, stroke) -> None:
+        pass
+
+    def _path(self, ops, fill, stroke, even_odd) -> None:
+        pass
+
+    def image(self, x, y, w, h, source) -> None:
+        pass
+
+    def repeated(self, key, w, h, draw, *, at=(0.0, 0.0)) -> None:
+        """As ReportlabCanvas.repeated: drawn once per key (a form), with the form's box as its view."""
+        if self._placed_outside_view(at, w, h):
+            return
+        full = self._repeat_key(key, w, h) + (self.cmyk,)
+        if full in self._forms:
+            return
+        self._forms.add(full)
+        outer_view, self.view = self.view, (0.0, 0.0, w, h)
+        try:
+            draw(self)
+        finally:
+            self.view = outer_view
+
+    def group(self, *, translate=(0.0, 0.0), rotate_deg=0.0, scale=1.0, clip=None, name=None):
+        return self._group_state(translate, rotate_deg, scale, clip)
+
 
 _kept_text: dict = {}     # (id(figure), scale, fit) -> (figure, answer)
+_printed: dict = {}       # (id(figure), scale) -> (figure, what it prints drawn at that scale)
+
+
+def _printed_at(figure, scale: float) -> list:
+    key = (id(figure), scale)
+    known = _printed.get(key)
+    if known is None or known[0] is not figure:
+        if len(_printed) >= 1024:
+            _printed.clear()
+        canvas = _PrintedText()
+        canvas.scale = scale
+        figure.draw(canvas)
+        known = _printed[key] = (figure, canvas.printed)
+    return known[1]
 
 
 def _keeps_its_text(figure, natural: float, fit: float, floor: float) -> bool:
@@ -372,13 +433,7 @@ def _keeps_its_text(figure, natural: float, fit: float, floor: float) -> bool:
     if known is None or known[0] is not figure:
         if len(_kept_text) >= 1024:
             _kept_text.clear()
-        drawn = []
-        for scale in (natural, natural * fit):
-            canvas = _PrintedText()
-            canvas.scale = scale
-            figure.draw(canvas)
-            drawn.append(canvas.printed)
-        whole, smaller = drawn
+        whole, smaller = _printed_at(figure, natural), _printed_at(figure, natural * fit)
         keeps = sorted(t for t, _ in whole) == sorted(t for t, _ in smaller) and \
             all(size >= floor - 0.05 for _, size in smaller)
         known = _kept_text[key] = (figure, keeps)

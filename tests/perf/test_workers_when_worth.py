@@ -29,3 +29,13 @@ def test_a_deck_alone_starts_no_worker(tmp_path):
                                    "--out", str(tmp_path / "out"), "--jobs", "2")
     assert (tmp_path / "out" / "peer-deck" / "manifest.json").is_file()
     assert "concurrent.futures.process" not in modules
+
+
+def test_the_workers_take_the_rulebooks_first_then_the_tasks_as_listed():
+    """A rulebook is a game's longest task: started last, as listed, it ran alone while the other worker waited."""
+    tasks = _tasks(CONTENT, "tactix") + _tasks(CONTENT, "puxes")
+    order = build._submission_order(tasks)
+    assert sorted(order) == list(range(len(tasks)))
+    units = [tasks[i][:2] for i in order]
+    assert units[:2] == [("tactix", "rulebook"), ("puxes", "rulebook")]
+    assert units[2:] == [t[:2] for t in tasks if t[1] != "rulebook"]

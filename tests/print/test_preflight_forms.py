@@ -70,3 +70,24 @@ def test_a_pattern_s_merged_run_is_no_line_and_leaves_its_garden_a_zone():
     zones = [reader._zone(b, page.shapes.get(b), 297.0, 0.0, 0.0)
              for b in reader._less(page.fills + page.outlines, page.patterns)]
     assert any(z is not None and abs(z.box[2] - z.box[0] - w) < 0.5 for z in zones)
+
+
+def test_a_run_of_closed_subpaths_is_one_merged_run():
+    """A mat's dots: each dot a subpath closed by `h`, the pattern filled once. The closings add no point and the
+    path is known by its box: one run for the whole path, not a run and an `h` per dot (860,000 of the 1.3
+    million operations PuXes' reader followed)."""
+    dot = lambda x: [([x, 0.0], "m"), ([x + 1.0, 0.0, x + 1.0, 1.0, x, 1.0], "c"), ([], "h")]
+    ops = [op for x in (0.0, 2.0, 4.0) for op in dot(x)] + [([], "f"), ([], "h"), ([], "n")]
+    assert preflight._merged_paths(ops) == [([0.0, 0.0, 5.0, 1.0], "box"), ([], "f"), ([], "h"), ([], "n")]
+
+
+def test_the_dots_form_is_followed_as_one_run_per_path():
+    data = _pdf()
+    merged = preflight.read_pdf(data, ours=True)
+    from generator.print import pdf_objects
+    from generator.print.pdf_content import operations, stream_bytes
+    pdf = pdf_objects.read(data)
+    forms = [x for page in pdf.pages for x in page["/Resources"]["/XObject"].values()]
+    followed = [preflight._merged_paths(operations(stream_bytes(f.get_object()))) for f in forms]
+    assert followed and all(op != "h" for ops in followed for _, op in ops)
+    assert merged.pages[0].found.patterns
