@@ -1074,14 +1074,49 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
                for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
     spots = [(middle, near)] + [((cx, y + half_h + j * step), column) for cx, column in columns
                                 for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+    return _first_clear(spots, middle, half_w, half_h) or _least_hidden(spots, middle, half_w, half_h)
 
-    def cost(spot: tuple) -> tuple:
+
+def _first_clear(spots: Sequence[tuple], middle: tuple[float, float], half_w: float, half_h: float):
+    """The spot name_place's cost chooses when some spot hides nothing: of those, the nearest the middle (its
+    distance rounded as the cost rounds it), the first of equals. Found by trying the spots nearest first, each
+    until the first mark it hides, so that most spots and most zones' areas are never measured (issue 26: half the
+    mats' build); None when every spot hides something (_least_hidden then weighs them)."""
+    def clear(spot: tuple) -> bool:
         at, reaching = spot
         box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
-        hidden = [name_covers(box, m) for e, m in reaching if not _apart(e, box)]
-        return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
-                round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
-    return min(spots, key=cost)[0]
+        return not any(name_covers(box, m) > 0 for e, m in reaching if not _apart(e, box))
+    if clear(spots[0]):          # the middle itself (distance 0, the first spot): the spots need no sorting
+        return spots[0][0]
+    order = sorted(range(1, len(spots)), key=lambda i: (round(math.hypot(spots[i][0][0] - middle[0],
+                                                                         spots[i][0][1] - middle[1]), 1), i))
+    return next((spots[i][0] for i in order if clear(spots[i])), None)
+
+
+def _least_hidden(spots: Sequence[tuple], middle: tuple[float, float], half_w: float, half_h: float):
+    """The spot hiding the fewest marks, then the least of their area (rounded to 0.1 mm²), then nearest the middle
+    (rounded to 0.1 mm), the first of equals: name_place's choice where every spot hides something. A spot is
+    measured only while it hides no more marks than the fewest found so far (the areas it sums are then those of
+    every mark reaching it, in their order, as name_place always summed them)."""
+    fewest, kept = math.inf, []
+    for index, (at, reaching) in enumerate(spots):
+        box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+        hidden, count = [], 0
+        for e, m in reaching:
+            if _apart(e, box):
+                continue
+            area = name_covers(box, m)
+            hidden.append(area)
+            if area > 0:
+                count += 1
+                if count > fewest:
+                    break
+        else:
+            if count < fewest:
+                fewest, kept = count, []
+            kept.append((round(sum(hidden), 1), round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1),
+                         index, at))
+    return min(kept)[3]
 
 
 PLAN_NAME_PT = (12.0, 10.5, 9.0)    # a sheet's name on the plan, at the first size that hides nothing; never under 9 pt,
