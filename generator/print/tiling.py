@@ -46,6 +46,7 @@ from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks, sta
 from .options import PrintOptions
 from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .preflight import TEXT_ASCENT_EM, TEXT_DESCENT_EM
 from .sheet_names import row_name
 from .sheet import EDGE_MIN_MM, fit_axis
 
@@ -938,10 +939,13 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
     return (a + b) / 2
 
 
-NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
 NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
 NOTE_STEP_MM = 1.0
 NOTE_CLEAR_MM = 1.0      # kept between a note and a line of the face where the strip allows
+NOTE_MARGIN_MM = 0.5     # round a note's glyphs: a label or a line nearer than this strikes it
+NOTE_BASELINE_MM = 1.0   # a note's baseline, off its strip's middle (its glyphs then sit about the middle)
+NOTE_INSET_MM = 0.2      # a note's glyphs keep this far inside their strip when moved across it
+NOTE_SHIFT_MM = 0.5      # ... in steps of this
 
 
 def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
@@ -991,32 +995,47 @@ def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
 
 def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
                 marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0,
-                within: tuple[float, float] = (-math.inf, math.inf)) -> float:
-    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
-    `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
-    then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
-    strip's end, shared with the other strip, is left to that strip's note; a note moved from the middle stays
-    `within` the face's safe zone."""
+                within: tuple[float, float] = (-math.inf, math.inf),
+                strip: Optional[tuple[float, float]] = None) -> tuple[float, float]:
+    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, its box spanning
+    `across` on the other axis (the glyphs and NOTE_MARGIN_MM round them): where no mark strikes it (note_cost),
+    else where the fewest and least of them do; then on the plain ground rather than in a zone; among those,
+    nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the strip's end,
+    shared with the other strip, is left to that strip's note; a note moved from the middle stays `within` the
+    face's safe zone. Where the strip's middle line has no spot clear of every mark and line (a label reaching
+    into the strip, as PuXes' "Joueur A" under a thin row's seam), the note moves across the strip too, its
+    glyphs kept inside `strip` (across, page mm): the least moved of the best spots. (along, shift across)."""
     wanted = _clear_of(lines, lo, hi)
     half = length / 2 + NOTE_END_MM
     lo, hi = max(lo, within[0]), min(hi - corner, within[1])
-    if hi - lo <= 2 * half or not marks:
-        return wanted
+    if not marks:
+        return wanted, 0.0
     first, last = lo + half, hi - half
-    spots = [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
-                                                for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+    # a strip too short to move the note along (a thin row's, within the safe zone) may still let it move across
+    spots = [wanted] if hi - lo <= 2 * half else \
+        [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+    room = (strip[0] - across[0] - NOTE_MARGIN_MM, strip[1] - across[1] + NOTE_MARGIN_MM) if strip else (0.0, 0.0)
+    steps = int(max(-room[0], room[1], 0.0) / NOTE_SHIFT_MM + 1e-9)
+    shifts = [s for k in range(1, steps + 1) for s in (-k * NOTE_SHIFT_MM, k * NOTE_SHIFT_MM)
+              if room[0] - 1e-9 <= s <= room[1] + 1e-9]
     # only the marks reaching the strip (and the graze around it) can cost a spot anything
-    reach = (lo - NOTE_CLEAR_MM, across[0] - NOTE_CLEAR_MM, hi + NOTE_CLEAR_MM, across[1] + NOTE_CLEAR_MM)
+    side = (across[0] + min([0.0] + shifts), across[1] + max([0.0] + shifts))
+    reach = (lo - NOTE_CLEAR_MM, side[0] - NOTE_CLEAR_MM, hi + NOTE_CLEAR_MM, side[1] + NOTE_CLEAR_MM)
     marks = [m for m in marks if not _apart(m[3], reach if axis == 0 else (reach[1], reach[0], reach[3], reach[2]))]
 
-    def cost(at: float) -> tuple:
-        box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
+    def cost(spot: tuple) -> tuple:
+        at, shift = spot
+        a0, a1 = across[0] + shift, across[1] + shift
+        box = (at - half, a0, at + half, a1) if axis == 0 else (a0, at - half, a1, at + half)
         struck, covered, crossed, held = note_cost(box, marks, lines, axis)
         # a line passing a hair from the note (the play circle's, 0.4 mm off) reads as striking it
         grazed = note_cost((box[0] - NOTE_CLEAR_MM, box[1] - NOTE_CLEAR_MM, box[2] + NOTE_CLEAR_MM,
                             box[3] + NOTE_CLEAR_MM), marks)[0] if not struck else 0
-        return struck, round(covered, 1), grazed, crossed, round(held, 1), abs(at - wanted)
-    return min(spots, key=cost)
+        return struck, round(covered, 1), grazed, abs(shift), crossed, round(held, 1), abs(at - wanted)
+    best = min(((at, 0.0) for at in spots), key=cost)
+    if shifts and any(cost(best)[:3]):
+        best = min([best] + [(at, shift) for shift in shifts for at in spots], key=cost)
+    return best
 
 
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
@@ -1031,20 +1050,34 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
     style = label_style(pdf, 6.5).with_(colour="#000000")
     right = c < t.columns_in(r) - 1 and t.overlap >= 4
     below = r < t.rows - 1 and t.overlap >= 4
+    # the glyphs' extent across the strip from the baseline, as the reader measures a run (preflight's em shares)
+    up, down = TEXT_ASCENT_EM * style.size_mm, TEXT_DESCENT_EM * style.size_mm
     if right:
         text = words("print.tiling.glue_here", name=sheet_name(t.name(r, c + 1), words))
         middle = ax + aw - t.overlap / 2
+        # turned a quarter: the baseline NOTE_BASELINE_MM left of the middle, the glyphs rising rightwards
+        glyphs = (middle - NOTE_BASELINE_MM - down, middle - NOTE_BASELINE_MM + up)
         # the corner the strip below shares is left to its note
-        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0, (y0, y1))
-        with pdf.group(translate=(middle, along), rotate_deg=90):
-            pdf.text(0, 1.0, text, style, align="center")
+        along, shift = _note_place(fonts.text_width_mm(text, style), _with_margin(glyphs), ay, ay + ah, 1, marks,
+                                   lines[1], t.overlap if below else 0.0, (y0, y1), _strip(ax + aw, t.overlap))
+        with pdf.group(translate=(middle + shift, along), rotate_deg=90):
+            pdf.text(0, NOTE_BASELINE_MM, text, style, align="center")
     if below:
         text = words("print.tiling.glue_here", name=sheet_name(t.name(r + 1, t.below(r, c)), words))
         middle = ay + ah - t.overlap / 2
-        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0, (x0, x1))
-        pdf.text(along, middle + 1.0, text, style, align="center")
+        glyphs = (middle + NOTE_BASELINE_MM - up, middle + NOTE_BASELINE_MM + down)
+        along, shift = _note_place(fonts.text_width_mm(text, style), _with_margin(glyphs), ax, ax + aw, 0, marks,
+                                   lines[0], t.overlap if right else 0.0, (x0, x1), _strip(ay + ah, t.overlap))
+        pdf.text(along, middle + shift + NOTE_BASELINE_MM, text, style, align="center")
+
+
+def _with_margin(extent: tuple[float, float]) -> tuple[float, float]:
+    return extent[0] - NOTE_MARGIN_MM, extent[1] + NOTE_MARGIN_MM
+
+
+def _strip(edge: float, overlap: float) -> tuple[float, float]:
+    """Across an overlap strip ending at the art's `edge` (page mm): where a note's glyphs may lie."""
+    return edge - overlap + NOTE_INSET_MM, edge - NOTE_INSET_MM
 
 
 NAME_BOX_MM = 7.5        # the height of a sheet's name box on the assembly map
