@@ -88,3 +88,41 @@ def test_a_note_moves_across_its_strip_where_its_middle_line_has_no_clear_spot()
     assert strip[0] - 1e-9 <= moved[0] and moved[1] + tiling.NOTE_MARGIN_MM <= label[0] + 1e-9
     # nothing in its way: it stays on the middle line
     assert tiling._note_place(24.0, across, 0.0, 26.0, 1, [], (), 0.0, (-math.inf, math.inf), strip)[1] == 0.0
+
+
+def _every_spot(t, r, c, half_w, half_h, marks):
+    """name_place as it was before issue 26's change: every spot of the sheet's own part weighed by every mark."""
+    x, y, w, h = t.window(r, c)
+    x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
+    y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
+    middle = ((x + x1) / 2, (y + y1) / 2)
+    marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
+    if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
+        return middle
+    spots = [middle] + [(x + half_w + i * 2.0, y + half_h + j * 2.0) for i in range(int((x1 - x - 2 * half_w) / 2.0) + 1)
+                        for j in range(int((y1 - y - 2 * half_h) / 2.0) + 1)]
+
+    def cost(at):
+        hidden = [tiling.name_covers((at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h), m)
+                  for m in marks]
+        return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
+                round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
+    return min(spots, key=cost)
+
+
+@pytest.mark.parametrize("dy", (0.0, 2.0))
+def test_a_sheet_name_goes_where_weighing_every_spot_puts_it(tmp_path, dy, monkeypatch):
+    """name_place tries the middle, then the spots nearest first, and weighs spots only while they hide no more
+    than the fewest (issue 26): on every sheet of the mat, a name box that some spot holds clear and one too large
+    for any (every spot hides a zone: the least hidden), the same spot as every spot weighed by every mark."""
+    face = _mat(tmp_path, dy).front
+    t = plan_tiling(face.bleed_width_mm, face.bleed_height_mm, PrintOptions(), face.grid_lines_mm, face.keep_clear_mm)
+    weighed = []
+    least = tiling._least_hidden
+    monkeypatch.setattr(tiling, "_least_hidden", lambda *args: weighed.append(1) or least(*args))
+    for half_w, half_h in ((12.0, 4.0), (60.0, 30.0)):
+        for r in range(t.rows):
+            for c in range(t.columns_in(r)):
+                assert tiling.name_place(t, r, c, half_w, half_h, face.keep_clear_mm) == \
+                    _every_spot(t, r, c, half_w, half_h, face.keep_clear_mm), (r, c, half_w)
+    assert len(weighed) >= 3          # the large box: sheets where every spot hides something
