@@ -1103,10 +1103,14 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     # hidden by the others)
     near = [(outline.bounds(m[6]) if len(m) > 6 else (m[0], m[1], m[0] + m[2], m[1] + m[3]), m) for m in marks]
     near = [(e, m) for e, m in near if not _apart(e, (x, y, x1, y1))]
-    columns = [(cx, [(e, m) for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))])
-               for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
-    spots = [(middle, near)] + [((cx, y + half_h + j * step), column) for cx, column in columns
-                                for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+
+    def reaching(cx: float) -> list:
+        # each turned mark's outline cut to the column's band once, the same cut for every spot down the column
+        return [(e, m, outline.clip(list(m[6]), 0, cx - half_w, cx + half_w) if len(m) > 6 else None)
+                for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))]
+    columns = [(cx, reaching(cx)) for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
+    spots = [(middle, reaching(middle[0]))] + [((cx, y + half_h + j * step), column) for cx, column in columns
+                                               for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
     return _first_clear(spots, middle, half_w, half_h) or _least_hidden(spots, middle, half_w, half_h)
 
 
@@ -1118,7 +1122,7 @@ def _first_clear(spots: Sequence[tuple], middle: tuple[float, float], half_w: fl
     def clear(spot: tuple) -> bool:
         at, reaching = spot
         box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
-        return not any(name_covers(box, m) > 0 for e, m in reaching if not _apart(e, box))
+        return not any(name_covers(box, m, part) > 0 for e, m, part in reaching if not _apart(e, box))
     if clear(spots[0]):          # the middle itself (distance 0, the first spot): the spots need no sorting
         return spots[0][0]
     order = sorted(range(1, len(spots)), key=lambda i: (round(math.hypot(spots[i][0][0] - middle[0],
@@ -1135,10 +1139,10 @@ def _least_hidden(spots: Sequence[tuple], middle: tuple[float, float], half_w: f
     for index, (at, reaching) in enumerate(spots):
         box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
         hidden, count = [], 0
-        for e, m in reaching:
+        for e, m, part in reaching:
             if _apart(e, box):
                 continue
-            area = name_covers(box, m)
+            area = name_covers(box, m, part)
             hidden.append(area)
             if area > 0:
                 count += 1
@@ -1199,11 +1203,13 @@ def _name_on_sheet(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale
             return at, half, box_h, st
 
 
-def name_covers(box: tuple, mark: tuple) -> float:
+def name_covers(box: tuple, mark: tuple, across: Optional[list] = None) -> float:
     """The area of a mark (keep_clear, bleed-box mm) that a box (x0, y0, x1, y1) hides: a turned zone's by its
-    outline, any other's by its box."""
+    outline, any other's by its box. `across`: the turned outline already cut to the box's x band (name_place cuts
+    it once for a column of spots)."""
     if len(mark) > 6:
-        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]), 1, box[1], box[3])
+        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]) if across is None else across, 1,
+                            box[1], box[3])
         return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(part, part[1:] + part[:1]))) / 2 if len(part) > 2 \
             else 0.0
     x, y, w, h = mark[:4]
