@@ -23,7 +23,9 @@ A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on t
 where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
 are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
 stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
-lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
+lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one, and
+off the face's labels and zone outlines as the reader measures them (its glyphs' box and a margin), moved across
+their strip where its middle line has no clear spot (_note_place).
 """
 
 from __future__ import annotations
