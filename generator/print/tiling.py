@@ -1085,12 +1085,14 @@ def _strip(edge: float, overlap: float) -> tuple[float, float]:
 NAME_BOX_MM = 7.5        # the height of a sheet's name box on the assembly map
 
 
-def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple]) -> tuple[float, float]:
+def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple],
+               clear_only: bool = False) -> Optional[tuple[float, float]]:
     """Where (bleed-box mm) the middle of sheet (r, c)'s name box (half_w x half_h each way) goes on the assembly
     map: in the part of the sheet no later sheet covers, where it hides the fewest of the board's zones and labels
     (Face.keep_clear_mm, each by its own outline when turned; one larger than a sheet is the ground), then the
     least of them; among those, nearest the
-    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens)."""
+    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens). `clear_only`: the
+    spot only where one hides nothing, else None."""
     x, y, w, h = t.window(r, c)
     x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
     y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
@@ -1098,7 +1100,7 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     # a zone larger than any sheet (PuXes' play circle) is the ground every name lies on
     marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
     if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
-        return middle
+        return middle if not clear_only or _hidden(t, middle, half_w, half_h, marks) == 0 else None
     step = NOTE_STEP_MM * 2
     # each mark's reach (name_covers measures its outline, else its box), once; only those reaching the sheet's
     # part, and for each column of spots only those reaching the column, are measured (_apart: exactly nothing
@@ -1113,7 +1115,8 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     columns = [(cx, reaching(cx)) for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
     spots = [(middle, reaching(middle[0]))] + [((cx, y + half_h + j * step), column) for cx, column in columns
                                                for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
-    return _first_clear(spots, middle, half_w, half_h) or _least_hidden(spots, middle, half_w, half_h)
+    clear = _first_clear(spots, middle, half_w, half_h)
+    return clear if clear is not None or clear_only else _least_hidden(spots, middle, half_w, half_h)
 
 
 def _first_clear(spots: Sequence[tuple], middle: tuple[float, float], half_w: float, half_h: float):
@@ -1158,6 +1161,7 @@ def _least_hidden(spots: Sequence[tuple], middle: tuple[float, float], half_w: f
     return min(kept)[3]
 
 
+NAME_TEXT_MARGIN_MM = 1.0   # kept between a sheet's name box and the face's labels on the plan, where a spot allows
 PLAN_NAME_PT = (12.0, 10.5, 9.0)    # a sheet's name on the plan, at the first size that hides nothing; never under 9 pt,
 # read at arm's length on a plan drawn at a quarter of the mat's size (at 6 pt, or beside the map with a leader, the
 # readers did not find the sheet it named)
@@ -1197,6 +1201,18 @@ def _name_on_sheet(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale
     does (PuXes' 3-player row 3, between turned gardens), at the smallest, where it hides least. ((x, y) in
     bleed-box mm, half width, height, style)."""
     sizes = [size for size in PLAN_NAME_PT if size <= style.size_pt] or [style.size_pt]
+    # First with the face's labels NAME_TEXT_MARGIN_MM of the plan larger all round: a name's box kept off them,
+    # not only off their letters (a box abutting "Oracle A1" reads as one with it), at the first size that finds
+    # such a spot; else as before, the labels as they are.
+    d = NAME_TEXT_MARGIN_MM / scale
+    wide = [(m[0] - d, m[1] - d, m[2] + 2 * d, m[3] + 2 * d, *m[4:]) if _is_text(m) and len(m) <= 6 else m
+            for m in marks]
+    for size in sizes:
+        st = style.with_(size_pt=size)
+        half, box_h = _name_box(name, st, _own_width(t, r, c) * scale)
+        at = name_place(t, r, c, half / scale, box_h / 2 / scale, wide, clear_only=True)
+        if at is not None:
+            return at, half, box_h, st
     for size in sizes:
         st = style.with_(size_pt=size)
         half, box_h = _name_box(name, st, _own_width(t, r, c) * scale)
