@@ -1015,7 +1015,8 @@ def _note_place(length: float, across: tuple[float, float], lo: float, hi: float
     first, last = lo + half, hi - half
     # a strip too short to move the note along (a thin row's, within the safe zone) may still let it move across
     spots = [wanted] if hi - lo <= 2 * half else \
-        [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+        [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
+                                           for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
     room = (strip[0] - across[0] - NOTE_MARGIN_MM, strip[1] - across[1] + NOTE_MARGIN_MM) if strip else (0.0, 0.0)
     steps = int(max(-room[0], room[1], 0.0) / NOTE_SHIFT_MM + 1e-9)
     shifts = [s for k in range(1, steps + 1) for s in (-k * NOTE_SHIFT_MM, k * NOTE_SHIFT_MM)
@@ -1112,7 +1113,8 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
         # each turned mark's outline cut to the column's band once, the same cut for every spot down the column
         return [(e, m, outline.clip(list(m[6]), 0, cx - half_w, cx + half_w) if len(m) > 6 else None)
                 for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))]
-    columns = [(cx, reaching(cx)) for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
+    columns = [(cx, reaching(cx))
+               for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
     spots = [(middle, reaching(middle[0]))] + [((cx, y + half_h + j * step), column) for cx, column in columns
                                                for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
     clear = _first_clear(spots, middle, half_w, half_h)

@@ -99,7 +99,8 @@ def _every_spot(t, r, c, half_w, half_h, marks):
     marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
     if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
         return middle
-    spots = [middle] + [(x + half_w + i * 2.0, y + half_h + j * 2.0) for i in range(int((x1 - x - 2 * half_w) / 2.0) + 1)
+    spots = [middle] + [(x + half_w + i * 2.0, y + half_h + j * 2.0)
+                        for i in range(int((x1 - x - 2 * half_w) / 2.0) + 1)
                         for j in range(int((y1 - y - 2 * half_h) / 2.0) + 1)]
 
     def cost(at):
