@@ -121,6 +121,21 @@ def _edit_one_card(scratch: Path, tree: Path = ROOT) -> None:
                     encoding="utf-8")
 
 
+def _puxes_mats(scratch: Path, tree: Path = ROOT) -> None:
+    """PuXes with its mats only (issue 26: the tiled mats' placements): game.yaml listing the mats tiled alone (the
+    fortress, printed beside the skill cards, left out), no rules, figures nor aid."""
+    folder = scratch / "content" / "puxes"
+    shutil.copytree(ROOT / "content" / "puxes", folder)
+    for name in ("rules.fr.md", "diagrams.yaml", "aide.fr.md"):
+        (folder / name).unlink(missing_ok=True)
+    game = (folder / "game.yaml").read_text(encoding="utf-8")
+    head, rest = game.split("\ncomponents:\n", 1)
+    listed, tail = rest.split("\nvariants:", 1)
+    mats = [line for line in listed.splitlines() if "tapis-" in line and "forteresse" not in line]
+    (folder / "game.yaml").write_text(head + "\ncomponents:\n" + "\n".join(mats) + "\nvariants:" + tail,
+                                      encoding="utf-8")
+
+
 def cases(playouts: int) -> list[Case]:
     from generator.content import discover_games
     from generator.engine import engine_ids
@@ -142,6 +157,9 @@ def cases(playouts: int) -> list[Case]:
         Case("puxes", lambda s: _build(["puxes"], ROOT / "content", s / "out"),
              "cold `pnp build puxes` (mats tiled over many pages, figures of mats, A5 booklet)",
              aim=25.0, aim_on="wall"),
+        Case("puxes-mats", lambda s: _build(["puxes"], s / "content", s / "out"),
+             "cold `pnp build puxes` of its seven tiled mats alone (benchmarks/bench.py _puxes_mats)",
+             prepare=_puxes_mats),
         Case("rebuild-unchanged", lambda s: _build([], s / "content", s / "out"),
              "`pnp build` again with nothing changed", prepare=_copy_and_build, aim=2.0, aim_on="wall"),
         Case("rebuild-rule-edit", lambda s: _build([], s / "content", s / "out"),

@@ -23,7 +23,9 @@ A face with grid lines (a board, a map: Face.grid_lines_mm) is cut on them, on t
 where those allow: each sheet's left and top edges fall on a grid line, so the seams hide in the board's own lines and every sheet holds whole squares. The windows
 are then balanced, or as large as the page allows when that prints fewer pages: windows thin enough to
 stand one above the other share a page (named beside them, cut apart first). Equal windows are kept when
-lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one.
+lines would need more pages. The notes on the overlap strips sit between grid lines, never struck by one, and
+off the face's labels and zone outlines as the reader measures them (its glyphs' box and a margin), moved across
+their strip where its middle line has no clear spot (_note_place).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from .marks import CUT_STROKE, OUTLINE_STROKE, Line, draw_marks, grid_marks, sta
 from .options import PrintOptions
 from . import sheet_names
 from .paper import PAPER_NAMES, Page, candidate_pages
+from .preflight import TEXT_ASCENT_EM, TEXT_DESCENT_EM
 from .sheet_names import row_name
 from .sheet import EDGE_MIN_MM, fit_axis
 
@@ -937,10 +940,13 @@ def _clear_of(lines: Sequence[float], lo: float, hi: float) -> float:
     return (a + b) / 2
 
 
-NOTE_ACROSS_MM = 2.0     # half a note's height across its strip (6.5 pt, its baseline 1 mm off the strip's middle)
 NOTE_END_MM = 1.0        # kept free at each end of a note, and between it and the strip's end
 NOTE_STEP_MM = 1.0
 NOTE_CLEAR_MM = 1.0      # kept between a note and a line of the face where the strip allows
+NOTE_MARGIN_MM = 0.5     # round a note's glyphs: a label or a line nearer than this strikes it
+NOTE_BASELINE_MM = 1.0   # a note's baseline, off its strip's middle (its glyphs then sit about the middle)
+NOTE_INSET_MM = 0.2      # a note's glyphs keep this far inside their strip when moved across it
+NOTE_SHIFT_MM = 0.5      # ... in steps of this
 
 
 def _page_marks(keep_clear_mm: Sequence[tuple], shift_x: float, shift_y: float) -> list[tuple]:
@@ -990,32 +996,48 @@ def note_cost(box: tuple, marks: Sequence[tuple], lines: Sequence[float] = (),
 
 def _note_place(length: float, across: tuple[float, float], lo: float, hi: float, axis: int,
                 marks: Sequence[tuple], lines: Sequence[float], corner: float = 0.0,
-                within: tuple[float, float] = (-math.inf, math.inf)) -> float:
-    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, in a strip spanning
-    `across` on the other axis: where no mark strikes it (note_cost), else where the fewest and least of them do;
-    then on the plain ground rather than in a zone; among those, nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the
-    strip's end, shared with the other strip, is left to that strip's note; a note moved from the middle stays
-    `within` the face's safe zone."""
+                within: tuple[float, float] = (-math.inf, math.inf),
+                strip: Optional[tuple[float, float]] = None) -> tuple[float, float]:
+    """Where along [lo, hi] (page mm, along `axis`) the middle of a note `length` long goes, its box spanning
+    `across` on the other axis (the glyphs and NOTE_MARGIN_MM round them): where no mark strikes it (note_cost),
+    else where the fewest and least of them do; then on the plain ground rather than in a zone; among those,
+    nearest to where a board's grid or the strip's middle puts it (_clear_of). The `corner` at the strip's end,
+    shared with the other strip, is left to that strip's note; a note moved from the middle stays `within` the
+    face's safe zone. Where the strip's middle line has no spot clear of every mark and line (a label reaching
+    into the strip, as PuXes' "Joueur A" under a thin row's seam), the note moves across the strip too, its
+    glyphs kept inside `strip` (across, page mm): the least moved of the best spots. (along, shift across)."""
     wanted = _clear_of(lines, lo, hi)
     half = length / 2 + NOTE_END_MM
     lo, hi = max(lo, within[0]), min(hi - corner, within[1])
-    if hi - lo <= 2 * half or not marks:
-        return wanted
+    if not marks:
+        return wanted, 0.0
     first, last = lo + half, hi - half
-    spots = [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
-                                                for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+    # a strip too short to move the note along (a thin row's, within the safe zone) may still let it move across
+    spots = [wanted] if hi - lo <= 2 * half else \
+        [min(max(wanted, first), last)] + [first + k * NOTE_STEP_MM
+                                           for k in range(int((last - first) / NOTE_STEP_MM) + 1)]
+    room = (strip[0] - across[0] - NOTE_MARGIN_MM, strip[1] - across[1] + NOTE_MARGIN_MM) if strip else (0.0, 0.0)
+    steps = int(max(-room[0], room[1], 0.0) / NOTE_SHIFT_MM + 1e-9)
+    shifts = [s for k in range(1, steps + 1) for s in (-k * NOTE_SHIFT_MM, k * NOTE_SHIFT_MM)
+              if room[0] - 1e-9 <= s <= room[1] + 1e-9]
     # only the marks reaching the strip (and the graze around it) can cost a spot anything
-    reach = (lo - NOTE_CLEAR_MM, across[0] - NOTE_CLEAR_MM, hi + NOTE_CLEAR_MM, across[1] + NOTE_CLEAR_MM)
+    side = (across[0] + min([0.0] + shifts), across[1] + max([0.0] + shifts))
+    reach = (lo - NOTE_CLEAR_MM, side[0] - NOTE_CLEAR_MM, hi + NOTE_CLEAR_MM, side[1] + NOTE_CLEAR_MM)
     marks = [m for m in marks if not _apart(m[3], reach if axis == 0 else (reach[1], reach[0], reach[3], reach[2]))]
 
-    def cost(at: float) -> tuple:
-        box = (at - half, across[0], at + half, across[1]) if axis == 0 else (across[0], at - half, across[1], at + half)
+    def cost(spot: tuple) -> tuple:
+        at, shift = spot
+        a0, a1 = across[0] + shift, across[1] + shift
+        box = (at - half, a0, at + half, a1) if axis == 0 else (a0, at - half, a1, at + half)
         struck, covered, crossed, held = note_cost(box, marks, lines, axis)
         # a line passing a hair from the note (the play circle's, 0.4 mm off) reads as striking it
         grazed = note_cost((box[0] - NOTE_CLEAR_MM, box[1] - NOTE_CLEAR_MM, box[2] + NOTE_CLEAR_MM,
                             box[3] + NOTE_CLEAR_MM), marks)[0] if not struck else 0
-        return struck, round(covered, 1), grazed, crossed, round(held, 1), abs(at - wanted)
-    return min(spots, key=cost)
+        return struck, round(covered, 1), grazed, abs(shift), crossed, round(held, 1), abs(at - wanted)
+    best = min(((at, 0.0) for at in spots), key=cost)
+    if shifts and any(cost(best)[:3]):
+        best = min([best] + [(at, shift) for shift in shifts for at in spots], key=cost)
+    return best
 
 
 def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
@@ -1030,31 +1052,47 @@ def _overlap_notes(pdf, t: Tiling, r: int, c: int, art: Box, words,
     style = label_style(pdf, 6.5).with_(colour="#000000")
     right = c < t.columns_in(r) - 1 and t.overlap >= 4
     below = r < t.rows - 1 and t.overlap >= 4
+    # the glyphs' extent across the strip from the baseline, as the reader measures a run (preflight's em shares)
+    up, down = TEXT_ASCENT_EM * style.size_mm, TEXT_DESCENT_EM * style.size_mm
     if right:
         text = words("print.tiling.glue_here", name=sheet_name(t.name(r, c + 1), words))
         middle = ax + aw - t.overlap / 2
+        # turned a quarter: the baseline NOTE_BASELINE_MM left of the middle, the glyphs rising rightwards
+        glyphs = (middle - NOTE_BASELINE_MM - down, middle - NOTE_BASELINE_MM + up)
         # the corner the strip below shares is left to its note
-        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ay, ay + ah, 1, marks, lines[1], t.overlap if below else 0.0, (y0, y1))
-        with pdf.group(translate=(middle, along), rotate_deg=90):
-            pdf.text(0, 1.0, text, style, align="center")
+        along, shift = _note_place(fonts.text_width_mm(text, style), _with_margin(glyphs), ay, ay + ah, 1, marks,
+                                   lines[1], t.overlap if below else 0.0, (y0, y1), _strip(ax + aw, t.overlap))
+        with pdf.group(translate=(middle + shift, along), rotate_deg=90):
+            pdf.text(0, NOTE_BASELINE_MM, text, style, align="center")
     if below:
         text = words("print.tiling.glue_here", name=sheet_name(t.name(r + 1, t.below(r, c)), words))
         middle = ay + ah - t.overlap / 2
-        along = _note_place(fonts.text_width_mm(text, style), (middle - NOTE_ACROSS_MM, middle + NOTE_ACROSS_MM),
-                            ax, ax + aw, 0, marks, lines[0], t.overlap if right else 0.0, (x0, x1))
-        pdf.text(along, middle + 1.0, text, style, align="center")
+        glyphs = (middle + NOTE_BASELINE_MM - up, middle + NOTE_BASELINE_MM + down)
+        along, shift = _note_place(fonts.text_width_mm(text, style), _with_margin(glyphs), ax, ax + aw, 0, marks,
+                                   lines[0], t.overlap if right else 0.0, (x0, x1), _strip(ay + ah, t.overlap))
+        pdf.text(along, middle + shift + NOTE_BASELINE_MM, text, style, align="center")
+
+
+def _with_margin(extent: tuple[float, float]) -> tuple[float, float]:
+    return extent[0] - NOTE_MARGIN_MM, extent[1] + NOTE_MARGIN_MM
+
+
+def _strip(edge: float, overlap: float) -> tuple[float, float]:
+    """Across an overlap strip ending at the art's `edge` (page mm): where a note's glyphs may lie."""
+    return edge - overlap + NOTE_INSET_MM, edge - NOTE_INSET_MM
 
 
 NAME_BOX_MM = 7.5        # the height of a sheet's name box on the assembly map
 
 
-def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple]) -> tuple[float, float]:
+def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: Sequence[tuple],
+               clear_only: bool = False) -> Optional[tuple[float, float]]:
     """Where (bleed-box mm) the middle of sheet (r, c)'s name box (half_w x half_h each way) goes on the assembly
     map: in the part of the sheet no later sheet covers, where it hides the fewest of the board's zones and labels
     (Face.keep_clear_mm, each by its own outline when turned; one larger than a sheet is the ground), then the
     least of them; among those, nearest the
-    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens)."""
+    sheet's middle, where it was always written (the name boxes hid PuXes' oracles and gardens). `clear_only`: the
+    spot only where one hides nothing, else None."""
     x, y, w, h = t.window(r, c)
     x1 = x + w - (t.overlap if c < t.columns_in(r) - 1 else 0.0)
     y1 = y + h - (t.overlap if r < t.rows - 1 else 0.0)
@@ -1062,27 +1100,69 @@ def name_place(t: Tiling, r: int, c: int, half_w: float, half_h: float, marks: S
     # a zone larger than any sheet (PuXes' play circle) is the ground every name lies on
     marks = [m for m in marks if max(m[2], m[3]) <= max(t.tile_w, t.tile_h)]
     if not marks or x1 - x <= 2 * half_w or y1 - y <= 2 * half_h:
-        return middle
+        return middle if not clear_only or _hidden(t, middle, half_w, half_h, marks) == 0 else None
     step = NOTE_STEP_MM * 2
     # each mark's reach (name_covers measures its outline, else its box), once; only those reaching the sheet's
     # part, and for each column of spots only those reaching the column, are measured (_apart: exactly nothing
     # hidden by the others)
     near = [(outline.bounds(m[6]) if len(m) > 6 else (m[0], m[1], m[0] + m[2], m[1] + m[3]), m) for m in marks]
     near = [(e, m) for e, m in near if not _apart(e, (x, y, x1, y1))]
-    columns = [(cx, [(e, m) for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))])
-               for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
-    spots = [(middle, near)] + [((cx, y + half_h + j * step), column) for cx, column in columns
-                                for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
 
-    def cost(spot: tuple) -> tuple:
+    def reaching(cx: float) -> list:
+        # each turned mark's outline cut to the column's band once, the same cut for every spot down the column
+        return [(e, m, outline.clip(list(m[6]), 0, cx - half_w, cx + half_w) if len(m) > 6 else None)
+                for e, m in near if not _apart(e, (cx - half_w, y, cx + half_w, y1))]
+    columns = [(cx, reaching(cx))
+               for cx in (x + half_w + i * step for i in range(int((x1 - x - 2 * half_w) / step) + 1))]
+    spots = [(middle, reaching(middle[0]))] + [((cx, y + half_h + j * step), column) for cx, column in columns
+                                               for j in range(int((y1 - y - 2 * half_h) / step) + 1)]
+    clear = _first_clear(spots, middle, half_w, half_h)
+    return clear if clear is not None or clear_only else _least_hidden(spots, middle, half_w, half_h)
+
+
+def _first_clear(spots: Sequence[tuple], middle: tuple[float, float], half_w: float, half_h: float):
+    """The spot name_place's cost chooses when some spot hides nothing: of those, the nearest the middle (its
+    distance rounded as the cost rounds it), the first of equals. Found by trying the spots nearest first, each
+    until the first mark it hides, so that most spots and most zones' areas are never measured (issue 26: half the
+    mats' build); None when every spot hides something (_least_hidden then weighs them)."""
+    def clear(spot: tuple) -> bool:
         at, reaching = spot
         box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
-        hidden = [name_covers(box, m) for e, m in reaching if not _apart(e, box)]
-        return (sum(1 for a in hidden if a > 0), round(sum(hidden), 1),
-                round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1))
-    return min(spots, key=cost)[0]
+        return not any(name_covers(box, m, part) > 0 for e, m, part in reaching if not _apart(e, box))
+    if clear(spots[0]):          # the middle itself (distance 0, the first spot): the spots need no sorting
+        return spots[0][0]
+    order = sorted(range(1, len(spots)), key=lambda i: (round(math.hypot(spots[i][0][0] - middle[0],
+                                                                         spots[i][0][1] - middle[1]), 1), i))
+    return next((spots[i][0] for i in order if clear(spots[i])), None)
 
 
+def _least_hidden(spots: Sequence[tuple], middle: tuple[float, float], half_w: float, half_h: float):
+    """The spot hiding the fewest marks, then the least of their area (rounded to 0.1 mm²), then nearest the middle
+    (rounded to 0.1 mm), the first of equals: name_place's choice where every spot hides something. A spot is
+    measured only while it hides no more marks than the fewest found so far (the areas it sums are then those of
+    every mark reaching it, in their order, as name_place always summed them)."""
+    fewest, kept = math.inf, []
+    for index, (at, reaching) in enumerate(spots):
+        box = (at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h)
+        hidden, count = [], 0
+        for e, m, part in reaching:
+            if _apart(e, box):
+                continue
+            area = name_covers(box, m, part)
+            hidden.append(area)
+            if area > 0:
+                count += 1
+                if count > fewest:
+                    break
+        else:
+            if count < fewest:
+                fewest, kept = count, []
+            kept.append((round(sum(hidden), 1), round(math.hypot(at[0] - middle[0], at[1] - middle[1]), 1),
+                         index, at))
+    return min(kept)[3]
+
+
+NAME_TEXT_MARGIN_MM = 1.0   # kept between a sheet's name box and the face's labels on the plan, where a spot allows
 PLAN_NAME_PT = (12.0, 10.5, 9.0)    # a sheet's name on the plan, at the first size that hides nothing; never under 9 pt,
 # read at arm's length on a plan drawn at a quarter of the mat's size (at 6 pt, or beside the map with a leader, the
 # readers did not find the sheet it named)
@@ -1122,6 +1202,18 @@ def _name_on_sheet(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale
     does (PuXes' 3-player row 3, between turned gardens), at the smallest, where it hides least. ((x, y) in
     bleed-box mm, half width, height, style)."""
     sizes = [size for size in PLAN_NAME_PT if size <= style.size_pt] or [style.size_pt]
+    # First with the face's labels NAME_TEXT_MARGIN_MM of the plan larger all round: a name's box kept off them,
+    # not only off their letters (a box abutting "Oracle A1" reads as one with it), at the first size that finds
+    # such a spot; else as before, the labels as they are.
+    d = NAME_TEXT_MARGIN_MM / scale
+    wide = [(m[0] - d, m[1] - d, m[2] + 2 * d, m[3] + 2 * d, *m[4:]) if _is_text(m) and len(m) <= 6 else m
+            for m in marks]
+    for size in sizes:
+        st = style.with_(size_pt=size)
+        half, box_h = _name_box(name, st, _own_width(t, r, c) * scale)
+        at = name_place(t, r, c, half / scale, box_h / 2 / scale, wide, clear_only=True)
+        if at is not None:
+            return at, half, box_h, st
     for size in sizes:
         st = style.with_(size_pt=size)
         half, box_h = _name_box(name, st, _own_width(t, r, c) * scale)
@@ -1130,11 +1222,13 @@ def _name_on_sheet(t: Tiling, r: int, c: int, name: str, style: TextStyle, scale
             return at, half, box_h, st
 
 
-def name_covers(box: tuple, mark: tuple) -> float:
+def name_covers(box: tuple, mark: tuple, across: Optional[list] = None) -> float:
     """The area of a mark (keep_clear, bleed-box mm) that a box (x0, y0, x1, y1) hides: a turned zone's by its
-    outline, any other's by its box."""
+    outline, any other's by its box. `across`: the turned outline already cut to the box's x band (name_place cuts
+    it once for a column of spots)."""
     if len(mark) > 6:
-        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]), 1, box[1], box[3])
+        part = outline.clip(outline.clip(list(mark[6]), 0, box[0], box[2]) if across is None else across, 1,
+                            box[1], box[3])
         return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(part, part[1:] + part[:1]))) / 2 if len(part) > 2 \
             else 0.0
     x, y, w, h = mark[:4]

@@ -331,7 +331,9 @@ def test_the_placements_skip_only_marks_that_reach_nothing_of_a_spot():
     strips = [(axis, at) for axis, length in ((0, h), (1, w)) for at in (length * 0.3, length * 0.6)]
     for axis, at in strips:
         args = (25.0, (at - 2.0, at + 2.0), (w, h)[axis] * 0.2, (w, h)[axis] * 0.6, axis)
-        assert tiling._note_place(*args, page_marks, ()) == tiling._note_place(*args, unbounded, ())
+        for strip in (None, (at - 4.8, at + 4.8)):      # along its strip's middle, and moved across it
+            assert tiling._note_place(*args, page_marks, (), 0.0, (-math.inf, math.inf), strip) == \
+                tiling._note_place(*args, unbounded, (), 0.0, (-math.inf, math.inf), strip)
     turned = next(m for m in small if len(m) > 6)
     x0, y0, x1, y1 = outline.bounds(turned[6])
     for box in ((x1 + 2e-6, y0, x1 + 10, y1), (x0, y1 + 2e-6, x1, y1 + 10)):
