@@ -19,7 +19,10 @@ PINNED = {
     # ("joueur2", "points", 177, False, 177, 81158))
     "armada": {10: ("joueur2", "points", 59, False, 59, 6623)},
     "praxis": {2: ("bleu", "collections", 30, False, 24, 6875)},
-    "tectonic": {0: ("noir", "region", 74, False, 74, 2547), 1: (None, "", 400, True, 400, 11554)},
+    # Tectonic: greedy players, its default since issue 28 (random players' games 0 and 1 were
+    # ("noir", "region", 74, False, 74, 2547) and (None, "", 400, True, 400, 11554)); these two are played alike
+    # by greedy players before its evaluation's shortcut (move_values)
+    "tectonic": {0: ("noir", "all_red", 40, False, 40, 1010), 1: ("blanc", "all_red", 33, False, 33, 853)},
 }
 
 

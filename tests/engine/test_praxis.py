@@ -809,9 +809,49 @@ def test_a_die_landing_on_a_tile_is_listed_with_every_target_the_rules_accept(va
                         continue
                     seen += 1
                     # a tile put down first, when it gives what the tile put down after gives, is written so
-                    twin = replace(move, tile_first=False)
+                    twin = move._replace(tile_first=False)
                     assert move in listed or (twin in listed and E.play(p, twin) == reached), E.format_move(p, move)
     assert seen > 50
+
+
+@pytest.mark.parametrize("variant", [None, "effet-et-collection", "sans-couleurs", "rentree-1"])
+def test_a_tile_put_down_first_then_landed_beside_or_on_is_listed_exactly_when_it_has_a_result_of_its_own(variant):
+    # legal_moves lists a tile put down first without playing the turn where the die lands on a tile whose
+    # effect needs no square (collected, a face changed, interdiction, mutation), and tries no récupération
+    # while the player's other die stands: every such turn, played, is listed when legal (or its twin with the
+    # tile put down after is, to the same position) and not listed when illegal.
+    seen = Counter()
+    for seed in range(2):
+        for p in _seeded_positions(variant, seed, plies=50):
+            if p.pending:
+                continue
+            listed = set(E.legal_moves(p))
+            tiles = dict(p.tiles)
+            hand = sorted(set(p.hands[p.players.index(p.to_move)]))
+            occupied = set(tiles) | {sq for sq, _pl, _f in p.dice}
+            for origin, owner, _face in p.dice:
+                if owner != p.to_move:
+                    continue
+                for at in P.AROUND[origin]:
+                    if at in occupied:
+                        continue
+                    for tile in hand:
+                        for dest in sorted(set(tiles) | {at}):
+                            effect = (tile if dest == at else tiles[dest]).split("/")[0]
+                            squares = P.AROUND[dest] if effect in ("recuperation", "duel", "explosion") else ()
+                            for target in [None, *squares]:
+                                move = P.PraxisMove("turn", origin=origin, dest=dest, target=target, tile=tile,
+                                                    tile_at=at, tile_first=True)
+                                twin = move._replace(tile_first=False)
+                                try:
+                                    reached = E.play(p, move)
+                                except P.IllegalMove:
+                                    assert move not in listed, E.format_move(p, move)
+                                    continue
+                                seen[effect] += 1
+                                same = twin in listed and E.play(p, twin) == reached
+                                assert (move in listed) != same, E.format_move(p, move)
+    assert sum(seen.values()) > 200 and {"plus1", "moins1", "interdiction"} <= set(seen)
 
 
 def test_a_hand_short_of_three_while_the_pile_lasts_is_impossible_and_an_empty_one_is_left_out():

@@ -74,7 +74,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import log1p, tanh
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from ...content import limits
 from ...content.coords import square_range
@@ -503,8 +503,7 @@ class PraxisPosition:
     pending: tuple = ()                          # what the turn waits for (PENDING), e.g. ('duel', 43, 52, 1)
 
 
-@dataclass(frozen=True)
-class PraxisMove:
+class PraxisMove(NamedTuple):
     """One turn. kind: 'turn' (tile and/or die move), 'enter', 'redraw', 'pass'.
 
     For a turn: `origin`/`dest` the die's squares (None: no die move), `tile` and
@@ -512,6 +511,10 @@ class PraxisMove:
     down before the die moved, `target` the square an effect needs. 'enter': `dest`
     (the die put down). 'retry': roll the white die to bring a die back. 'roll': a
     chance outcome, `roll` its value ('4', 'gagne', 'perd', '6', 'rate').
+
+    A named tuple, not a frozen dataclass: legal_moves makes about 500 a choice, and a frozen dataclass's
+    constructor sets each field through the frozen class's guard (three times the cost); made whole, never
+    changed (`_replace` makes another).
     """
     kind: str
     origin: int | None = None
@@ -629,7 +632,7 @@ class _Standings:
     his hand; the portals in play and the tiles on them. `value` is the one formula of both, so a move weighed
     here gets the float its played position's evaluation gives, to the last bit."""
     __slots__ = ("players", "colourless", "scores", "portals", "portal_squares", "owners", "squares", "board", "held",
-                 "others")
+                 "others", "moved")
 
     def __init__(self, p: PraxisPosition, scores: dict):
         self.players = p.players
@@ -642,6 +645,7 @@ class _Standings:
         self.board = {sq: t for sq, t in p.tiles if sq in self.portal_squares}
         self.held = {pl: _colours(hand) for pl, hand in zip(p.players, p.hands)}
         self.others: dict = {}          # value()'s best other player's part, by what it reads
+        self.moved: dict = {}           # value()'s reading of the board after a die's move (_part), by the move
 
     def value(self, player: str, origin: int | None = None, dest: int | None = None, board: dict | None = None,
               held: frozenset | None = None, score: int | None = None) -> float:
@@ -649,44 +653,60 @@ class _Standings:
         `origin` (None: it came onto the board) to `dest` (None: it left it, or no die moved), beating a die
         there; `board` the tiles on the portals then (None: as now), `held` the colours of his hand then and
         `score` his points then (None: as now)."""
+        if board is None:
+            # what the die's move alone decides, remembered: a ranking weighs each die move with every tile
+            # of the hand put down
+            key = (player, origin, dest)
+            part = self.moved.get(key)
+            if part is None:
+                part = self.moved[key] = self._part(player, origin, dest, self.board)
+        else:
+            part = self._part(player, origin, dest, board)
+        free, laden, squares, best = part
+        hand = self.held[player] if held is None else held
+        colourless = self.colourless
+        wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
+        mine = _player_value(self.scores[player] if score is None else score, squares, wanted)
+        return tanh(mine - best)
+
+    def _part(self, player: str, origin: int | None, dest: int | None, tiles: dict) -> tuple:
+        """value()'s reading of the board after the die's move, `tiles` on the portals: the free portals, those
+        bearing a tile of their own colour, the squares of `player`'s dice and the best other player's part."""
         colourless = self.colourless
         owners = self.owners
         # portals a die may collect on: free of dice; by colour, or any for sans-couleurs; one bearing a
         # tile of its own colour is open to every player
         free = tuple((colour, sq) for colour, sq in self.portals if sq != dest and (sq == origin or sq not in owners))
-        tiles = self.board if board is None else board
         laden = []
         for colour, sq in free:
             t = tiles.get(sq)
             if t is not None and (colourless or t.endswith("/" + colour)):
                 laden.append(sq)
+        laden = tuple(laden)
         beaten = owners.get(dest) if dest is not None else None
         squares = self.squares[player]
         if origin is not None or dest is not None:
             kept = [sq for sq in squares if sq != origin]
             squares = tuple(sorted(kept + [dest])) if dest is not None else tuple(kept)
-        hand = self.held[player] if held is None else held
-        wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
-        mine = _player_value(self.scores[player] if score is None else score, squares, wanted)
         # the best other player's part: the same for every move that leaves the free portals, their tiles and
         # the dice beaten alike (most moves of a ranking), so found once for them
-        key = (player, free, tuple(laden), dest if beaten is not None else None)
+        key = (player, free, laden, dest if beaten is not None else None)
         best = self.others.get(key)
         if best is None:
             best = NEG
             for pl in self.players:
                 if pl == player:
                     continue
-                squares = self.squares[pl]
+                others = self.squares[pl]
                 if pl == beaten:
-                    squares = tuple(sq for sq in squares if sq != dest)
+                    others = tuple(sq for sq in others if sq != dest)
                 hand = self.held[pl]
                 wanted = tuple(sq for colour, sq in free if sq in laden or (hand if colourless else colour in hand))
-                v = _player_value(self.scores[pl], squares, wanted)
+                v = _player_value(self.scores[pl], others, wanted)
                 if v > best:
                     best = v
             self.others[key] = best
-        return tanh(mine - best)
+        return free, laden, squares, best
 
 
 # Squares apart as a king walks (the larger of the column and row gaps), every pair of squares.
@@ -734,7 +754,23 @@ def _rays(st: _State, origin: int, face: int, variant: str | None) -> list[int]:
 
 FACES = tuple(str(f) for f in range(1, 7))
 _SIXTH = float(Fraction(1, 6))        # a face's odds, as weigh() reads a chance outcome's
-_KIND_RANK = {"roll": 0, "pass": 1, "redraw": 2, "retry": 3, "enter": 4, "turn": 5}     # legal_moves' order
+# The tiles by code (effect, then colour: tile_key's order), and each tile's code.
+TILES = tuple(sorted(TILE_INDEX, key=tile_key))
+TILE_CODE = {t: i for i, t in enumerate(TILES)}
+
+
+def _turn_of(key: tuple) -> PraxisMove:
+    """The turn of a key (origin, dest, target, tile's code, tile's square, tile first), -1 for what it leaves
+    out. Keys sort as legal_moves lists the turns: by die, destination, target, tile, its square, tile first."""
+    origin, dest, target, code, at, first = key
+    return _new_move(PraxisMove, ("turn", None if origin < 0 else origin, None if dest < 0 else dest,
+                                  None if target < 0 else target, None, None if code < 0 else TILES[code],
+                                  None if at < 0 else at, first))
+
+
+_new_move = tuple.__new__      # a PraxisMove from its eight fields, in order (as its _make does)
+
+
 WIN, LOSE = "gagne", "perd"
 RETURN_ROLL, MISSED = "6", "rate"
 # What a turn may wait for: the chance steps, then the player's own steps. Each
@@ -743,6 +779,30 @@ RETURN_ROLL, MISSED = "6", "rate"
 CHANCE_STEPS = ("face", "retour", "mutation", "duel", "recuperation")
 PENDING_SHAPE = {"face": (0, False), "retour": (0, False), "pose": (0, False), "mutation": (1, True),
                  "duel": (2, True), "recuperation": (2, True), "suite": (1, False)}
+
+
+STAYS, LEAVES, ROLLS, ILLEGAL = "stays", "leaves", "rolls", "illegal"
+
+
+def _quiet_landing(st: _State, dest: int, face: int) -> str | None:
+    """What a die showing `face` landing on the tile on `dest` leads to, where the rules need no square and
+    nothing on the board but the tile and the face decides it (`_activate`): it STAYS there (the tile
+    collected, or a face changed within 1-6), LEAVES the board (interdiction), ROLLS its face again
+    (mutation), or the move is ILLEGAL (a face pushed past 1 or 6). None for the others (played)."""
+    tile = st.tiles.get(dest)
+    if tile is None:        # a die beaten where beating draws a tile
+        return None
+    if st.collects(dest, tile) and st.p.variant != "effet-et-collection":
+        return STAYS
+    effect = tile[:tile.index("/")]
+    change = FACE_CHANGE.get(effect)
+    if change is not None:
+        return STAYS if 1 <= face + change <= 6 else ILLEGAL
+    if effect == "interdiction":
+        return LEAVES
+    if effect == "mutation":
+        return ROLLS
+    return None
 
 
 def duel_odds(attacker: int, defender: int) -> Fraction:
@@ -1077,6 +1137,8 @@ class PraxisEngine(Engine):
 
     # --- moves ---------------------------------------------------------------
     def legal_moves(self, position: PraxisPosition) -> list[PraxisMove]:
+        """Pass, a new hand, bringing a die back, then the turns in `_turn_of`'s order (found as keys, sorted as
+        tuples of numbers, made into moves once)."""
         p = position
         if self.outcome(p) is not None:
             return []
@@ -1101,18 +1163,20 @@ class PraxisEngine(Engine):
                 out += [PraxisMove("enter", dest=sq) for sq in sorted(st.squares) if st.empty(sq)]
             else:
                 out.append(PraxisMove("retry"))
-        hand = sorted(set(st.hands[me]), key=tile_key)
+        hand = sorted({TILE_CODE[t] for t in st.hands[me]})
         mine = [sq for sq, (pl, _) in sorted(st.dice.items()) if pl == me]
         # a tile alone touches one of the player's dice
         spots = sorted({s for d in mine for s in st.around(d) if st.empty(s)})
-        out += [PraxisMove("turn", tile=t, tile_at=s) for t in hand for s in spots]
+        turns = [(-1, -1, -1, c, s, False) for c in hand for s in spots]
         for origin in mine:
-            out += self._turns_of_die(p, st, origin, hand)
-        return sorted(out, key=self._order)
+            self._turns_of_die(p, st, origin, hand, turns)
+        turns.sort()
+        return out + list(map(_turn_of, turns))
 
-    def _turns_of_die(self, p: PraxisPosition, st: _State, origin: int, hand: list[Tile]) -> list[PraxisMove]:
-        """The turns that move the die on `origin`: alone, after a tile put down next to it, or before one
-        put down next to where it ends, one move per result.
+    def _turns_of_die(self, p: PraxisPosition, st: _State, origin: int, hand: list[int], out: list) -> None:
+        """The turns that move the die on `origin` (their keys, added to `out`; `hand` the codes of the tiles
+        in hand): alone, after a tile put down next to it, or before one put down next to where it ends, one
+        move per result.
 
         A die move to an empty square does nothing else, so its turns are found without playing them: the
         tile after it may go on any empty square touching the end (the start square included), the tile
@@ -1123,15 +1187,14 @@ class PraxisEngine(Engine):
         """
         me = p.to_move
         face = st.dice[origin][1]
-        out: list[PraxisMove] = []
-        played: dict[PraxisMove, _State] = {}
+        played: dict[tuple, _State] = {}
 
-        def try_run(mv: PraxisMove) -> _State | None:
+        def try_run(key: tuple) -> _State | None:
             try:
-                done = self._run(p, mv)
+                done = self._run(p, _turn_of(key))
             except IllegalMove:
                 return None
-            played[mv] = done
+            played[key] = done
             return done
 
         # beating a die changes nothing else (unless it draws a tile): legal when the die is an enemy's and not
@@ -1143,21 +1206,21 @@ class PraxisEngine(Engine):
             if beaten is not None and (beaten[0] == me or beaten[1] > face):
                 continue
             if st.empty(dest) or beaten is not None:
-                out.append(PraxisMove("turn", origin=origin, dest=dest))
+                out.append((origin, dest, -1, -1, -1, False))
                 after = [s for s in st.around(dest) if s == origin or st.empty(s)]
-                out += [PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s) for t in hand for s in after]
+                out += [(origin, dest, -1, c, s, False) for c in hand for s in after]
                 continue
             for target in self._effect_targets(st, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target)
-                done = try_run(mv)
+                key = (origin, dest, -1 if target is None else target, -1, -1, False)
+                done = try_run(key)
                 if done is None:
                     continue
-                out.append(mv)
+                out.append(key)
                 if done.end is None or done.pending:
                     continue
                 # the tile after it: nothing more happens than its placement, legal on any empty square
                 # touching the end, from the hand as the move left it
-                out += [replace(mv, tile=t, tile_at=s) for t in sorted(set(done.hands[me]), key=tile_key)
+                out += [key[:3] + (c, s, False) for c in sorted({TILE_CODE[t] for t in done.hands[me]})
                         for s in done.around(done.end) if done.empty(s)]
         # tile first: the new tile may be landed on, or close a line
         lines = _directions(face, p.variant)[0]
@@ -1165,20 +1228,19 @@ class PraxisEngine(Engine):
             if not st.empty(s):
                 continue
             on_line = (s % SIZE - origin % SIZE, s // SIZE - origin // SIZE) in lines
-            for t in hand:
-                st.tiles[s] = t        # put down for a while (the rays and targets read it), then taken back
+            for c in hand:
+                st.tiles[s] = TILES[c]      # put down for a while (the rays and targets read it), then taken back
                 try:
                     # a tile off the die's lines leaves its rays as they were
                     rays = _rays(st, origin, face, p.variant) if on_line else ends
-                    self._tile_first_turns(p, st, origin, face, t, s, rays, plain_beat, try_run, played, out)
+                    self._tile_first_turns(p, st, origin, face, c, s, rays, plain_beat, try_run, played, out)
                 finally:
                     del st.tiles[s]
-        return out
 
-    def _tile_first_turns(self, p: PraxisPosition, with_tile: _State, origin: int, face: int, t: Tile, s: int,
+    def _tile_first_turns(self, p: PraxisPosition, with_tile: _State, origin: int, face: int, c: int, s: int,
                           rays: list[int], plain_beat: bool, try_run, played: dict, out: list) -> None:
-        """_turns_of_die's turns with the tile `t` put down on `s` before the die on `origin` moves (along
-        `rays`, its squares to try with the tile down)."""
+        """_turns_of_die's turns with the tile of code `c` put down on `s` before the die on `origin` moves
+        (along `rays`, its squares to try with the tile down)."""
         me = p.to_move
         for dest in rays:
             beaten = with_tile.dice.get(dest) if plain_beat else None
@@ -1186,7 +1248,7 @@ class PraxisEngine(Engine):
                 continue
             if with_tile.empty(dest) or beaten is not None:
                 if s not in AROUND[dest]:      # else the same as the tile put down after
-                    out.append(PraxisMove("turn", origin=origin, dest=dest, tile=t, tile_at=s, tile_first=True))
+                    out.append((origin, dest, -1, c, s, True))
                 continue
             # The tile put down away from where the die lands changes nothing there: the effect's squares are
             # the same, and so is its legality, the pile still holding a tile after the placement's draw (for a
@@ -1195,35 +1257,33 @@ class PraxisEngine(Engine):
             # not touch it): listed without playing it.
             far = (dest != s and s not in AROUND[dest] and len(p.pile) >= 2
                    and not with_tile.tiles.get(dest, "").startswith("teleportation/"))
+            landing = _quiet_landing(with_tile, dest, face)
+            if landing is not None:
+                # legal or not, and what follows, known without playing it: listed unless the tile could come
+                # after the die's move to the same result (the die stays on a square the tile touches)
+                if landing != ILLEGAL and (landing != STAYS or s not in AROUND[dest]):
+                    out.append((origin, dest, -1, c, s, True))
+                continue
             for target in self._effect_targets(with_tile, dest, origin):
-                mv = PraxisMove("turn", origin=origin, dest=dest, target=target, tile=t, tile_at=s,
-                           tile_first=True)
+                target = -1 if target is None else target
+                key = (origin, dest, target, c, s, True)
                 if far:
-                    if PraxisMove("turn", origin=origin, dest=dest, target=target) in played:
-                        out.append(mv)
+                    if (origin, dest, target, -1, -1, False) in played:
+                        out.append(key)
                     continue
-                done = try_run(mv)
+                done = try_run(key)
                 if done is None:
                     continue
                 if done.end is None or done.pending or s not in AROUND[done.end]:
-                    out.append(mv)      # the tile could not come after: no twin to compare with
+                    out.append(key)      # the tile could not come after: no twin to compare with
                     continue
-                other = played.get(replace(mv, tile_first=False))
-                if other is None and replace(mv, tile_first=False) not in played:
-                    other = try_run(replace(mv, tile_first=False))
+                twin = (origin, dest, target, c, s, False)
+                other = played.get(twin)
+                if other is None and twin not in played:
+                    other = try_run(twin)
                 if other is not None and other.position == done.position:
                     continue
-                out.append(mv)
-
-
-    @staticmethod
-    def _order(mv: PraxisMove):
-        """A fixed order: pass, redraw, entries, then turns by die, destination, tile."""
-        f = mv.__dict__
-        origin, dest, target, tile, at = f["origin"], f["dest"], f["target"], f["tile"], f["tile_at"]
-        return (_KIND_RANK[f["kind"]], -1 if origin is None else origin, -1 if dest is None else dest,
-                -1 if target is None else target, f["roll"] or "", TILE_INDEX[tile] if tile else (-1, -1),
-                -1 if at is None else at, f["tile_first"])
+                out.append(key)
 
     def _effect_targets(self, st: _State, dest: int, origin: int) -> list[int | None]:
         """The targets to try for the die on `origin` landing on `dest` (None: none needed): the squares the
@@ -1237,10 +1297,12 @@ class PraxisEngine(Engine):
         effect, colour = tile.split("/")
         if st.collects(dest, tile) and st.p.variant != "effet-et-collection":
             return [None]
+        me = st.dice[origin][0]
         if effect == "duel":
-            me = st.dice[origin][0]
             return [s for s in st.around(dest) if s in st.dice and st.dice[s][0] != me]
         if effect == "recuperation":
+            if st.off_board(me) == 0:       # the die lifted, his other one still stands: nothing to bring back
+                return []
             return [s for s in st.around(dest) if s == origin or st.empty(s)]
         if effect == "explosion":
             return [s for s in st.around(dest) if s in st.tiles]
@@ -1602,7 +1664,7 @@ class PraxisEngine(Engine):
             mv = self._parse_turn(position, t, text)
         done = self._run(position, mv)     # raises IllegalMove with the reason
         if mv.kind == "turn" and mv.tile_first and mv.origin is not None:
-            other = replace(mv, tile_first=False)
+            other = mv._replace(tile_first=False)
             try:
                 if self._run(position, other).position == done.position:
                     mv = other
@@ -1633,7 +1695,7 @@ class PraxisEngine(Engine):
                 name = parse_tile(tile.group(1))
             except ValueError as err:
                 raise NotationError(str(err)) from None
-            mv = replace(mv, tile=name, tile_at=GRID.index(tile.group(2)), tile_first=tile_first)
+            mv = mv._replace(tile=name, tile_at=GRID.index(tile.group(2)), tile_first=tile_first)
         if die is not None:
             origin, sep, dest = GRID.index(die.group(1)), die.group(2), GRID.index(die.group(3))
             attacked = dict((sq, pl) for sq, pl, _ in position.dice).get(dest)
@@ -1641,9 +1703,9 @@ class PraxisEngine(Engine):
                 raise IllegalMove("bad_target", f"{GRID.name(dest)} holds no enemy die to attack")
             if sep == "-" and attacked is not None and attacked != position.to_move:
                 raise NotationError(f"'{text}': {GRID.name(dest)} holds an enemy die: write the attack with x")
-            mv = replace(mv, origin=origin, dest=dest, target=GRID.index(die.group(4)) if die.group(4) else None)
+            mv = mv._replace(origin=origin, dest=dest, target=GRID.index(die.group(4)) if die.group(4) else None)
             if tile is None:
-                mv = replace(mv, tile_first=False)
+                mv = mv._replace(tile_first=False)
         return mv
 
     @staticmethod
@@ -1755,42 +1817,52 @@ class PraxisEngine(Engine):
         held_after: dict = {}                             # tile put down -> the colours of the hand then
         known: dict = {}
         out: list = []
+        portal_squares = parts.portal_squares
         for mv in moves:
-            if mv.kind in ("pass", "redraw"):
+            kind, origin, dest, _target, _roll, tile, at, _first = mv
+            if kind != "turn":
                 # nothing on the board changes; a new hand of the pile's first tiles
-                out.append(end if end is not None else parts.value(player) if mv.kind == "pass"
-                           else parts.value(player, held=_colours(p.pile[:HAND_SIZE])))
+                if kind == "pass":
+                    out.append(end if end is not None else parts.value(player))
+                elif kind == "redraw":
+                    out.append(end if end is not None else parts.value(player, held=_colours(p.pile[:HAND_SIZE])))
+                else:
+                    out.append(None)        # a roll follows: played
                 continue
-            if mv.kind != "turn" or (beat_draws and mv.dest in dice):
-                out.append(None)        # a roll follows, or beating draws a tile: played
+            if beat_draws and dest in dice:
+                out.append(None)        # beating draws a tile: played
                 continue
-            if mv.origin is not None and (mv.dest in tiles or mv.dest == mv.tile_at):
-                out.append(None if end is not None else self._landing_value(p, parts, mv, player))
+            if origin is not None and (dest in tiles or dest == at):
+                out.append(None if end is not None else self._landing_value(p, parts, mv, player, tiles))
                 continue
             if end is not None:
                 out.append(end)
                 continue
-            held = on_portal = None
-            if mv.tile is not None:
-                held = held_after.get(mv.tile)
+            if tile is None:
+                key = (origin, dest)
+            else:
+                held = held_after.get(tile)
                 if held is None:
                     rest = list(hand)
-                    rest.remove(mv.tile)
-                    held = held_after[mv.tile] = _colours(tuple(rest) + top)     # the pile's top drawn
-                if mv.tile_at in parts.portal_squares:
-                    on_portal = mv.tile_at
-            key = (mv.origin, mv.dest, held, on_portal, mv.tile if on_portal is not None else None)
+                    rest.remove(tile)
+                    held = held_after[tile] = _colours(tuple(rest) + top)     # the pile's top drawn
+                key = (origin, dest, held, at, tile) if at in portal_squares else (origin, dest, held)
             value = known.get(key)
             if value is None:
-                board = None
-                if on_portal is not None:
+                if tile is None:
+                    value = parts.value(player, origin, dest)
+                elif at in portal_squares:
                     board = dict(parts.board)
-                    board[on_portal] = mv.tile
-                value = known[key] = parts.value(player, mv.origin, mv.dest, board, held)
+                    board[at] = tile
+                    value = parts.value(player, origin, dest, board, held)
+                else:
+                    value = parts.value(player, origin, dest, None, held)
+                known[key] = value
             out.append(value)
         return out
 
-    def _landing_value(self, p: PraxisPosition, parts: "_Standings", mv: PraxisMove, player: str) -> float | None:
+    def _landing_value(self, p: PraxisPosition, parts: "_Standings", mv: PraxisMove, player: str,
+                       tiles: dict) -> float | None:
         """move_values of a die landing on a tile (on the board, or the one it puts down there first) whose
         effect leaves nothing to chance that the evaluation reads: a face changed or rolled again (mutation:
         the evaluation does not read faces, so each face's value is the same, weighed by its odds as weigh()
@@ -1800,7 +1872,7 @@ class PraxisEngine(Engine):
         (`_run`): the tile first is put down before the effect, the tile after once it is done. None for the
         others (a roll follows, or the die goes elsewhere: played)."""
         me = p.players.index(player)
-        tile = mv.tile if mv.tile_first and mv.dest == mv.tile_at else dict(p.tiles)[mv.dest]
+        tile = mv.tile if mv.tile_first and mv.dest == mv.tile_at else tiles[mv.dest]
         effect, colour = tile.split("/")
         colourless = parts.colourless
         portal = _portal_colours(p.portals).get(mv.dest)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import tanh
 from typing import Any, NamedTuple
 
 from ..core import Engine, IllegalMove, NotationError, Outcome
@@ -123,6 +124,7 @@ _PIECE = re.compile(r"^([CPM])(?:([BN])|R([BN]))$", re.I)
 class TectonicEngine(Engine):
     game_id = "tectonic"
     players = PLAYERS
+    playtest_agent = "greedy"    # random players stop at the ply cap in three games of four; greedy ones end 8 in 10
     effect_kinds = ("flips", "recolours", "swaps")
     extra_claims = ("reserve",)
     illegal_reasons = reasons(
@@ -448,26 +450,138 @@ class TectonicEngine(Engine):
 
         A piece in colour is worth 0.15, a kind in the region 0.3, a square of distance 0.01; tanh.
         """
-        from math import tanh
         me = PLAYERS.index(player)
-        board = position.board
-        score = 0.0
-        for side, sign in ((me, 1), (1 - me, -1)):
-            mine = [(i, p.kind) for i, p in enumerate(board) if p is not None and p.face == side]
-            score += sign * 0.15 * len(mine)
-            best = None
-            for name in TARGET_REGIONS[side]:
-                squares = REGIONS[name]
-                inside = {kind for i, kind in mine if i in squares}
-                gap = 0
-                for kind in KINDS:
-                    if kind in inside:
-                        continue
-                    gap += min((max(abs(i % SIZE - s % SIZE), abs(i // SIZE - s // SIZE))
-                                for i, k in mine if k == kind for s in squares), default=SIZE)
-                value = 0.3 * len(inside) - 0.01 * gap
-                best = value if best is None else max(best, value)
-            score += sign * best
-        return tanh(score)
+        showing = _showing(position.board)
+        return _score(_half(showing[me], me), _half(showing[1 - me], 1 - me))
+
+    def move_values(self, position: TectonicPosition, moves, player: str) -> list | None:
+        """The greedy ranking's shortcut (Engine.move_values): each move's value for `player` from the pieces
+        it changes (the moved piece; the one turned: red, back to its colour, or taken over), without making
+        the position: a won or lost game (a set of three in an enemy region, every enemy piece red, the next
+        player blocked, in `outcome`'s order) is +1 or -1, any other position its evaluation (`_score` of
+        each side's `_half`, the formula of both, so the same float to the last bit). The mover's nearest
+        piece of each kind to each region is kept with and without each of his pieces, so a move changes one
+        kind's nearest; the other side's part changes only where the move turns one of his pieces red."""
+        board, side = position.board, position.to_move
+        if self._set_winner(position) is not None or self._wiped_out(position) is not None:
+            return None
+        me = PLAYERS.index(player)
+        showing = _showing(board)
+        mine, theirs = showing[side], showing[1 - side]
+        regions = [(REGION_GAP[name], _mins(mine, name)) for name in TARGET_REGIONS[side]]
+        # each region's nearest of the moved piece's kind once it left its square: the others of its kind
+        without = [{sq: min((gaps[i] for i, k in mine if k == kind and i != sq), default=SIZE) for sq, kind in mine}
+                   for gaps, _mins_now in regions]
+        halves = {-1: _half(theirs, 1 - side)}      # the other side's part, by the square of his piece turned red
+        out = []
+        for move in moves:
+            origin, dest, flip = move.origin, move.dest, move.flip
+            k = KIND_INDEX[board[origin].kind]
+            added = None
+            if flip >= 0:
+                target = board[flip]
+                if target.face != RED:                  # an enemy piece goes red
+                    other = halves.get(flip)
+                    if other is None:
+                        other = halves[flip] = _half([(sq, kd) for sq, kd in theirs if sq != flip], 1 - side)
+                else:                                   # back to his colour, or taken over: one more of his
+                    added = KIND_INDEX[target.kind]
+                    other = halves[-1]
+            else:
+                other = halves[-1]
+            mins = []
+            for (gaps, now), gone in zip(regions, without):
+                m = list(now)
+                m[k] = min(gone[origin], gaps[dest])
+                if added is not None and gaps[flip] < m[added]:
+                    m[added] = gaps[flip]
+                mins.append(m)
+            moved = _half_of(len(mine) + (added is not None), mins)
+            won = _winner_after(board, side, moved, other, theirs, origin, dest, flip if added is None else -1)
+            if won is not None:
+                out.append(1.0 if won == me else -1.0)
+            else:
+                out.append(_score(moved, other) if me == side else _score(other, moved))
+        return out
+
+
+# Each region's distance from every square (king moves to its nearest square).
+REGION_GAP = {name: tuple(min(max(abs(i % SIZE - s % SIZE), abs(i // SIZE - s // SIZE)) for s in squares)
+                          for i in range(SIZE * SIZE))
+              for name, squares in REGIONS.items()}
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
+def _showing(board) -> tuple[list, list]:
+    """(square, kind) of the pieces showing white, then black."""
+    out: tuple[list, list] = ([], [])
+    for i, p in enumerate(board):
+        if p is not None and p.face != RED:
+            out[p.face].append((i, p.kind))
+    return out
+
+
+def _mins(pieces: list, name: str) -> list[int]:
+    """The distance of the nearest piece of each kind (KINDS' order) to the region `name`; SIZE for none."""
+    gaps = REGION_GAP[name]
+    out = [SIZE, SIZE, SIZE]
+    for i, kind in pieces:
+        k = KIND_INDEX[kind]
+        if gaps[i] < out[k]:
+            out[k] = gaps[i]
+    return out
+
+
+def _half(pieces: list, side: int) -> tuple[int, float, bool]:
+    """One side's part of the evaluation, from his pieces showing his colour: _half_of."""
+    return _half_of(len(pieces), [_mins(pieces, name) for name in TARGET_REGIONS[side]])
+
+
+def _half_of(count: int, mins: list) -> tuple[int, float, bool]:
+    """(pieces in colour, the best enemy region's value, whether a region holds a set of three), from the
+    nearest piece of each kind to each enemy region (`_mins`): a kind in the region (at 0) is worth 0.3, each
+    square the missing kinds stand from it 0.01."""
+    best = None
+    three = False
+    for m in mins:
+        inside = (m[0] == 0) + (m[1] == 0) + (m[2] == 0)
+        value = 0.3 * inside - 0.01 * (m[0] + m[1] + m[2])
+        best = value if best is None else max(best, value)
+        three = three or inside == 3
+    return count, best, three
+
+
+def _score(mine: tuple, theirs: tuple) -> float:
+    """The evaluation for the side of `mine` (_half), against the other side's `theirs`."""
+    score = 0.0
+    for (count, best, _three), sign in ((mine, 1), (theirs, -1)):
+        score += sign * 0.15 * count
+        score += sign * best
+    return tanh(score)
+
+
+def _winner_after(board, side: int, moved: tuple, other: tuple, theirs: list, origin: int, dest: int,
+                  red: int) -> int | None:
+    """The winner once `side` moved the piece on `origin` to `dest` (the board before; `moved` and `other` the
+    two sides' parts after, `theirs` the other side's pieces before, `red` the square of the one turned red or
+    -1), as `outcome` finds him: a set of three (the mover first), every enemy piece red, the next player
+    blocked."""
+    if moved[2]:
+        return side
+    if other[2]:
+        return 1 - side
+    if other[0] == 0:
+        return side
+    if moved[0] == 0:
+        return 1 - side
+    # the next player moves when a piece of his showing his colour has a free square next along one of its ways
+    for sq, kind in theirs:
+        if sq == red:
+            continue
+        for ray in RAYS[kind, 1 - side][sq]:
+            if ray and (ray[0] == origin or (board[ray[0]] is None and ray[0] != dest)):
+                return None
+    return side
+
 
 ENGINE = TectonicEngine()
