@@ -14,7 +14,8 @@ from generator.figures import game_figures
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
-COORDINATES = "#7D8B96"      # content/armada/board.yaml: colours.coordinates
+# the coordinates' colour, read from content/armada/board.yaml (colours.coordinates) so a new colour keeps the test
+COORDINATES = re.search(r'coordinates:\s*"(#[0-9A-Fa-f]{6})"', (CONTENT / "armada" / "board.yaml").read_text("utf-8")).group(1)
 
 
 @pytest.fixture(scope="module")
