@@ -427,7 +427,7 @@ def page_fill(subject: Subject, read: PdfRead, overrides: dict | None) -> list[R
                 if fill < last_least and last > 1:
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(last_least)))
-                elif _lone_section(on_page.get(n, []), p, overrides) and last > 2:
+                elif _lone_section(on_page.get(n, []), p, overrides) and last > 2 and _saves_a_sheet(subject.layout, last):
                     out.append(_warn(subject, "page_fill", n, _opening(subject, flows, n), fill=_pc(fill),
                                      least=_pc(threshold("min_lone_section_fill", overrides)), form="alone"))
                 continue
@@ -480,6 +480,14 @@ def _lone_section(here: list[dict], page: dict, overrides: dict | None) -> bool:
     tops = [f for f in here if f["kind"] == "heading" and f.get("level", 9) <= 1]
     return bool(tops) and tops[0] is here[0] and len(tops) == 1 and \
         page["fill"] < threshold("min_lone_section_fill", overrides)
+
+
+def _saves_a_sheet(layout: dict, last: int) -> bool:
+    """A page less would print on fewer sheets: always for pages printed one by one; on an imposed booklet
+    (`pages_per_sheet`, 4) only where the count crosses a sheet (a 29th page is an eighth sheet, a 4th is not:
+    the page left over would print as a notes page anyway)."""
+    per_sheet = layout.get("pages_per_sheet", 1)
+    return -(-(last - 1) // per_sheet) < -(-last // per_sheet)
 
 
 def _announced_page(flows: list[dict], text: dict) -> int:

@@ -131,6 +131,7 @@ def build_rulebook(game: Any, *, figures: FigureSource = None, paper: str = "a4"
         half, layout_half = typeset_pdf(document, game.info, theme_for(paper, half=True, accent=colour), cmyk=cmyk)
     except RulebookTooLong as err:
         raise ContentError(rules_path(game), err.line, str(err)) from None
+    layout_half = {**layout_half, "pages_per_sheet": 4}    # imposed four to a sheet (the reader's page count)
     n_full = len(PdfReader(io.BytesIO(full)).pages)
     n_half = len(PdfReader(io.BytesIO(half)).pages)
     half_theme = theme_for(paper, half=True, accent=colour)

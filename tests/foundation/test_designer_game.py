@@ -183,7 +183,8 @@ def _whole_game(content: Path) -> None:
                                                    "source": "aid.en.md", "columns": 2}), encoding="utf-8")
     (game / "aid.en.md").write_text("## Your turn\n\n1. Draw a card.\n2. Play it: :flame: burns.\n", encoding="utf-8")
     (game / "rules.en.md").write_text("# Duel\n\nA :flame: card burns every foe.\n\n{{ components() }}\n\n"
-                                      "{{ diagram(\"hand\") }}\n", encoding="utf-8")
+                                      "{{ diagram(\"hand\") }}\n\n# Winning\n\nThe last player with life left wins.\n",
+                                      encoding="utf-8")
     (game / "diagrams.yaml").write_text('- id: hand\n  caption: "A hand."\n  "on": cards\n  show: {items: [1, 2]}\n',
                                         encoding="utf-8")
 

@@ -274,6 +274,22 @@ def test_a_short_section_alone_on_the_last_page_is_found():
     assert _kinds(Subject("r.pdf", BLANK, layout=layout(0.22, sections=2), rules_path="r.md")) == []
 
 
+def test_a_short_section_alone_on_a_booklet_s_last_page_is_told_only_where_a_sheet_is_saved():
+    """An imposed booklet prints four pages to a sheet: the credits alone on page 4 of a 4-page booklet cost no
+    paper (page 4 would print as a notes page), on page 29 they make an eighth sheet (Praxis' booklet, 32 pages
+    where 28 held the rules); pages printed one by one always save a sheet."""
+    def layout(last, per_sheet=None):
+        pages = [{"page": n, "fill": 0.95, "kind": None, "room": 5, "opens_heading": False} for n in range(1, last)]
+        pages.append({"page": last, "fill": 0.22, "kind": None, "room": 400, "opens_heading": True})
+        flows = [_flow("paragraph", n, 10) for n in range(1, last)]
+        flows += [_flow("heading", last, None, level=1), _flow("paragraph", last, None)]
+        return {"pages": pages, "flows": flows, **({"pages_per_sheet": per_sheet} if per_sheet else {})}
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(4, 4), rules_path="r.md")) == []
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(8, 4), rules_path="r.md")) == []
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(29, 4), rules_path="r.md")) == ["page_fill"]
+    assert _kinds(Subject("r.pdf", BLANK, layout=layout(4), rules_path="r.md")) == ["page_fill"]
+
+
 def test_a_last_page_holding_a_line_is_found():
     two = _pdf(lambda c, n: _text(c, 100, 700 if n == 0 else 100, "Texte" if n == 0 else "Jean Dupont"), pages=2)
 
