@@ -19,7 +19,7 @@ in the order of what it costs him:
   the last page; the last page of any document, and any page but the cover that no heading opens (a
   section's or the contents' last lines carried over: form `carried`), under min_last_page_fill; a rulebook's
   last page holding one short section alone, opened at its top, under min_lone_section_fill (form `alone`: the
-  credits left behind); sheet_fill: a
+  credits left behind; on an imposed booklet only where a page less saves a sheet); sheet_fill: a
   sheet of items whose lone row or small share could have gone elsewhere, or a tiled piece's page holding a thin
   strip of it that another of its pages could have taken (form `tile`);
 - page_break: a heading, a figure without its caption, or a list's first item (the list going on over the
