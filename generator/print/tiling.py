@@ -1280,9 +1280,10 @@ def _assembly_map(pdf, item: Item, t: Tiling, region: Box, game_title: str, comp
         # where no way of cutting keeps every zone whole: which seams cut one (drawn in red above)
         edges = [words(f"print.tiling.cut_edge.{edge}", sheet=sheet_name(t.name(r, c), words))
                  for r, c, edge, _ in t.cuts]
-        zones = fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language)
-        pdf.text_box(region[0] + 5, y + 11, region[2] - 10, 20, zones, note.with_(colour=MAP_CUT.colour))
-        y += layout_text(zones, note, region[2] - 10, 20).height_mm
+        zones = layout_text(fr(words("print.tiling.cut_zones", count=len(edges), edges=", ".join(edges)), language),
+                            note.with_(colour=MAP_CUT.colour), region[2] - 10, 20)
+        pdf.draw_layout(region[0] + 5, y + 11, region[2] - 10, 20, zones)
+        y += zones.height_mm
     # Under the notes, in the room the plan leaves: the face's key, then how to put the sheets together
     top, bottom = y + 11 + PLAN_GAP_MM, region[1] + region[3]
     top += _plan_key(pdf, face, (region[0] + 5, top, region[2] - 10, bottom - top))
@@ -1322,14 +1323,13 @@ def _plan_steps(pdf, steps: Sequence[str], room: Box, words, language: str) -> N
     x, y, w, h = room
     head, body = TextStyle(size_pt=10, bold=True), TextStyle(size_pt=PLAN_STEP_PT)
     indent = 5.0
-    texts = [fr(step, language) for step in steps]
-    layouts = [layout_text(text, body, w - indent, 1000.0, fit=False) for text in texts]
+    layouts = [layout_text(fr(step, language), body, w - indent, 1000.0, fit=False) for step in steps]
     head_h = fonts.cap_height_mm(head) + 3.0
     if head_h + sum(lay.height_mm + 1.5 for lay in layouts) > h:
         return
     pdf.text(x, y + fonts.cap_height_mm(head), fr(words("print.tiling.map_steps"), language), head)
     y += head_h
-    for n, (text, lay) in enumerate(zip(texts, layouts), start=1):
+    for n, lay in enumerate(layouts, start=1):
         pdf.text(x, y + lay.first_baseline_mm, f"{n}.", body.with_(bold=True))
-        pdf.text_box(x + indent, y, w - indent, lay.height_mm + 0.5, text, body, fit=False)
+        pdf.draw_layout(x + indent, y, w - indent, lay.height_mm + 0.5, lay)
         y += lay.height_mm + 1.5
