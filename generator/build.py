@@ -73,6 +73,10 @@ class BuildOptions:
                             cutter=self.cutter, orientation=self.orientation,
                             label_floor_pt=reader_thresholds.value("min_label_pt", thresholds))
 
+    def game_print_options(self, game: Game) -> PrintOptions:
+        """print_options for `game`: its language and its own label floor, as every sheet of it is made."""
+        return self.print_options(game.info.language, game.info.preflight_values)
+
 
 @dataclass(frozen=True)
 class GameSummary:
@@ -191,7 +195,7 @@ def _render_unit_outputs(game: Game, game_figures: dict, options: BuildOptions, 
     from .kinds import Job, kind_of
     from .print import calibration_page
     out = GameOutput(game, unit=unit)
-    popts = options.print_options(game.info.language, game.info.preflight_values)
+    popts = options.game_print_options(game)
     if unit.startswith(_COMPONENT):
         component = _unit_component(game, unit)
         job = Job(out, game, popts, options, game_figures)
@@ -236,7 +240,7 @@ def check_component(game: Game, game_figures: Mapping, options: BuildOptions, un
     if check is None:
         render_unit(game, game_figures, options, unit)
         return
-    popts = options.print_options(game.info.language, game.info.preflight_values)
+    popts = options.game_print_options(game)
     job = Job(GameOutput(game), game, popts, options, game_figures)
     with _laying_out(game, component):
         check(job, component)
@@ -308,7 +312,7 @@ def _finish(game: Game, options: BuildOptions, units: list[UnitResult], unit_nam
     what the gallery shows of each file and figure)."""
     from .gallery import outputs_about
     from .print import dumps, manifest_of
-    popts = options.print_options(game.info.language, game.info.preflight_values)
+    popts = options.game_print_options(game)
     words, title = popts.words, game.info.title
     credit = game.info.credit or ", ".join(game.info.authors)
     guide_name, guide = print_guide_of(game, options, [entry for unit in units for entry in unit.guide])
@@ -344,7 +348,7 @@ def print_guide_of(game: Game, options: BuildOptions, entries: list) -> tuple[st
     GuideInfo) in print order)."""
     from .print import print_guide
     from .print.guide import designer_section
-    popts = options.print_options(game.info.language, game.info.preflight_values)
+    popts = options.game_print_options(game)
     credit = game.info.credit or ", ".join(game.info.authors)
     draws = any(getattr(component, "draws", None) for component in game.components)
     whole_on = next((info.whole_on for _, info in entries if info.whole_on), "")
@@ -357,7 +361,7 @@ def print_guide_of(game: Game, options: BuildOptions, entries: list) -> tuple[st
 def read_guide(game: Game, options: BuildOptions, name: str, guide):
     """The reader's preflight of the print guide (print/reader.py Report)."""
     from .print.reader import Subject, check
-    words = options.print_options(game.info.language, game.info.preflight_values).words
+    words = options.game_print_options(game).words
     return check(Subject(name, guide.pdf, role="guide"), words, game.info.preflight_values)
 
 
