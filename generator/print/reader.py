@@ -1174,18 +1174,18 @@ class _Zone:
         """Whether a seam along `axis` at `at`, running from lo to hi, runs beside the zone's border, outside it and
         closer than `clearance` but not on it (within SEAM_ON_BORDER_MM): once glued, the border reads as drawn
         twice or crooked. A zone's edge on the window's own edge (where the sheet's clip cut it) is no border, nor
-        is the edge of a zone longer than any sheet (PuXes' play circle) or under BORDER_ZONE_MIN_MM across. -1: the zone lies before the seam, 1: after
-        it, 0: not beside it."""
+        is the edge of a zone longer than any sheet (PuXes' play circle) or under BORDER_ZONE_MIN_MM across.
+        -1: the zone lies before the seam, 1: after it, 0: not beside it."""
         if self.hull is not None:
             extent = outline.extent_in_band(self.hull, axis, lo, hi)
             whole = outline.bounds(self.hull)
             if whole[axis + 2] - whole[axis] >= longest:
                 return 0
         else:
-            z = self.box
-            extent = (z[axis], z[axis + 2]) if z[1 - axis] < hi and z[3 - axis] > lo else None
-        size = outline.bounds(self.hull) if self.hull is not None else self.box
-        if extent is None or extent[0] < at < extent[1] or min(size[2] - size[0], size[3] - size[1]) < BORDER_ZONE_MIN_MM:
+            whole = self.box
+            extent = (whole[axis], whole[axis + 2]) if whole[1 - axis] < hi and whole[3 - axis] > lo else None
+        if extent is None or extent[0] < at < extent[1] or \
+                min(whole[2] - whole[0], whole[3] - whole[1]) < BORDER_ZONE_MIN_MM:
             return 0
         edges = [e for e in extent if abs(e - window[axis]) > _EDGE_MM and abs(e - window[axis + 2]) > _EDGE_MM]
         if not any(SEAM_ON_BORDER_MM < abs(at - e) < clearance for e in edges):
